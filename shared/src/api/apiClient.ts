@@ -1,0 +1,80 @@
+// The one HTTP client of the product's data calls (SPEC §7 'Calls made', §8 error catalogue).
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** The extra token header the generic helper sends beside the bearer token (SPEC §7). */
+export const SESSION_TOKEN_HEADER = 'X-Session-Token';
+
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export interface ApiRequest {
+  baseUrl: string;
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  token: string | null;
+  /** Calls that act for a user fail early without a token. */
+  requireAuth?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(request: ApiRequest): Promise<T | undefined> {
+  const { baseUrl, path, method = 'GET', body, token, requireAuth = false, timeoutMs = REQUEST_TIMEOUT_MS } = request;
+  if (requireAuth && !token) throw new ApiError('User not authenticated');
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    headers[SESSION_TOKEN_HEADER] = token;
+  }
+
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError('Request timed out. The server took too long to respond.');
+    throw error;
+  }
+
+  if (response.status === 401) throw new ApiError('Authentication required', 401);
+  if (response.status === 204) return undefined;
+
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(serverMessage(text) ?? `API error: ${response.status}`, response.status);
+  }
+  if (text.trim() === '') throw new ApiError('Empty response received from API', response.status);
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError('Invalid JSON response', response.status);
+  }
+}
+
+function serverMessage(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message;
+    }
+  } catch {
+    // Not JSON: fall back to the status line.
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+// The rspack configuration every front-end app shares; each app's rspack.config.ts adds only its
+// federation settings.
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import type { moduleFederationPlugin } from '@module-federation/sdk';
+import { federationShared } from './mfShared.ts';
+
+export interface FederatedAppOptions {
+  appDir: string;
+  port: number;
+  title: string;
+  federation: Pick<moduleFederationPlugin.ModuleFederationPluginOptions, 'name' | 'exposes'>;
+  /** The host serves deep links, so its assets live at '/'; remotes load from wherever they are deployed. */
+  kind: 'host' | 'remote';
+}
+
+export function federatedAppConfig(options: FederatedAppOptions, mode: 'development' | 'production'): Configuration {
+  const { appDir, port, title, federation, kind } = options;
+  const isDev = mode === 'development';
+  return {
+    mode,
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    devtool: isDev ? 'cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.resolve(appDir, 'dist'),
+      publicPath: kind === 'host' ? '/' : 'auto',
+      filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+      cssFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+      cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+      uniqueName: federation.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: isDev } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|svg|jpg|webp)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        ...federation,
+        filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+        remotes: kind === 'host' ? {} : undefined,
+        shared: federationShared(appDir),
+        manifest: true,
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({ title, chunks: ['main'], template: path.resolve(appDir, 'src/index.html') }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+    ],
+    lazyCompilation: false,
+    devServer: {
+      port,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+    performance: { hints: false },
+  };
+}
