@@ -15,7 +15,13 @@ export interface FederatedAppOptions {
   kind: 'host' | 'remote';
 }
 
-export function federatedAppConfig(options: FederatedAppOptions, mode: 'development' | 'production'): Configuration {
+/** What an app's rspack.config.ts exports: rspack calls it with the CLI's --mode. */
+export function defineFederatedApp(options: FederatedAppOptions) {
+  return (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
+    federatedAppConfig(options, argv.mode ?? 'production');
+}
+
+function federatedAppConfig(options: FederatedAppOptions, mode: 'development' | 'production'): Configuration {
   const { appDir, port, title, federation, kind } = options;
   const isDev = mode === 'development';
   return {

@@ -1,3 +1,4 @@
+import './ui.css';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /** SPEC §2/§8 render-failure fallback. */
@@ -7,7 +8,7 @@ export function RenderFailure({ onRetry }: { onRetry?: () => void }) {
       <strong>Something went wrong</strong>
       <p>The component failed to render</p>
       {onRetry && (
-        <button type="button" onClick={onRetry}>
+        <button type="button" className="pm-button" onClick={onRetry}>
           Try again
         </button>
       )}

@@ -1,3 +1,4 @@
+import './ui.css';
 export function Spinner({ title, detail }: { title: string; detail?: string }) {
   return (
     <div className="pm-spinner" role="status" aria-live="polite">

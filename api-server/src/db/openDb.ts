@@ -1,0 +1,9 @@
+import type { ApiConfig } from '../config.ts';
+import type { Db } from './db.ts';
+import { openPgDb } from './pgDb.ts';
+import { openPgliteDb } from './pgliteDb.ts';
+
+export async function openDb(config: Pick<ApiConfig, 'databaseUrl' | 'dataDir'>): Promise<{ db: Db; mode: 'postgres' | 'pglite' }> {
+  if (config.databaseUrl !== undefined) return { db: await openPgDb(config.databaseUrl), mode: 'postgres' };
+  return { db: await openPgliteDb(config.dataDir), mode: 'pglite' };
+}

@@ -1,0 +1,52 @@
+// The one error middleware, registered last: maps every failure to a JSON `{message}` (SPEC §8).
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from '../logger.ts';
+import { HttpError } from './httpErrors.ts';
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+export function notFoundHandler(): RequestHandler {
+  return (_req, res) => {
+    res.status(404).json({ message: 'Not found' });
+  };
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const { status, message } = describe(error);
+    if (status >= 500) {
+      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    }
+    res.status(status).json({ message });
+  };
+}
+
+function describe(error: unknown): { status: number; message: string } {
+  if (error instanceof ZodError) return { status: 400, message: zodMessage(error) };
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (isRecord(error)) {
+    // body-parser marks its own failures with `type` (and a 4xx `status`).
+    if (error.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON' };
+    if (error.type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
+    if (error.code === PG_UNIQUE_VIOLATION) return { status: 409, message: 'Resource already exists' };
+    if (typeof error.type === 'string' && typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
+      return { status: error.status, message: 'Bad request' };
+    }
+  }
+  return { status: 500, message: 'Internal server error' };
+}
+
+function zodMessage(error: ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const MAP_LIBRARIES = ['mapbox-gl', '@mapbox/mapbox-gl-draw', '@mapbox/mapbox-gl-geocoder'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/@mf-types/**', '.data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['host/src/**/*.{ts,tsx}', 'remote-*/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // STYLE: only src/map/** of remote-map talks to the map libraries; the rest uses its controller.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['remote-map/src/map/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: MAP_LIBRARIES.map((name) => ({ name, message: 'Use the map controller in remote-map/src/map.' })), patterns: MAP_LIBRARIES.map((name) => `${name}/*`) },
+      ],
+    },
+  },
+  {
+    // Remotes talk only through shared: no remote imports another remote or the host.
+    files: ['remote-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value=/^(\\.\\.\\/)+(host|remote-[a-z-]+|api-server|local-identity)\\//]", message: 'Remotes and the host talk only through @parcel-map/shared.' },
+      ],
+    },
+  },
+);

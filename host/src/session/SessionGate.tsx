@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Spinner, useAppSelector, selectIsSignedIn, selectSessionKnown } from '@parcel-map/shared';
+
+export const INITIALIZING_MESSAGE = 'Initializing Session...';
+
+/** SPEC §2: the app shell needs a session; without one the user goes to /login. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const known = useAppSelector(selectSessionKnown);
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const location = useLocation();
+  if (!known) return <Spinner title={INITIALIZING_MESSAGE} />;
+  if (!signedIn) return <Navigate to="/login" replace state={{ from: location }} />;
+  return children;
+}
+
+/** SPEC §2: /login with a session redirects to /. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const known = useAppSelector(selectSessionKnown);
+  const signedIn = useAppSelector(selectIsSignedIn);
+  if (!known) return <Spinner title={INITIALIZING_MESSAGE} />;
+  if (signedIn) return <Navigate to="/" replace />;
+  return children;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LIVE_PUBLIC_TOKEN_PREFIX = 'public-token-live-';
+const LIVE_PROJECT_ID_PREFIX = 'project-live-';
+
+const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../.data/identity');
+
+const commaSeparatedOrigins = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin.length > 0),
+  );
+
+const identityEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4100),
+  PROJECT_ID: z
+    .string()
+    .min(1)
+    .default('project-test-local')
+    .refine((id) => !id.startsWith(LIVE_PROJECT_ID_PREFIX), {
+      message: `looks like a live Stytch project id ("${LIVE_PROJECT_ID_PREFIX}..."); local-identity only stands in for test projects`,
+    }),
+  PUBLIC_TOKEN: z
+    .string()
+    .min(1)
+    .default('public-token-test-local')
+    .refine((token) => !token.startsWith(LIVE_PUBLIC_TOKEN_PREFIX), {
+      message: `looks like a live Stytch public token ("${LIVE_PUBLIC_TOKEN_PREFIX}..."); refusing to impersonate a live project`,
+    }),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  OAUTH_PROVIDER: z
+    .string()
+    .regex(/^[a-z]+$/, 'must be a lower-case Stytch provider name such as "microsoft"')
+    .default('microsoft'),
+  // Unset means "reflect any Origin": the service only listens on 127.0.0.1.
+  ALLOWED_ORIGINS: commaSeparatedOrigins.optional(),
+  ENABLE_DEV_FAULTS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((flag) => flag === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface IdentityConfig {
+  port: number;
+  projectId: string;
+  publicToken: string;
+  dataDir: string;
+  oauthProvider: string;
+  /** undefined: reflect every Origin. */
+  allowedOrigins: readonly string[] | undefined;
+  devFaultsEnabled: boolean;
+  logLevel: string;
+}
+
+/** Parses the environment and fails fast with every problem listed. */
+export function parseIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+  // An empty variable (`PORT=`) means "use the default", not "coerce '' to 0".
+  const setVariables = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = identityEnvSchema.safeParse(setVariables);
+  if (!parsed.success) {
+    throw new Error(`local-identity: invalid environment\n${z.prettifyError(parsed.error)}`);
+  }
+  const vars = parsed.data;
+  return {
+    port: vars.PORT,
+    projectId: vars.PROJECT_ID,
+    publicToken: vars.PUBLIC_TOKEN,
+    dataDir: path.resolve(vars.DATA_DIR),
+    oauthProvider: vars.OAUTH_PROVIDER,
+    allowedOrigins: vars.ALLOWED_ORIGINS,
+    devFaultsEnabled: vars.ENABLE_DEV_FAULTS,
+    logLevel: vars.LOG_LEVEL,
+  };
+}

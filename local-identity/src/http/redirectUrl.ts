@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** An absolute http(s) URL: the only kind a sign-in link or OAuth redirect may point at. */
+export const httpUrlSchema = z.string().refine(isHttpUrl, 'must be an absolute http(s) URL');
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** `url` with the two parameters the SDK's `authenticateByUrl` needs (STYTCH_NOTES §3b). */
+export function withStytchToken(url: string, tokenType: 'magic_links' | 'oauth', token: string): string {
+  const target = new URL(url);
+  target.searchParams.set('stytch_token_type', tokenType);
+  target.searchParams.set('token', token);
+  return target.toString();
+}

@@ -1,0 +1,33 @@
+// CORS for the SDK's credentialed fetches: `*` is illegal with credentials, so the Origin is reflected.
+import type { RequestHandler } from 'express';
+
+const ALLOWED_HEADERS = 'authorization, content-type, x-sdk-client, x-sdk-parent-host';
+const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
+const PREFLIGHT_CACHE_SECONDS = 600;
+
+export function sdkCors(allowedOrigins: readonly string[] | undefined): RequestHandler {
+  return (req, res, next) => {
+    res.vary('Origin');
+    const origin = req.get('origin');
+    const originAllowed = origin !== undefined && (allowedOrigins === undefined || allowedOrigins.includes(origin));
+    if (originAllowed) {
+      res.set({
+        'Access-Control-Allow-Origin': origin,
+        'Access-Control-Allow-Credentials': 'true',
+      });
+    }
+    if (req.method !== 'OPTIONS') {
+      next();
+      return;
+    }
+    if (originAllowed) {
+      res.set({
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+        'Access-Control-Max-Age': String(PREFLIGHT_CACHE_SECONDS),
+      });
+    }
+    // Without the allow headers the browser blocks the real request, which is the refusal we want.
+    res.status(204).end();
+  };
+}

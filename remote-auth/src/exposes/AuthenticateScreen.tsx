@@ -1,0 +1,1 @@
+export { AuthenticateScreen as default } from '../features/authenticate/AuthenticateScreen.tsx';

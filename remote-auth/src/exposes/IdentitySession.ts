@@ -1,0 +1,1 @@
+export { startIdentitySession } from '../features/identity/startIdentitySession.ts';

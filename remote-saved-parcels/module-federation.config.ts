@@ -1,0 +1,6 @@
+export const federation = {
+  name: 'remote_saved_parcels',
+  exposes: {
+    './SavedParcels': './src/exposes/SavedParcels.tsx',
+  },
+};

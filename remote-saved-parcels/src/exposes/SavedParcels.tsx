@@ -1,0 +1,1 @@
+export { SavedParcels as default } from '../features/SavedParcels.tsx';

@@ -1,0 +1,44 @@
+// The runtime config.json the host is served with, from the environment (README lists the variables).
+// Embedded defaults need no account and no internet: local-identity, self-hosted styles and tiles.
+
+export const PORTS = { host: 3000, remote_auth: 3001, remote_map: 3002, remote_saved_parcels: 3003, api: 4000, identity: 4100 };
+
+export function runtimeConfigFromEnv(env = process.env) {
+  const local = (port) => `http://127.0.0.1:${port}`;
+  const remoteUrl = (name, envName) => env[envName] ?? `${local(PORTS[name])}/mf-manifest.json`;
+  const apiBaseUrl = env.API_BASE_URL ?? local(PORTS.api);
+  const mapboxToken = env.MAPBOX_ACCESS_TOKEN;
+  const stytchToken = env.STYTCH_PUBLIC_TOKEN;
+
+  return {
+    remotes: {
+      remote_auth: remoteUrl('remote_auth', 'REMOTE_AUTH_URL'),
+      remote_map: remoteUrl('remote_map', 'REMOTE_MAP_URL'),
+      remote_saved_parcels: remoteUrl('remote_saved_parcels', 'REMOTE_SAVED_PARCELS_URL'),
+    },
+    remoteLoadTimeoutMs: Number(env.REMOTE_LOAD_TIMEOUT_MS ?? 8000),
+    apiBaseUrl,
+    identity: stytchToken
+      ? { publicToken: stytchToken, oauthProvider: env.OAUTH_PROVIDER ?? 'microsoft', loginBackgroundEmbedUrl: env.LOGIN_BACKGROUND_EMBED_URL }
+      : { publicToken: 'public-token-test-local', localApiUrl: env.IDENTITY_URL ?? local(PORTS.identity), oauthProvider: env.OAUTH_PROVIDER ?? 'microsoft' },
+    map: mapboxToken
+      ? {
+          accessToken: mapboxToken,
+          styles: [
+            { id: 'streets-v12', name: 'Streets', url: 'mapbox://styles/mapbox/streets-v12' },
+            { id: 'satellite-streets-v12', name: 'Satellite Streets', url: 'mapbox://styles/mapbox/satellite-streets-v12' },
+            { id: 'navigation-day-v1', name: 'Navigation Day', url: 'mapbox://styles/mapbox/navigation-day-v1' },
+            { id: 'outdoors-v12', name: 'Outdoors', url: 'mapbox://styles/mapbox/outdoors-v12' },
+          ],
+          defaultStyleId: 'streets-v12',
+          parcelTilesUrl: `${apiBaseUrl}/tiles/{z}/{x}/{y}.pbf`,
+          contourTilesUrl: 'mapbox://mapbox.mapbox-terrain-v2',
+        }
+      : {
+          accessToken: 'offline',
+          styles: [{ id: 'streets-local', name: 'Streets (offline)', url: `${apiBaseUrl}/styles/streets-local.json` }],
+          defaultStyleId: 'streets-local',
+          parcelTilesUrl: `${apiBaseUrl}/tiles/{z}/{x}/{y}.pbf`,
+        },
+  };
+}

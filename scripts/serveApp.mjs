@@ -1,0 +1,32 @@
+// Serves one built front-end app (host or remote) as a CDN would: hashed files cached for good,
+// entry files never cached, CORS open for remotes. Usage: node serveApp.mjs <distDir> <port> [host]
+import path from 'node:path';
+import express from 'express';
+import { runtimeConfigFromEnv } from './runtimeConfig.mjs';
+
+const [distDir, portArg, role] = process.argv.slice(2);
+const root = path.resolve(distDir);
+const app = express();
+app.disable('x-powered-by');
+
+const NEVER_CACHED = new Set(['/', '/index.html', '/remoteEntry.js', '/mf-manifest.json', '/config.json']);
+app.use((req, res, next) => {
+  if (role !== 'host') res.set('Access-Control-Allow-Origin', '*');
+  res.set('Cache-Control', NEVER_CACHED.has(req.path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  next();
+});
+
+if (role === 'host') {
+  const config = runtimeConfigFromEnv();
+  app.get('/config.json', (_req, res) => res.json(config));
+}
+app.use(express.static(root, { index: false, cacheControl: false }));
+if (role === 'host') {
+  // Deep links (/authenticate?token=…, /?pin=…) are client routes.
+  app.get('/{*path}', (_req, res) => res.sendFile(path.join(root, 'index.html'), { cacheControl: false }));
+}
+
+const server = app.listen(Number(portArg), '127.0.0.1', () => {
+  console.log(`${path.basename(path.dirname(root))} served on http://127.0.0.1:${portArg}`);
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,106 @@
+// `npm start`: install and build what is missing, then run the whole product on its embedded
+// defaults (local-identity, PGlite, self-hosted map data) and print the URL to open.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PORTS } from './runtimeConfig.mjs';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const dataDir = path.resolve(repo, process.env.PARCEL_MAP_DATA_DIR ?? '.data');
+const FRONT_ENDS = [
+  { dir: 'remote-auth', port: PORTS.remote_auth },
+  { dir: 'remote-map', port: PORTS.remote_map },
+  { dir: 'remote-saved-parcels', port: PORTS.remote_saved_parcels },
+  { dir: 'host', port: PORTS.host, role: 'host' },
+];
+
+function run(command, args, cwd = repo) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
+}
+
+function ensureInstalled() {
+  if (existsSync(path.join(repo, 'node_modules/.package-lock.json'))) return;
+  console.log('Installing dependencies (npm ci)…');
+  run('npm', ['ci']);
+}
+
+function ensureBuilt() {
+  const sharedMtime = newestMtime(path.join(repo, 'shared/src'));
+  for (const { dir } of FRONT_ENDS) {
+    const appDir = path.join(repo, dir);
+    const built = newestMtime(path.join(appDir, 'dist/mf-manifest.json'));
+    const sources = Math.max(sharedMtime, newestMtime(path.join(appDir, 'src')), newestMtime(path.join(appDir, 'rspack.config.ts')));
+    if (built > sources && process.env.PARCEL_MAP_REBUILD !== '1') continue;
+    console.log(`Building ${dir}…`);
+    run(path.join(repo, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], appDir);
+  }
+}
+
+const children = new Map();
+
+function startProcess(name, command, args, env = {}) {
+  const child = spawn(command, args, { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.set(name, child);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!shuttingDown) console.error(`${name} stopped (${signal ?? `exit ${code}`})`);
+  });
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+let shuttingDown = false;
+function shutDown(code = 0) {
+  shuttingDown = true;
+  for (const child of children.values()) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => shutDown());
+process.on('SIGTERM', () => shutDown());
+
+try {
+  ensureInstalled();
+  ensureBuilt();
+  mkdirSync(dataDir, { recursive: true });
+  const tsx = path.join(repo, 'node_modules/.bin/tsx');
+  startProcess('local-identity', tsx, ['local-identity/src/server.ts'], { DATA_DIR: path.join(dataDir, 'identity') });
+  startProcess('api-server', tsx, ['api-server/src/server.ts'], { DATA_DIR: path.join(dataDir, 'pglite') });
+  for (const { dir, port, role } of FRONT_ENDS) {
+    startProcess(dir, process.execPath, ['scripts/serveApp.mjs', `${dir}/dist`, String(port), role ?? 'remote']);
+  }
+  // Tests stop single servers by pid to prove the others keep working.
+  writeFileSync(
+    path.join(dataDir, 'processes.json'),
+    JSON.stringify(Object.fromEntries([...children].map(([name, child]) => [name, child.pid])), null, 2),
+  );
+  await Promise.all([
+    waitFor(`http://127.0.0.1:${PORTS.identity}/sdk/v1/projects/bootstrap/public-token-test-local`),
+    waitFor(`http://127.0.0.1:${PORTS.api}/health`),
+    ...FRONT_ENDS.map(({ port }) => waitFor(`http://127.0.0.1:${port}/mf-manifest.json`)),
+  ]);
+  console.log(`\nParcel Map is ready: http://127.0.0.1:${PORTS.host}\nSign-in links go to the outbox: http://127.0.0.1:${PORTS.identity}/dev/outbox\n`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  shutDown(1);
+}

@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'api-server', 'local-identity'],
+  },
+});
