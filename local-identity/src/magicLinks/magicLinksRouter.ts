@@ -3,14 +3,11 @@ import { z } from 'zod';
 import { requireSdkCredentials } from '../http/basicAuth.ts';
 import { parseOrThrow } from '../http/parseRequest.ts';
 import { httpUrlSchema } from '../http/redirectUrl.ts';
-import { sendSdkData } from '../http/stytchResponses.ts';
-import type { OneTimeTokenStore } from '../oneTimeTokens/oneTimeTokenStore.ts';
+import { sendSdkData, StytchError } from '../http/stytchResponses.ts';
 import { sessionDurationMinutesSchema } from '../sessions/sessionDuration.ts';
 import { sessionAttributesOf, type SessionIssuer } from '../sessions/sessionIssuer.ts';
-import type { Clock } from '../time/stytchTime.ts';
-import { toStytchTimestamp } from '../time/stytchTime.ts';
+import { toStytchTimestamp, type Clock } from '../time/stytchTime.ts';
 import type { UserRecord } from '../users/userRecord.ts';
-import { StytchError } from '../http/stytchResponses.ts';
 import { sendMagicLink, type MagicLinkSenderDeps } from './magicLinkSender.ts';
 
 const linkLifetimeMinutesSchema = z.number().int().min(5).max(10_080);

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const repo = path.resolve(import.meta.dirname, '..');
+export const E2E_DATA_DIR = path.join(repo, '.data/e2e');
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: path.join(repo, '.data/test-results/e2e.json') }]] : [['list']],
+  use: {
+    baseURL: 'http://127.0.0.1:3000',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    },
+    viewport: { width: 1280, height: 800 },
+  },
+  projects: [
+    { name: 'setup', testMatch: /signIn\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['setup'], use: { storageState: path.join(import.meta.dirname, '.auth/user.json') } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: repo,
+    url: 'http://127.0.0.1:3000/config.json',
+    reuseExistingServer: !process.env.CI,
+    timeout: 300_000,
+    env: { PARCEL_MAP_DATA_DIR: E2E_DATA_DIR },
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,74 @@
+// Test support: requests shaped like the ones @stytch/vanilla-js sends (STYTCH_NOTES §2).
+import { randomBytes } from 'node:crypto';
+import { pkceChallengeFor } from '../oneTimeTokens/pkce.ts';
+import type { TestIdentity } from './startTestIdentity.ts';
+
+export interface SdkCallOptions {
+  method?: string;
+  body?: unknown;
+  /** Basic-auth password; the SDK sends the public token when it holds no session. */
+  sessionToken?: string;
+}
+
+export async function callSdk(identity: TestIdentity, sdkPath: string, options: SdkCallOptions = {}): Promise<Response> {
+  const { publicToken } = identity.config;
+  const credentials = Buffer.from(`${publicToken}:${options.sessionToken ?? publicToken}`).toString('base64');
+  return fetch(`${identity.baseUrl}/sdk/v1${sdkPath}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers: { authorization: `Basic ${credentials}`, 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+/** A verifier made the way the SDK makes one: 16 random uint32s in hex. */
+export function newPkcePair(): { codeVerifier: string; codeChallenge: string } {
+  const codeVerifier = randomBytes(64).toString('hex');
+  return { codeVerifier, codeChallenge: pkceChallengeFor(codeVerifier) };
+}
+
+export const APP_CALLBACK_URL = 'http://127.0.0.1:3000/authenticate';
+
+export async function requestMagicLink(identity: TestIdentity, email: string, codeChallenge?: string): Promise<Response> {
+  return callSdk(identity, '/magic_links/email/login_or_create', {
+    body: {
+      login_magic_link_url: APP_CALLBACK_URL,
+      signup_magic_link_url: APP_CALLBACK_URL,
+      login_expiration_minutes: 60,
+      signup_expiration_minutes: 60,
+      email,
+      code_challenge: codeChallenge,
+    },
+  });
+}
+
+/** The token in the newest outbox link for `email`, read through GET /dev/outbox like the e2e does. */
+export async function latestMagicLinkToken(identity: TestIdentity, email: string): Promise<string> {
+  const response = await fetch(`${identity.baseUrl}/dev/outbox?format=json&to=${encodeURIComponent(email)}`);
+  const { messages } = (await response.json()) as { messages: { link: string }[] };
+  const link = messages[0]?.link;
+  if (!link) throw new Error(`no outbox message for ${email}`);
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`outbox link without a token: ${link}`);
+  return token;
+}
+
+export interface AuthenticatedData {
+  user_id: string;
+  method_id: string;
+  session_token: string;
+  session_jwt: string;
+  session: { session_id: string; expires_at: string; last_accessed_at: string; roles: string[] } & Record<string, unknown>;
+  user: { user_id: string; emails: { email_id: string; email: string; verified: boolean }[] } & Record<string, unknown>;
+}
+
+/** The whole magic-link sign-in as the browser does it; returns the authenticate `data`. */
+export async function signInWithMagicLink(identity: TestIdentity, email: string): Promise<AuthenticatedData> {
+  const { codeVerifier, codeChallenge } = newPkcePair();
+  await requestMagicLink(identity, email, codeChallenge);
+  const token = await latestMagicLinkToken(identity, email);
+  const response = await callSdk(identity, '/magic_links/authenticate', {
+    body: { code_verifier: codeVerifier, token, session_duration_minutes: 60 },
+  });
+  if (response.status !== 200) throw new Error(`magic link authenticate failed: ${await response.text()}`);
+  return ((await response.json()) as { data: AuthenticatedData }).data;
+}

@@ -1,0 +1,84 @@
+// `npm test`: every check of the project, with one closing line 'N passed, N failed'.
+// Stages: lint, type-check of each workspace, unit/component/API tests (Vitest), the API tests again
+// on PostgreSQL when TEST_DATABASE_URL is set, and end-to-end tests in Chromium (Playwright).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(repo, '.data/test-results');
+const WORKSPACES = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'api-server', 'local-identity', 'e2e'];
+const bin = (name) => path.join(repo, 'node_modules/.bin', name);
+const only = process.argv.slice(2);
+const stages = [];
+
+function run(command, args, env = {}) {
+  return spawnSync(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, CI: 'true', ...env } }).status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function stage(name, fn) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const { passed, failed } = fn();
+  stages.push({ name, passed, failed });
+}
+
+const check = (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+
+function vitestCounts(outputFile, ok) {
+  const report = readJson(outputFile);
+  if (!report) return check(false);
+  // A suite that fails to load counts as a failure even if it holds no tests.
+  const broken = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  return { passed: report.numPassedTests, failed: report.numFailedTests + broken + (ok || report.numFailedTests || broken ? 0 : 1) };
+}
+
+mkdirSync(resultsDir, { recursive: true });
+
+stage('lint', () => check(run(bin('eslint'), ['.'])));
+
+stage('typecheck', () => {
+  const results = WORKSPACES.map((ws) => run(bin('tsc'), ['--noEmit', '-p', ws]));
+  return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length };
+});
+
+stage('unit', () => {
+  const out = path.join(resultsDir, 'vitest.json');
+  rmSync(out, { force: true });
+  const ok = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: '' });
+  return vitestCounts(out, ok);
+});
+
+if (process.env.TEST_DATABASE_URL) {
+  stage('postgres', () => {
+    const out = path.join(resultsDir, 'vitest-postgres.json');
+    rmSync(out, { force: true });
+    const ok = run(bin('vitest'), ['run', '--project', 'api-server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+    return vitestCounts(out, ok);
+  });
+}
+
+stage('e2e', () => {
+  const out = path.join(resultsDir, 'e2e.json');
+  rmSync(out, { force: true });
+  const ok = run(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts']);
+  const report = readJson(out);
+  if (!report) return check(false);
+  const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+  return { passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1) };
+});
+
+console.log('\n=== summary ===');
+for (const { name, passed, failed } of stages) console.log(`${name.padEnd(10)} ${passed} passed, ${failed} failed`);
+const passed = stages.reduce((n, s) => n + s.passed, 0);
+const failed = stages.reduce((n, s) => n + s.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
