@@ -1,0 +1,59 @@
+// Builds the Express app from its dependencies; it does not listen (server.ts and tests do).
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { createBearerVerifier, requireUser, type BearerVerifier } from './auth/verifyBearer.ts';
+import type { ApiConfig } from './config.ts';
+import type { Db } from './db/db.ts';
+import { createGeoRouter } from './geo/geoRouter.ts';
+import { createRoadsRepository } from './geo/roadsRepository.ts';
+import { corsForOrigins } from './http/cors.ts';
+import { errorHandler, notFoundHandler } from './http/errorHandler.ts';
+import type { Logger } from './logger.ts';
+import { createParcelsRepository } from './parcels/parcelsRepository.ts';
+import { createParcelsRouter } from './parcels/parcelsRouter.ts';
+import { createParcelsService } from './parcels/parcelsService.ts';
+import { createSavedParcelsRepository } from './savedParcels/savedParcelsRepository.ts';
+import { createSavedParcelsRouter } from './savedParcels/savedParcelsRouter.ts';
+import { createSavedParcelsService } from './savedParcels/savedParcelsService.ts';
+import { createStylesRouter } from './styles/stylesRouter.ts';
+import { createTilesRouter } from './tiles/tilesRouter.ts';
+import { createTilesService } from './tiles/tilesService.ts';
+
+const JSON_BODY_LIMIT = '100kb';
+
+export interface CreateAppOptions {
+  db: Db;
+  config: ApiConfig;
+  logger: Logger;
+  /** Defaults to verifying against config.jwksUrl over HTTP. */
+  verifyBearer?: BearerVerifier;
+}
+
+export function createApp({ db, config, logger, verifyBearer }: CreateAppOptions): Express {
+  const parcels = createParcelsRepository(db);
+  const parcelsService = createParcelsService(parcels);
+  const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
+  const tilesService = createTilesService({ parcels });
+  const authenticate = requireUser(verifyBearer ?? createBearerVerifier(config), logger);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  // Maps, styles and tiles are fetched cross-origin by the front end's origins.
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(corsForOrigins(config.corsOrigins));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
+  app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
+  app.use('/tiles', createTilesRouter({ tilesService }));
+  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl }));
+  app.use('/geo', createGeoRouter({ roads: createRoadsRepository(db) }));
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(logger));
+  return app;
+}

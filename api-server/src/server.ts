@@ -1,0 +1,42 @@
+// Entry point: open the database, migrate, seed the demo county if empty, listen; stop on SIGTERM/SIGINT.
+import { once } from 'node:events';
+import { parseApiConfig } from './config.ts';
+import { createApp } from './createApp.ts';
+import { migrate } from './db/migrate.ts';
+import { openDb } from './db/openDb.ts';
+import { seedDemoDataIfEmpty } from './demo/seedDemoData.ts';
+import { createLogger } from './logger.ts';
+
+const config = parseApiConfig();
+const logger = createLogger(config.logLevel);
+
+const { db, mode } = await openDb(config);
+logger.info({ mode, dataDir: mode === 'pglite' ? config.dataDir : undefined }, 'database open');
+const applied = await migrate(db);
+if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+await seedDemoDataIfEmpty(db, logger);
+
+const app = createApp({ db, config, logger });
+const server = app.listen(config.port, config.host);
+await once(server, 'listening');
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`API listening on http://${config.host}:${port}`);
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  server.close();
+  server.closeIdleConnections();
+  // Requests still running get a few seconds before their sockets are cut.
+  const force = setTimeout(() => server.closeAllConnections(), 5000);
+  force.unref();
+  await once(server, 'close');
+  await db.close();
+  process.exit(0);
+}
+
+process.on('SIGTERM', (signal) => void shutdown(signal));
+process.on('SIGINT', (signal) => void shutdown(signal));

@@ -1,0 +1,121 @@
+// The parcel source and its layers, re-added on every style load, and the pin filters that drive
+// hover and selection highlights (SPEC §4 'Map style and layers').
+import type {
+  ExpressionSpecification,
+  FilterSpecification,
+  LayerSpecification,
+  Map as MapboxMap,
+  VectorSourceSpecification,
+} from 'mapbox-gl';
+import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared';
+
+export const PARCEL_SOURCE_ID = 'parcels';
+
+export const PARCEL_LAYER_IDS = {
+  fill: 'parcels-fill',
+  hover: 'parcels-hover',
+  selected: 'parcels-selected',
+  line: 'parcels-line',
+  label: 'parcels-label',
+} as const;
+
+/** Bottom to top; highlights sit under the outlines so boundaries stay visible. */
+const LAYER_ORDER = [PARCEL_LAYER_IDS.fill, PARCEL_LAYER_IDS.hover, PARCEL_LAYER_IDS.selected, PARCEL_LAYER_IDS.line, PARCEL_LAYER_IDS.label];
+
+export const PARCEL_TILES = { tileSize: 512, minzoom: 10, maxzoom: 18 } as const;
+export const PARCEL_LINE_MIN_ZOOM = 13;
+export const PARCEL_LABEL_MIN_ZOOM = 14;
+export const OUTLINE_COLOR = { default: '#000000', satellite: '#ffff00' } as const;
+export const HOVER_FILL = { color: '#3cb371', opacity: 0.6 } as const;
+export const SELECTED_FILL = { color: '#1e90ff', opacity: 0.45 } as const;
+
+/** The tile feature's pin as a string, whichever case the tiles use. */
+const PIN_EXPRESSION: ExpressionSpecification = ['to-string', ['coalesce', ['get', 'pin'], ['get', 'PIN'], '']];
+const LABEL_TEXT: ExpressionSpecification = ['coalesce', ['get', 'Name'], ['get', 'name'], ['get', 'OwnerName'], ['get', 'Owner'], ''];
+const MATCH_NOTHING: FilterSpecification = ['boolean', false];
+
+/** Matches the parcel with this pin; a null or empty pin matches nothing. */
+export function pinFilter(pin: string | null | undefined): FilterSpecification {
+  return pin ? ['==', PIN_EXPRESSION, pin] : MATCH_NOTHING;
+}
+
+export function outlineColor(satellite: boolean): string {
+  return satellite ? OUTLINE_COLOR.satellite : OUTLINE_COLOR.default;
+}
+
+export function parcelSource(tilesUrl: string): VectorSourceSpecification {
+  return { type: 'vector', tiles: [tilesUrl], ...PARCEL_TILES };
+}
+
+export interface ParcelLayerOptions {
+  satellite: boolean;
+  hoverPin: string | null;
+  selectedPin: string | null;
+  /** Symbol layers need a style with `glyphs`; without one the label layer is left out. */
+  withLabels: boolean;
+}
+
+export function parcelLayers({ satellite, hoverPin, selectedPin, withLabels }: ParcelLayerOptions): LayerSpecification[] {
+  const common = { source: PARCEL_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER } as const;
+  const layers: LayerSpecification[] = [
+    {
+      ...common,
+      id: PARCEL_LAYER_IDS.fill,
+      type: 'fill',
+      // Transparent, but still hit by queryRenderedFeatures, so the whole parcel is clickable.
+      paint: { 'fill-color': '#000000', 'fill-opacity': 0 },
+    },
+    {
+      ...common,
+      id: PARCEL_LAYER_IDS.hover,
+      type: 'fill',
+      filter: pinFilter(hoverPin),
+      paint: { 'fill-color': HOVER_FILL.color, 'fill-opacity': HOVER_FILL.opacity },
+    },
+    {
+      ...common,
+      id: PARCEL_LAYER_IDS.selected,
+      type: 'fill',
+      filter: pinFilter(selectedPin),
+      paint: { 'fill-color': SELECTED_FILL.color, 'fill-opacity': SELECTED_FILL.opacity },
+    },
+    {
+      ...common,
+      id: PARCEL_LAYER_IDS.line,
+      type: 'line',
+      minzoom: PARCEL_LINE_MIN_ZOOM,
+      paint: { 'line-color': outlineColor(satellite), 'line-width': 1 },
+    },
+  ];
+  if (withLabels) {
+    layers.push({
+      ...common,
+      id: PARCEL_LAYER_IDS.label,
+      type: 'symbol',
+      minzoom: PARCEL_LABEL_MIN_ZOOM,
+      layout: { 'text-field': LABEL_TEXT, 'text-size': 11, 'text-max-width': 8, 'text-allow-overlap': false },
+      paint: satellite
+        ? { 'text-color': '#ffffff', 'text-halo-color': '#000000', 'text-halo-width': 1.2 }
+        : { 'text-color': '#1f2933', 'text-halo-color': '#ffffff', 'text-halo-width': 1.2 },
+    });
+  }
+  return layers;
+}
+
+/** Removes the parcel layers and source if present, then adds them afresh on top of the style. */
+export function installParcelLayers(map: MapboxMap, tilesUrl: string, options: Omit<ParcelLayerOptions, 'withLabels'>): void {
+  for (const id of [...LAYER_ORDER].reverse()) {
+    if (map.getLayer(id)) map.removeLayer(id);
+  }
+  if (map.getSource(PARCEL_SOURCE_ID)) map.removeSource(PARCEL_SOURCE_ID);
+
+  map.addSource(PARCEL_SOURCE_ID, parcelSource(tilesUrl));
+  const withLabels = Boolean(map.getStyle()?.glyphs);
+  if (!withLabels) console.warn('Parcel labels left out: the map style declares no glyphs.');
+  for (const layer of parcelLayers({ ...options, withLabels })) map.addLayer(layer);
+}
+
+/** One filter update on a highlight layer; a no-op until the layers exist. */
+export function setHighlightPin(map: MapboxMap, layerId: typeof PARCEL_LAYER_IDS.hover | typeof PARCEL_LAYER_IDS.selected, pin: string | null): void {
+  if (map.getLayer(layerId)) map.setFilter(layerId, pinFilter(pin));
+}
