@@ -84,8 +84,8 @@ try {
   ensureBuilt();
   mkdirSync(dataDir, { recursive: true });
   const tsx = path.join(repo, 'node_modules/.bin/tsx');
-  startProcess('local-identity', tsx, ['local-identity/src/server.ts'], { DATA_DIR: path.join(dataDir, 'identity') });
-  startProcess('api-server', tsx, ['api-server/src/server.ts'], { DATA_DIR: path.join(dataDir, 'pglite') });
+  startProcess('local-identity', tsx, ['local-identity/src/server.ts'], { PORT: String(PORTS.identity), DATA_DIR: path.join(dataDir, 'identity') });
+  startProcess('api-server', tsx, ['api-server/src/server.ts'], { PORT: String(PORTS.api), DATA_DIR: path.join(dataDir, 'pglite') });
   for (const { dir, port, role } of FRONT_ENDS) {
     startProcess(dir, process.execPath, ['scripts/serveApp.mjs', `${dir}/dist`, String(port), role ?? 'remote']);
   }

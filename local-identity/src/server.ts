@@ -30,7 +30,7 @@ function shutDown(signal: NodeJS.Signals): void {
   server.close(() => process.exit(0));
   // Browsers keep connections alive; don't let them hold the process open.
   server.closeIdleConnections();
-  setTimeout(() => server.closeAllConnections(), 2_000).unref();
+  setTimeout(() => server.closeAllConnections(), 1_000).unref();
 }
 
 process.once('SIGTERM', shutDown);

@@ -56,7 +56,12 @@ async function createAndStoreKey(filePath: string): Promise<z.infer<typeof store
   const { privateKey } = await generateKeyPair(ALGORITHM, { extractable: true });
   const jwk = storedKeySchema.parse({ ...(await exportJWK(privateKey)), kid: `jwk-test-${randomUUID()}` });
   fs.mkdirSync(path.dirname(filePath), { recursive: true });
-  // `wx` fails if another process created the key in the meantime, rather than silently replacing it.
-  fs.writeFileSync(filePath, JSON.stringify(jwk, null, 2), { mode: 0o600, flag: 'wx' });
+  try {
+    // `wx`: never replace a key another process wrote in the meantime; use that one instead.
+    fs.writeFileSync(filePath, JSON.stringify(jwk, null, 2), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readStoredKey(filePath);
+    throw error;
+  }
   return jwk;
 }

@@ -1,4 +1,4 @@
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   APP_CALLBACK_URL,

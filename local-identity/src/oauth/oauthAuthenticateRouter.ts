@@ -34,8 +34,8 @@ export function oauthAuthenticateRouter(deps: OAuthAuthenticateRouterDeps): Rout
     const now = deps.now();
     const { userId } = deps.tokens.consume(body.token, body.code_verifier, now);
     const user = deps.users.get(userId);
-    const providerType = providerTypeOf(deps.oauthProvider);
     if (!user) throw oauthTokenInvalidError();
+    const providerType = providerTypeOf(deps.oauthProvider);
     // The workplace provider vouches for the address, as Microsoft and Google do at Stytch.
     deps.users.markEmailVerified(user);
     const link = deps.users.linkOAuthProvider(user, providerType);

@@ -23,10 +23,12 @@ export function makeTempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'local-identity-test-'));
 }
 
+/** Without `dataDir`, a fresh temp directory is used and removed again on close. */
 export async function startTestIdentity(
-  { dataDir = makeTempDataDir(), env = {} }: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+  { dataDir, env = {} }: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestIdentity> {
-  const config = parseIdentityConfig({ DATA_DIR: dataDir, PORT: '0', ...env });
+  const ownedDataDir = dataDir === undefined ? makeTempDataDir() : undefined;
+  const config = parseIdentityConfig({ DATA_DIR: dataDir ?? ownedDataDir, PORT: '0', ...env });
   const signingKey = await loadOrCreateSigningKey(config.dataDir);
   let currentTime = new Date();
   const printedLines: string[] = [];
@@ -48,10 +50,12 @@ export async function startTestIdentity(
     advanceClock(minutes) {
       currentTime = addMinutes(currentTime, minutes);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    async close() {
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      if (ownedDataDir) fs.rmSync(ownedDataDir, { recursive: true, force: true });
+    },
   };
 }
