@@ -10,12 +10,12 @@ const MIGRATION_LOCK_KEY = 4_070_001;
 
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => MIGRATION_FILE.test(name)).sort();
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
     const { rows } = await tx.query<{ name: string }>('SELECT name FROM schema_migrations');
     const applied = new Set(rows.map((row) => row.name));
     const newlyApplied: string[] = [];

@@ -1,0 +1,114 @@
+// Starts the real app on an ephemeral port with a test database and identity, and speaks raw HTTP to
+// it (node:http, so gzip bodies arrive as sent and 204/304 carry no body).
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import type { ApiConfig } from '../config.ts';
+import { createApp } from '../createApp.ts';
+import type { Db } from '../db/db.ts';
+import { seedDemoDataIfEmpty } from '../demo/seedDemoData.ts';
+import { openTestDb } from './openTestDb.ts';
+import { startTestIdentity, TEST_AUDIENCE, TEST_ISSUER, type TestIdentity } from './testAuth.ts';
+
+export const TEST_ORIGIN = 'http://127.0.0.1:3000';
+
+export interface TestResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** The body parsed as JSON, or undefined when empty. */
+  json: unknown;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Sent as is (for malformed-JSON tests). */
+  rawBody?: string;
+  token?: string;
+}
+
+export interface TestApp {
+  db: Db;
+  identity: TestIdentity;
+  config: ApiConfig;
+  baseUrl: string;
+  request(path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: '/nonexistent',
+    jwksUrl: 'http://127.0.0.1:9/unused',
+    jwtIssuer: TEST_ISSUER,
+    jwtAudience: TEST_AUDIENCE,
+    corsOrigins: [TEST_ORIGIN],
+    publicBaseUrl: undefined,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export async function startTestApp(options: { seed?: boolean; db?: Db } = {}): Promise<TestApp> {
+  const db = options.db ?? (await openTestDb());
+  const logger = pino({ level: 'silent' });
+  if (options.seed !== false) await seedDemoDataIfEmpty(db, logger);
+  const identity = await startTestIdentity();
+  const config = testConfig({ jwksUrl: identity.jwksUrl });
+  const app = createApp({ db, config, logger });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    db,
+    identity,
+    config,
+    baseUrl,
+    request: (path, requestOptions) => rawRequest(baseUrl + path, requestOptions),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await identity.close();
+      await db.close();
+    },
+  };
+}
+
+export function rawRequest(url: string, options: RequestOptions = {}): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  let payload: string | undefined = options.rawBody;
+  if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = 'application/json';
+  }
+  if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const isJson = (res.headers['content-type'] ?? '').includes('json');
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body,
+          json: isJson && body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined,
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
