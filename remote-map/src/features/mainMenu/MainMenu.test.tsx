@@ -1,0 +1,68 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addAppListener, logoutRequested, savedParcelsOpened } from '@parcel-map/shared';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { makeTestStore, renderWithStore } from '../../test/renderWithStore.tsx';
+import { MainMenu, SAVED_LIST_OPEN_DELAY_MS } from './MainMenu.tsx';
+
+function renderMenu(signedIn = true) {
+  const store = makeTestStore({ signedIn });
+  const actions: UnknownAction[] = [];
+  store.dispatch(addAppListener({ predicate: () => true, effect: (action) => void actions.push(action) }));
+  renderWithStore(<MainMenu />, { store });
+  return { store, actions };
+}
+
+// A hidden element has no accessible name, so find the menu by role alone (it is the only one).
+const menu = () => screen.getByRole('navigation', { hidden: true });
+
+describe('MainMenu', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('opens from the menu button and shows the user on the Logout item', async () => {
+    renderMenu();
+    expect(menu()).toHaveAttribute('aria-hidden', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(menu()).toHaveAttribute('aria-hidden', 'false');
+    expect(screen.getByRole('button', { name: /Logout/ })).toHaveTextContent('ann@example.com');
+  });
+
+  it('asks to log out', async () => {
+    const { actions } = renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /Logout/ }));
+    expect(actions.some(logoutRequested.match)).toBe(true);
+  });
+
+  it('disables Logout and My Saved Parcels when signed out', async () => {
+    renderMenu(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('button', { name: /Logout/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Logout/ })).toHaveTextContent('User');
+    expect(screen.getByRole('button', { name: 'My Saved Parcels' })).toBeDisabled();
+  });
+
+  it('closes on Escape and on a backdrop click', async () => {
+    renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.keyboard('{Escape}');
+    expect(menu()).toHaveAttribute('aria-hidden', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(screen.getByTestId('main-menu-backdrop'));
+    expect(menu()).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('closes, then opens the saved list 150 ms later', () => {
+    vi.useFakeTimers();
+    const { actions } = renderMenu();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'My Saved Parcels' }));
+    expect(menu()).toHaveAttribute('aria-hidden', 'true');
+
+    act(() => vi.advanceTimersByTime(SAVED_LIST_OPEN_DELAY_MS - 1));
+    expect(actions.some(savedParcelsOpened.match)).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
+    expect(actions.some(savedParcelsOpened.match)).toBe(true);
+  });
+});

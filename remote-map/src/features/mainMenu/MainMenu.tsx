@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  logoutRequested,
+  savedParcelsOpened,
+  selectIsSignedIn,
+  selectSessionKnown,
+  selectUserLabel,
+  useAppDispatch,
+  useAppSelector,
+} from '@parcel-map/shared';
+import './mainMenu.css';
+
+/** SPEC §4: the menu closes first, then the saved list opens. */
+export const SAVED_LIST_OPEN_DELAY_MS = 150;
+
+/** SPEC §2 left slide-in main menu. */
+export function MainMenu() {
+  const dispatch = useAppDispatch();
+  const [isOpen, setOpen] = useState(false);
+  const sessionKnown = useAppSelector(selectSessionKnown);
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const userLabel = useAppSelector(selectUserLabel);
+  const panelId = useId();
+  const openButtonRef = useRef<HTMLButtonElement>(null);
+  const firstItemRef = useRef<HTMLButtonElement>(null);
+  const savedListTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const close = () => {
+    setOpen(false);
+    openButtonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!isOpen) return;
+    firstItemRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      openButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isOpen]);
+
+  useEffect(
+    () => () => {
+      if (savedListTimer.current) clearTimeout(savedListTimer.current);
+    },
+    [],
+  );
+
+  const openSavedParcels = () => {
+    close();
+    if (savedListTimer.current) clearTimeout(savedListTimer.current);
+    savedListTimer.current = setTimeout(() => dispatch(savedParcelsOpened()), SAVED_LIST_OPEN_DELAY_MS);
+  };
+
+  return (
+    <>
+      <button
+        ref={openButtonRef}
+        type="button"
+        className="main-menu__open"
+        aria-label="Open menu"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setOpen(true)}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      {isOpen && <div className="main-menu__backdrop" data-testid="main-menu-backdrop" onClick={close} />}
+      <nav
+        id={panelId}
+        className={`main-menu${isOpen ? ' main-menu--open' : ''}`}
+        aria-label="Main menu"
+        aria-hidden={!isOpen}
+        inert={!isOpen}
+      >
+        <ul className="main-menu__items">
+          <li>
+            <button
+              ref={firstItemRef}
+              type="button"
+              className="main-menu__item"
+              disabled={!sessionKnown || !signedIn}
+              onClick={() => {
+                close();
+                dispatch(logoutRequested());
+              }}
+            >
+              <span>Logout</span>{' '}
+              <span className="main-menu__detail">{userLabel}</span>
+            </button>
+          </li>
+          <li>
+            <button type="button" className="main-menu__item" onClick={() => console.info('Settings selected')}>
+              Settings
+            </button>
+          </li>
+          <li>
+            <button type="button" className="main-menu__item" disabled={!signedIn} onClick={openSavedParcels}>
+              My Saved Parcels
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </>
+  );
+}

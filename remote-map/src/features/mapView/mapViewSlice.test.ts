@@ -1,0 +1,26 @@
+import { mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled, mapViewSlice } from './mapViewSlice.ts';
+
+const reducer = mapViewSlice.reducer;
+const initial = reducer(undefined, { type: 'init' });
+
+describe('mapView reducer', () => {
+  it('starts at the SPEC camera', () => {
+    expect(initial).toMatchObject({ center: { lng: -80.86, lat: 35.62 }, zoom: 13, isStyleLoading: false, setupError: null });
+  });
+
+  it('records the settled camera', () => {
+    expect(reducer(initial, mapViewSettled({ lng: 1, lat: 2, zoom: 14.5 }))).toMatchObject({ center: { lng: 1, lat: 2 }, zoom: 14.5 });
+  });
+
+  it('tracks the style loading flag and the loaded style id', () => {
+    const loading = reducer(initial, mapStyleLoadStarted({ styleId: 'streets' }));
+    expect(loading.isStyleLoading).toBe(true);
+    expect(reducer(loading, mapStyleLoadFinished({ styleId: 'streets' }))).toMatchObject({ isStyleLoading: false, styleId: 'streets' });
+  });
+
+  it('keeps a set-up failure until the next attempt', () => {
+    const failed = reducer(initial, mapSetupFailed({ message: 'Mapbox Access Token missing.' }));
+    expect(failed.setupError).toBe('Mapbox Access Token missing.');
+    expect(reducer(failed, mapSetupStarted()).setupError).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+// What the rest of the screen knows about the map: the settled camera, the base map and set-up
+// failures. Filled from map events; never the map itself.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '@parcel-map/shared';
+import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
+
+export interface MapViewState {
+  center: { lng: number; lat: number };
+  zoom: number;
+  /** The config id of the loaded base map, or null if it matched none (or timed out). */
+  styleId: string | null;
+  isStyleLoading: boolean;
+  setupError: string | null;
+}
+
+const initialState: MapViewState = {
+  center: { lng: MAP_VIEW_DEFAULTS.lng, lat: MAP_VIEW_DEFAULTS.lat },
+  zoom: MAP_VIEW_DEFAULTS.zoom,
+  styleId: null,
+  isStyleLoading: false,
+  setupError: null,
+};
+
+export const mapViewSlice = createSlice({
+  name: 'mapView',
+  initialState,
+  reducers: {
+    mapViewSettled: (state, action: PayloadAction<{ lng: number; lat: number; zoom: number }>) => {
+      const { lng, lat, zoom } = action.payload;
+      state.center = { lng, lat };
+      state.zoom = zoom;
+    },
+    mapStyleLoadStarted: (state, _action: PayloadAction<{ styleId: string }>) => {
+      state.isStyleLoading = true;
+    },
+    mapStyleLoadFinished: (state, action: PayloadAction<{ styleId: string | null }>) => {
+      state.isStyleLoading = false;
+      state.styleId = action.payload.styleId;
+    },
+    mapSetupFailed: (state, action: PayloadAction<{ message: string }>) => {
+      state.setupError = action.payload.message;
+      state.isStyleLoading = false;
+    },
+    mapSetupStarted: (state) => {
+      state.setupError = null;
+    },
+  },
+  selectors: {
+    selectMapZoom: (state) => state.zoom,
+    selectMapCenter: (state) => state.center,
+    selectMapStyleId: (state) => state.styleId,
+    selectIsMapStyleLoading: (state) => state.isStyleLoading,
+    selectMapSetupError: (state) => state.setupError,
+  },
+});
+
+declare module '@parcel-map/shared' {
+  interface LazyLoadedSlices {
+    mapView: MapViewState;
+  }
+}
+
+const injectedMapViewSlice = mapViewSlice.injectInto(rootReducer);
+
+export const { mapViewSettled, mapStyleLoadStarted, mapStyleLoadFinished, mapSetupFailed, mapSetupStarted } = mapViewSlice.actions;
+export const { selectMapZoom, selectMapCenter, selectMapStyleId, selectIsMapStyleLoading, selectMapSetupError } =
+  injectedMapViewSlice.selectors;

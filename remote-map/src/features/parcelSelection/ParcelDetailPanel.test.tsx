@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addAppListener, parcelSaveRequested, savedParcelsOpened, type SavedParcelRecord } from '@parcel-map/shared';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { deferred, fakeApi, json, makeTestStore, renderWithStore } from '../../test/renderWithStore.tsx';
+import { ParcelDetailPanel } from './ParcelDetailPanel.tsx';
+import { parcelClicked, selectSelectedPin } from './parcelSelectionSlice.ts';
+
+const parcelRecord = {
+  pin: '4601-22',
+  name: null,
+  owner: 'SMITH JOHN',
+  add1: '12 OAK ST',
+  add2: null,
+  city: 'MOORESVILLE',
+  state: 'NC',
+  zip: '28115',
+  taxacres: 0.52,
+  township: 'DAVIDSON',
+  zoning: 'R-1',
+  sale_date: '2019-05-01',
+  sales_price: 250000,
+};
+const details = { ...parcelRecord, centroid: { lng: -80.85, lat: 35.61 }, geometry: { type: 'Point', coordinates: [-80.85, 35.61] } };
+
+const savedRecord = (pin: string): SavedParcelRecord => ({
+  id: 1,
+  parcel_pin: pin,
+  parcel_owner_name: 'SMITH JOHN',
+  parcel_address: '12 OAK ST',
+  parcel_centroid_lat: 35.61,
+  parcel_centroid_lon: -80.85,
+  notes: null,
+  created_at: '2026-01-01T00:00:00Z',
+});
+
+function selectParcel(store: ReturnType<typeof makeTestStore>, pin = parcelRecord.pin) {
+  store.dispatch(parcelClicked({ parcel: { pin, name: null, owner: null, add1: null, city: null, taxAcres: null }, at: { lng: -80.85, lat: 35.61 } }));
+}
+
+function recordActions(store: ReturnType<typeof makeTestStore>) {
+  const actions: UnknownAction[] = [];
+  store.dispatch(addAppListener({ predicate: () => true, effect: (action) => void actions.push(action) }));
+  return actions;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ParcelDetailPanel', () => {
+  it('stays down and empty while nothing is selected', () => {
+    fakeApi({ 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    renderWithStore(<ParcelDetailPanel />);
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Parcel details', { selector: 'section' })).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('shows the pin and a loading text while the details are on the way, with saving disabled', async () => {
+    const answer = deferred();
+    fakeApi({ 'GET /api/parcels/4601-22': answer.route, 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+
+    expect(screen.getByRole('heading', { name: /4601-22/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading parcel details...');
+    expect(screen.getByRole('button', { name: 'Save parcel' })).toBeDisabled();
+
+    answer.release(json(details));
+    expect(await screen.findByText('SMITH JOHN')).toBeInTheDocument();
+  });
+
+  it('shows owner and address once loaded, and saves the parcel with its centroid', async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const store = makeTestStore();
+    const actions = recordActions(store);
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+
+    expect(await screen.findByText('SMITH JOHN')).toBeInTheDocument();
+    expect(screen.getByText('12 OAK ST, MOORESVILLE')).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save parcel' });
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Saved Location' })).not.toBeInTheDocument();
+
+    await userEvent.click(save);
+    expect(actions.filter(parcelSaveRequested.match).map((action) => action.payload)).toEqual([
+      { parcel: parcelRecord, centroid: { lng: -80.85, lat: 35.61 } },
+    ]);
+  });
+
+  it("writes 'N/A' for a missing owner and address", async () => {
+    fakeApi({ 'GET /api/parcels/7': () => json({ pin: '7', centroid: { lng: 0, lat: 0 } }), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const store = makeTestStore();
+    selectParcel(store, '7');
+    renderWithStore(<ParcelDetailPanel />, { store });
+    await waitFor(() => expect(screen.getAllByText('N/A')).toHaveLength(2));
+  });
+
+  it('shows the error title, the server message and a refresh button when loading fails', async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json({ message: 'Parcel service unavailable' }, 503), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+
+    expect(await screen.findByRole('heading', { name: 'Error Loading PIN: 4601-22' })).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Parcel service unavailable');
+    expect(within(alert).getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save parcel' })).toBeDisabled();
+  });
+
+  it('rejects a record for another pin as invalid data', async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json({ ...details, pin: 'other' }), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Received invalid parcel data from the server.');
+  });
+
+  it("disables saving for a parcel already saved and offers 'Saved Location' instead", async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [savedRecord('4601-22')] }) });
+    const store = makeTestStore();
+    const actions = recordActions(store);
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+
+    const savedLink = await screen.findByRole('button', { name: 'Saved Location' });
+    expect(screen.getByRole('button', { name: 'Save parcel' })).toBeDisabled();
+    await userEvent.click(savedLink);
+    expect(actions.some(savedParcelsOpened.match)).toBe(true);
+  });
+
+  it('does not ask for the saved list when signed out', async () => {
+    const { requests } = fakeApi({});
+    const store = makeTestStore({ signedIn: false });
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    expect(await screen.findByRole('heading', { name: 'Error Loading PIN: 4601-22' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('User not authenticated');
+    expect(requests).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Save parcel' })).toBeDisabled();
+  });
+
+  it('closes and deselects from the close button', async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    await screen.findByText('SMITH JOHN');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close parcel details' }));
+    expect(selectSelectedPin(store.getState())).toBeNull();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import { makeTestStore, fakeApi, json, deferred } from '../../test/renderWithStore.tsx';
+import {
+  mapBackgroundClicked,
+  parcelClicked,
+  parcelDeselected,
+  parcelSelectionSlice,
+  selectIsParcelFetchPending,
+  selectIsParcelPanelExpanded,
+  selectSelectedCentroid,
+  selectSelectedPin,
+} from './parcelSelectionSlice.ts';
+import { parcelsApi } from './parcelsApi.ts';
+
+const reducer = parcelSelectionSlice.reducer;
+const initial = reducer(undefined, { type: 'init' });
+const feature = (pin: string) => ({ pin, name: null, owner: null, add1: null, city: null, taxAcres: null });
+const click = (pin: string) => parcelClicked({ parcel: feature(pin), at: { lng: -80.8, lat: 35.6 } });
+
+describe('parcelSelection reducer', () => {
+  it('starts with nothing selected and the panel down', () => {
+    expect(initial).toEqual({ selectedPin: null, centroid: null, isPanelExpanded: false, pendingRequestId: null });
+  });
+
+  it('selects a clicked parcel and raises the panel', () => {
+    expect(reducer(initial, click('100'))).toMatchObject({ selectedPin: '100', isPanelExpanded: true });
+  });
+
+  it('only deselects when a parcel is clicked while another is selected', () => {
+    const selected = reducer(initial, click('100'));
+    expect(reducer(selected, click('200'))).toMatchObject({ selectedPin: null, isPanelExpanded: false });
+    expect(reducer(selected, click('100'))).toMatchObject({ selectedPin: null });
+  });
+
+  it('deselects on a background click and on closing the panel', () => {
+    const selected = reducer(initial, click('100'));
+    expect(reducer(selected, mapBackgroundClicked()).selectedPin).toBeNull();
+    expect(reducer(selected, parcelDeselected()).selectedPin).toBeNull();
+  });
+
+  it('ignores map clicks while a details request is in flight', () => {
+    const fetching = { ...reducer(initial, click('100')), pendingRequestId: 'r1' };
+    expect(reducer(fetching, click('200'))).toEqual(fetching);
+    expect(reducer(fetching, mapBackgroundClicked())).toEqual(fetching);
+  });
+});
+
+describe('parcelSelection with the parcel API', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tracks the details request and takes the centroid from the answer', async () => {
+    const answer = deferred();
+    fakeApi({ 'GET /api/parcels/100': answer.route });
+    const store = makeTestStore();
+
+    store.dispatch(click('100'));
+    const request = store.dispatch(parcelsApi.endpoints.getParcel.initiate('100'));
+    expect(selectIsParcelFetchPending(store.getState())).toBe(true);
+
+    store.dispatch(mapBackgroundClicked());
+    expect(selectSelectedPin(store.getState())).toBe('100');
+
+    answer.release(json({ pin: '100', name: 'A', centroid: { lng: -80.9, lat: 35.7 }, geometry: null }));
+    await request;
+    expect(selectIsParcelFetchPending(store.getState())).toBe(false);
+    expect(selectSelectedCentroid(store.getState())).toEqual({ lng: -80.9, lat: 35.7 });
+    expect(selectIsParcelPanelExpanded(store.getState())).toBe(true);
+
+    store.dispatch(mapBackgroundClicked());
+    expect(selectSelectedPin(store.getState())).toBeNull();
+    request.unsubscribe();
+  });
+
+  it('accepts clicks again after a failed request', async () => {
+    fakeApi({ 'GET /api/parcels/100': () => json({ message: 'boom' }, 500) });
+    const store = makeTestStore();
+    store.dispatch(click('100'));
+    const request = store.dispatch(parcelsApi.endpoints.getParcel.initiate('100'));
+    await request;
+    expect(selectIsParcelFetchPending(store.getState())).toBe(false);
+    store.dispatch(click('200'));
+    expect(selectSelectedPin(store.getState())).toBeNull();
+    request.unsubscribe();
+  });
+});

@@ -1,0 +1,88 @@
+// Which parcel is selected and whether its details are on the way (SPEC §3 'Selected parcel state',
+// §4 'Hover and selection'). Hover stays in the map: it changes per frame and nothing else reads it.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '@parcel-map/shared';
+import type { ParcelFeatureInfo } from '../../map/parcelFeature.ts';
+import { parcelsApi, type LngLat } from './parcelsApi.ts';
+
+export interface ParcelSelectionState {
+  selectedPin: string | null;
+  /** The parcel's centroid as the API reports it, once its details arrive. */
+  centroid: LngLat | null;
+  isPanelExpanded: boolean;
+  /** The parcel-details request in flight, if any: clicks are ignored meanwhile. */
+  pendingRequestId: string | null;
+}
+
+const initialState: ParcelSelectionState = {
+  selectedPin: null,
+  centroid: null,
+  isPanelExpanded: false,
+  pendingRequestId: null,
+};
+
+function deselect(state: ParcelSelectionState) {
+  state.selectedPin = null;
+  state.centroid = null;
+  state.isPanelExpanded = false;
+}
+
+const { getParcel } = parcelsApi.endpoints;
+
+export const parcelSelectionSlice = createSlice({
+  name: 'parcelSelection',
+  initialState,
+  reducers: {
+    /** A parcel on the map was clicked: selects it, or, with one already selected, only deselects. */
+    parcelClicked: (state, action: PayloadAction<{ parcel: ParcelFeatureInfo; at: LngLat }>) => {
+      if (state.pendingRequestId) return;
+      if (state.selectedPin) {
+        deselect(state);
+        return;
+      }
+      state.selectedPin = action.payload.parcel.pin;
+      state.centroid = null;
+      state.isPanelExpanded = true;
+    },
+    /** A click on the map away from any parcel. */
+    mapBackgroundClicked: (state) => {
+      if (state.pendingRequestId) return;
+      deselect(state);
+    },
+    /** The detail panel was closed. */
+    parcelDeselected: (state) => {
+      deselect(state);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(getParcel.matchPending, (state, action) => {
+        state.pendingRequestId = action.meta.requestId;
+      })
+      .addMatcher(getParcel.matchFulfilled, (state, action) => {
+        if (state.pendingRequestId === action.meta.requestId) state.pendingRequestId = null;
+        if (action.meta.arg.originalArgs === state.selectedPin) state.centroid = action.payload.centroid;
+      })
+      .addMatcher(getParcel.matchRejected, (state, action) => {
+        if (state.pendingRequestId === action.meta.requestId) state.pendingRequestId = null;
+      });
+  },
+  selectors: {
+    selectSelectedPin: (state) => state.selectedPin,
+    selectSelectedCentroid: (state) => state.centroid,
+    selectIsParcelPanelExpanded: (state) => state.isPanelExpanded,
+    selectIsParcelFetchPending: (state) => state.pendingRequestId !== null,
+  },
+});
+
+declare module '@parcel-map/shared' {
+  interface LazyLoadedSlices {
+    parcelSelection: ParcelSelectionState;
+  }
+}
+
+const injectedParcelSelectionSlice = parcelSelectionSlice.injectInto(rootReducer);
+
+export const { parcelClicked, mapBackgroundClicked, parcelDeselected } = parcelSelectionSlice.actions;
+export const { selectSelectedPin, selectSelectedCentroid, selectIsParcelPanelExpanded, selectIsParcelFetchPending } =
+  injectedParcelSelectionSlice.selectors;

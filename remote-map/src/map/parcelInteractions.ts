@@ -1,0 +1,92 @@
+// Pointer handling over the parcel layers: hover highlight (at most one filter update per frame),
+// pointer cursor, and clicks reported to the controller's owner, who decides what they mean.
+import type { GeoJSONFeature, Map as MapboxMap, MapMouseEvent } from 'mapbox-gl';
+import { PARCEL_LAYER_IDS, setHighlightPin } from './parcelLayers.ts';
+import { parcelFeatureInfo, parcelPin, type ParcelFeatureInfo } from './parcelFeature.ts';
+
+export interface LngLatValue {
+  lng: number;
+  lat: number;
+}
+
+export interface ParcelClickHandlers {
+  parcelClicked(parcel: ParcelFeatureInfo, at: LngLatValue): void;
+  backgroundClicked(at: LngLatValue): void;
+}
+
+/** The hover and selection pins the highlight layers show; kept so a style reload can restore them. */
+export interface ParcelHighlights {
+  hoverPin: string | null;
+  selectedPin: string | null;
+}
+
+/** Hover and selection need a pin and a geometry. */
+function pinOf(feature: GeoJSONFeature | undefined): string | null {
+  return feature?.geometry ? parcelPin(feature.properties) : null;
+}
+
+export function attachParcelInteractions(
+  map: MapboxMap,
+  highlights: ParcelHighlights,
+  handlers: ParcelClickHandlers,
+): { clearHover(): void; detach(): void } {
+  let pendingHover: string | null = null;
+  let frame: number | null = null;
+
+  const applyHover = (pin: string | null) => {
+    if (frame !== null) cancelAnimationFrame(frame);
+    frame = null;
+    pendingHover = pin;
+    if (highlights.hoverPin === pin) return;
+    highlights.hoverPin = pin;
+    setHighlightPin(map, PARCEL_LAYER_IDS.hover, pin);
+  };
+
+  // mousemove fires far more often than the screen refreshes: keep the latest pin, flush per frame.
+  const scheduleHover = (pin: string | null) => {
+    pendingHover = pin;
+    if (frame !== null) return;
+    frame = requestAnimationFrame(() => {
+      frame = null;
+      applyHover(pendingHover);
+    });
+  };
+
+  const onMove = (event: MapMouseEvent) => {
+    const pin = pinOf(event.features?.[0]);
+    map.getCanvas().style.cursor = pin ? 'pointer' : '';
+    scheduleHover(highlights.selectedPin ? null : pin);
+  };
+
+  const onLeave = () => {
+    map.getCanvas().style.cursor = '';
+    scheduleHover(null);
+  };
+
+  const onClick = (event: MapMouseEvent) => {
+    const at = { lng: event.lngLat.lng, lat: event.lngLat.lat };
+    const features = map.getLayer(PARCEL_LAYER_IDS.fill) ? map.queryRenderedFeatures(event.point, { layers: [PARCEL_LAYER_IDS.fill] }) : [];
+    const feature = features.find((candidate) => pinOf(candidate) !== null);
+    const parcel = feature?.geometry ? parcelFeatureInfo(feature.properties) : null;
+    if (parcel) {
+      applyHover(null);
+      handlers.parcelClicked(parcel, at);
+    } else {
+      handlers.backgroundClicked(at);
+    }
+  };
+
+  map.on('mousemove', PARCEL_LAYER_IDS.fill, onMove);
+  map.on('mouseleave', PARCEL_LAYER_IDS.fill, onLeave);
+  map.on('click', onClick);
+
+  return {
+    clearHover: () => applyHover(null),
+    detach: () => {
+      if (frame !== null) cancelAnimationFrame(frame);
+      map.off('mousemove', PARCEL_LAYER_IDS.fill, onMove);
+      map.off('mouseleave', PARCEL_LAYER_IDS.fill, onLeave);
+      map.off('click', onClick);
+    },
+  };
+}

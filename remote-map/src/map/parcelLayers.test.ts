@@ -1,0 +1,169 @@
+import type { LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
+// The style-spec bundle ships its declarations as index.d.ts beside index.es.js, which TS cannot pair.
+// @ts-expect-error -- typed through the cast below
+import * as styleSpecModule from 'mapbox-gl/dist/style-spec/index.es.js';
+import type * as StyleSpec from 'mapbox-gl/dist/style-spec/index.d.ts';
+import {
+  HOVER_FILL,
+  OUTLINE_COLOR,
+  PARCEL_LAYER_IDS,
+  PARCEL_SOURCE_ID,
+  installParcelLayers,
+  outlineColor,
+  parcelLayers,
+  parcelSource,
+  pinFilter,
+  setHighlightPin,
+} from './parcelLayers.ts';
+
+const styleSpec = styleSpecModule as typeof StyleSpec;
+
+function matches(filter: ReturnType<typeof pinFilter>, properties: Record<string, unknown>): boolean {
+  const { filter: evaluate } = styleSpec.featureFilter(filter);
+  return evaluate({ zoom: 15 }, { type: 3, properties, geometry: [] } as never);
+}
+
+describe('pinFilter', () => {
+  it('matches only the parcel with that pin, whichever case the tiles use', () => {
+    expect(matches(pinFilter('4601'), { pin: '4601' })).toBe(true);
+    expect(matches(pinFilter('4601'), { PIN: '4601' })).toBe(true);
+    expect(matches(pinFilter('4601'), { PIN: 4601 })).toBe(true);
+    expect(matches(pinFilter('4601'), { pin: '4602' })).toBe(false);
+    expect(matches(pinFilter('4601'), {})).toBe(false);
+  });
+
+  it('matches nothing for a null or empty pin', () => {
+    for (const pin of [null, undefined, '']) {
+      expect(matches(pinFilter(pin), { pin: '' })).toBe(false);
+      expect(matches(pinFilter(pin), {})).toBe(false);
+      expect(matches(pinFilter(pin), { pin: '4601' })).toBe(false);
+    }
+  });
+});
+
+describe('outlineColor', () => {
+  it('is yellow on satellite styles and black otherwise', () => {
+    expect(outlineColor(true)).toBe(OUTLINE_COLOR.satellite);
+    expect(outlineColor(false)).toBe(OUTLINE_COLOR.default);
+    expect(OUTLINE_COLOR).toEqual({ default: '#000000', satellite: '#ffff00' });
+  });
+});
+
+describe('parcelLayers', () => {
+  const options = { satellite: false, hoverPin: null, selectedPin: '77', withLabels: true };
+  const byId = (layers: LayerSpecification[], id: string) => layers.find((layer) => layer.id === id)!;
+
+  it('builds fill, highlights, line and label in drawing order', () => {
+    expect(parcelLayers(options).map((layer) => layer.id)).toEqual([
+      PARCEL_LAYER_IDS.fill,
+      PARCEL_LAYER_IDS.hover,
+      PARCEL_LAYER_IDS.selected,
+      PARCEL_LAYER_IDS.line,
+      PARCEL_LAYER_IDS.label,
+    ]);
+  });
+
+  it('is a valid style together with the parcel source', () => {
+    const style = {
+      version: 8,
+      glyphs: 'http://fonts.test/{fontstack}/{range}.pbf',
+      sources: { [PARCEL_SOURCE_ID]: parcelSource('http://tiles.test/{z}/{x}/{y}.pbf') },
+      layers: parcelLayers(options),
+    };
+    expect(styleSpec.validate(style as never)).toEqual([]);
+  });
+
+  it('starts the outlines at zoom 13 and the labels at zoom 14', () => {
+    const layers = parcelLayers(options);
+    expect(byId(layers, PARCEL_LAYER_IDS.line).minzoom).toBe(13);
+    expect(byId(layers, PARCEL_LAYER_IDS.label).minzoom).toBe(14);
+  });
+
+  it('colours the outline by style kind', () => {
+    const line = (satellite: boolean) => byId(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line);
+    expect(line(true).paint).toMatchObject({ 'line-color': '#ffff00' });
+    expect(line(false).paint).toMatchObject({ 'line-color': '#000000' });
+  });
+
+  it('filters the highlights on the current pins', () => {
+    const layers = parcelLayers({ ...options, hoverPin: '12' });
+    expect(byId(layers, PARCEL_LAYER_IDS.hover)).toMatchObject({ filter: pinFilter('12'), paint: { 'fill-opacity': HOVER_FILL.opacity } });
+    expect(byId(layers, PARCEL_LAYER_IDS.selected)).toMatchObject({ filter: pinFilter('77') });
+  });
+
+  it('leaves the label layer out when labels are off', () => {
+    expect(parcelLayers({ ...options, withLabels: false }).map((layer) => layer.id)).not.toContain(PARCEL_LAYER_IDS.label);
+  });
+});
+
+describe('parcelSource', () => {
+  it('serves 512 px vector tiles from zoom 10 to 18', () => {
+    expect(parcelSource('http://t/{z}/{x}/{y}.pbf')).toEqual({
+      type: 'vector',
+      tiles: ['http://t/{z}/{x}/{y}.pbf'],
+      tileSize: 512,
+      minzoom: 10,
+      maxzoom: 18,
+    });
+  });
+});
+
+/** Just enough of a map to record what the layer code does to the style. */
+function fakeMap(glyphs?: string) {
+  const layers = new Map<string, LayerSpecification>();
+  const sources = new Map<string, unknown>();
+  const calls: string[] = [];
+  const map = {
+    getLayer: (id: string) => layers.get(id),
+    removeLayer: (id: string) => (calls.push(`removeLayer ${id}`), layers.delete(id)),
+    addLayer: (layer: LayerSpecification) => (calls.push(`addLayer ${layer.id}`), layers.set(layer.id, layer)),
+    getSource: (id: string) => sources.get(id),
+    removeSource: (id: string) => (calls.push(`removeSource ${id}`), sources.delete(id)),
+    addSource: (id: string, source: unknown) => (calls.push(`addSource ${id}`), sources.set(id, source)),
+    getStyle: () => ({ version: 8, glyphs, sources: {}, layers: [] }),
+    setFilter: (id: string, filter: unknown) => calls.push(`setFilter ${id} ${JSON.stringify(filter)}`),
+  };
+  return { map: map as unknown as MapboxMap, layers, calls };
+}
+
+describe('installParcelLayers', () => {
+  it('removes the previous layers and source before adding them again', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { map, layers, calls } = fakeMap('http://fonts.test/{fontstack}/{range}.pbf');
+    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
+    calls.length = 0;
+    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: true, hoverPin: null, selectedPin: '9' });
+
+    expect(calls.slice(0, 6)).toEqual([
+      `removeLayer ${PARCEL_LAYER_IDS.label}`,
+      `removeLayer ${PARCEL_LAYER_IDS.line}`,
+      `removeLayer ${PARCEL_LAYER_IDS.selected}`,
+      `removeLayer ${PARCEL_LAYER_IDS.hover}`,
+      `removeLayer ${PARCEL_LAYER_IDS.fill}`,
+      `removeSource ${PARCEL_SOURCE_ID}`,
+    ]);
+    expect(layers.get(PARCEL_LAYER_IDS.line)?.paint).toMatchObject({ 'line-color': '#ffff00' });
+    expect((layers.get(PARCEL_LAYER_IDS.selected) as { filter?: unknown }).filter).toEqual(pinFilter('9'));
+  });
+
+  it('leaves labels out of a style without glyphs', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { map, layers } = fakeMap(undefined);
+    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
+    expect(layers.has(PARCEL_LAYER_IDS.label)).toBe(false);
+    expect(layers.has(PARCEL_LAYER_IDS.fill)).toBe(true);
+  });
+});
+
+describe('setHighlightPin', () => {
+  it('updates one filter, and only once the layer exists', () => {
+    const { map, calls } = fakeMap('g');
+    setHighlightPin(map, PARCEL_LAYER_IDS.hover, '5');
+    expect(calls).toEqual([]);
+
+    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
+    calls.length = 0;
+    setHighlightPin(map, PARCEL_LAYER_IDS.hover, '5');
+    expect(calls).toEqual([`setFilter ${PARCEL_LAYER_IDS.hover} ${JSON.stringify(pinFilter('5'))}`]);
+  });
+});
