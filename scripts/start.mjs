@@ -1,7 +1,7 @@
 // `npm start`: install and build what is missing, then run the whole product on its embedded
 // defaults (local-identity, PGlite, self-hosted map data) and print the URL to open.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PORTS } from './runtimeConfig.mjs';
 
@@ -70,10 +70,28 @@ async function waitFor(url, timeoutMs = 120_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+const processesFile = path.join(dataDir, 'processes.json');
+
+/** Servers restarted by a test are not our children; they are listed in processes.json. */
+function listedPids() {
+  try {
+    return Object.values(JSON.parse(readFileSync(processesFile, 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
 let shuttingDown = false;
 function shutDown(code = 0) {
   shuttingDown = true;
   for (const child of children.values()) child.kill('SIGTERM');
+  for (const pid of listedPids()) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   setTimeout(() => process.exit(code), 1500).unref();
 }
 process.on('SIGINT', () => shutDown());
@@ -91,7 +109,7 @@ try {
   }
   // Tests stop single servers by pid to prove the others keep working.
   writeFileSync(
-    path.join(dataDir, 'processes.json'),
+    processesFile,
     JSON.stringify(Object.fromEntries([...children].map(([name, child]) => [name, child.pid])), null, 2),
   );
   await Promise.all([

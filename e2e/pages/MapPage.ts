@@ -8,7 +8,7 @@ export class MapPage {
 
   async waitForParcels() {
     await expect(this.canvas()).toBeVisible();
-    await this.page.waitForFunction(() => (window as unknown as { __parcelMapReady?: boolean }).__parcelMapReady === true);
+    await expect(this.page.getByTestId('map-container')).toHaveAttribute('data-map-state', 'idle');
   }
 
   /** Clicks the map where the initial view's centre is: a parcel covers that point. */

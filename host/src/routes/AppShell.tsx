@@ -5,8 +5,12 @@ import { RemoteScreen } from '../remotes/RemoteScreen.tsx';
 export function AppShell() {
   return (
     <main className="app-shell">
-      <RemoteScreen id={REMOTE_MODULES.mapScreen} />
-      <RemoteScreen id={REMOTE_MODULES.savedParcels} />
+      <div className="app-shell__map">
+        <RemoteScreen id={REMOTE_MODULES.mapScreen} />
+      </div>
+      <div className="app-shell__overlays">
+        <RemoteScreen id={REMOTE_MODULES.savedParcels} />
+      </div>
     </main>
   );
 }

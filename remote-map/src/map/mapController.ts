@@ -3,7 +3,7 @@
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
 import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
-import { installParcelLayers, PARCEL_LAYER_IDS, setHighlightPin } from './parcelLayers.ts';
+import { installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID, setHighlightPin } from './parcelLayers.ts';
 import { attachParcelInteractions, type LngLatValue, type ParcelClickHandlers, type ParcelHighlights } from './parcelInteractions.ts';
 import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './mapStyles.ts';
 import { MAP_VIEW_DEFAULTS, STYLE_LOAD_TIMEOUT_MS, STYLE_LOADING_CLEAR_DELAY_MS } from './mapDefaults.ts';
@@ -131,6 +131,14 @@ function wireMap(
     reportView();
   });
   map.on('error', (event) => console.error('Map error:', event.error));
+
+  // A DOM-visible 'everything drawn' state: end-to-end tests and embedding pages wait on it.
+  const markRendering = () => (container.dataset.mapState = 'rendering');
+  map.on('movestart', markRendering);
+  map.on('dataloading', markRendering);
+  map.on('idle', () => {
+    container.dataset.mapState = map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering';
+  });
 
   // trackResize follows the window; the container can also change size on its own (panels, embeds).
   const resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.resize());

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { MapPage } from '../pages/MapPage.ts';
+
+const SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-redux', 'react-router', 'react-router-dom', '@reduxjs/toolkit', '@parcel-map/shared'];
+const ORIGINS = {
+  host: 'http://127.0.0.1:3000',
+  remote_auth: 'http://127.0.0.1:3001',
+  remote_map: 'http://127.0.0.1:3002',
+  remote_saved_parcels: 'http://127.0.0.1:3003',
+};
+
+interface Manifest {
+  shared: { name: string; assets: { js: { sync: string[] } } }[];
+}
+
+/** Stands in for React DevTools: every react-dom copy registers its renderer here on load. */
+function countReactRenderers() {
+  const renderers: { version: string; dispatcher: unknown }[] = [];
+  Object.assign(window, {
+    __reactRenderers: renderers,
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject(renderer: { reconcilerVersion?: string; version?: string; currentDispatcherRef?: unknown }) {
+        renderers.push({ version: renderer.reconcilerVersion ?? renderer.version ?? '?', dispatcher: renderer.currentDispatcherRef });
+        return renderers.length;
+      },
+      checkDCE() {},
+      onScheduleFiberRoot() {},
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+    },
+  });
+}
+
+test('the browser loads one copy of React and of every shared singleton: the host provides them all', async ({ page, request }) => {
+  const fetched: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.addInitScript(countReactRenderers);
+  await page.goto('/');
+  await new MapPage(page).waitForParcels();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(page.getByText('The component failed to render')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __reactRenderers: unknown[] }).__reactRenderers.length), 'react-dom copies').toBe(1);
+  // Every remote has been loaded by now: auth (identity), map and saved parcels.
+  for (const origin of Object.values(ORIGINS).slice(1)) {
+    expect(fetched.some((url) => url.startsWith(`${origin}/__federation_expose_`))).toBe(true);
+  }
+
+  for (const [name, origin] of Object.entries(ORIGINS)) {
+    const manifest = (await (await request.get(`${origin}/mf-manifest.json`)).json()) as Manifest;
+    const sharedFiles = manifest.shared.filter((s) => SINGLETONS.includes(s.name)).flatMap((s) => s.assets.js.sync);
+    const sharedFetched = [...new Set(fetched.filter((url) => sharedFiles.some((file) => url === `${origin}/${file}`)))];
+    if (name === 'host') {
+      expect(sharedFetched.length, 'the host serves the shared packages').toBeGreaterThan(0);
+    } else {
+      expect(sharedFetched, `${name} must not load its own copy of a shared package`).toEqual([]);
+    }
+  }
+
+  // The federation runtime agrees: each singleton has one loaded provider, the host.
+  const providers = await page.evaluate((names) => {
+    type ShareInfo = { from: string; loaded?: boolean };
+    type Share = Record<string, Record<string, Record<string, Record<string, ShareInfo>>>>;
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Share } }).__FEDERATION__.__SHARE__;
+    return names.map((pkg) => {
+      const infos = Object.values(share).flatMap((scopes) => Object.values(scopes.default?.[pkg] ?? {}));
+      return [pkg, [...new Set(infos.filter((info) => info.loaded).map((info) => info.from))]] as const;
+    });
+  }, ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit']);
+  for (const [pkg, from] of providers) expect(from, pkg).toEqual(['host']);
+});

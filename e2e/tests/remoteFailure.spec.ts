@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { MapPage } from '../pages/MapPage.ts';
+import { stopFrontEnd } from '../fixtures/servers.ts';
+
+test('a remote whose server is down shows the fallback in its place while the map keeps working', async ({ page }) => {
+  const restart = await stopFrontEnd('remote-saved-parcels', 3003);
+  try {
+    await page.goto('/');
+    const map = new MapPage(page);
+    await map.waitForParcels();
+    await expect(page.getByText('Something went wrong')).toBeVisible();
+    await expect(page.getByText('The component failed to render')).toBeVisible();
+    await page.screenshot({ path: 'screenshots/remote-down.png' });
+
+    await map.clickCentre();
+    await expect(map.detailPanel().getByRole('heading', { name: /PIN \d{10}/ })).toBeVisible();
+  } finally {
+    await restart();
+  }
+  // Back up: the fallback's retry renders the remote without a page reload.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Something went wrong')).toBeHidden();
+});
+
+test('a remote that hangs past the load timeout shows the fallback; the rest of the app works', async ({ page }) => {
+  // The map remote's manifest is requested but never answered.
+  await page.route('http://127.0.0.1:3002/mf-manifest.json', () => {});
+  await page.goto('/');
+  await expect(page.getByText('Something went wrong')).toBeVisible({ timeout: 20_000 });
+  await page.unroute('http://127.0.0.1:3002/mf-manifest.json');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await new MapPage(page).waitForParcels();
+});
