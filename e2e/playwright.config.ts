@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const repo = path.resolve(import.meta.dirname, '..');
-export const E2E_DATA_DIR = path.join(repo, '.data/e2e');
+import { originOf, PORTS } from '../scripts/ports.mjs';
+import { E2E_DATA_DIR, REPO_DIR as repo } from './fixtures/paths.ts';
 
 export default defineConfig({
   testDir: './tests',
@@ -14,7 +13,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: path.join(repo, '.data/test-results/e2e.json') }]] : [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:3000',
+    baseURL: originOf(PORTS.host),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -30,7 +29,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     cwd: repo,
-    url: 'http://127.0.0.1:3000/config.json',
+    url: `${originOf(PORTS.host)}/config.json`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     env: { PARCEL_MAP_DATA_DIR: E2E_DATA_DIR },

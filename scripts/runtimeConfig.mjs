@@ -1,10 +1,9 @@
 // The runtime config.json the host is served with, from the environment (README lists the variables).
 // Embedded defaults need no account and no internet: local-identity, self-hosted styles and tiles.
 
-export const PORTS = { host: 3000, remote_auth: 3001, remote_map: 3002, remote_saved_parcels: 3003, api: 4000, identity: 4100 };
+import { originOf as local, PORTS } from './ports.mjs';
 
 export function runtimeConfigFromEnv(env = process.env) {
-  const local = (port) => `http://127.0.0.1:${port}`;
   const remoteUrl = (name, envName) => env[envName] ?? `${local(PORTS[name])}/mf-manifest.json`;
   const apiBaseUrl = env.API_BASE_URL ?? local(PORTS.api);
   const mapboxToken = env.MAPBOX_ACCESS_TOKEN;

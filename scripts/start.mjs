@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PORTS } from './runtimeConfig.mjs';
+import { originOf, PORTS } from './ports.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(repo, process.env.PARCEL_MAP_DATA_DIR ?? '.data');
@@ -102,8 +102,16 @@ try {
   ensureBuilt();
   mkdirSync(dataDir, { recursive: true });
   const tsx = path.join(repo, 'node_modules/.bin/tsx');
-  startProcess('local-identity', tsx, ['local-identity/src/server.ts'], { PORT: String(PORTS.identity), DATA_DIR: path.join(dataDir, 'identity') });
-  startProcess('api-server', tsx, ['api-server/src/server.ts'], { PORT: String(PORTS.api), DATA_DIR: path.join(dataDir, 'pglite') });
+  startProcess('local-identity', tsx, ['local-identity/src/server.ts'], {
+    PORT: String(PORTS.identity),
+    DATA_DIR: path.join(dataDir, 'identity'),
+  });
+  startProcess('api-server', tsx, ['api-server/src/server.ts'], {
+    PORT: String(PORTS.api),
+    DATA_DIR: path.join(dataDir, 'pglite'),
+    JWKS_URL: `${originOf(PORTS.identity)}/v1/sessions/jwks/project-test-local`,
+    CORS_ORIGINS: [originOf(PORTS.host), `http://localhost:${PORTS.host}`].join(','),
+  });
   for (const { dir, port, role } of FRONT_ENDS) {
     startProcess(dir, process.execPath, ['scripts/serveApp.mjs', `${dir}/dist`, String(port), role ?? 'remote']);
   }
@@ -113,11 +121,11 @@ try {
     JSON.stringify(Object.fromEntries([...children].map(([name, child]) => [name, child.pid])), null, 2),
   );
   await Promise.all([
-    waitFor(`http://127.0.0.1:${PORTS.identity}/sdk/v1/projects/bootstrap/public-token-test-local`),
-    waitFor(`http://127.0.0.1:${PORTS.api}/health`),
-    ...FRONT_ENDS.map(({ port }) => waitFor(`http://127.0.0.1:${port}/mf-manifest.json`)),
+    waitFor(`${originOf(PORTS.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`),
+    waitFor(`${originOf(PORTS.api)}/health`),
+    ...FRONT_ENDS.map(({ port }) => waitFor(`${originOf(port)}/mf-manifest.json`)),
   ]);
-  console.log(`\nParcel Map is ready: http://127.0.0.1:${PORTS.host}\nSign-in links go to the outbox: http://127.0.0.1:${PORTS.identity}/dev/outbox\n`);
+  console.log(`\nParcel Map is ready: ${originOf(PORTS.host)}\nSign-in links go to the outbox: ${originOf(PORTS.identity)}/dev/outbox\n`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   shutDown(1);

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { MapPage } from '../pages/MapPage.ts';
+import { originOf, PORTS } from '../../scripts/ports.mjs';
 
 const SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-redux', 'react-router', 'react-router-dom', '@reduxjs/toolkit', '@parcel-map/shared'];
 const ORIGINS = {
-  host: 'http://127.0.0.1:3000',
-  remote_auth: 'http://127.0.0.1:3001',
-  remote_map: 'http://127.0.0.1:3002',
-  remote_saved_parcels: 'http://127.0.0.1:3003',
+  host: originOf(PORTS.host),
+  remote_auth: originOf(PORTS.remote_auth),
+  remote_map: originOf(PORTS.remote_map),
+  remote_saved_parcels: originOf(PORTS.remote_saved_parcels),
 };
 
 interface Manifest {

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { MapPage } from '../pages/MapPage.ts';
 import { stopFrontEnd } from '../fixtures/servers.ts';
+import { originOf, PORTS } from '../../scripts/ports.mjs';
+
+const mapManifest = `${originOf(PORTS.remote_map)}/mf-manifest.json`;
 
 test('a remote whose server is down shows the fallback in its place while the map keeps working', async ({ page }) => {
-  const restart = await stopFrontEnd('remote-saved-parcels', 3003);
+  const restart = await stopFrontEnd('remote-saved-parcels', PORTS.remote_saved_parcels);
   try {
     await page.goto('/');
     const map = new MapPage(page);
@@ -24,10 +27,10 @@ test('a remote whose server is down shows the fallback in its place while the ma
 
 test('a remote that hangs past the load timeout shows the fallback; the rest of the app works', async ({ page }) => {
   // The map remote's manifest is requested but never answered.
-  await page.route('http://127.0.0.1:3002/mf-manifest.json', () => {});
+  await page.route(mapManifest, () => {});
   await page.goto('/');
   await expect(page.getByText('Something went wrong')).toBeVisible({ timeout: 20_000 });
-  await page.unroute('http://127.0.0.1:3002/mf-manifest.json');
+  await page.unroute(mapManifest);
   await page.getByRole('button', { name: 'Try again' }).click();
   await new MapPage(page).waitForParcels();
 });
