@@ -1,7 +1,7 @@
 // `npm start`: install and build what is missing, then run the whole product on its embedded
 // defaults (local-identity, PGlite, self-hosted map data) and print the URL to open.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { originOf, PORTS } from './ports.mjs';
 
@@ -32,15 +32,37 @@ function ensureInstalled() {
   run('npm', ['ci']);
 }
 
+/** Two copies of the system started side by side must not build the same app at once. */
+function withBuildLock(appDir, fn) {
+  const lock = path.join(appDir, '.build-lock');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      else spawnSync('sleep', ['0.5']);
+    }
+  }
+  try {
+    fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 function ensureBuilt() {
   const sharedMtime = newestMtime(path.join(repo, 'shared/src'));
   for (const { dir } of FRONT_ENDS) {
     const appDir = path.join(repo, dir);
-    const built = newestMtime(path.join(appDir, 'dist/mf-manifest.json'));
-    const sources = Math.max(sharedMtime, newestMtime(path.join(appDir, 'src')), newestMtime(path.join(appDir, 'rspack.config.ts')));
-    if (built > sources && process.env.PARCEL_MAP_REBUILD !== '1') continue;
-    console.log(`Building ${dir}…`);
-    run(path.join(repo, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], appDir);
+    withBuildLock(appDir, () => {
+      const built = newestMtime(path.join(appDir, 'dist/mf-manifest.json'));
+      const sources = Math.max(sharedMtime, newestMtime(path.join(appDir, 'src')), newestMtime(path.join(appDir, 'rspack.config.ts')));
+      if (built > sources && process.env.PARCEL_MAP_REBUILD !== '1') return;
+      console.log(`Building ${dir}…`);
+      run(path.join(repo, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], appDir);
+    });
   }
 }
 

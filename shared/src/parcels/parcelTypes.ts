@@ -28,3 +28,39 @@ export interface ParcelTileProperties {
 }
 
 export const PARCEL_SOURCE_LAYER = 'parcels';
+
+/** GET /api/parcels/{pin} adds where the parcel is, for centring and saving. */
+export interface ParcelDetails extends Parcel {
+  centroid: { lng: number; lat: number };
+  geometry: GeoJSONGeometry;
+}
+
+/** A GeoJSON geometry, typed loosely enough to cross the wire without a GeoJSON dependency. */
+export interface GeoJSONGeometry {
+  type: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+  coordinates: unknown;
+}
+
+/** GET /api/parcels/search?q= (at least 2 characters): best matches first. */
+export interface ParcelSearchResponse {
+  results: ParcelSearchResult[];
+}
+
+export interface ParcelSearchResult {
+  pin: string;
+  owner: string | null;
+  add1: string | null;
+  city: string | null;
+  centroid: { lng: number; lat: number };
+  /** What matched: the address, the owner or the PIN. */
+  matched: 'address' | 'owner' | 'pin';
+}
+
+/** GET /api/datasets/current: where the parcels came from (shown in the detail panel). */
+export interface DatasetInfo {
+  source_name: string;
+  licence: string;
+  imported_at: string;
+  as_of: string | null;
+  parcel_count: number;
+}
