@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    name: 'api-server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,

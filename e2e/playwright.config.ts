@@ -29,7 +29,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     cwd: repo,
-    url: `${originOf(PORTS.host)}/config.json`,
+    // The API answers last (it seeds the demo county on first start); the others are up by then.
+    url: `${originOf(PORTS.api)}/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     env: { PARCEL_MAP_DATA_DIR: E2E_DATA_DIR },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { environment: 'node' },
+  test: { name: 'local-identity', environment: 'node' },
 });
