@@ -2,7 +2,9 @@
 // entry files never cached, CORS open for remotes. Usage: node serveApp.mjs <distDir> <port> [host]
 import path from 'node:path';
 import express from 'express';
+import helmet from 'helmet';
 import { runtimeConfigFromEnv } from './runtimeConfig.mjs';
+import { cspDirectives } from './contentSecurityPolicy.mjs';
 
 const [distDir, portArg, role] = process.argv.slice(2);
 const root = path.resolve(distDir);
@@ -18,7 +20,16 @@ app.use((req, res, next) => {
 
 if (role === 'host') {
   const config = runtimeConfigFromEnv();
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+      // Remote entries and map tiles come from other origins.
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   app.get('/config.json', (_req, res) => res.json(config));
+} else {
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
 }
 app.use(express.static(root, { index: false, cacheControl: false }));
 if (role === 'host') {
