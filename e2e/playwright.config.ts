@@ -5,7 +5,8 @@ import { E2E_DATA_DIR, REPO_DIR as repo } from './fixtures/paths.ts';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // One folder per port offset: side-by-side runs must not delete each other's traces.
+  outputDir: `./test-results/${process.env.PARCEL_MAP_PORT_OFFSET ?? 0}`,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
