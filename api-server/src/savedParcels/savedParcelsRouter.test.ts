@@ -96,6 +96,24 @@ describe('/api/saved-parcels', () => {
     expect(response.status).toBe(400);
   });
 
+  it.each([
+    ['notes given as a number', { notes: 42 }, /notes/],
+    ['a PIN given as a number', { parcel_pin: 4634123456 }, /parcel_pin/],
+    ['an owner name given as an object', { parcel_owner_name: { first: 'JOHN' } }, /parcel_owner_name/],
+  ])('answers 400 with a message naming the field for %s', async (_label, overrides, field) => {
+    const response = await app.request('/api/saved-parcels', { method: 'POST', token: alice, body: body(pins[3]!, overrides) });
+    expect(response.status).toBe(400);
+    expect((response.json as { message: string }).message).toMatch(field);
+  });
+
+  it('answers 400 for a body that is not a JSON object', async () => {
+    const array = await app.request('/api/saved-parcels', { method: 'POST', token: alice, body: [body(pins[3]!)] });
+    expect(array.status).toBe(400);
+    const malformed = await app.request('/api/saved-parcels', { method: 'POST', token: alice, rawBody: '{"parcel_pin": ' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toEqual({ message: 'Malformed JSON' });
+  });
+
   it("lists only the user's records, newest first", async () => {
     const response = await app.request('/api/saved-parcels', { token: alice });
     expect(response.status).toBe(200);
@@ -115,6 +133,25 @@ describe('/api/saved-parcels', () => {
     expect((cleared.json as SavedRecord).notes).toBeNull();
     const tooLong = await app.request(`/api/saved-parcels/${target.id}`, { method: 'PUT', token: alice, body: { notes: 'y'.repeat(257) } });
     expect(tooLong.status).toBe(400);
+  });
+
+  it('answers 400 for a note update with a missing or mistyped note, and ignores unknown fields', async () => {
+    const { parcels } = (await app.request('/api/saved-parcels', { token: alice })).json as { parcels: SavedRecord[] };
+    const target = parcels[0]!;
+    for (const wrong of [{}, { notes: 7 }, { notes: ['a'] }]) {
+      const response = await app.request(`/api/saved-parcels/${target.id}`, { method: 'PUT', token: alice, body: wrong });
+      expect(response.status).toBe(400);
+      expect((response.json as { message: string }).message).toMatch(/notes/);
+    }
+    const sneaky = await app.request(`/api/saved-parcels/${target.id}`, {
+      method: 'PUT',
+      token: alice,
+      body: { notes: 'kept', user_id: 'user-bob', parcel_pin: 'OTHER', id: 1 },
+    });
+    expect(sneaky.status).toBe(200);
+    expect(sneaky.json).toEqual({ ...target, notes: 'kept' });
+    const bobs = (await app.request('/api/saved-parcels', { token: bob })).json as { parcels: SavedRecord[] };
+    expect(bobs.parcels.map((record) => record.id)).not.toContain(target.id);
   });
 
   it("answers 404 for another user's record and for an unknown id, and changes nothing", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, SESSION_TOKEN_HEADER } from './apiClient.ts';
+import { apiRequest, ApiError, authenticatedFetch, SESSION_TOKEN_HEADER } from './apiClient.ts';
 
 const base = { baseUrl: 'http://api.test', path: '/api/thing', token: 'jwt-1' };
 
@@ -65,5 +65,53 @@ describe('apiRequest', () => {
     const error = await apiRequest({ ...base, timeoutMs: 20 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Request timed out. The server took too long to respond.');
+  });
+});
+
+describe('apiRequest, status kept', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the status on empty and invalid JSON answers', async () => {
+    respondWith('', 200);
+    await expect(apiRequest(base)).rejects.toMatchObject({ message: 'Empty response received from API', status: 200 });
+    respondWith('{"parcels": [', 200);
+    await expect(apiRequest(base)).rejects.toMatchObject({ message: 'Invalid JSON response', status: 200 });
+  });
+
+  it('sends a JSON body with its content type and the method', async () => {
+    const fetchMock = respondWith('{"id":1}', 201);
+    await apiRequest({ ...base, method: 'POST', body: { notes: null } });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"notes":null}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+});
+
+describe('authenticatedFetch (SPEC §8 authenticated fetch failure)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('returns the response itself with the token headers and credentials', async () => {
+    const fetchMock = respondWith('pin,owner\r\n', 200);
+    const response = await authenticatedFetch(base);
+    await expect(response.text()).resolves.toBe('pin,owner\r\n');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(init.credentials).toBe('include');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer jwt-1', [SESSION_TOKEN_HEADER]: 'jwt-1' });
+  });
+
+  it("uses the server's message, else 'Request failed with status {status}'", async () => {
+    respondWith('{"message":"Export not allowed"}', 403);
+    await expect(authenticatedFetch(base)).rejects.toMatchObject({ message: 'Export not allowed', status: 403 });
+    respondWith('gateway down', 503);
+    await expect(authenticatedFetch(base)).rejects.toMatchObject({ message: 'Request failed with status 503', status: 503 });
+  });
+
+  it("always needs a token and maps 401 to 'Authentication required'", async () => {
+    const fetchMock = respondWith('{}');
+    await expect(authenticatedFetch({ ...base, token: null })).rejects.toThrow('User not authenticated');
+    expect(fetchMock).not.toHaveBeenCalled();
+    respondWith('{}', 401);
+    await expect(authenticatedFetch(base)).rejects.toMatchObject({ message: 'Authentication required', status: 401 });
   });
 });

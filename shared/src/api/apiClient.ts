@@ -25,7 +25,45 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * The generic JSON helper (SPEC §7–§8) behind every RTK Query endpoint: JSON in, JSON out.
+ * Non-OK answers: the server's message, else 'API error: {status}'.
+ */
 export async function apiRequest<T>(request: ApiRequest): Promise<T | undefined> {
+  const { response, timeout } = await send(request);
+  if (response.status === 204) return undefined;
+
+  const text = await readText(response, timeout);
+  if (!response.ok) {
+    throw new ApiError(serverMessage(text) ?? `API error: ${response.status}`, response.status);
+  }
+  if (text.trim() === '') throw new ApiError('Empty response received from API', response.status);
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError('Invalid JSON response', response.status);
+  }
+}
+
+/**
+ * SPEC §8 'Authenticated fetch failure': for authenticated calls whose answer is not a JSON document
+ * the client parses (a file, a stream), the caller gets the Response itself. Always requires a
+ * token. Non-OK answers: the server's message, else 'Request failed with status {status}'.
+ */
+export async function authenticatedFetch(request: Omit<ApiRequest, 'requireAuth'>): Promise<Response> {
+  const { response, timeout } = await send({ ...request, requireAuth: true });
+  if (!response.ok) {
+    const text = await readText(response, timeout).catch((error: unknown) => {
+      if (error instanceof ApiError) throw error;
+      return '';
+    });
+    throw new ApiError(serverMessage(text) ?? `Request failed with status ${response.status}`, response.status);
+  }
+  return response;
+}
+
+/** What both helpers share: the token headers, credentials, the 60 s timeout and 401. */
+async function send(request: ApiRequest): Promise<{ response: Response; timeout: AbortSignal }> {
   const { baseUrl, path, method = 'GET', body, token, requireAuth = false, timeoutMs = REQUEST_TIMEOUT_MS } = request;
   if (requireAuth && !token) throw new ApiError('User not authenticated');
 
@@ -51,19 +89,17 @@ export async function apiRequest<T>(request: ApiRequest): Promise<T | undefined>
     if (timeout.aborted) throw new ApiError('Request timed out. The server took too long to respond.');
     throw error;
   }
-
   if (response.status === 401) throw new ApiError('Authentication required', 401);
-  if (response.status === 204) return undefined;
+  return { response, timeout };
+}
 
-  const text = await response.text();
-  if (!response.ok) {
-    throw new ApiError(serverMessage(text) ?? `API error: ${response.status}`, response.status);
-  }
-  if (text.trim() === '') throw new ApiError('Empty response received from API', response.status);
+/** The body; the 60 s limit covers it too, so a stalled body is a timeout like a stalled answer. */
+async function readText(response: Response, timeout: AbortSignal): Promise<string> {
   try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError('Invalid JSON response', response.status);
+    return await response.text();
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError('Request timed out. The server took too long to respond.', response.status);
+    throw error;
   }
 }
 

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { parcelSaveRequested, type Parcel } from '@parcel-map/shared';
+import { parcelSaveRequested, savedParcelsApi, type Parcel } from '@parcel-map/shared';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
 
 const parcel: Parcel = {
@@ -17,6 +18,8 @@ function serverAnswers(status: number, body: unknown) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+const request = { parcel, centroid: { lng: -80.86, lat: 35.62 } };
 
 function openModal() {
   const rendered = renderWithStore(<SavedParcels />);
@@ -63,5 +66,105 @@ describe('Save Parcel Location modal', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Parcel PIN is not a known parcel');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('clears the note each time it opens', async () => {
+    fakeSavedParcelsApi();
+    const { store } = openModal();
+    await userEvent.type(await screen.findByLabelText('Notes (optional)'), 'draft');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    act(() => void store.dispatch(parcelSaveRequested(request)));
+    expect(await screen.findByLabelText('Notes (optional)')).toHaveValue('');
+    expect(screen.getByText('0/256 characters')).toBeInTheDocument();
+  });
+
+  it('never holds more than 256 characters', async () => {
+    fakeSavedParcelsApi();
+    openModal();
+    const notes = await screen.findByLabelText('Notes (optional)');
+    await userEvent.click(notes);
+    await userEvent.paste('a'.repeat(300));
+    expect(notes).toHaveValue('a'.repeat(256));
+    expect(screen.getByText('256/256 characters')).toBeInTheDocument();
+  });
+
+  it("shows 'Saving...' and refuses a second save while the first is in flight", async () => {
+    const api = fakeSavedParcelsApi();
+    api.failNext('create', 'hang');
+    openModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    const saving = await screen.findByRole('button', { name: 'Saving...' });
+    expect(saving).toBeDisabled();
+    await userEvent.click(saving);
+    expect(api.count('POST')).toBe(1);
+  });
+
+  it('refreshes the saved list after a save and after a 409', async () => {
+    const api = fakeSavedParcelsApi();
+    const { store } = openModal();
+    // Someone (the map) is watching the list, as in the product.
+    const watcher = store.dispatch(savedParcelsApi.endpoints.listSavedParcels.initiate());
+    await waitFor(() => expect(api.count('GET')).toBe(1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.count('GET')).toBe(2));
+    act(() => void store.dispatch(parcelSaveRequested(request)));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('This parcel is already in your saved list.'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.count('GET')).toBe(3));
+    watcher.unsubscribe();
+  });
+
+  it("falls back to 'An unknown error occurred while saving.' when the failure has no message", async () => {
+    const api = fakeSavedParcelsApi();
+    api.failNext('create', 'error-without-message');
+    openModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred while saving.');
+  });
+
+  it('shows a network failure in the modal and lets the user retry', async () => {
+    const api = fakeSavedParcelsApi();
+    api.failNext('create', 'network-error');
+    openModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.records()).toHaveLength(1);
+  });
+
+  it('is a keyboard dialog: focus starts in the note, Tab stays inside, Escape closes and focus returns', async () => {
+    fakeSavedParcelsApi();
+    const rendered = renderWithStore(
+      <>
+        <button type="button">Save parcel</button>
+        <SavedParcels />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Save parcel' });
+    opener.focus();
+    act(() => void rendered.store.dispatch(parcelSaveRequested(request)));
+    const dialog = await screen.findByRole('dialog', { name: 'Save Parcel Location' });
+    expect(screen.getByLabelText('Notes (optional)')).toHaveFocus();
+    for (let i = 0; i < 5; i++) {
+      await userEvent.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await userEvent.tab({ shift: true });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes on a backdrop click', async () => {
+    fakeSavedParcelsApi();
+    openModal();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(dialog);
+    expect(dialog).toBeInTheDocument();
+    await userEvent.click(dialog.parentElement!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -2,9 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { NOTES_MAX_LENGTH, useAppDispatch, useAppSelector, useSaveParcelMutation } from '@parcel-map/shared';
 import { parcelSaved, saveModalClosed, selectParcelToSave } from '../savedParcelsUiSlice.ts';
 import { saveParcelBody } from './saveParcelBody.ts';
+import { useDialogFocus } from '../dialog/useDialogFocus.ts';
 
 export const ALREADY_SAVED_MESSAGE = 'This parcel is already in your saved list.';
-const UNKNOWN_SAVE_ERROR = 'An unknown error occurred while saving.';
+export const UNKNOWN_SAVE_ERROR = 'An unknown error occurred while saving.';
+
+/** SPEC §4 'Save flow': the modal opened by the detail panel's save icon. */
 
 export function SaveParcelModal() {
   const dispatch = useAppDispatch();
@@ -14,22 +17,28 @@ export function SaveParcelModal() {
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
   const notesRef = useRef<HTMLTextAreaElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // Guards a second submit before the re-render that disables the button (SPEC §5: not while saving).
+  const submitting = useRef(false);
+  const close = () => dispatch(saveModalClosed());
+  useDialogFocus(dialogRef, parcelToSave !== null, close, notesRef);
 
   // SPEC §4: the note is cleared each time the modal opens.
   useEffect(() => {
     setNotes('');
     setError(null);
-    if (parcelToSave) notesRef.current?.focus();
   }, [parcelToSave]);
 
   if (!parcelToSave) return null;
-  const close = () => dispatch(saveModalClosed());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!parcelToSave || saving) return;
+    if (!parcelToSave || saving || submitting.current) return;
+    submitting.current = true;
     setError(null);
-    const result = await saveParcel(saveParcelBody(parcelToSave, notes));
+    const result = await saveParcel(saveParcelBody(parcelToSave, notes)).finally(() => {
+      submitting.current = false;
+    });
     if (!result.error) {
       dispatch(parcelSaved({ notice: `Saved parcel ${parcelToSave.parcel.pin}.` }));
     } else if ('status' in result.error && result.error.status === 409) {
@@ -42,12 +51,13 @@ export function SaveParcelModal() {
   return (
     <div className="saved-backdrop" onClick={close}>
       <div
+        ref={dialogRef}
         className="save-modal"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-busy={saving}
         onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
       >
         <h2 id={titleId}>Save Parcel Location</h2>
         <p className="save-modal__parcel">
@@ -61,9 +71,11 @@ export function SaveParcelModal() {
             value={notes}
             maxLength={NOTES_MAX_LENGTH}
             rows={4}
+            aria-describedby={`${titleId}-counter`}
+            readOnly={saving}
             onChange={(e) => setNotes(e.target.value.slice(0, NOTES_MAX_LENGTH))}
           />
-          <p className="save-modal__counter">
+          <p className="save-modal__counter" id={`${titleId}-counter`}>
             {notes.length}/{NOTES_MAX_LENGTH} characters
           </p>
           {error && (
@@ -72,7 +84,7 @@ export function SaveParcelModal() {
             </p>
           )}
           <div className="save-modal__actions">
-            <button type="button" className="pm-button pm-button--secondary" onClick={close}>
+            <button type="button" className="pm-button pm-button--secondary" onClick={close} disabled={saving}>
               Cancel
             </button>
             <button type="submit" className="pm-button" disabled={saving}>

@@ -1,48 +1,102 @@
-import { useEffect, useId } from 'react';
+// SPEC §2 bottom sheet 'My Saved Parcels' (80% height) and §4 'Saved list'.
+import { useId, useRef, useState } from 'react';
 import {
   savedParcelFocused,
   selectSessionJwt,
   useAppDispatch,
   useAppSelector,
   useListSavedParcelsQuery,
+  type SavedParcelRecord,
 } from '@parcel-map/shared';
 import { savedSheetClosed, selectSheetOpen } from '../savedParcelsUiSlice.ts';
+import { useDialogFocus } from '../dialog/useDialogFocus.ts';
+import { SavedParcelItem, type ItemMode } from './SavedParcelItem.tsx';
+import { downloadFile, exportFileName, savedParcelsCsv, savedParcelsGeoJson } from './savedParcelsExport.ts';
 
 export const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to view saved parcels';
 export const LOAD_FAILED_MESSAGE = 'Failed to load saved parcels. Please check your connection and try again.';
+export const EMPTY_MESSAGE = 'You have not saved any parcels yet.';
+export const EMPTY_HINT = 'Select a parcel on the map and click the save icon to add it here.';
+
+/** One inline control open at a time across the list (SPEC §4: one editor at a time). */
+interface ActiveItem {
+  id: number;
+  mode: Exclude<ItemMode, 'view'>;
+}
 
 export function SavedParcelsSheet() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSheetOpen);
   const token = useAppSelector(selectSessionJwt);
   const titleId = useId();
-  const { data: parcels, isLoading, isError, refetch } = useListSavedParcelsQuery(undefined, { skip: !open || !token });
-  const close = () => dispatch(savedSheetClosed());
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && dispatch(savedSheetClosed());
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, dispatch]);
+  const sheetRef = useRef<HTMLElement>(null);
+  const [active, setActive] = useState<ActiveItem | null>(null);
+  const { data: parcels, isLoading, isError, isFetching, refetch } = useListSavedParcelsQuery(undefined, {
+    skip: !open || !token,
+    refetchOnMountOrArgChange: true,
+  });
+  const close = () => {
+    setActive(null);
+    dispatch(savedSheetClosed());
+  };
+  useDialogFocus(sheetRef, open, close);
 
   if (!open) return null;
 
+  const viewOnMap = (saved: SavedParcelRecord) => {
+    dispatch(savedParcelFocused({ pin: saved.parcel_pin, lng: saved.parcel_centroid_lon, lat: saved.parcel_centroid_lat }));
+    close();
+  };
+  const canExport = Boolean(token && parcels && parcels.length > 0 && !isError);
+
   return (
-    <div className="saved-backdrop" onClick={close}>
-      <section className="saved-sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+    <div className="saved-backdrop saved-backdrop--sheet" onClick={close}>
+      <section
+        ref={sheetRef}
+        className="saved-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-busy={isFetching}
+        tabIndex={-1}
+        onClick={(e) => e.stopPropagation()}
+      >
         <header className="saved-sheet__header">
           <h2 id={titleId}>My Saved Parcels</h2>
-          <button type="button" className="saved-sheet__close" aria-label="Close saved parcels" onClick={close}>
-            ×
-          </button>
+          <div className="saved-sheet__tools">
+            {canExport && parcels && (
+              <>
+                <button
+                  type="button"
+                  className="pm-button pm-button--secondary"
+                  onClick={() => downloadFile(exportFileName('csv'), 'text/csv;charset=utf-8', savedParcelsCsv(parcels))}
+                >
+                  Export CSV
+                </button>
+                <button
+                  type="button"
+                  className="pm-button pm-button--secondary"
+                  onClick={() => downloadFile(exportFileName('geojson'), 'application/geo+json', savedParcelsGeoJson(parcels))}
+                >
+                  Export GeoJSON
+                </button>
+              </>
+            )}
+            <button type="button" className="saved-sheet__close" aria-label="Close saved parcels" onClick={close}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
         </header>
         {!token ? (
-          <p role="alert">{NOT_LOGGED_IN_MESSAGE}</p>
+          <p role="alert" className="saved-sheet__message">
+            {NOT_LOGGED_IN_MESSAGE}
+          </p>
         ) : isLoading ? (
-          <p role="status">Loading saved parcels…</p>
+          <p role="status" className="saved-sheet__message">
+            Loading saved parcels…
+          </p>
         ) : isError ? (
-          <div role="alert">
+          <div role="alert" className="saved-sheet__message">
             <p>{LOAD_FAILED_MESSAGE}</p>
             <button type="button" className="pm-button" onClick={() => void refetch()}>
               Try Again
@@ -50,30 +104,23 @@ export function SavedParcelsSheet() {
           </div>
         ) : !parcels || parcels.length === 0 ? (
           <div className="saved-sheet__empty">
-            <p>You have not saved any parcels yet.</p>
-            <p>Select a parcel on the map and click the save icon to add it here.</p>
+            <p>{EMPTY_MESSAGE}</p>
+            <p>{EMPTY_HINT}</p>
           </div>
         ) : (
-          <ul className="saved-sheet__list">
+          <ul className="saved-sheet__list" aria-labelledby={titleId}>
             {parcels.map((saved) => (
-              <li key={saved.id} className="saved-sheet__item">
-                <div>
-                  <strong>{saved.parcel_owner_name}</strong>
-                  <div>{saved.parcel_address}</div>
-                  <div className="saved-sheet__pin">PIN {saved.parcel_pin}</div>
-                  {saved.notes && <p className="saved-sheet__notes">{saved.notes}</p>}
-                </div>
-                <button
-                  type="button"
-                  className="pm-button"
-                  onClick={() => {
-                    dispatch(savedParcelFocused({ pin: saved.parcel_pin, lng: saved.parcel_centroid_lon, lat: saved.parcel_centroid_lat }));
-                    close();
-                  }}
-                >
-                  View on Map
-                </button>
-              </li>
+              <SavedParcelItem
+                key={saved.id}
+                saved={saved}
+                mode={active?.id === saved.id ? active.mode : 'view'}
+                onModeChange={(mode) => setActive(mode === 'view' ? null : { id: saved.id, mode })}
+                onViewOnMap={() => viewOnMap(saved)}
+                onDeleted={() => {
+                  setActive(null);
+                  sheetRef.current?.focus();
+                }}
+              />
             ))}
           </ul>
         )}

@@ -1,0 +1,275 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addAppListener, savedParcelFocused, savedParcelsOpened, type SavedParcelRecord } from '@parcel-map/shared';
+import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { fakeSavedParcelsApi, savedRecord } from '../../test/fakeSavedParcelsApi.ts';
+import { SavedParcels } from '../SavedParcels.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const lake = savedRecord({ id: 7, parcel_pin: '4634000007', parcel_owner_name: 'LAKE HOLDINGS LLC', notes: 'Dock rights' });
+const hill = savedRecord({ id: 3, parcel_pin: '4634000003', parcel_owner_name: 'HILL MARY', parcel_address: '9 RIDGE CT', notes: null });
+
+function openSheet(options: { signedIn?: boolean } = {}) {
+  const rendered = renderWithStore(<SavedParcels />, options);
+  act(() => {
+    rendered.store.dispatch(savedParcelsOpened());
+  });
+  return { ...rendered, sheet: () => screen.getByRole('dialog', { name: 'My Saved Parcels' }) };
+}
+
+const item = (pin: string) => screen.getByRole('listitem', { name: new RegExp(pin === lake.parcel_pin ? 'LAKE' : 'HILL') });
+
+describe("'My Saved Parcels' sheet", () => {
+  it('asks for a sign-in without a session token and calls nothing', async () => {
+    const api = fakeSavedParcelsApi([lake]);
+    openSheet({ signedIn: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You must be logged in to view saved parcels');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("lists the user's parcels with the bearer token, newest first", async () => {
+    const api = fakeSavedParcelsApi([hill, lake]);
+    openSheet();
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((li) => within(li).getByText(/^PIN /).textContent)).toEqual(['PIN 4634000007', 'PIN 4634000003']);
+    expect(within(items[0]!).getByText('Dock rights')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('9 RIDGE CT')).toBeInTheDocument();
+    expect(api.requests[0]!.headers).toMatchObject({ Authorization: 'Bearer jwt-u1', 'X-Session-Token': 'jwt-u1' });
+  });
+
+  it('shows the empty state text and hint', async () => {
+    fakeSavedParcelsApi([]);
+    openSheet();
+    expect(await screen.findByText('You have not saved any parcels yet.')).toBeInTheDocument();
+    expect(screen.getByText('Select a parcel on the map and click the save icon to add it here.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it("shows the load failure with 'Try Again', which loads the list", async () => {
+    const api = fakeSavedParcelsApi([lake]);
+    api.failNext('list', 'network-error');
+    openSheet();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load saved parcels. Please check your connection and try again.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('PIN 4634000007')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape, on the close button and on a backdrop click, not on a click inside', async () => {
+    fakeSavedParcelsApi([lake]);
+    const { sheet, store } = openSheet();
+    await screen.findByText('PIN 4634000007');
+    await userEvent.click(screen.getByRole('heading', { name: 'My Saved Parcels' }));
+    expect(sheet()).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => void store.dispatch(savedParcelsOpened()));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close saved parcels' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => void store.dispatch(savedParcelsOpened()));
+    await userEvent.click(sheet().parentElement!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('takes focus when it opens and keeps Tab inside', async () => {
+    fakeSavedParcelsApi([lake]);
+    const { sheet } = openSheet();
+    await screen.findByText('PIN 4634000007');
+    expect(sheet()).toContainElement(document.activeElement as HTMLElement);
+    for (let i = 0; i < 8; i++) {
+      await userEvent.tab();
+      expect(sheet()).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it("'View on Map' sends the centroid to the map and closes the sheet", async () => {
+    fakeSavedParcelsApi([lake]);
+    const { store } = openSheet();
+    const focused: unknown[] = [];
+    store.dispatch(addAppListener({ actionCreator: savedParcelFocused, effect: (action) => void focused.push(action.payload) }));
+    await userEvent.click(await screen.findByRole('button', { name: 'View on Map' }));
+    expect(focused).toEqual([{ pin: '4634000007', lng: -80.86, lat: 35.62 }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('notes editor', () => {
+    it('edits a note inline, sends only the notes and shows the refreshed list', async () => {
+      const api = fakeSavedParcelsApi([hill, lake]);
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit notes for 4634000007' }));
+      const editor = screen.getByLabelText('Notes');
+      expect(editor).toHaveValue('Dock rights');
+      expect(editor).toHaveFocus();
+      expect(screen.getByText('11/256 characters')).toBeInTheDocument();
+      await userEvent.clear(editor);
+      await userEvent.type(editor, 'Dock rights, north shore');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+      await waitFor(() => expect(screen.queryByLabelText('Notes')).not.toBeInTheDocument());
+      expect(within(item(lake.parcel_pin)).getByText('Dock rights, north shore')).toBeInTheDocument();
+      expect(api.requests.find((r) => r.method === 'PUT')).toMatchObject({ path: '/api/saved-parcels/7', body: { notes: 'Dock rights, north shore' } });
+    });
+
+    it('keeps one editor open at a time', async () => {
+      fakeSavedParcelsApi([hill, lake]);
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit notes for 4634000007' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Edit notes for 4634000003' }));
+      expect(screen.getAllByLabelText('Notes')).toHaveLength(1);
+      expect(within(item(hill.parcel_pin)).getByLabelText('Notes')).toHaveValue('');
+    });
+
+    it('truncates the note to 256 characters', async () => {
+      const api = fakeSavedParcelsApi([hill]);
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit notes for 4634000003' }));
+      const editor = screen.getByLabelText('Notes');
+      await userEvent.click(editor);
+      await userEvent.paste('n'.repeat(300));
+      expect((editor as HTMLTextAreaElement).value).toHaveLength(256);
+      expect(screen.getByText('256/256 characters')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+      await waitFor(() => expect(api.count('PUT', '/api/saved-parcels/3')).toBe(1));
+      expect((api.requests.find((r) => r.method === 'PUT')!.body as { notes: string }).notes).toHaveLength(256);
+    });
+
+    it('closes without a call when the notes are unchanged', async () => {
+      const api = fakeSavedParcelsApi([lake]);
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit notes for 4634000007' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+      expect(screen.queryByLabelText('Notes')).not.toBeInTheDocument();
+      expect(api.count('PUT', '/api/saved-parcels/7')).toBe(0);
+    });
+
+    it("alerts 'Could not save the new note.' when the update fails and keeps the editor", async () => {
+      const api = fakeSavedParcelsApi([lake]);
+      api.failNext('update', { status: 500, body: { message: 'Internal server error' } });
+      const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit notes for 4634000007' }));
+      await userEvent.type(screen.getByLabelText('Notes'), '!');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith('Could not save the new note.'));
+      expect(screen.getByLabelText('Notes')).toHaveValue('Dock rights!');
+    });
+
+    it('leaves the editor on Escape without closing the sheet', async () => {
+      fakeSavedParcelsApi([lake]);
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit notes for 4634000007' }));
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByLabelText('Notes')).not.toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'My Saved Parcels' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Edit notes for 4634000007' })).toHaveFocus();
+    });
+  });
+
+  describe('delete', () => {
+    it("asks inline, and 'Cancel' keeps the parcel without a call", async () => {
+      const api = fakeSavedParcelsApi([lake]);
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete 4634000007' }));
+      const confirm = screen.getByRole('group', { name: 'Confirm delete of 4634000007' });
+      expect(within(confirm).getByRole('button', { name: 'Yes, Delete' })).toHaveFocus();
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('group', { name: /Confirm delete/ })).not.toBeInTheDocument();
+      expect(screen.getByText('PIN 4634000007')).toBeInTheDocument();
+      expect(api.count('DELETE', '/api/saved-parcels/7')).toBe(0);
+    });
+
+    it("'Yes, Delete' sends the numeric id and the parcel leaves the list", async () => {
+      const api = fakeSavedParcelsApi([hill, lake]);
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete 4634000007' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+      await waitFor(() => expect(screen.queryByText('PIN 4634000007')).not.toBeInTheDocument());
+      expect(screen.getByText('PIN 4634000003')).toBeInTheDocument();
+      expect(api.count('DELETE', '/api/saved-parcels/7')).toBe(1);
+    });
+
+    it.each([
+      [{ status: 500, body: { message: 'Database unavailable' } }, 'Failed to delete parcel: Database unavailable'],
+      [{ status: 502 }, 'Failed to delete parcel: API error: 502'],
+    ])('alerts the failure (%j)', async (answer, expected) => {
+      const api = fakeSavedParcelsApi([lake]);
+      api.failNext('delete', answer);
+      const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete 4634000007' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith(expected));
+      expect(screen.getByText('PIN 4634000007')).toBeInTheDocument();
+    });
+
+    it("alerts 'Unknown error' when the failure has no message", async () => {
+      const api = fakeSavedParcelsApi([lake]);
+      api.failNext('delete', 'error-without-message');
+      const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete 4634000007' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to delete parcel: Unknown error'));
+    });
+  });
+
+  describe('export', () => {
+    async function exported(buttonName: string): Promise<{ name: string; type: string; text: string }> {
+      const blobs: Blob[] = [];
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:test'), revokeObjectURL: () => {} }));
+      let name = '';
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        name = this.download;
+      });
+      await userEvent.click(await screen.findByRole('button', { name: buttonName }));
+      expect(blobs).toHaveLength(1);
+      return { name, type: blobs[0]!.type, text: await blobs[0]!.text() };
+    }
+
+    const tricky: SavedParcelRecord = savedRecord({
+      id: 9,
+      parcel_pin: '4634000009',
+      parcel_owner_name: '=HYPERLINK("http://x")',
+      parcel_address: '1 MAIN ST, APT "B"',
+      notes: 'line one\nline two',
+    });
+
+    it('downloads the list as CSV', async () => {
+      fakeSavedParcelsApi([tricky]);
+      openSheet();
+      const file = await exported('Export CSV');
+      expect(file.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(file.type).toBe('text/csv;charset=utf-8');
+      expect(file.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+        'pin,owner,address,notes,lat,lon,saved at',
+        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""","line one\nline two",35.62,-80.86,2025-01-31T12:00:00.000Z`,
+        '',
+      ]);
+    });
+
+    it('downloads the list as GeoJSON centroid points', async () => {
+      fakeSavedParcelsApi([tricky]);
+      openSheet();
+      const file = await exported('Export GeoJSON');
+      expect(file.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.geojson$/);
+      expect(JSON.parse(file.text)).toEqual({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            id: 9,
+            geometry: { type: 'Point', coordinates: [-80.86, 35.62] },
+            properties: { pin: '4634000009', owner: '=HYPERLINK("http://x")', address: '1 MAIN ST, APT "B"', notes: 'line one\nline two', saved_at: '2025-01-31T12:00:00.000Z' },
+          },
+        ],
+      });
+    });
+  });
+});
