@@ -3,6 +3,8 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { createBearerVerifier, requireUser, type BearerVerifier } from './auth/verifyBearer.ts';
 import type { ApiConfig } from './config.ts';
+import { createDatasetsRepository } from './datasets/datasetsRepository.ts';
+import { createDatasetsRouter } from './datasets/datasetsRouter.ts';
 import type { Db } from './db/db.ts';
 import { createGeoRouter } from './geo/geoRouter.ts';
 import { createRoadsRepository } from './geo/roadsRepository.ts';
@@ -33,7 +35,8 @@ export function createApp({ db, config, logger, verifyBearer }: CreateAppOptions
   const parcels = createParcelsRepository(db);
   const parcelsService = createParcelsService(parcels);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
-  const tilesService = createTilesService({ parcels });
+  const datasets = createDatasetsRepository(db);
+  const tilesService = createTilesService({ parcels, dataVersion: async () => (await datasets.current())?.id ?? 0 });
   const authenticate = requireUser(verifyBearer ?? createBearerVerifier(config), logger);
 
   const app = express();
@@ -48,6 +51,7 @@ export function createApp({ db, config, logger, verifyBearer }: CreateAppOptions
     res.json({ status: 'ok' });
   });
   app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
+  app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
   app.use('/tiles', createTilesRouter({ tilesService }));
   app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl }));

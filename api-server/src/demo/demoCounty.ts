@@ -1,18 +1,32 @@
-// Deterministic demo county around the SPEC's initial centre (-80.86, 35.62): a street grid of
-// square "superblocks" with town lots near the centre, suburban lots around them and rural tracts
-// further out. Names and codes follow shared/data/iredell-reference.md. No Math.random: the same
-// seed gives byte-identical parcels on every machine.
-import type { LineString, Polygon } from 'geojson';
-import { areaAcres, round } from '../parcels/parcelGeometry.ts';
+// Deterministic demo county around the SPEC's initial centre (-80.86, 35.62), built like a real one:
+// the land is cut recursively by roads — highways, curving rural roads, town street grids
+// (Mooresville, Troutman, Statesville), subdivision streets with cul-de-sacs — and each piece is cut
+// into lots: town lots, wedge lots round cul-de-sacs, road-frontage acreage, farms of 100+ acres.
+// Every cut is a half-plane cut of a convex piece, so the lots partition the land and never
+// overlap; a smooth warp then bends straight roads into curves, and the real Lake Norman outline
+// removes what lies in the water. No Math.random: the same seed gives the same county everywhere.
+import type { LineString, Polygon, Position } from 'geojson';
+import { areaAcres } from '../parcels/parcelGeometry.ts';
+import { Lake, ringArea, ringBounds, type Bounds } from './lake.ts';
+import { toLngLat, toMetres } from './localFrame.ts';
+import * as names from './demoNames.ts';
+import { area, centroid, chord, clipHalfPlane, densify, densifyOnGrid, extent, longAxis, splitPiece, type Cut, type Piece, type Pt } from './planar.ts';
 import { createPrng, type Prng } from './prng.ts';
 
-export const DEMO_CENTRE = { lng: -80.86, lat: 35.62 } as const;
-export const DEMO_SEED = 'iredell-demo-v1';
+export { DEMO_CENTRE } from './localFrame.ts';
+export const DEMO_SEED = 'iredell-demo-v2';
+/** The parcel under the initial map centre keeps this PIN (tests and e2e click it). */
+export const CENTRE_PIN = '4605050123';
 export const DEMO_DATASET = {
   source_name: 'Parcel Map demo county (generated, Iredell-like)',
-  licence: 'Generated data; no rights reserved (CC0-1.0)',
+  licence: 'Generated data (CC0-1.0); Lake Norman outline © Mecklenburg County GIS (MIT)',
   as_of: '2025-07-01',
 } as const;
+
+/** The whole county, metres from the centre: lng ≈ -81.00…-80.70, lat ≈ 35.49…35.80. */
+export const FULL_EXTENT: Bounds = { x0: -12_500, y0: -14_000, x1: 14_500, y1: 16_500 };
+/** A 3 km square around the centre, for fast tests (a few thousand parcels). */
+export const TEST_EXTENT: Bounds = { x0: -1_500, y0: -1_500, x1: 1_500, y1: 1_500 };
 
 export interface DemoParcel {
   pin: string;
@@ -44,214 +58,477 @@ export interface DemoCounty {
 
 export interface DemoCountyOptions {
   seed?: string;
-  /** Superblocks from the centre to the county edge (5: an 11 × 11 grid, about 10.5 km square). */
-  rings?: number;
+  /** Metres around the centre; defaults to FULL_EXTENT. */
+  extent?: Bounds;
 }
 
-// --- Layout, in metres east (x) and north (y) of the centre. ---------------------------------
-const SUPERBLOCK_M = 960;
-const MAJOR_HALF_WIDTH_M = 10;
-const MINOR_HALF_WIDTH_M = 6;
-// The grid is shifted so the centre falls inside a town lot (block 1 column, 3 rows up, 70 m / 30 m in).
-const GRID_ORIGIN_X_M = -(240 * 1 + 70);
-const GRID_ORIGIN_Y_M = -(120 * 3 + 30);
-const METRES_PER_DEGREE_LAT = 110_946;
-const METRES_PER_DEGREE_LON = 111_320 * Math.cos((DEMO_CENTRE.lat * Math.PI) / 180);
+type Use = 'town' | 'suburb' | 'rural';
+type RoadKind = 'highway' | 'rural' | 'street' | 'subdivision' | 'culdesac';
 
-type Zone = 'town' | 'suburban' | 'rural';
+interface Town {
+  name: string;
+  x: number;
+  y: number;
+  radius: number;
+  angle: number;
+  zip: string;
+}
 
-/** How a superblock of each zone is cut into blocks and lots. */
-const ZONE_LAYOUT: Record<Zone, { blockCols: number; blockRows: number; lotsPerRow: [number, number]; rows: [number, number] }> = {
-  town: { blockCols: 4, blockRows: 8, lotsPerRow: [5, 5], rows: [2, 2] },
-  suburban: { blockCols: 2, blockRows: 2, lotsPerRow: [2, 4], rows: [2, 2] },
-  rural: { blockCols: 1, blockRows: 1, lotsPerRow: [1, 3], rows: [1, 2] },
-};
+interface Road {
+  name: string;
+  kind: RoadKind;
+  /** Metres, before the warp. */
+  pts: Pt[];
+  closed: boolean;
+}
 
-// --- Names (iredell-reference.md; surnames and streets are generic). ---------------------------
-const SURNAMES = [
-  'SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'JONES', 'MILLER', 'DAVIS', 'WILSON', 'MOORE', 'TAYLOR',
-  'ANDERSON', 'THOMAS', 'JACKSON', 'WHITE', 'HARRIS', 'MARTIN', 'THOMPSON', 'GARCIA', 'CLARK', 'LEWIS',
-  'ROBINSON', 'WALKER', 'YOUNG', 'ALLEN', 'KING', 'WRIGHT', 'SCOTT', 'GREEN', 'BAKER', 'ADAMS',
-  'NELSON', 'HILL', 'CAMPBELL', 'MITCHELL', 'ROBERTS', 'CARTER', 'PHILLIPS', 'EVANS', 'TURNER', 'PARKER',
-  'COLLINS', 'EDWARDS', 'STEWART', 'MORRIS', 'MURPHY', 'COOK', 'ROGERS', 'MORGAN', 'COOPER', 'PETERSON',
-  'REID', 'SHERRILL', 'BROTHERTON', 'CAMERON', 'DEATON', 'GOODMAN', 'HOLSHOUSER', 'JOYNER', 'KISER', 'LIPPARD',
-  'MCLELLAND', 'MORROW', 'OVERCASH', 'PRESSLY', 'SLOAN', 'STIKELEATHER', 'TEAGUE', 'WASHAM', 'WHITLEY', 'YOUNT',
-];
-const FIRST_NAMES = [
-  'JAMES', 'MARY', 'JOHN', 'PATRICIA', 'ROBERT', 'JENNIFER', 'MICHAEL', 'LINDA', 'WILLIAM', 'ELIZABETH',
-  'DAVID', 'BARBARA', 'RICHARD', 'SUSAN', 'JOSEPH', 'JESSICA', 'THOMAS', 'SARAH', 'CHARLES', 'KAREN',
-  'CHRISTOPHER', 'NANCY', 'DANIEL', 'LISA', 'MATTHEW', 'BETTY', 'ANTHONY', 'MARGARET', 'MARK', 'SANDRA',
-  'DONALD', 'ASHLEY', 'STEVEN', 'DOROTHY', 'PAUL', 'KIMBERLY', 'ANDREW', 'EMILY', 'JOSHUA', 'DONNA',
-  'KENNETH', 'MICHELLE', 'KEVIN', 'CAROL', 'BRIAN', 'AMANDA', 'GEORGE', 'MELISSA', 'TIMOTHY', 'DEBORAH',
-];
-const COMPANY_WORDS = ['LAKE NORMAN', 'CODDLE CREEK', 'PIEDMONT', 'CAROLINA', 'IREDELL', 'CATAWBA', 'MAYWORTH', 'SOUTHERN PINES'];
-const COMPANY_KINDS = ['PROPERTIES LLC', 'HOLDINGS LLC', 'INVESTMENTS LLC', 'LAND TRUST', 'DEVELOPMENT INC', 'FARMS LLC'];
+type AddRoad = (kind: RoadKind, pts: Pt[], closed?: boolean, name?: string) => number;
 
-const MAJOR_NORTH_SOUTH = [
-  'Perth Rd', 'Mazeppa Rd', 'Talbert Rd', 'Charlotte Hwy', 'Williamson Rd', 'Brawley School Rd',
-  'Fern Hill Rd', 'Old Mountain Rd', 'Wiggins Rd', 'Linwood Rd', 'Cornelius Rd', 'Shinnville Rd',
-];
-const MAJOR_EAST_WEST = [
-  'Oak Ridge Farm Hwy', 'Mt Ulla Hwy', 'Coddle Creek Hwy', 'Triplett Rd', 'Harmony Hwy', 'Flower House Loop',
-  'Doolie Rd', 'Brumley Rd', 'Overcash Rd', 'Houston Rd', 'Amity Hill Rd', 'Wallace Springs Rd',
-];
-const MINOR_NORTH_SOUTH = [
-  'Oak', 'Maple', 'Cedar', 'Pine', 'Dogwood', 'Magnolia', 'Willow', 'Hickory', 'Poplar', 'Sycamore',
-  'Chestnut', 'Walnut', 'Birch', 'Holly', 'Laurel', 'Redbud', 'Cypress', 'Juniper', 'Aspen', 'Spruce',
-];
-const MINOR_EAST_WEST = [
-  'Church', 'Main', 'Academy', 'Center', 'Broad', 'Institute', 'Mill', 'Depot', 'Plaza', 'Summit',
-  'Lakeview', 'Heritage', 'Meadow', 'Orchard', 'Harbor', 'Cove', 'Shady', 'Sunset', 'Vista', 'Ridge',
-];
-const MINOR_NS_SUFFIXES = ['St', 'Dr', 'Ct'];
-const MINOR_EW_SUFFIXES = ['Ave', 'Ln', 'Way'];
+interface Lot {
+  pts: Pt[];
+  road: number;
+  use: Use;
+  culDeSac: boolean;
+}
 
-const ZONING: Record<Zone | 'frontage', readonly string[]> = {
+const TOWNS: Town[] = [
+  { name: 'MOORESVILLE', ...at(-80.81, 35.585), radius: 3000, angle: deg(22), zip: '28115' },
+  { name: 'TROUTMAN', ...at(-80.888, 35.7), radius: 1500, angle: deg(-8), zip: '28166' },
+  { name: 'STATESVILLE', ...at(-80.887, 35.783), radius: 2300, angle: deg(4), zip: '28677' },
+];
+
+const ROAD_GAP: Record<RoadKind, number> = { highway: 9, rural: 6, street: 5, subdivision: 5, culdesac: 5 };
+const ZONING: Record<Use | 'frontage', readonly string[]> = {
   town: ['R-8', 'R-8', 'R-8', 'R-12', 'R-12', 'R-12', 'R-20', 'R-O'],
-  frontage: ['G-B', 'N-B', 'H-B', 'O-I', 'R-O', 'R-12'],
-  suburban: ['R-20', 'R-20', 'RU-R', 'RU-R', 'R-A', 'R-R', 'M-1'],
-  rural: ['R-A', 'R-A', 'A-C', 'A-C', 'RU-R', 'M-2'],
+  frontage: ['G-B', 'N-B', 'H-B', 'O-I', 'R-O', 'G-B'],
+  suburb: ['R-20', 'R-20', 'R-20', 'RU-R', 'RU-R', 'R-R', 'R-A'],
+  rural: ['R-A', 'R-A', 'A-C', 'A-C', 'RU-R', 'M-1', 'M-2'],
 };
-
-interface Rect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-interface Frontage {
-  road: string;
-  /** Lots north of their road take even house numbers. */
-  northSide: boolean;
-}
 
 export function generateDemoCounty(options: DemoCountyOptions = {}): DemoCounty {
-  const rings = options.rings ?? 5;
+  const bounds = options.extent ?? FULL_EXTENT;
   const random = createPrng(options.seed ?? DEMO_SEED);
-  const parcels: DemoParcel[] = [];
-  const roads: DemoRoad[] = [];
-  const countyWestM = GRID_ORIGIN_X_M - rings * SUPERBLOCK_M;
-  const countySouthM = GRID_ORIGIN_Y_M - rings * SUPERBLOCK_M;
-  const countyEastM = GRID_ORIGIN_X_M + (rings + 1) * SUPERBLOCK_M;
-  const countyNorthM = GRID_ORIGIN_Y_M + (rings + 1) * SUPERBLOCK_M;
+  const roads: Road[] = [];
+  const lots: Lot[] = [];
+  const phase = Array.from({ length: 6 }, () => random.next() * Math.PI * 2);
 
-  const majorNameX = (i: number) => MAJOR_NORTH_SOUTH[mod(i, MAJOR_NORTH_SOUTH.length)] ?? 'County Rd';
-  const majorNameY = (j: number) => MAJOR_EAST_WEST[mod(j, MAJOR_EAST_WEST.length)] ?? 'County Rd';
-  const minorNameX = (xM: number) => {
-    const k = Math.round((xM - countyWestM) / 120);
-    return `${MINOR_NORTH_SOUTH[mod(k, MINOR_NORTH_SOUTH.length)]} ${MINOR_NS_SUFFIXES[mod(Math.floor(k / MINOR_NORTH_SOUTH.length), MINOR_NS_SUFFIXES.length)]}`;
-  };
-  const minorNameY = (yM: number) => {
-    const k = Math.round((yM - countySouthM) / 120);
-    return `${MINOR_EAST_WEST[mod(k, MINOR_EAST_WEST.length)]} ${MINOR_EW_SUFFIXES[mod(Math.floor(k / MINOR_EAST_WEST.length), MINOR_EW_SUFFIXES.length)]}`;
+  const addRoad = (kind: RoadKind, pts: Pt[], closed = false, name = roadName(kind, pts, random)): number => {
+    roads.push({ name, kind, pts, closed });
+    return roads.length - 1;
   };
 
-  // Major roads on every superblock edge, across the whole county.
-  for (let i = -rings; i <= rings + 1; i += 1) {
-    const x = GRID_ORIGIN_X_M + i * SUPERBLOCK_M;
-    roads.push(road(majorNameX(i + rings), 'major', [x, countySouthM], [x, countyNorthM]));
-  }
-  for (let j = -rings; j <= rings + 1; j += 1) {
-    const y = GRID_ORIGIN_Y_M + j * SUPERBLOCK_M;
-    roads.push(road(majorNameY(j + rings), 'major', [countyWestM, y], [countyEastM, y]));
-  }
+  /** Cuts a piece by a road through `at` (fraction along the axis) perpendicular to `angle`. */
+  const cutByRoad = (piece: Piece, angle: number, fraction: number, kind: RoadKind): [Piece, Piece] | undefined => {
+    const nx = Math.cos(angle);
+    const ny = Math.sin(angle);
+    const { min, max } = extent(piece.pts, nx, ny);
+    const cut: Cut = { nx, ny, c: min + (max - min) * fraction };
+    const course = chord(piece, cut);
+    if (!course) return undefined;
+    const label = addRoad(kind, [course[0], course[1]]);
+    return splitPiece(piece, cut, ROAD_GAP[kind], label);
+  };
 
-  for (let j = -rings; j <= rings; j += 1) {
-    for (let i = -rings; i <= rings; i += 1) {
-      const ring = Math.max(Math.abs(i), Math.abs(j));
-      const zone: Zone = ring <= 1 ? 'town' : ring <= 3 ? 'suburban' : 'rural';
-      const layout = ZONE_LAYOUT[zone];
-      const sx0 = GRID_ORIGIN_X_M + i * SUPERBLOCK_M;
-      const sy0 = GRID_ORIGIN_Y_M + j * SUPERBLOCK_M;
-      const blockW = SUPERBLOCK_M / layout.blockCols;
-      const blockH = SUPERBLOCK_M / layout.blockRows;
+  const partition = (piece: Piece, fallback: number, depth: number): void => {
+    const a = area(piece.pts);
+    if (a < 150 || piece.pts.length < 3) return;
+    const c = centroid(piece.pts);
+    const use = landUse(c, phase);
+    const most = mostUrban(piece.pts, c, phase);
+    const road = frontageRoad(piece, fallback);
+    const axis = longAxis(piece.pts);
+    const jitter = (spread: number) => 0.5 + (random.next() * 2 - 1) * spread;
 
-      // Minor streets inside the superblock.
-      for (let a = 1; a < layout.blockCols; a += 1) {
-        const x = sx0 + a * blockW;
-        roads.push(road(minorNameX(x), 'minor', [x, sy0], [x, sy0 + SUPERBLOCK_M]));
-      }
-      for (let b = 1; b < layout.blockRows; b += 1) {
-        const y = sy0 + b * blockH;
-        roads.push(road(minorNameY(y), 'minor', [sx0, y], [sx0 + SUPERBLOCK_M, y]));
-      }
-
-      let lotNumber = 0;
-      for (let b = 0; b < layout.blockRows; b += 1) {
-        for (let a = 0; a < layout.blockCols; a += 1) {
-          const block: Rect = {
-            x0: sx0 + a * blockW + (a === 0 ? MAJOR_HALF_WIDTH_M : MINOR_HALF_WIDTH_M),
-            x1: sx0 + (a + 1) * blockW - (a === layout.blockCols - 1 ? MAJOR_HALF_WIDTH_M : MINOR_HALF_WIDTH_M),
-            y0: sy0 + b * blockH + (b === 0 ? MAJOR_HALF_WIDTH_M : MINOR_HALF_WIDTH_M),
-            y1: sy0 + (b + 1) * blockH - (b === layout.blockRows - 1 ? MAJOR_HALF_WIDTH_M : MINOR_HALF_WIDTH_M),
-          };
-          const southRoad = b === 0 ? majorNameY(j + rings) : minorNameY(sy0 + b * blockH);
-          const northRoad = b === layout.blockRows - 1 ? majorNameY(j + 1 + rings) : minorNameY(sy0 + (b + 1) * blockH);
-          const onMajorRoad = a === 0 || b === 0 || a === layout.blockCols - 1 || b === layout.blockRows - 1;
-
-          const rowCount = random.int(layout.rows[0], layout.rows[1]);
-          const rowEdges = splitEvenly(block.y0, block.y1, rowCount, 0.12, random);
-          for (let row = 0; row < rowCount; row += 1) {
-            const lotCount = random.int(layout.lotsPerRow[0], layout.lotsPerRow[1]);
-            const lotEdges = mergeSome(splitEvenly(block.x0, block.x1, lotCount, 0.35, random), zone === 'town' ? 0.08 : 0, random);
-            const frontage: Frontage = row === 0 ? { road: southRoad, northSide: true } : { road: northRoad, northSide: false };
-            for (let k = 0; k + 1 < lotEdges.length; k += 1) {
-              const rect: Rect = { x0: lotEdges[k]!, x1: lotEdges[k + 1]!, y0: rowEdges[row]!, y1: rowEdges[row + 1]! };
-              parcels.push(
-                makeParcel({
-                  pin: pinFor(i + rings, j + rings, lotNumber),
-                  rect,
-                  zone,
-                  onMajorRoad,
-                  frontage,
-                  countyWestM,
-                  random,
-                }),
-              );
-              lotNumber += 1;
-            }
-          }
-        }
+    let kind: RoadKind | undefined;
+    let angle = axis + (random.next() * 2 - 1) * deg(25);
+    let fraction = jitter(0.18);
+    if (a > 25e6) kind = 'highway';
+    else if (most.use === 'town' && a > 45_000) {
+      kind = a > 2e6 ? 'rural' : 'street';
+      // Town streets follow the town's grid: cut across whichever grid direction is nearer the long axis.
+      const grid = most.town!.angle;
+      angle = Math.abs(Math.cos(axis - grid)) > Math.abs(Math.sin(axis - grid)) ? grid : grid + Math.PI / 2;
+      fraction = jitter(0.08);
+    } else if (most.use === 'suburb' && a > 140_000) kind = a > 2e6 ? 'rural' : 'subdivision';
+    else if (use === 'rural' && a > 2_600_000) kind = 'rural';
+    if (kind) {
+      const halves = cutByRoad({ pts: piece.pts, edges: piece.edges }, angle, fraction, kind);
+      if (halves) {
+        for (const half of halves) partition(half, road, depth + 1);
+        return;
       }
     }
+    if (use === 'town') townBlock(piece, road, lots, random);
+    else if (use === 'suburb') suburbTract(piece, road, lots, random, addRoad);
+    else farmland(piece, road, lots, random, 'rural', drawFarmArea(random));
+  };
+
+  const county: Piece = {
+    pts: [
+      [bounds.x0, bounds.y0],
+      [bounds.x1, bounds.y0],
+      [bounds.x1, bounds.y1],
+      [bounds.x0, bounds.y1],
+    ],
+    edges: [-1, -1, -1, -1],
+  };
+  partition(county, -1, 0);
+
+  // --- Warp, place the centre lot, clip by the lake. ---------------------------------------------
+  const warp = (p: Pt): Pt => warpPoint(p, phase);
+  const warpedLots = lots.map((lot) => densifyOnGrid(lot.pts, 20).map(warp));
+  const shift = centreShift(warpedLots);
+  const lake = new Lake({ x0: bounds.x0 - 800, y0: bounds.y0 - 800, x1: bounds.x1 + 800, y1: bounds.y1 + 800 });
+
+  const parcels: DemoParcel[] = [];
+  const pinCounters = new Map<string, number>();
+  let centreIndex = -1;
+  for (let i = 0; i < lots.length; i += 1) {
+    const lot = lots[i]!;
+    let ring: Position[] = warpedLots[i]!.map((p) => [p[0] + shift[0], p[1] + shift[1]]);
+    ring.push(ring[0]!);
+    const box = ringBounds(ring);
+    const { water, total } = lake.waterInBox(box);
+    if (water > 0) {
+      if (water >= total * 0.9) continue;
+      const before = Math.abs(ringArea(ring));
+      const land = lake.landPart(ring);
+      if (!land || Math.abs(ringArea(land)) < Math.max(150, before * 0.3)) continue;
+      ring = land;
+    }
+    if (ringArea(ring) < 0) ring = [...ring].reverse();
+    const coordinates = dropRepeats(ring.map((p) => toLngLat(p[0]!, p[1]!)));
+    if (coordinates.length < 4) continue;
+    const geometry: Polygon = { type: 'Polygon', coordinates: [coordinates] };
+    const c = centroid(ring.slice(0, -1).map((p) => [p[0]!, p[1]!] as Pt));
+    const sheet = `${pad(clampInt((c[1] - bounds.y0) / 1000, 0, 99), 2)}${pad(clampInt((c[0] - bounds.x0) / 1000, 0, 99), 2)}`;
+    const serial = (pinCounters.get(sheet) ?? 0) + 1;
+    pinCounters.set(sheet, serial);
+    const roadOf = roads[lot.road];
+    const parcel = makeParcel({
+      pin: `46${sheet}${pad(serial, 4)}`,
+      geometry,
+      use: lot.use,
+      x: c[0],
+      y: c[1],
+      road: roadOf ? { name: roadOf.name, kind: roadOf.kind, pts: roadOf.pts.map(warp) } : undefined,
+      culDeSac: lot.culDeSac,
+      random,
+    });
+    if (insideRing([0, 0], ring)) centreIndex = parcels.length;
+    parcels.push(parcel);
   }
-  return { parcels, roads };
+  // The centre lot takes the well-known PIN; whoever had it takes the centre lot's.
+  const centre = parcels[centreIndex];
+  if (centre) {
+    const holder = parcels.find((parcel) => parcel.pin === CENTRE_PIN);
+    if (holder) holder.pin = centre.pin;
+    centre.pin = CENTRE_PIN;
+  }
+
+  const demoRoads: DemoRoad[] = [];
+  for (const road of roads) {
+    const pts = densify(road.pts, 30, road.closed).map(warp);
+    if (road.closed) pts.push(pts[0]!);
+    let run: Position[] = [];
+    const flush = () => {
+      if (run.length >= 2) {
+        demoRoads.push({
+          name: road.name,
+          kind: road.kind === 'highway' || road.kind === 'rural' ? 'major' : 'minor',
+          geometry: { type: 'LineString', coordinates: run },
+        });
+      }
+      run = [];
+    };
+    for (const p of pts) {
+      const x = p[0] + shift[0];
+      const y = p[1] + shift[1];
+      if (lake.isWater(x, y)) flush();
+      else run.push(toLngLat(x, y));
+    }
+    flush();
+  }
+  return { parcels, roads: demoRoads };
 }
 
-function makeParcel(input: {
+// --- Lots ------------------------------------------------------------------------------------------
+
+/** Town block: two rows of narrow lots back to back along the block's long axis. */
+function townBlock(piece: Piece, road: number, lots: Lot[], random: Prng): void {
+  const axis = longAxis(piece.pts);
+  const across = axis + Math.PI / 2;
+  const { min, max } = extent(piece.pts, Math.cos(across), Math.sin(across));
+  const rows: Piece[] =
+    max - min > 70
+      ? splitPiece(piece, { nx: Math.cos(across), ny: Math.sin(across), c: (min + max) / 2 + (random.next() - 0.5) * 8 }, 0, -1)
+      : [piece];
+  for (const row of rows) slice(row, axis, () => 14 + random.next() * 14, (lot) => pushLot(lots, lot, road, 'town', false));
+}
+
+/** Suburban tract: a cul-de-sac subdivision where there is room, else road-frontage acreage lots. */
+function suburbTract(piece: Piece, road: number, lots: Lot[], random: Prng, addRoad: AddRoad): void {
+  if (road >= 0 && random.chance(0.7) && culDeSac(piece, lots, random, addRoad)) return;
+  const axis = frontageAxis(piece) ?? longAxis(piece.pts);
+  slice(piece, axis, () => 28 + random.next() * 30, (strip) => {
+    const across = axis + Math.PI / 2;
+    const { min, max } = extent(strip.pts, Math.cos(across), Math.sin(across));
+    if (max - min > 180) {
+      for (const half of splitPiece(strip, { nx: Math.cos(across), ny: Math.sin(across), c: (min + max) / 2 }, 0, -1)) {
+        pushLot(lots, half, frontageRoad(half, frontageRoad(strip, road)), 'suburb', false);
+      }
+    } else pushLot(lots, strip, frontageRoad(strip, road), 'suburb', false);
+  });
+}
+
+/**
+ * A stem street from the tract's road into the tract, ending in a turning circle: two rows of lots
+ * along the stem and wedge-shaped lots round the circle (each wedge is a convex sector cut).
+ */
+function culDeSac(piece: Piece, lots: Lot[], random: Prng, addRoad: AddRoad): boolean {
+  let best = -1;
+  let bestLength = 0;
+  for (let i = 0; i < piece.pts.length; i += 1) {
+    if (piece.edges[i]! < 0) continue;
+    const a = piece.pts[i]!;
+    const b = piece.pts[(i + 1) % piece.pts.length]!;
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length > bestLength) {
+      bestLength = length;
+      best = i;
+    }
+  }
+  if (best < 0 || bestLength < 110) return false;
+  const a = piece.pts[best]!;
+  const b = piece.pts[(best + 1) % piece.pts.length]!;
+  const u: Pt = [(b[0] - a[0]) / bestLength, (b[1] - a[1]) / bestLength];
+  const v: Pt = [-u[1], u[0]]; // inward: the polygon is counter-clockwise
+  const stemAt = 40 + random.next() * (bestLength - 80);
+  const o: Pt = [a[0] + u[0] * stemAt, a[1] + u[1] * stemAt];
+  const depth = extent(piece.pts, v[0], v[1]).max - (o[0] * v[0] + o[1] * v[1]);
+  if (depth < 150) return false;
+  const r = 15;
+  const bulb = Math.min(depth - 55, 200 + random.next() * 200);
+  const halfWidth = 60 + random.next() * 10;
+  // Half-plane in the local frame: s·(p−o)·axis ≥ k.
+  const plane = (axis: Pt, k: number, sign = 1): Cut => ({ nx: sign * axis[0], ny: sign * axis[1], c: sign * (axis[0] * o[0] + axis[1] * o[1]) + k });
+  const local = (pu: number, pv: number): Pt => [o[0] + u[0] * pu + v[0] * pv, o[1] + u[1] * pu + v[1] * pv];
+  const bulbCentre = local(0, bulb);
+  const name = `${random.pick(names.SUBDIVISION_WORDS)} ${random.pick(names.CUL_DE_SAC_SUFFIXES)}`;
+  const label = addRoad('culdesac', [local(0, 0), local(0, bulb - r + 5)], false, name);
+  const ring: Pt[] = Array.from({ length: 16 }, (_, k) => {
+    const t = (k / 16) * Math.PI * 2;
+    return local(Math.cos(t) * (r - 5), bulb + Math.sin(t) * (r - 5));
+  });
+  addRoad('culdesac', ring, true, name);
+
+  const clip = (p: Piece, cuts: Cut[], edge = -1) => cuts.reduce((acc, cut) => (acc.pts.length >= 3 ? clipHalfPlane(acc, cut, edge) : acc), p);
+  const stemEnd = plane(v, -(bulb - r), -1); // v ≤ bulb − r
+  for (const side of [1, -1]) {
+    let strip = clip(piece, [stemEnd, plane(u, 5, side)], label); // |u| ≥ 5 on this side, stem road edge
+    strip = clip(strip, [plane(u, -halfWidth, -side)]); // |u| ≤ halfWidth
+    slice(strip, Math.atan2(v[1], v[0]), () => 24 + random.next() * 10, (lot) => pushLot(lots, lot, label, 'suburb', true));
+    const rest = clip(piece, [plane(u, halfWidth, side)]);
+    farmland(rest, frontageRoad(rest, label), lots, random, 'suburb', 4000 + random.next() * 6000);
+  }
+  const zone = clip(piece, [plane(v, bulb - r), plane(u, -halfWidth), plane(u, -halfWidth, -1), plane(v, -(bulb + 65), -1)]);
+  const back = clip(piece, [plane(v, bulb + 65), plane(u, -halfWidth), plane(u, -halfWidth, -1)]);
+  farmland(back, frontageRoad(back, label), lots, random, 'suburb', 5000 + random.next() * 8000);
+  const wedges = random.int(5, 7);
+  const start = -Math.PI / 2 + deg(30);
+  const span = (2 * Math.PI - deg(60)) / wedges;
+  for (let k = 0; k < wedges; k += 1) {
+    const t0 = start + k * span;
+    const t1 = t0 + span;
+    const d0: Pt = [u[0] * Math.cos(t0) + v[0] * Math.sin(t0), u[1] * Math.cos(t0) + v[1] * Math.sin(t0)];
+    const d1: Pt = [u[0] * Math.cos(t1) + v[0] * Math.sin(t1), u[1] * Math.cos(t1) + v[1] * Math.sin(t1)];
+    const tm = (t0 + t1) / 2;
+    const dm: Pt = [u[0] * Math.cos(tm) + v[0] * Math.sin(tm), u[1] * Math.cos(tm) + v[1] * Math.sin(tm)];
+    const dot = (n: Pt) => n[0] * bulbCentre[0] + n[1] * bulbCentre[1];
+    const left: Pt = [-d0[1], d0[0]];
+    const right: Pt = [d1[1], -d1[0]];
+    let wedge = clip(zone, [
+      { nx: left[0], ny: left[1], c: dot(left) },
+      { nx: right[0], ny: right[1], c: dot(right) },
+    ]);
+    wedge = clip(wedge, [{ nx: dm[0], ny: dm[1], c: dot(dm) + r * Math.cos(span / 2) }], label);
+    pushLot(lots, wedge, label, 'suburb', true);
+  }
+  return true;
+}
+
+/** Rural land: split without roads into parcels around a target area (homesteads to 100+ acre farms). */
+function farmland(piece: Piece, road: number, lots: Lot[], random: Prng, use: Use, target: number): void {
+  if (piece.pts.length < 3) return;
+  const a = area(piece.pts);
+  if (a < 150) return;
+  if (a < target * 1.6) {
+    pushLot(lots, piece, frontageRoad(piece, road), use, false);
+    return;
+  }
+  const axis = longAxis(piece.pts);
+  const { min, max } = extent(piece.pts, Math.cos(axis), Math.sin(axis));
+  const cut: Cut = { nx: Math.cos(axis), ny: Math.sin(axis), c: min + (max - min) * (0.3 + random.next() * 0.4) };
+  const next = () => (random.chance(0.3) ? (use === 'rural' ? drawFarmArea(random) : target) : target);
+  for (const half of splitPiece(piece, cut, 0, -1)) farmland(half, frontageRoad(half, road), lots, random, use, next());
+}
+
+function drawFarmArea(random: Prng): number {
+  const roll = random.next();
+  if (roll < 0.45) return 4000 + random.next() * 14_000; // homesteads, 1–4 acres
+  if (roll < 0.8) return 20_000 + random.next() * 80_000; // 5–25 acres
+  if (roll < 0.93) return 100_000 + random.next() * 150_000;
+  return 300_000 + random.next() * 400_000; // 75–170 acre farms
+}
+
+/** Cuts a piece into parts of the given width along a direction (lot frontages). */
+function slice(piece: Piece, angle: number, width: () => number, emit: (part: Piece) => void): void {
+  const nx = Math.cos(angle);
+  const ny = Math.sin(angle);
+  let rest = piece;
+  let guard = 0;
+  while (rest.pts.length >= 3 && guard < 500) {
+    guard += 1;
+    const { min, max } = extent(rest.pts, nx, ny);
+    const w = width();
+    if (max - min < w * 1.5) break;
+    const [front, back] = splitPiece(rest, { nx, ny, c: min + w }, 0, -1);
+    emit(back);
+    rest = front;
+  }
+  if (rest.pts.length >= 3) emit(rest);
+}
+
+function pushLot(lots: Lot[], piece: Piece, road: number, use: Use, culDeSac: boolean): void {
+  if (piece.pts.length < 3 || area(piece.pts) < 150) return;
+  // Thin slivers (a cut grazing a corner) are not lots.
+  const axis = longAxis(piece.pts);
+  const { min, max } = extent(piece.pts, Math.cos(axis + Math.PI / 2), Math.sin(axis + Math.PI / 2));
+  if (max - min < 6) return;
+  lots.push({ pts: piece.pts, road, use, culDeSac });
+}
+
+/** The road along the piece's longest road edge, else the fallback. */
+function frontageRoad(piece: Piece, fallback: number): number {
+  let best = fallback;
+  let bestLength = 0;
+  for (let i = 0; i < piece.pts.length; i += 1) {
+    const label = piece.edges[i]!;
+    if (label < 0) continue;
+    const a = piece.pts[i]!;
+    const b = piece.pts[(i + 1) % piece.pts.length]!;
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length > bestLength) {
+      bestLength = length;
+      best = label;
+    }
+  }
+  return best;
+}
+
+function frontageAxis(piece: Piece): number | undefined {
+  let best: number | undefined;
+  let bestLength = 0;
+  for (let i = 0; i < piece.pts.length; i += 1) {
+    if (piece.edges[i]! < 0) continue;
+    const a = piece.pts[i]!;
+    const b = piece.pts[(i + 1) % piece.pts.length]!;
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length > bestLength) {
+      bestLength = length;
+      best = Math.atan2(b[1] - a[1], b[0] - a[0]);
+    }
+  }
+  return best;
+}
+
+// --- Land use, warp, attributes ----------------------------------------------------------------------
+
+function landUse(p: Pt, phase: readonly number[]): Use {
+  return classify(p, phase).use;
+}
+
+function classify(p: Pt, phase: readonly number[]): { use: Use; town?: Town } {
+  let score = 0;
+  for (const town of TOWNS) {
+    const d = Math.hypot(p[0] - town.x, p[1] - town.y);
+    if (d < town.radius) return { use: 'town', town };
+    score = Math.max(score, Math.exp(-(d - town.radius) / 2200));
+  }
+  score += 0.75 * Math.exp(-Math.hypot(p[0], p[1]) / 4500);
+  score += 0.3 * Math.sin(p[0] / 1700 + phase[0]!) * Math.cos(p[1] / 1300 + phase[1]!);
+  return { use: score > 0.3 ? 'suburb' : 'rural' };
+}
+
+function mostUrban(pts: readonly Pt[], c: Pt, phase: readonly number[]): { use: Use; town?: Town } {
+  let best = classify(c, phase);
+  for (const p of pts) {
+    const here = classify(p, phase);
+    if (here.use === 'town') return here;
+    if (here.use === 'suburb') best = here;
+  }
+  return best;
+}
+
+/** Smooth displacement (≤ ~150 m, gradient well below 1, so it never folds); weaker inside towns. */
+function warpPoint(p: Pt, phase: readonly number[]): Pt {
+  let townness = 0;
+  for (const town of TOWNS) {
+    const d = Math.hypot(p[0] - town.x, p[1] - town.y) / town.radius;
+    townness = Math.max(townness, 1 - smoothstep(0.7, 1.5, d));
+  }
+  const s = 1 - 0.8 * townness;
+  const dx = 110 * Math.sin(p[1] / 620 + phase[2]!) + 12 * Math.sin((p[0] + p[1]) / 190 + phase[3]!);
+  const dy = 110 * Math.sin(p[0] / 600 + phase[4]!) + 12 * Math.sin((p[0] - p[1]) / 200 + phase[5]!);
+  return [p[0] + s * dx, p[1] + s * dy];
+}
+
+/** Moves the county so that a lot at least ~50 m across, near the centre, sits under the centre. */
+function centreShift(lots: readonly Pt[][]): Pt {
+  let best: Pt = [0, 0];
+  let bestDistance = Infinity;
+  for (const pts of lots) {
+    const c = centroid(pts);
+    const d = Math.hypot(c[0], c[1]);
+    if (d > 800 || d >= bestDistance) continue;
+    const a = area(pts);
+    if (a < 2500 || a > 15_000) continue;
+    const axis = longAxis(pts);
+    const { min, max } = extent(pts, Math.cos(axis + Math.PI / 2), Math.sin(axis + Math.PI / 2));
+    if (max - min < 50) continue;
+    bestDistance = d;
+    best = [-c[0], -c[1]];
+  }
+  return best;
+}
+
+interface ParcelInput {
   pin: string;
-  rect: Rect;
-  zone: Zone;
-  onMajorRoad: boolean;
-  frontage: Frontage;
-  countyWestM: number;
+  geometry: Polygon;
+  use: Use;
+  x: number;
+  y: number;
+  road: { name: string; kind: RoadKind; pts: Pt[] } | undefined;
+  culDeSac: boolean;
   random: Prng;
-}): DemoParcel {
-  const { rect, zone, random } = input;
-  const geometry = rectanglePolygon(rect);
-  const taxacres = areaAcres(geometry);
-  const centreX = (rect.x0 + rect.x1) / 2;
-  const centreY = (rect.y0 + rect.y1) / 2;
+}
 
+function makeParcel(input: ParcelInput): DemoParcel {
+  const { random } = input;
+  const taxacres = areaAcres(input.geometry);
   const owner = ownerName(random);
-  // House numbers grow eastwards, 10 per 50 m; even on the north side of the road.
-  const base = Math.max(1, Math.round((centreX - input.countyWestM) / 5));
-  const houseNumber = base * 2 + (input.frontage.northSide ? 0 : 1);
-  const add1 = `${houseNumber} ${input.frontage.road.toUpperCase()}`;
-
-  const place = placeFor(centreX, centreY, zone);
-  const zoningChoices = zone === 'town' && input.onMajorRoad && random.chance(0.5) ? ZONING.frontage : ZONING[zone];
+  const place = placeFor(input.x, input.y);
+  const onMainRoad = input.road !== undefined && (input.road.kind === 'highway' || input.road.kind === 'rural');
+  const zoningChoices = input.use !== 'rural' && onMainRoad && random.chance(0.45) ? ZONING.frontage : ZONING[input.use];
   let zoning = random.pick(zoningChoices);
   if (random.chance(0.05)) zoning = `${zoning}-CZ`;
-
-  const sale = saleFor(taxacres, zone, zoning, random);
+  const sale = saleFor(taxacres, input.use, zoning, random);
   return {
     pin: input.pin,
     owner,
     name: owner,
-    add1,
-    add2: random.chance(0.04) ? `UNIT ${random.int(1, 12)}` : null,
+    add1: address(input, random),
+    add2: input.use === 'town' && random.chance(0.04) ? `UNIT ${random.int(1, 12)}` : null,
     city: place.city,
     state: 'NC',
     zip: place.zip,
@@ -260,88 +537,129 @@ function makeParcel(input: {
     zoning,
     sale_date: sale.date,
     sales_price: sale.price,
-    geometry,
+    geometry: input.geometry,
   };
 }
 
+/** House numbers grow along the road, 2 per 12 m, even on the left side, odd on the right. */
+function address(input: ParcelInput, random: Prng): string {
+  const road = input.road;
+  if (!road) return `${random.int(100, 9999)} ${random.pick(names.RURAL_ROADS).toUpperCase()} RD`;
+  const a = road.pts[0]!;
+  const b = road.pts[road.pts.length > 2 ? Math.floor(road.pts.length / 2) : 1] ?? a;
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const ux = (b[0] - a[0]) / length;
+  const uy = (b[1] - a[1]) / length;
+  const along = Math.max(0, (input.x - a[0]) * ux + (input.y - a[1]) * uy);
+  const left = (input.y - a[1]) * ux - (input.x - a[0]) * uy > 0;
+  const base = input.culDeSac ? 100 + Math.round(along / 8) * 2 : 100 + Math.round(along / 12) * 2;
+  return `${base + (left ? 0 : 1)} ${road.name.toUpperCase()}`;
+}
+
+function roadName(kind: RoadKind, pts: readonly Pt[], random: Prng): string {
+  switch (kind) {
+    case 'highway':
+      return random.pick(names.HIGHWAYS);
+    case 'rural':
+      return `${random.pick(names.RURAL_ROADS)} ${random.pick(names.RURAL_SUFFIXES)}`;
+    case 'street': {
+      const a = pts[0]!;
+      const b = pts[pts.length - 1]!;
+      const northSouth = Math.abs(b[1] - a[1]) > Math.abs(b[0] - a[0]);
+      const prefix = northSouth ? (random.chance(0.3) ? 'N ' : random.chance(0.3) ? 'S ' : '') : random.chance(0.3) ? 'E ' : random.chance(0.3) ? 'W ' : '';
+      return `${prefix}${random.pick(names.TOWN_STREETS)} ${northSouth ? 'St' : 'Ave'}`;
+    }
+    case 'subdivision':
+      return `${random.pick(names.SUBDIVISION_WORDS)} ${random.pick(names.SUBDIVISION_ROAD_SUFFIXES)}`;
+    case 'culdesac':
+      return `${random.pick(names.SUBDIVISION_WORDS)} ${random.pick(names.CUL_DE_SAC_SUFFIXES)}`;
+  }
+}
+
 function ownerName(random: Prng): string {
-  if (random.chance(0.07)) return `${random.pick(COMPANY_WORDS)} ${random.pick(COMPANY_KINDS)}`;
+  if (random.chance(0.07)) return `${random.pick(names.COMPANY_WORDS)} ${random.pick(names.COMPANY_KINDS)}`;
   const middle = String.fromCharCode(65 + random.int(0, 25));
-  const owner = `${random.pick(SURNAMES)} ${random.pick(FIRST_NAMES)} ${middle}`;
-  return random.chance(0.12) ? `${owner} & ${random.pick(FIRST_NAMES)}` : owner;
+  const owner = `${random.pick(names.SURNAMES)} ${random.pick(names.FIRST_NAMES)} ${middle}`;
+  return random.chance(0.12) ? `${owner} & ${random.pick(names.FIRST_NAMES)}` : owner;
 }
 
-/** Mooresville south of the centre, Troutman north of it, Statesville at the far north. */
-function placeFor(xM: number, yM: number, zone: Zone): { city: string; zip: string; township: string } {
-  if (yM >= 3 * SUPERBLOCK_M && zone === 'rural') return { city: 'STATESVILLE', zip: '28677', township: 'STATESVILLE' };
-  if (yM >= 0) return { city: 'TROUTMAN', zip: '28166', township: xM >= 0 ? 'FALLSTOWN' : 'BARRINGER' };
-  return { city: 'MOORESVILLE', zip: xM >= 0 ? '28117' : '28115', township: xM >= 0 ? 'CODDLE CREEK' : 'DAVIDSON' };
+/** Township and mailing city by location (an approximation of Iredell's southern townships). */
+function placeFor(x: number, y: number): { city: string; zip: string; township: string } {
+  let township: string;
+  if (y >= 13_000) township = x < -6000 ? 'SHARPESBURG' : x < 4000 ? 'STATESVILLE' : 'CHAMBERSBURG';
+  else if (y >= 5000) township = x < -6000 ? 'CONCORD' : x < 3000 ? 'FALLSTOWN' : 'SHILOH';
+  else if (y >= -2000) township = x < 0 ? 'BARRINGER' : 'CODDLE CREEK';
+  else township = x < -1000 ? 'DAVIDSON' : 'CODDLE CREEK';
+  for (const town of TOWNS) {
+    if (Math.hypot(x - town.x, y - town.y) < town.radius * 1.8) {
+      const zip = town.name === 'MOORESVILLE' && x < town.x - 1500 ? '28117' : town.zip;
+      return { city: town.name, zip, township };
+    }
+  }
+  if (y >= 11_000) return { city: 'STATESVILLE', zip: '28625', township };
+  if (y >= 4000) return { city: 'TROUTMAN', zip: '28166', township };
+  return { city: 'MOORESVILLE', zip: x < -1000 ? '28117' : '28115', township };
 }
 
-function saleFor(acres: number, zone: Zone, zoning: string, random: Prng): { date: string | null; price: number | null } {
+function saleFor(acres: number, use: Use, zoning: string, random: Prng): { date: string | null; price: number | null } {
   if (random.chance(0.08)) return { date: null, price: null };
   const year = random.int(1985, 2025);
   const month = year === 2025 ? random.int(1, 6) : random.int(1, 12);
   const day = random.int(1, 28);
   const date = `${year}-${pad(month, 2)}-${pad(day, 2)}`;
   if (random.chance(0.06)) return { date, price: null }; // deed transfers without consideration
-  const perAcre2025 = zone === 'town' ? 450_000 : zone === 'suburban' ? 90_000 : 18_000;
+  const perAcre2025 = use === 'town' ? 450_000 : use === 'suburb' ? 120_000 : 15_000;
   const commercial = /^(G-B|H-B|N-B|O-I|M-)/.test(zoning) ? 1.6 : 1;
-  const building = zone === 'rural' ? random.int(0, 250_000) : random.int(120_000, 420_000);
+  const building = use === 'rural' ? random.int(0, 250_000) : random.int(120_000, 520_000);
   const inflation = Math.pow(1.045, year - 2025);
   const raw = (acres * perAcre2025 * commercial + building) * inflation * (0.8 + random.next() * 0.4);
   return { date, price: Math.max(500, Math.round(raw / 500) * 500) };
 }
 
-/** 10-digit NC-style map number: 46, superblock row and column, lot within the superblock. */
-function pinFor(column: number, row: number, lot: number): string {
-  return `46${pad(row, 2)}${pad(column, 2)}${pad(lot, 4)}`;
+// --- Small helpers -----------------------------------------------------------------------------------
+
+function at(lng: number, lat: number): { x: number; y: number } {
+  const [x, y] = toMetres(lng, lat);
+  return { x, y };
 }
 
-/** Cuts [from, to] into `count` parts whose sizes vary by ±jitter around the mean. */
-function splitEvenly(from: number, to: number, count: number, jitter: number, random: Prng): number[] {
-  const weights = Array.from({ length: count }, () => 1 + jitter * (random.next() * 2 - 1));
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const edges = [from];
-  let acc = 0;
-  for (const weight of weights) {
-    acc += weight;
-    edges.push(from + ((to - from) * acc) / total);
+function deg(value: number): number {
+  return (value * Math.PI) / 180;
+}
+
+function smoothstep(e0: number, e1: number, x: number): number {
+  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+  return t * t * (3 - 2 * t);
+}
+
+function insideRing(p: Pt, ring: readonly Position[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
+    const [xi, yi] = ring[i] as [number, number];
+    const [xj, yj] = ring[j] as [number, number];
+    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
   }
-  edges[edges.length - 1] = to;
-  return edges;
+  return inside;
 }
 
-/** Drops inner edges at random, so that some neighbours form one wider lot. */
-function mergeSome(edges: number[], probability: number, random: Prng): number[] {
-  if (probability <= 0) return edges;
-  return edges.filter((_, index) => index === 0 || index === edges.length - 1 || !random.chance(probability));
+function dropRepeats(ring: Position[]): Position[] {
+  const out: Position[] = [];
+  for (const p of ring) {
+    const last = out[out.length - 1];
+    if (last && last[0] === p[0] && last[1] === p[1]) continue;
+    out.push(p);
+  }
+  const first = out[0];
+  const last = out[out.length - 1];
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) out.push(first);
+  return out;
 }
 
-function toLngLat(xM: number, yM: number): [number, number] {
-  return [
-    round(DEMO_CENTRE.lng + xM / METRES_PER_DEGREE_LON, 7),
-    round(DEMO_CENTRE.lat + yM / METRES_PER_DEGREE_LAT, 7),
-  ];
-}
-
-/** Counter-clockwise exterior ring (RFC 7946). Shared edges round to identical coordinates. */
-function rectanglePolygon(rect: Rect): Polygon {
-  const sw = toLngLat(rect.x0, rect.y0);
-  const se = toLngLat(rect.x1, rect.y0);
-  const ne = toLngLat(rect.x1, rect.y1);
-  const nw = toLngLat(rect.x0, rect.y1);
-  return { type: 'Polygon', coordinates: [[sw, se, ne, nw, sw]] };
-}
-
-function road(name: string, kind: 'major' | 'minor', from: [number, number], to: [number, number]): DemoRoad {
-  return { name, kind, geometry: { type: 'LineString', coordinates: [toLngLat(...from), toLngLat(...to)] } };
+function clampInt(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.floor(value)));
 }
 
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
-function mod(value: number, modulus: number): number {
-  return ((value % modulus) + modulus) % modulus;
-}

@@ -41,6 +41,7 @@ export interface ParcelInsert extends DerivedGeometry {
 
 /** What a vector tile needs of a parcel. */
 export interface ParcelTileRow {
+  fid: number;
   pin: string;
   owner: string | null;
   name: string | null;
@@ -57,18 +58,68 @@ export interface LonLatBox {
   north: number;
 }
 
-export function createParcelsRepository(db: Queryable) {
-  return {
-    async findByPin(pin: string): Promise<ParcelRow | undefined> {
-      const { rows } = await db.query<ParcelRow>(
-        `SELECT pin, name, owner, add1, add2, city, state, zip, taxacres, township, zoning,
+export interface SearchRow {
+  pin: string;
+  owner: string | null;
+  add1: string | null;
+  city: string | null;
+  centroid_lon: number;
+  centroid_lat: number;
+  matched: 'address' | 'owner' | 'pin';
+}
+
+const DETAIL_COLUMNS = `pin, name, owner, add1, add2, city, state, zip, taxacres, township, zoning,
                 to_char(sale_date, 'YYYY-MM-DD') AS sale_date,
                 sales_price::float8 AS sales_price,
-                centroid_lon, centroid_lat, geometry
+                centroid_lon, centroid_lat, geometry`;
+
+/** `text` as a literal inside a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function createParcelsRepository(db: Queryable) {
+  return {
+    /**
+     * Case-insensitive partial match on PIN, site address and owner (pg_trgm GIN indexes serve the
+     * LIKEs). Ranked: exact match, then prefix match, then trigram similarity; PIN before address
+     * before owner when a row matches more than one way.
+     */
+    async search(text: string, limit: number): Promise<SearchRow[]> {
+      const term = text.toLowerCase();
+      const literal = likeLiteral(term);
+      const { rows } = await db.query<SearchRow>(
+        `SELECT pin, owner, add1, city, centroid_lon, centroid_lat,
+                CASE WHEN lower(pin) LIKE $2 THEN 'pin' WHEN lower(add1) LIKE $2 THEN 'address' ELSE 'owner' END AS matched
            FROM parcels
-          WHERE pin = $1`,
-        [pin],
+          WHERE lower(pin) LIKE $2 OR lower(add1) LIKE $2 OR lower(owner) LIKE $2
+          ORDER BY (lower(pin) = $1 OR lower(add1) = $1 OR lower(owner) = $1) DESC,
+                   (lower(pin) LIKE $3 OR lower(add1) LIKE $3 OR lower(owner) LIKE $3) DESC,
+                   greatest(similarity(lower(pin), $1), similarity(lower(coalesce(add1, '')), $1),
+                            similarity(lower(coalesce(owner, '')), $1)) DESC,
+                   pin
+          LIMIT $4`,
+        [term, `%${literal}%`, `${literal}%`, limit],
       );
+      return rows;
+    },
+
+    /** Parcels whose bounding box holds the point; the caller tests the exact geometry. */
+    async findCandidatesAt(lng: number, lat: number): Promise<ParcelRow[]> {
+      const { rows } = await db.query<ParcelRow>(
+        `SELECT ${DETAIL_COLUMNS} FROM parcels WHERE bbox && box(point($1, $2), point($1, $2)) ORDER BY pin`,
+        [lng, lat],
+      );
+      return rows;
+    },
+
+    async findByFeatureId(fid: number): Promise<ParcelRow | undefined> {
+      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_COLUMNS} FROM parcels WHERE fid = $1`, [fid]);
+      return rows[0];
+    },
+
+    async findByPin(pin: string): Promise<ParcelRow | undefined> {
+      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_COLUMNS} FROM parcels WHERE pin = $1`, [pin]);
       return rows[0];
     },
 
@@ -82,14 +133,18 @@ export function createParcelsRepository(db: Queryable) {
       return rows[0]?.count ?? 0;
     },
 
-    /** Parcels whose bounding box overlaps the box (GiST index on `bbox`). */
-    async findForTile(box: LonLatBox): Promise<ParcelTileRow[]> {
+    /**
+     * Parcels whose bounding box overlaps the box (GiST index on `bbox`) and is at least `minSize`
+     * degrees wide or high (0: every parcel; low zooms leave out parcels too small to see).
+     */
+    async findForTile(box: LonLatBox, minSize = 0): Promise<ParcelTileRow[]> {
       const { rows } = await db.query<ParcelTileRow>(
-        `SELECT pin, owner, name, add1, city, taxacres, geometry
+        `SELECT fid, pin, owner, name, add1, city, taxacres, geometry
            FROM parcels
           WHERE bbox && box(point($1, $2), point($3, $4))
+            AND ($5::float8 = 0 OR max_lon - min_lon >= $5::float8 OR max_lat - min_lat >= $5::float8)
           ORDER BY pin`,
-        [box.west, box.south, box.east, box.north],
+        [box.west, box.south, box.east, box.north, minSize],
       );
       return rows;
     },

@@ -1,6 +1,7 @@
+// /api/parcels: search, parcel at a point, parcel by tile feature id, parcel by PIN (all signed-in).
 import { Router, type RequestHandler } from 'express';
 import type { ParcelsService } from './parcelsService.ts';
-import { parcelParamsSchema } from './parcelsSchema.ts';
+import { atQuerySchema, featureParamsSchema, parcelParamsSchema, searchQuerySchema } from './parcelsSchema.ts';
 
 export function createParcelsRouter(deps: { parcelsService: ParcelsService; requireUser: RequestHandler }): Router {
   const router = Router();
@@ -9,6 +10,22 @@ export function createParcelsRouter(deps: { parcelsService: ParcelsService; requ
   // GET /api/parcels/ with no pin: a malformed request rather than an unknown route.
   router.get('/', () => {
     parcelParamsSchema.parse({ pin: '' });
+  });
+
+  // Fixed paths first: they would otherwise be taken for PINs.
+  router.get('/search', async (req, res) => {
+    const { q } = searchQuerySchema.parse(req.query);
+    res.json(await deps.parcelsService.search(q));
+  });
+
+  router.get('/at', async (req, res) => {
+    const { lng, lat } = atQuerySchema.parse(req.query);
+    res.json(await deps.parcelsService.parcelAt(lng, lat));
+  });
+
+  router.get('/feature/:id', async (req, res) => {
+    const { id } = featureParamsSchema.parse(req.params);
+    res.json(await deps.parcelsService.getByFeatureId(id));
   });
 
   router.get('/:pin', async (req, res) => {

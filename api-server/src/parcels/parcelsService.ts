@@ -1,30 +1,68 @@
+import * as turf from '@turf/turf';
+import type { MultiPolygon, Polygon } from 'geojson';
 import { NotFoundError } from '../http/httpErrors.ts';
-import type { ParcelsRepository } from './parcelsRepository.ts';
-import type { ParcelDetail } from './parcelsSchema.ts';
+import type { ParcelRow, ParcelsRepository } from './parcelsRepository.ts';
+import { SEARCH_LIMIT, type ParcelDetail, type ParcelSearchResponse } from './parcelsSchema.ts';
 
 export function createParcelsService(repository: ParcelsRepository) {
   return {
     async getParcel(pin: string): Promise<ParcelDetail> {
       const row = await repository.findByPin(pin);
       if (!row) throw new NotFoundError('Parcel not found');
+      return toDetail(row);
+    },
+
+    async search(text: string): Promise<ParcelSearchResponse> {
+      const rows = await repository.search(text, SEARCH_LIMIT);
       return {
-        pin: row.pin,
-        name: row.name,
-        owner: row.owner,
-        add1: row.add1,
-        add2: row.add2,
-        city: row.city,
-        state: row.state,
-        zip: row.zip,
-        taxacres: row.taxacres,
-        township: row.township,
-        zoning: row.zoning,
-        sale_date: row.sale_date,
-        sales_price: row.sales_price,
-        centroid: { lng: row.centroid_lon, lat: row.centroid_lat },
-        geometry: row.geometry,
+        results: rows.map((row) => ({
+          pin: row.pin,
+          owner: row.owner,
+          add1: row.add1,
+          city: row.city,
+          centroid: { lng: row.centroid_lon, lat: row.centroid_lat },
+          matched: row.matched,
+        })),
       };
     },
+
+    /** The parcel whose polygon contains the point (boundary counts as inside). */
+    async parcelAt(lng: number, lat: number): Promise<ParcelDetail> {
+      const candidates = await repository.findCandidatesAt(lng, lat);
+      const hit = candidates.find((row) => {
+        const geometry = row.geometry;
+        if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') return false;
+        return turf.booleanPointInPolygon([lng, lat], geometry as Polygon | MultiPolygon);
+      });
+      if (!hit) throw new NotFoundError('No parcel at this location');
+      return toDetail(hit);
+    },
+
+    async getByFeatureId(id: number): Promise<ParcelDetail> {
+      const row = await repository.findByFeatureId(id);
+      if (!row) throw new NotFoundError('Parcel not found');
+      return toDetail(row);
+    },
+  };
+}
+
+function toDetail(row: ParcelRow): ParcelDetail {
+  return {
+    pin: row.pin,
+    name: row.name,
+    owner: row.owner,
+    add1: row.add1,
+    add2: row.add2,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    taxacres: row.taxacres,
+    township: row.township,
+    zoning: row.zoning,
+    sale_date: row.sale_date,
+    sales_price: row.sales_price,
+    centroid: { lng: row.centroid_lon, lat: row.centroid_lat },
+    geometry: row.geometry,
   };
 }
 

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import type { ApiConfig } from '../config.ts';
 import { createApp } from '../createApp.ts';
 import type { Db } from '../db/db.ts';
+import { TEST_EXTENT } from '../demo/demoCounty.ts';
 import { seedDemoDataIfEmpty } from '../demo/seedDemoData.ts';
 import { openTestDb } from './openTestDb.ts';
 import { startTestIdentity, TEST_AUDIENCE, TEST_ISSUER, type TestIdentity } from './testAuth.ts';
@@ -57,7 +58,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
 export async function startTestApp(options: { seed?: boolean; db?: Db } = {}): Promise<TestApp> {
   const db = options.db ?? (await openTestDb());
   const logger = pino({ level: 'silent' });
-  if (options.seed !== false) await seedDemoDataIfEmpty(db, logger);
+  // A 3 km square of the demo county around the centre: the same generator, fast enough per test file.
+  if (options.seed !== false) await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
   const identity = await startTestIdentity();
   const config = testConfig({ jwksUrl: identity.jwksUrl });
   const app = createApp({ db, config, logger });

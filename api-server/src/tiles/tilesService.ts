@@ -1,4 +1,5 @@
-// Builds parcel vector tiles from the database: bbox query → geojson-vt → vt-pbf → gzip, cached.
+// Builds parcel vector tiles from the database: bbox query → geojson-vt → vt-pbf → gzip, cached per
+// data version (the current dataset id), so a re-import never serves stale tiles or ETags.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -14,26 +15,53 @@ const EXTENT = 4096;
 const BUFFER = 64;
 // Query a little more than geojson-vt's own buffer so clipped edges at tile borders are drawn.
 const QUERY_BUFFER_FRACTION = (2 * BUFFER) / EXTENT;
-// At the requested zoom geojson-vt does not simplify (it is maxZoom); this only matters when it drills down.
-const TOLERANCE = 0.5;
-const DEFAULT_CACHE_ENTRIES = 2048;
+/** From this zoom every parcel is in its tiles with every property, outlines within 1/16 px. */
+export const FULL_DETAIL_ZOOM = 13;
+// Tolerance in tile units (4096 per 512 px: 8 per pixel) at the requested zoom, which geojson-vt builds as maxZoom.
+const EXACT_TOLERANCE = 0.5;
+const GENERALISED_TOLERANCE = 8;
+// Below FULL_DETAIL_ZOOM parcels smaller than this many pixels both ways are left out.
+const MIN_PIXELS_BELOW_FULL_DETAIL = 3;
+const TILE_PIXELS = 512;
+const DEFAULT_CACHE_ENTRIES = 4096;
+const DATA_VERSION_TTL_MS = 2000;
 
 const gzipAsync = promisify(gzip);
 
 /** A gzipped MVT with its ETag, or `empty` when no parcel touches the tile. */
 export type ParcelTile = { kind: 'tile'; body: Buffer; etag: string } | { kind: 'empty' };
 
-export function createTilesService(deps: { parcels: ParcelsRepository; cacheEntries?: number }) {
+export interface TilesServiceDeps {
+  parcels: ParcelsRepository;
+  /** The current dataset id; tiles and ETags are keyed by it. */
+  dataVersion: () => Promise<number>;
+  cacheEntries?: number;
+}
+
+export function createTilesService(deps: TilesServiceDeps) {
   // Promises are cached so concurrent requests for one tile build it once.
   const cache = new LruCache<string, Promise<ParcelTile>>(deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
+  let version: { value: number; checkedAt: number } | undefined;
 
-  async function build(z: number, x: number, y: number): Promise<ParcelTile> {
-    const rows = await deps.parcels.findForTile(tileBounds(z, x, y, QUERY_BUFFER_FRACTION));
+  async function currentVersion(): Promise<number> {
+    const now = Date.now();
+    if (version && now - version.checkedAt < DATA_VERSION_TTL_MS) return version.value;
+    const value = await deps.dataVersion();
+    if (version && version.value !== value) cache.clear();
+    version = { value, checkedAt: now };
+    return value;
+  }
+
+  async function build(dataVersion: number, z: number, x: number, y: number): Promise<ParcelTile> {
+    const bounds = tileBounds(z, x, y, QUERY_BUFFER_FRACTION);
+    const degreesPerPixel = 360 / 2 ** z / TILE_PIXELS;
+    const minSize = z < FULL_DETAIL_ZOOM ? MIN_PIXELS_BELOW_FULL_DETAIL * degreesPerPixel : 0;
+    const rows = await deps.parcels.findForTile(bounds, minSize);
     if (rows.length === 0) return { kind: 'empty' };
-    const index = new GeoJSONVT(toFeatureCollection(rows), {
+    const index = new GeoJSONVT(toFeatureCollection(rows, z >= FULL_DETAIL_ZOOM), {
       maxZoom: z,
       indexMaxZoom: z,
-      tolerance: TOLERANCE,
+      tolerance: z >= FULL_DETAIL_ZOOM ? EXACT_TOLERANCE : GENERALISED_TOLERANCE,
       extent: EXTENT,
       buffer: BUFFER,
     });
@@ -41,40 +69,45 @@ export function createTilesService(deps: { parcels: ParcelsRepository; cacheEntr
     if (!tile || tile.features.length === 0) return { kind: 'empty' };
     const pbf = fromGeojsonVt({ [PARCEL_SOURCE_LAYER]: tile }, { version: 2, extent: EXTENT });
     const body = await gzipAsync(pbf);
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const etag = `"v${dataVersion}-${createHash('sha1').update(body).digest('base64url')}"`;
     return { kind: 'tile', body, etag };
   }
 
   return {
-    getTile(z: number, x: number, y: number): Promise<ParcelTile> {
-      const key = `${z}/${x}/${y}`;
+    async getTile(z: number, x: number, y: number): Promise<ParcelTile> {
+      const dataVersion = await currentVersion();
+      const key = `${dataVersion}/${z}/${x}/${y}`;
       const cached = cache.get(key);
       if (cached) return cached;
-      const pending = build(z, x, y);
+      const pending = build(dataVersion, z, x, y);
       cache.set(key, pending);
       pending.catch(() => cache.delete(key));
       return pending;
     },
-    /** Forget every tile (after the parcel data changes). */
+    /** Forget every tile and the data version (after an import in this process). */
     clearCache(): void {
       cache.clear();
+      version = undefined;
     },
   };
 }
 
 export type TilesService = ReturnType<typeof createTilesService>;
 
-function toFeatureCollection(rows: readonly ParcelTileRow[]): FeatureCollection {
+/** Low zooms carry only the pin (fill and hover); names and addresses matter from the line zoom up. */
+function toFeatureCollection(rows: readonly ParcelTileRow[], fullProperties: boolean): FeatureCollection {
   return {
     type: 'FeatureCollection',
     features: rows.map((row): Feature<Geometry> => {
       const properties: Record<string, string | number> = { pin: row.pin, PIN: row.pin };
-      const owner = row.owner ?? row.name;
-      if (owner) properties.Name = owner;
-      if (row.add1) properties.ADD1 = row.add1;
-      if (row.city) properties.CITY = row.city;
-      if (row.taxacres !== null && Number.isFinite(row.taxacres)) properties.TaxAcres = row.taxacres;
-      return { type: 'Feature', properties, geometry: row.geometry };
+      if (fullProperties) {
+        const owner = row.owner ?? row.name;
+        if (owner) properties.Name = owner;
+        if (row.add1) properties.ADD1 = row.add1;
+        if (row.city) properties.CITY = row.city;
+        if (row.taxacres !== null && Number.isFinite(row.taxacres)) properties.TaxAcres = row.taxacres;
+      }
+      return { type: 'Feature', id: row.fid, properties, geometry: row.geometry };
     }),
   };
 }
