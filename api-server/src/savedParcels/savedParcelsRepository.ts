@@ -7,12 +7,17 @@ const RECORD_COLUMNS = `id, parcel_pin, parcel_owner_name, parcel_address, parce
 
 export function createSavedParcelsRepository(db: Queryable) {
   return {
-    async listByUser(userId: string): Promise<SavedParcelRecord[]> {
-      const { rows } = await db.query<SavedParcelRecord>(
-        `SELECT ${RECORD_COLUMNS} FROM saved_parcels WHERE user_id = $1 ORDER BY id DESC`,
+    /**
+     * The user's records, newest first, as one JSON array built by the database: one value to
+     * decode instead of ten thousand rows (PGlite decodes each field in WASM; issue #6 budget).
+     */
+    async listByUserAsJson(userId: string): Promise<string> {
+      const { rows } = await db.query<{ json: string }>(
+        `SELECT coalesce(json_agg(r), '[]')::text AS json
+         FROM (SELECT ${RECORD_COLUMNS} FROM saved_parcels WHERE user_id = $1 ORDER BY id DESC) r`,
         [userId],
       );
-      return rows;
+      return rows[0]?.json ?? '[]';
     },
 
     /** undefined when the user already saved this parcel. */

@@ -8,7 +8,7 @@ export function createSavedParcelsRouter(deps: { savedParcelsService: SavedParce
   router.use(deps.requireUser);
 
   router.get('/', async (req, res) => {
-    res.json({ parcels: await deps.savedParcelsService.list(userIdOf(req)) });
+    res.type('json').send(`{"parcels":${await deps.savedParcelsService.listAsJson(userIdOf(req))}}`);
   });
 
   router.post('/', async (req, res) => {

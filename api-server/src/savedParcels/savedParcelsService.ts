@@ -8,8 +8,9 @@ const NOT_FOUND_MESSAGE = 'Saved parcel not found';
 
 export function createSavedParcelsService(deps: { savedParcels: SavedParcelsRepository; parcels: ParcelsRepository }) {
   return {
-    list(userId: string): Promise<SavedParcelRecord[]> {
-      return deps.savedParcels.listByUser(userId);
+    /** The list as the JSON array the API answers with, passed through without re-encoding. */
+    listAsJson(userId: string): Promise<string> {
+      return deps.savedParcels.listByUserAsJson(userId);
     },
 
     async save(userId: string, input: SaveParcelInput): Promise<SavedParcelRecord> {
