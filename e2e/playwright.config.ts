@@ -34,7 +34,8 @@ export default defineConfig({
     url: `${originOf(PORTS.api)}/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
-    env: { PARCEL_MAP_DATA_DIR: E2E_DATA_DIR },
+    // Dev faults let the session tests make local-identity answer 503 and session_not_found.
+    env: { PARCEL_MAP_DATA_DIR: E2E_DATA_DIR, ENABLE_DEV_FAULTS: '1' },
     stdout: 'pipe',
   },
 });

@@ -27,7 +27,7 @@ export function cspDirectives(config) {
     scriptSrc: unique(remotes),
     styleSrc: unique(remotes, ["'unsafe-inline'"]),
     connectSrc: unique(remotes, api, identity, mapSources),
-    imgSrc: unique(api, mapSources, ['data:', 'blob:']),
+    imgSrc: unique(remotes, api, mapSources, ['data:', 'blob:']),
     fontSrc: unique(remotes, ['data:']),
     workerSrc: ["'self'", 'blob:'],
     childSrc: ["'self'", 'blob:'],

@@ -34,4 +34,16 @@ describe('parseApiConfig', () => {
   it('fails fast with a clear message', () => {
     expect(() => parseApiConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/invalid environment[\s\S]*PORT[\s\S]*DATABASE_URL/);
   });
+
+  it("takes the JWKS URL, issuer and audience from a Stytch project id: production is configuration", () => {
+    expect(parseApiConfig({ STYTCH_PROJECT_ID: 'project-live-abc-123' })).toMatchObject({
+      jwksUrl: 'https://api.stytch.com/v1/sessions/jwks/project-live-abc-123',
+      jwtIssuer: 'stytch.com/project-live-abc-123',
+      jwtAudience: 'project-live-abc-123',
+    });
+    expect(parseApiConfig({ STYTCH_PROJECT_ID: 'project-test-xyz' }).jwksUrl).toBe(
+      'https://test.stytch.com/v1/sessions/jwks/project-test-xyz',
+    );
+    expect(() => parseApiConfig({ STYTCH_PROJECT_ID: 'not-a-project' })).toThrow(/STYTCH_PROJECT_ID/);
+  });
 });

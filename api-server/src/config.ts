@@ -1,6 +1,7 @@
 // Parses the environment once at start-up and fails fast with every problem listed.
 import path from 'node:path';
 import { z } from 'zod';
+import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings } from './auth/stytchJwtSettings.ts';
 
 const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../.data/pglite');
 
@@ -20,6 +21,9 @@ const apiEnvSchema = z.object({
   JWKS_URL: z.url().default('http://127.0.0.1:4100/v1/sessions/jwks/project-test-local'),
   JWT_ISSUER: z.string().min(1).default('stytch.com/project-test-local'),
   JWT_AUDIENCE: z.string().min(1).default('project-test-local'),
+  /** Set: production identity. JWKS URL, issuer and audience follow from the Stytch project. */
+  STYTCH_PROJECT_ID: z.string().regex(STYTCH_PROJECT_ID_PATTERN).optional(),
+  STYTCH_API_BASE_URL: z.url({ protocol: /^https$/ }).optional(),
   CORS_ORIGINS: commaSeparatedOrigins.default(['http://127.0.0.1:3000', 'http://localhost:3000']),
   /** Absolute URL the API is reached at, used inside style JSON; unset: taken from each request's Host. */
   PUBLIC_BASE_URL: z.url().optional(),
@@ -47,14 +51,15 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     throw new Error(`api-server: invalid environment\n${z.prettifyError(parsed.error)}`);
   }
   const vars = parsed.data;
+  const stytch = vars.STYTCH_PROJECT_ID ? stytchJwtSettings(vars.STYTCH_PROJECT_ID, vars.STYTCH_API_BASE_URL) : undefined;
   return {
     port: vars.PORT,
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
     dataDir: path.resolve(vars.DATA_DIR),
-    jwksUrl: vars.JWKS_URL,
-    jwtIssuer: vars.JWT_ISSUER,
-    jwtAudience: vars.JWT_AUDIENCE,
+    jwksUrl: stytch?.jwksUrl ?? vars.JWKS_URL,
+    jwtIssuer: stytch?.jwtIssuer ?? vars.JWT_ISSUER,
+    jwtAudience: stytch?.jwtAudience ?? vars.JWT_AUDIENCE,
     corsOrigins: vars.CORS_ORIGINS,
     publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     logLevel: vars.LOG_LEVEL,

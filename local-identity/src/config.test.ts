@@ -12,6 +12,8 @@ describe('parseIdentityConfig', () => {
       oauthProvider: 'microsoft',
       allowedOrigins: undefined,
       devFaultsEnabled: false,
+      sendLimitPerEmailPerMinute: 5,
+      sendLimitPerIpPerMinute: 120,
     });
     expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../.data/identity'));
   });
@@ -24,6 +26,12 @@ describe('parseIdentityConfig', () => {
     const config = parseIdentityConfig({ ALLOWED_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000', ENABLE_DEV_FAULTS: '1' });
     expect(config.allowedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
     expect(config.devFaultsEnabled).toBe(true);
+  });
+
+  it('reads the send limits per e-mail and per IP', () => {
+    const config = parseIdentityConfig({ SEND_LIMIT_PER_EMAIL_PER_MINUTE: '2', SEND_LIMIT_PER_IP_PER_MINUTE: '40' });
+    expect(config).toMatchObject({ sendLimitPerEmailPerMinute: 2, sendLimitPerIpPerMinute: 40 });
+    expect(() => parseIdentityConfig({ SEND_LIMIT_PER_IP_PER_MINUTE: '0' })).toThrow(/SEND_LIMIT_PER_IP_PER_MINUTE/);
   });
 
   it('refuses to start with a live public token', () => {

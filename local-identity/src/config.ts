@@ -38,6 +38,10 @@ const identityEnvSchema = z.object({
     .default('microsoft'),
   // Unset means "reflect any Origin": the service only listens on 127.0.0.1.
   ALLOWED_ORIGINS: commaSeparatedOrigins.optional(),
+  // Every client of this service is on 127.0.0.1, so the per-IP limit is a flood guard for the whole
+  // machine: high enough for e2e suites that sign in a fresh user per test, low enough to stop a loop.
+  SEND_LIMIT_PER_EMAIL_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  SEND_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(120),
   ENABLE_DEV_FAULTS: z
     .enum(['0', '1'])
     .default('0')
@@ -53,6 +57,9 @@ export interface IdentityConfig {
   oauthProvider: string;
   /** undefined: reflect every Origin. */
   allowedOrigins: readonly string[] | undefined;
+  /** Magic-link sends allowed per address, and per client IP, in any one minute. */
+  sendLimitPerEmailPerMinute: number;
+  sendLimitPerIpPerMinute: number;
   devFaultsEnabled: boolean;
   logLevel: string;
 }
@@ -73,6 +80,8 @@ export function parseIdentityConfig(env: NodeJS.ProcessEnv = process.env): Ident
     dataDir: path.resolve(vars.DATA_DIR),
     oauthProvider: vars.OAUTH_PROVIDER,
     allowedOrigins: vars.ALLOWED_ORIGINS,
+    sendLimitPerEmailPerMinute: vars.SEND_LIMIT_PER_EMAIL_PER_MINUTE,
+    sendLimitPerIpPerMinute: vars.SEND_LIMIT_PER_IP_PER_MINUTE,
     devFaultsEnabled: vars.ENABLE_DEV_FAULTS,
     logLevel: vars.LOG_LEVEL,
   };

@@ -24,8 +24,6 @@ import { usersRouter } from './users/usersRouter.ts';
 import { UserStore } from './users/userStore.ts';
 
 const ONE_MINUTE_MS = 60_000;
-const SENDS_PER_EMAIL_PER_MINUTE = 5;
-const SENDS_PER_IP_PER_MINUTE = 30;
 
 export interface IdentityAppOptions {
   config: IdentityConfig;
@@ -62,8 +60,8 @@ export function createIdentityApp({ config, signingKey, logger, now = () => new 
       users,
       tokens: new OneTimeTokenStore(magicLinkInvalidError),
       outbox,
-      limitPerEmail: new SlidingWindowLimiter(SENDS_PER_EMAIL_PER_MINUTE, ONE_MINUTE_MS, now),
-      limitPerIp: new SlidingWindowLimiter(SENDS_PER_IP_PER_MINUTE, ONE_MINUTE_MS, now),
+      limitPerEmail: new SlidingWindowLimiter(config.sendLimitPerEmailPerMinute, ONE_MINUTE_MS, now),
+      limitPerIp: new SlidingWindowLimiter(config.sendLimitPerIpPerMinute, ONE_MINUTE_MS, now),
       sessionIssuer,
       now,
     }),

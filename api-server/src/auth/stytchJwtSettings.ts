@@ -7,7 +7,7 @@ export type JwtSettings = Pick<ApiConfig, 'jwksUrl' | 'jwtIssuer' | 'jwtAudience
 const STYTCH_TEST_API = 'https://test.stytch.com';
 const STYTCH_LIVE_API = 'https://api.stytch.com';
 const LIVE_PROJECT_PREFIX = 'project-live-';
-const PROJECT_ID = /^project-(test|live)-[A-Za-z0-9-]+$/;
+export const STYTCH_PROJECT_ID_PATTERN = /^project-(test|live)-[A-Za-z0-9-]+$/;
 
 /** Stytch's API for a project: live ids on api.stytch.com, everything else on test.stytch.com. */
 export function stytchApiBaseUrl(projectId: string): string {
@@ -19,7 +19,7 @@ export function stytchApiBaseUrl(projectId: string): string {
  * `apiBaseUrl` replaces Stytch's host (a custom domain, or a test double); the path stays Stytch's.
  */
 export function stytchJwtSettings(projectId: string, apiBaseUrl: string = stytchApiBaseUrl(projectId)): JwtSettings {
-  if (!PROJECT_ID.test(projectId)) {
+  if (!STYTCH_PROJECT_ID_PATTERN.test(projectId)) {
     throw new Error(`STYTCH_PROJECT_ID must look like project-test-… or project-live-…, got '${projectId}'`);
   }
   const base = apiBaseUrl.replace(/\/+$/, '');

@@ -37,4 +37,30 @@ describe('session slice', () => {
     withEmails([]);
     expect(selectUserLabel(store.getState())).toBe('User');
   });
+
+  it('gives the Logout item what it needs: unknown while the identity client loads, signed out after logout', () => {
+    const store = makeStore();
+    // Loading: the item is disabled because the session is not known yet.
+    expect(selectSessionKnown(store.getState())).toBe(false);
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+
+    store.dispatch(
+      identityStateChanged({ user: { userId: 'u', emails: [{ email: 'me@example.com', verified: true }] }, session, sessionJwt: 'jwt', fromCache: true }),
+    );
+    expect([selectSessionKnown(store.getState()), selectIsSignedIn(store.getState()), selectUserLabel(store.getState())]).toEqual([
+      true,
+      true,
+      'me@example.com',
+    ]);
+    expect(store.getState().session.session.fromCache).toBe(true);
+
+    // The SDK reports the session destroyed (logout or an unrecoverable refresh): disabled, 'User', no JWT.
+    store.dispatch(identityStateChanged({ user: null, session: null, sessionJwt: null, fromCache: false }));
+    expect([selectSessionKnown(store.getState()), selectIsSignedIn(store.getState()), selectUserLabel(store.getState())]).toEqual([
+      true,
+      false,
+      'User',
+    ]);
+    expect(selectSessionJwt(store.getState())).toBeNull();
+  });
 });

@@ -9,9 +9,14 @@ export const SESSION_DURATION_MINUTES = 10080;
 let client: StytchClient | null = null;
 
 export function createIdentityClient(identity: RuntimeConfig['identity']): StytchClient {
-  const options = identity.localApiUrl
-    ? ({ endpoints: { testAPIURL: identity.localApiUrl, liveAPIURL: identity.localApiUrl } } as StytchClientOptions)
-    : undefined;
+  // keepSessionAlive: the SDK's 3-minute refresh sends the sign-in's session_duration_minutes
+  // (SPEC §7), so an open app keeps extending its 7-day session instead of running it out.
+  const options: StytchClientOptions = identity.localApiUrl
+    ? ({
+        keepSessionAlive: true,
+        endpoints: { testAPIURL: identity.localApiUrl, liveAPIURL: identity.localApiUrl },
+      } as StytchClientOptions)
+    : { keepSessionAlive: true };
   client = new StytchClient(identity.publicToken, options);
   return client;
 }
