@@ -1,14 +1,13 @@
 // Sign-in end to end: the login card, magic links and workplace OAuth through local-identity's
 // consent page, and failed links landing on /login with the login keys cleared.
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { originOf, PORTS } from '../../scripts/ports.mjs';
 import { latestMagicLink, uniqueEmail } from '../fixtures/outbox.ts';
 import { expectAppShell, LoginPage, storedLoginState } from '../pages/LoginPage.ts';
+import { screenshotPath } from '../fixtures/paths.ts';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const screenshot = (name: string) => path.join(import.meta.dirname, '../screenshots', `${name}.png`);
 const signedOut = { session_jwt: null, is_logged_in: null, user_email: null, cookies: [] };
 
 test('the login card loads without any map code and goes through its sent and error states', async ({ page }) => {
@@ -44,7 +43,7 @@ test('the login card loads without any map code and goes through its sent and er
   await expect(login.sentMessage()).toBeVisible();
   await expect(login.sentMessage()).toHaveCSS('color', 'rgb(30, 123, 52)');
   expect(await page.evaluate(() => localStorage.getItem('user_email'))).toBe(email);
-  await page.screenshot({ path: screenshot('login-sent') });
+  await page.screenshot({ path: screenshotPath('login-sent') });
 
   // local-identity allows five links per address per minute; the sixth is refused.
   for (let sent = 1; sent < 5; sent += 1) {
@@ -55,7 +54,7 @@ test('the login card loads without any map code and goes through its sent and er
   await expect(login.errorMessage()).toBeVisible();
   await expect(login.errorMessage()).toHaveCSS('color', 'rgb(180, 35, 24)');
   await expect(login.sentMessage()).toBeHidden();
-  await page.screenshot({ path: screenshot('login-error') });
+  await page.screenshot({ path: screenshotPath('login-error') });
 });
 
 test('a magic link signs in, showing the authenticate spinner on the way', async ({ page }) => {
@@ -74,7 +73,7 @@ test('a magic link signs in, showing the authenticate spinner on the way', async
   await page.goto(link);
   await expect(page.getByRole('status')).toContainText('Authenticating...');
   await expect(page.getByRole('status')).toContainText('Verifying your login credentials.');
-  await page.screenshot({ path: screenshot('authenticate-spinner') });
+  await page.screenshot({ path: screenshotPath('authenticate-spinner') });
   release();
 
   await expect(page).toHaveURL(/\/$/);
@@ -99,7 +98,7 @@ test('workplace sign-in goes through the consent page with PKCE and lands on the
   expect(start.searchParams.get('login_redirect_url')).toBe(`${originOf(PORTS.host)}/authenticate`);
   expect(start.searchParams.get('signup_redirect_url')).toBe(`${originOf(PORTS.host)}/authenticate`);
   await expect(page.getByRole('heading', { name: /^Sign in with / })).toBeVisible();
-  await page.screenshot({ path: screenshot('oauth-consent') });
+  await page.screenshot({ path: screenshotPath('oauth-consent') });
 
   await page.getByLabel('Work e-mail').fill(uniqueEmail('workplace'));
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MapPage } from '../pages/MapPage.ts';
 import { stopFrontEnd } from '../fixtures/servers.ts';
 import { originOf, PORTS } from '../../scripts/ports.mjs';
+import { screenshotPath } from '../fixtures/paths.ts';
 
 const mapManifest = `${originOf(PORTS.remote_map)}/mf-manifest.json`;
 
@@ -13,7 +14,7 @@ test('a remote whose server is down shows the fallback in its place while the ma
     await map.waitForParcels();
     await expect(page.getByText('Something went wrong')).toBeVisible();
     await expect(page.getByText('The component failed to render')).toBeVisible();
-    await page.screenshot({ path: 'screenshots/remote-down.png' });
+    await page.screenshot({ path: screenshotPath('remote-down') });
 
     await map.clickCentre();
     await expect(map.detailPanel().getByRole('heading', { name: /PIN \d{10}/ })).toBeVisible();

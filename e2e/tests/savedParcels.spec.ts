@@ -4,6 +4,7 @@ import { LoginPage } from '../pages/LoginPage.ts';
 import { MapPage } from '../pages/MapPage.ts';
 import { API_URL, parseCsv, SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 import { uniqueEmail } from '../fixtures/outbox.ts';
+import { screenshotPath } from '../fixtures/paths.ts';
 
 // Every test signs in users of its own, so each saved list starts empty.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -39,7 +40,7 @@ test('saves a parcel with a note; a stale second tab gets the 409 answer; the sa
   await expect(saved.modal().getByLabel('Notes (optional)')).toBeFocused();
   await saved.modal().getByLabel('Notes (optional)').fill('Lake access, ask about the dock');
   await expect(saved.modal().getByText('31/256 characters')).toBeVisible();
-  await page.screenshot({ path: 'screenshots/save-modal.png' });
+  await page.screenshot({ path: screenshotPath('save-modal') });
   await saved.modal().getByRole('button', { name: 'Save' }).click();
   await expect(saved.modal()).toBeHidden();
   await expect(saved.notice(`Saved parcel ${pin}.`)).toBeVisible();
@@ -81,7 +82,7 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
 
   await saved.openFromMenu();
   await expect(saved.item(pin)).toContainText('second line');
-  await page.screenshot({ path: 'screenshots/saved-sheet-list.png' });
+  await page.screenshot({ path: screenshotPath('saved-sheet-list') });
 
   // Edit: the editor opens inline with the current note; saving the same text makes no call.
   let puts = 0;
@@ -96,7 +97,7 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
 
   await saved.item(pin).getByRole('button', { name: /^Edit notes/ }).click();
   await saved.item(pin).getByLabel('Notes', { exact: true }).fill(`${trickyNote}, checked`);
-  await page.screenshot({ path: 'screenshots/saved-sheet-editing.png' });
+  await page.screenshot({ path: screenshotPath('saved-sheet-editing') });
   await saved.item(pin).getByRole('button', { name: 'Save Notes' }).click();
   await expect(saved.item(pin)).toContainText('second line, checked');
   expect(puts).toBe(1);
@@ -148,7 +149,7 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   await saved.openFromMenu();
   await saved.item(pin).getByRole('button', { name: /^Delete/ }).click();
   await expect(saved.item(pin).getByRole('button', { name: 'Yes, Delete' })).toBeFocused();
-  await page.screenshot({ path: 'screenshots/saved-sheet-confirm-delete.png' });
+  await page.screenshot({ path: screenshotPath('saved-sheet-confirm-delete') });
   await saved.item(pin).getByRole('button', { name: 'Cancel' }).click();
   await expect(saved.item(pin).getByRole('button', { name: 'Yes, Delete' })).toBeHidden();
   expect(await saved.listThroughApi()).toHaveLength(1);
@@ -157,7 +158,7 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   await saved.item(pin).getByRole('button', { name: 'Yes, Delete' }).click();
   await expect(saved.sheet().getByText('You have not saved any parcels yet.')).toBeVisible();
   await expect(saved.sheet().getByText('Select a parcel on the map and click the save icon to add it here.')).toBeVisible();
-  await page.screenshot({ path: 'screenshots/saved-sheet-empty.png' });
+  await page.screenshot({ path: screenshotPath('saved-sheet-empty') });
   expect(await saved.listThroughApi()).toEqual([]);
 });
 
