@@ -1,14 +1,45 @@
-import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { LoginPage } from './LoginPage.ts';
+import { uniqueEmail } from '../fixtures/outbox.ts';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
+
+export interface ApiParcel {
+  pin: string;
+  owner: string | null;
+  name: string | null;
+  add1: string | null;
+  city: string | null;
+  taxacres: number | null;
+  township: string | null;
+  zoning: string | null;
+  sale_date: string | null;
+  sales_price: number | null;
+  centroid: { lng: number; lat: number };
+  geometry: { type: string; coordinates: unknown };
+}
 
 export class MapPage {
   constructor(private readonly page: Page) {}
 
   readonly canvas = () => this.page.locator('canvas.mapboxgl-canvas');
+  readonly container = () => this.page.getByTestId('map-container');
   readonly detailPanel = () => this.page.getByRole('region', { name: /Parcel details/ });
+  readonly controls = () => this.page.getByRole('toolbar', { name: 'Map controls' });
+  readonly control = (name: string) => this.controls().getByRole('button', { name, exact: true });
+  readonly zoomReadout = () => this.page.getByLabel('Zoom level');
+  readonly search = () => this.page.getByRole('combobox').or(this.page.getByPlaceholder('Search address, owner or PIN')).first();
+
+  /** A screenshot of the page in e2e/screenshots/, whatever the working directory. */
+  async shot(name: string) {
+    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  }
 
   async waitForParcels() {
     await expect(this.canvas()).toBeVisible();
-    await expect(this.page.getByTestId('map-container')).toHaveAttribute('data-map-state', 'idle');
+    // Generous: on a loaded machine the first tiles of a fresh page can take a while.
+    await expect(this.container()).toHaveAttribute('data-map-state', 'idle', { timeout: 45_000 });
   }
 
   /** Clicks the map where the initial view's centre is: a parcel covers that point. */
@@ -18,7 +49,125 @@ export class MapPage {
     await this.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   }
 
+  /** Clicks the map at a fraction of its width and height. */
+  async clickAt(fx: number, fy: number) {
+    const box = await this.canvas().boundingBox();
+    if (!box) throw new Error('map canvas has no box');
+    await this.page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+  }
+
   async openMenu() {
     await this.page.getByRole('button', { name: 'Open menu' }).click();
   }
+
+  /** The selected parcel's PIN, read from the panel heading once its details have loaded. */
+  async selectedPin(): Promise<string> {
+    const heading = this.detailPanel().getByRole('heading', { name: /PIN \S+/ });
+    await expect(heading).toBeVisible();
+    await expect(this.detailPanel().getByText('Loading parcel details...')).toBeHidden();
+    return (await heading.textContent())!.replace(/^\s*PIN\s*/, '').trim();
+  }
+
+  /** The value the panel shows for a field label. */
+  field(label: string): Locator {
+    return this.detailPanel().locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** GET on the parcel API with the page's own session, as the app would. */
+  async apiGet<T>(path: string): Promise<T> {
+    const apiBase = await this.page.evaluate(async () => ((await (await fetch('/config.json')).json()) as { apiBaseUrl: string }).apiBaseUrl);
+    const token = await this.page.evaluate(() => localStorage.getItem('session_jwt'));
+    const response = await this.page.request.get(`${apiBase}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  /** POST on the parcel API with the page's own session. */
+  async apiPost(path: string, body: unknown): Promise<number> {
+    const apiBase = await this.page.evaluate(async () => ((await (await fetch('/config.json')).json()) as { apiBaseUrl: string }).apiBaseUrl);
+    const token = await this.page.evaluate(() => localStorage.getItem('session_jwt'));
+    const response = await this.page.request.post(`${apiBase}${path}`, { headers: { Authorization: `Bearer ${token}` }, data: body });
+    return response.status();
+  }
+
+  /**
+   * A parcel near a point of the opening view (fractions of the map's size), asked of the API, and
+   * the page position of its centroid: clicking there selects it whatever the data set looks like.
+   */
+  async findParcel(fx: number, fy: number): Promise<{ pin: string; x: number; y: number }> {
+    const box = await this.canvas().boundingBox();
+    if (!box) throw new Error('map canvas has no box');
+    for (const [dx, dy] of [[0, 0], [0.05, 0], [0, 0.05], [-0.05, 0], [0, -0.05], [0.1, 0.1], [-0.1, -0.1]] as const) {
+      const [lng, lat] = unproject((fx + dx) * box.width, (fy + dy) * box.height, box.width, box.height);
+      const apiBase = await this.page.evaluate(async () => ((await (await fetch('/config.json')).json()) as { apiBaseUrl: string }).apiBaseUrl);
+      const token = await this.page.evaluate(() => localStorage.getItem('session_jwt'));
+      const response = await this.page.request.get(`${apiBase}/api/parcels/at?lng=${lng}&lat=${lat}`, { headers: { Authorization: `Bearer ${token}` } });
+      if (!response.ok()) continue;
+      const parcel = (await response.json()) as Partial<ApiParcel> | null;
+      if (!parcel?.pin || !parcel.centroid) continue;
+      const [x, y] = project(parcel.centroid.lng, parcel.centroid.lat, box.width, box.height);
+      return { pin: parcel.pin, x: box.x + x, y: box.y + y };
+    }
+    throw new Error(`no parcel near ${fx},${fy}`);
+  }
+
+  /** Clicks a parcel found with findParcel and returns its PIN. */
+  async clickParcelNear(fx: number, fy: number): Promise<string> {
+    const parcel = await this.findParcel(fx, fy);
+    await this.page.mouse.click(parcel.x, parcel.y);
+    return parcel.pin;
+  }
+
+  /** The camera as the URL carries it (?view=lng,lat,zoom). */
+  viewFromUrl(): { lng: number; lat: number; zoom: number } | null {
+    const view = new URL(this.page.url()).searchParams.get('view');
+    if (!view) return null;
+    const [lng, lat, zoom] = view.split(',').map(Number) as [number, number, number];
+    return { lng, lat, zoom };
+  }
+}
+
+/**
+ * The map specs' test: signs a user of their own in once per worker and keeps that session in a
+ * file of this port offset, so runs of other specs (which rewrite .auth/user.json) cannot sign it out.
+ */
+export const test = base.extend<object, { mapUserState: string }>({
+  mapUserState: [
+    async ({ browser }, use, workerInfo) => {
+      const file = path.resolve(import.meta.dirname, `../.auth/map-user-${process.env.PARCEL_MAP_PORT_OFFSET ?? 0}.json`);
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
+      const page = await context.newPage();
+      await new LoginPage(page).signInWithMagicLink(uniqueEmail('map'));
+      await context.storageState({ path: file });
+      await context.close();
+      await use(file);
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ mapUserState }, use) => use(mapUserState),
+});
+export { expect };
+
+/** The opening view of the map screen (SPEC §2). */
+export const OPENING_VIEW = { lng: -80.86, lat: 35.62, zoom: 13 };
+const worldSize = () => 512 * 2 ** OPENING_VIEW.zoom;
+
+function mercator(lng: number, lat: number): [number, number] {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return [((lng + 180) / 360) * worldSize(), (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldSize()];
+}
+
+/** Coordinates under a canvas pixel at the opening view (mapbox-gl's world is 512 px at zoom 0). */
+export function unproject(x: number, y: number, width: number, height: number): [number, number] {
+  const [cx, cy] = mercator(OPENING_VIEW.lng, OPENING_VIEW.lat);
+  const px = cx + (x - width / 2);
+  const py = cy + (y - height / 2);
+  return [(px / worldSize()) * 360 - 180, (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / worldSize()))) * 180) / Math.PI];
+}
+
+/** The canvas pixel of a coordinate at the opening view. */
+export function project(lng: number, lat: number, width: number, height: number): [number, number] {
+  const [cx, cy] = mercator(OPENING_VIEW.lng, OPENING_VIEW.lat);
+  const [px, py] = mercator(lng, lat);
+  return [px - cx + width / 2, py - cy + height / 2];
 }

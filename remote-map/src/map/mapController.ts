@@ -3,7 +3,10 @@
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
 import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
-import { installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID, setHighlightPin } from './parcelLayers.ts';
+import { installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID, setHighlightPin, setLayerVisible } from './parcelLayers.ts';
+import { CONTOUR_LAYER_IDS, installContourLayers, setContoursVisible } from './contourLayers.ts';
+import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type SavedParcelPoint } from './savedParcelsLayer.ts';
+import type { CentreTarget } from './centreTarget.ts';
 import { attachParcelInteractions, type LngLatValue, type ParcelClickHandlers, type ParcelHighlights } from './parcelInteractions.ts';
 import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './mapStyles.ts';
 import { MAP_VIEW_DEFAULTS, STYLE_LOAD_TIMEOUT_MS, STYLE_LOADING_CLEAR_DELAY_MS } from './mapDefaults.ts';
@@ -28,8 +31,28 @@ export interface MapControllerEvents extends ParcelClickHandlers {
   styleLoadFinished(styleId: string | null): void;
 }
 
+/** The overlay switches of the Overlays panel and the contour toggle. */
+export interface MapOverlays {
+  ownerNames: boolean;
+  savedParcels: boolean;
+  parcelOutlines: boolean;
+  contours: boolean;
+}
+
+export const DEFAULT_OVERLAYS: MapOverlays = { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false };
+
 export interface MapController {
   setSelectedPin(pin: string | null): void;
+  setOverlays(overlays: MapOverlays): void;
+  setSavedParcels(points: readonly SavedParcelPoint[]): void;
+  centreOn(target: CentreTarget): void;
+  zoomBy(delta: number): void;
+  /** Moves the camera without animation (deep links, back/forward). */
+  jumpTo(target: LngLatValue & { zoom: number }): void;
+  /** The current picture of the map as a PNG data URL (for the print report). */
+  snapshot(): string;
+  /** The underlying map, for the map/ adapters (measure, search) only. */
+  readonly map: mapboxgl.Map;
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
   flyTo(target: LngLatValue & { zoom: number }): void;
@@ -70,6 +93,8 @@ export function createMapController({ container, config, events }: MapController
     trackResize: true,
     performanceMetricsCollection: false,
     collectResourceTiming: false,
+    // The print report copies the canvas; without this the buffer is blank outside a frame.
+    preserveDrawingBuffer: true,
   });
 
   try {
@@ -91,6 +116,8 @@ function wireMap(
   map.addControl(new mapboxgl.ScaleControl({ unit: 'imperial', maxWidth: 100 }), 'bottom-left');
 
   const highlights: ParcelHighlights = { hoverPin: null, selectedPin: null };
+  let overlays: MapOverlays = { ...DEFAULT_OVERLAYS };
+  let savedPoints: readonly SavedParcelPoint[] = [];
   const interactions = attachParcelInteractions(map, highlights, events);
   let requestedStyleUrl = initialStyle.url;
   let loadTimers: ReturnType<typeof setTimeout>[] = [];
@@ -109,13 +136,32 @@ function wireMap(
   const onStyleLoad = () => {
     const loadedName = map.getStyle()?.name;
     const matched = matchLoadedStyle(config.styles, { url: requestedStyleUrl, name: loadedName });
+    const satellite = isSatelliteStyleName(matched?.name ?? loadedName);
     installParcelLayers(map, config.parcelTilesUrl, {
-      satellite: isSatelliteStyleName(matched?.name ?? loadedName),
+      satellite,
       hoverPin: highlights.hoverPin,
       selectedPin: highlights.selectedPin,
+      showLabels: overlays.ownerNames,
+      showOutlines: overlays.parcelOutlines,
     });
+    // Contours go under the parcels; saved-parcel markers on top of everything.
+    installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
+    installSavedParcels(map, savedPoints, overlays.savedParcels);
+    container.dataset.styleId = matched?.id ?? '';
+    writeLayerState();
     clearLoadTimers();
     loadTimers.push(setTimeout(() => events.styleLoadFinished(matched?.id ?? null), STYLE_LOADING_CLEAR_DELAY_MS));
+  };
+
+  // Read back from the map, not from our own state: what tests and embedders see is what is drawn.
+  const writeLayerState = () => {
+    const color = map.getLayer(PARCEL_LAYER_IDS.line) ? map.getPaintProperty(PARCEL_LAYER_IDS.line, 'line-color') : undefined;
+    container.dataset.outlineColor = typeof color === 'string' ? color : '';
+    const visible = (id: string) => (map.getLayer(id) ? String(map.getLayoutProperty(id, 'visibility') ?? 'visible') : 'absent');
+    container.dataset.contours = visible(CONTOUR_LAYER_IDS.line);
+    container.dataset.ownerNames = visible(PARCEL_LAYER_IDS.label);
+    container.dataset.parcelOutlines = visible(PARCEL_LAYER_IDS.line);
+    container.dataset.savedParcels = visible(SAVED_LAYER_IDS.marker);
   };
 
   const reportView = () => {
@@ -153,7 +199,36 @@ function wireMap(
       if (highlights.selectedPin === next) return;
       highlights.selectedPin = next;
       setHighlightPin(map, PARCEL_LAYER_IDS.selected, next);
+      setHighlightPin(map, PARCEL_LAYER_IDS.selectedLine, next);
     },
+    setOverlays(next) {
+      overlays = { ...next };
+      if (!map.isStyleLoaded() && !map.getLayer(PARCEL_LAYER_IDS.fill)) return;
+      setLayerVisible(map, PARCEL_LAYER_IDS.label, next.ownerNames);
+      setLayerVisible(map, PARCEL_LAYER_IDS.line, next.parcelOutlines);
+      setContoursVisible(map, next.contours);
+      if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, next.savedParcels);
+      writeLayerState();
+    },
+    setSavedParcels(points) {
+      savedPoints = points;
+      if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, overlays.savedParcels);
+      container.dataset.savedParcelCount = String(savedParcelsCollection(points).features.length);
+    },
+    centreOn(target) {
+      if (target.kind === 'point') map.flyTo({ center: [target.lng, target.lat], zoom: target.zoom, essential: true });
+      else map.fitBounds(target.bounds, { padding: target.padding, maxZoom: target.maxZoom });
+    },
+    zoomBy(delta) {
+      map.easeTo({ zoom: map.getZoom() + delta });
+    },
+    jumpTo({ lng, lat, zoom }) {
+      map.jumpTo({ center: [lng, lat], zoom });
+    },
+    snapshot() {
+      return map.getCanvas().toDataURL('image/png');
+    },
+    map,
     setStyle(styleId) {
       const style = config.styles.find((candidate) => candidate.id === styleId);
       if (!style) {

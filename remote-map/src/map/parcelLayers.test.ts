@@ -59,8 +59,23 @@ describe('parcelLayers', () => {
       PARCEL_LAYER_IDS.hover,
       PARCEL_LAYER_IDS.selected,
       PARCEL_LAYER_IDS.line,
+      PARCEL_LAYER_IDS.selectedLine,
       PARCEL_LAYER_IDS.label,
     ]);
+  });
+
+  it('outlines the selected parcel thickly so the selection reads at zoom 13', () => {
+    const selectedLine = byId(parcelLayers(options), PARCEL_LAYER_IDS.selectedLine);
+    expect(selectedLine).toMatchObject({ type: 'line', filter: pinFilter('77') });
+    expect(selectedLine.minzoom).toBeUndefined();
+    expect((selectedLine.paint as Record<string, number>)['line-width']).toBeGreaterThanOrEqual(3);
+  });
+
+  it('hides the owner names and outlines when their overlays are off', () => {
+    const layers = parcelLayers({ ...options, showLabels: false, showOutlines: false });
+    expect(byId(layers, PARCEL_LAYER_IDS.label).layout).toMatchObject({ visibility: 'none' });
+    expect(byId(layers, PARCEL_LAYER_IDS.line).layout).toMatchObject({ visibility: 'none' });
+    expect(byId(parcelLayers(options), PARCEL_LAYER_IDS.label).layout).toMatchObject({ visibility: 'visible' });
   });
 
   it('is a valid style together with the parcel source', () => {
@@ -134,8 +149,9 @@ describe('installParcelLayers', () => {
     calls.length = 0;
     installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: true, hoverPin: null, selectedPin: '9' });
 
-    expect(calls.slice(0, 6)).toEqual([
+    expect(calls.slice(0, 7)).toEqual([
       `removeLayer ${PARCEL_LAYER_IDS.label}`,
+      `removeLayer ${PARCEL_LAYER_IDS.selectedLine}`,
       `removeLayer ${PARCEL_LAYER_IDS.line}`,
       `removeLayer ${PARCEL_LAYER_IDS.selected}`,
       `removeLayer ${PARCEL_LAYER_IDS.hover}`,

@@ -16,18 +16,30 @@ export const PARCEL_LAYER_IDS = {
   hover: 'parcels-hover',
   selected: 'parcels-selected',
   line: 'parcels-line',
+  selectedLine: 'parcels-selected-line',
   label: 'parcels-label',
 } as const;
 
-/** Bottom to top; highlights sit under the outlines so boundaries stay visible. */
-const LAYER_ORDER = [PARCEL_LAYER_IDS.fill, PARCEL_LAYER_IDS.hover, PARCEL_LAYER_IDS.selected, PARCEL_LAYER_IDS.line, PARCEL_LAYER_IDS.label];
+/**
+ * Bottom to top; the highlight fills sit under the outlines so boundaries stay visible, and the
+ * selected parcel also gets a thick outline of its own so the selection reads at any zoom.
+ */
+const LAYER_ORDER = [
+  PARCEL_LAYER_IDS.fill,
+  PARCEL_LAYER_IDS.hover,
+  PARCEL_LAYER_IDS.selected,
+  PARCEL_LAYER_IDS.line,
+  PARCEL_LAYER_IDS.selectedLine,
+  PARCEL_LAYER_IDS.label,
+];
 
 export const PARCEL_TILES = { tileSize: 512, minzoom: 10, maxzoom: 18 } as const;
 export const PARCEL_LINE_MIN_ZOOM = 13;
 export const PARCEL_LABEL_MIN_ZOOM = 14;
 export const OUTLINE_COLOR = { default: '#000000', satellite: '#ffff00' } as const;
 export const HOVER_FILL = { color: '#3cb371', opacity: 0.6 } as const;
-export const SELECTED_FILL = { color: '#1e90ff', opacity: 0.45 } as const;
+export const SELECTED_FILL = { color: '#ff5a1f', opacity: 0.35 } as const;
+export const SELECTED_LINE = { color: '#ff5a1f', width: 4 } as const;
 
 /** The tile feature's pin as a string, whichever case the tiles use. */
 const PIN_EXPRESSION: ExpressionSpecification = ['to-string', ['coalesce', ['get', 'pin'], ['get', 'PIN'], '']];
@@ -53,9 +65,22 @@ export interface ParcelLayerOptions {
   selectedPin: string | null;
   /** Symbol layers need a style with `glyphs`; without one the label layer is left out. */
   withLabels: boolean;
+  /** 'Show Owner Names' (default on). */
+  showLabels?: boolean;
+  /** 'Show Parcel Outlines' (default on). */
+  showOutlines?: boolean;
 }
 
-export function parcelLayers({ satellite, hoverPin, selectedPin, withLabels }: ParcelLayerOptions): LayerSpecification[] {
+const visibility = (visible: boolean) => (visible ? 'visible' : 'none');
+
+export function parcelLayers({
+  satellite,
+  hoverPin,
+  selectedPin,
+  withLabels,
+  showLabels = true,
+  showOutlines = true,
+}: ParcelLayerOptions): LayerSpecification[] {
   const common = { source: PARCEL_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER } as const;
   const layers: LayerSpecification[] = [
     {
@@ -84,7 +109,16 @@ export function parcelLayers({ satellite, hoverPin, selectedPin, withLabels }: P
       id: PARCEL_LAYER_IDS.line,
       type: 'line',
       minzoom: PARCEL_LINE_MIN_ZOOM,
+      layout: { visibility: visibility(showOutlines) },
       paint: { 'line-color': outlineColor(satellite), 'line-width': 1 },
+    },
+    {
+      ...common,
+      id: PARCEL_LAYER_IDS.selectedLine,
+      type: 'line',
+      filter: pinFilter(selectedPin),
+      layout: { 'line-join': 'round' },
+      paint: { 'line-color': SELECTED_LINE.color, 'line-width': SELECTED_LINE.width },
     },
   ];
   if (withLabels) {
@@ -93,7 +127,16 @@ export function parcelLayers({ satellite, hoverPin, selectedPin, withLabels }: P
       id: PARCEL_LAYER_IDS.label,
       type: 'symbol',
       minzoom: PARCEL_LABEL_MIN_ZOOM,
-      layout: { 'text-field': LABEL_TEXT, 'text-size': 11, 'text-max-width': 8, 'text-allow-overlap': false },
+      layout: {
+        visibility: visibility(showLabels),
+        'text-field': LABEL_TEXT,
+        'text-size': 11,
+        'text-max-width': 8,
+        'text-allow-overlap': false,
+        // A parcel cut by tile edges is one feature per tile: without this it is labelled once per piece.
+        'symbol-avoid-edges': true,
+        'text-padding': 4,
+      },
       paint: satellite
         ? { 'text-color': '#ffffff', 'text-halo-color': '#000000', 'text-halo-width': 1.2 }
         : { 'text-color': '#1f2933', 'text-halo-color': '#ffffff', 'text-halo-width': 1.2 },
@@ -116,6 +159,15 @@ export function installParcelLayers(map: MapboxMap, tilesUrl: string, options: O
 }
 
 /** One filter update on a highlight layer; a no-op until the layers exist. */
-export function setHighlightPin(map: MapboxMap, layerId: typeof PARCEL_LAYER_IDS.hover | typeof PARCEL_LAYER_IDS.selected, pin: string | null): void {
+export function setHighlightPin(
+  map: MapboxMap,
+  layerId: typeof PARCEL_LAYER_IDS.hover | typeof PARCEL_LAYER_IDS.selected | typeof PARCEL_LAYER_IDS.selectedLine,
+  pin: string | null,
+): void {
   if (map.getLayer(layerId)) map.setFilter(layerId, pinFilter(pin));
+}
+
+/** Shows or hides a layer if it exists (the label layer is absent from styles without glyphs). */
+export function setLayerVisible(map: MapboxMap, layerId: string, visible: boolean): void {
+  if (map.getLayer(layerId)) map.setLayoutProperty(layerId, 'visibility', visibility(visible));
 }

@@ -69,7 +69,7 @@ function federatedAppConfig(options: FederatedAppOptions, mode: 'development' | 
         manifest: true,
         dts: false,
       }),
-      new rspack.HtmlRspackPlugin({ title, chunks: ['main'], template: path.resolve(appDir, 'src/index.html') }),
+      new rspack.HtmlRspackPlugin({ title, chunks: ['main'], template: path.resolve(import.meta.dirname, 'index.html') }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
     ],
     lazyCompilation: false,

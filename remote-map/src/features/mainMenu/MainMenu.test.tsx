@@ -4,6 +4,7 @@ import { addAppListener, logoutRequested, savedParcelsOpened } from '@parcel-map
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { makeTestStore, renderWithStore } from '../../test/renderWithStore.tsx';
 import { MainMenu, SAVED_LIST_OPEN_DELAY_MS } from './MainMenu.tsx';
+import { mapViewSettled } from '../mapView/mapViewSlice.ts';
 
 function renderMenu(signedIn = true) {
   const store = makeTestStore({ signedIn });
@@ -25,6 +26,15 @@ describe('MainMenu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(menu()).toHaveAttribute('aria-hidden', 'false');
     expect(screen.getByRole('button', { name: /Logout/ })).toHaveTextContent('ann@example.com');
+  });
+
+  it('shows the map centre to 4 decimals, the zoom to 2 and a copyright line in its footer', async () => {
+    const { store } = renderMenu();
+    act(() => void store.dispatch(mapViewSettled({ lng: -80.123456, lat: 35.987654, zoom: 14.5678 })));
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByText('Center: -80.1235, 35.9877')).toBeInTheDocument();
+    expect(screen.getByText('Zoom: 14.57')).toBeInTheDocument();
+    expect(screen.getByText(/^© \d{4} Parcel Map/)).toBeInTheDocument();
   });
 
   it('asks to log out', async () => {

@@ -8,6 +8,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@parcel-map/shared';
+import { selectMapCenter, selectMapZoom } from '../mapView/mapViewSlice.ts';
 import './mainMenu.css';
 
 /** SPEC §4: the menu closes first, then the saved list opens. */
@@ -20,6 +21,8 @@ export function MainMenu() {
   const sessionKnown = useAppSelector(selectSessionKnown);
   const signedIn = useAppSelector(selectIsSignedIn);
   const userLabel = useAppSelector(selectUserLabel);
+  const center = useAppSelector(selectMapCenter);
+  const zoom = useAppSelector(selectMapZoom);
   const panelId = useId();
   const openButtonRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLButtonElement>(null);
@@ -105,6 +108,13 @@ export function MainMenu() {
             </button>
           </li>
         </ul>
+        <footer className="main-menu__footer">
+          <p>
+            Center: {center.lng.toFixed(4)}, {center.lat.toFixed(4)}
+          </p>
+          <p>Zoom: {zoom.toFixed(2)}</p>
+          <p>© {new Date().getFullYear()} Parcel Map. Parcel data © its publisher.</p>
+        </footer>
       </nav>
     </>
   );

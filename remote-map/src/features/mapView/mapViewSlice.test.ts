@@ -1,4 +1,4 @@
-import { mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled, mapViewSlice } from './mapViewSlice.ts';
+import { mapOverlayToggled, mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled, mapViewSlice } from './mapViewSlice.ts';
 
 const reducer = mapViewSlice.reducer;
 const initial = reducer(undefined, { type: 'init' });
@@ -22,5 +22,13 @@ describe('mapView reducer', () => {
     const failed = reducer(initial, mapSetupFailed({ message: 'Mapbox Access Token missing.' }));
     expect(failed.setupError).toBe('Mapbox Access Token missing.');
     expect(reducer(failed, mapSetupStarted()).setupError).toBeNull();
+  });
+
+  it('starts with owner names and outlines on, saved parcels and contours off, and toggles each', () => {
+    expect(initial.overlays).toEqual({ ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false });
+    const toggled = reducer(initial, mapOverlayToggled({ overlay: 'contours' }));
+    expect(toggled.overlays.contours).toBe(true);
+    expect(reducer(toggled, mapOverlayToggled({ overlay: 'contours' })).overlays.contours).toBe(false);
+    expect(reducer(initial, mapOverlayToggled({ overlay: 'ownerNames' })).overlays.ownerNames).toBe(false);
   });
 });

@@ -4,6 +4,15 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '@parcel-map/shared';
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
 
+/** The overlay switches: the Overlays panel's three and the contour toggle. */
+export interface MapOverlaysState {
+  ownerNames: boolean;
+  savedParcels: boolean;
+  parcelOutlines: boolean;
+  contours: boolean;
+}
+export type MapOverlay = keyof MapOverlaysState;
+
 export interface MapViewState {
   center: { lng: number; lat: number };
   zoom: number;
@@ -11,6 +20,7 @@ export interface MapViewState {
   styleId: string | null;
   isStyleLoading: boolean;
   setupError: string | null;
+  overlays: MapOverlaysState;
 }
 
 const initialState: MapViewState = {
@@ -19,6 +29,7 @@ const initialState: MapViewState = {
   styleId: null,
   isStyleLoading: false,
   setupError: null,
+  overlays: { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false },
 };
 
 export const mapViewSlice = createSlice({
@@ -44,6 +55,10 @@ export const mapViewSlice = createSlice({
     mapSetupStarted: (state) => {
       state.setupError = null;
     },
+    mapOverlayToggled: (state, action: PayloadAction<{ overlay: MapOverlay }>) => {
+      const { overlay } = action.payload;
+      state.overlays[overlay] = !state.overlays[overlay];
+    },
   },
   selectors: {
     selectMapZoom: (state) => state.zoom,
@@ -51,6 +66,7 @@ export const mapViewSlice = createSlice({
     selectMapStyleId: (state) => state.styleId,
     selectIsMapStyleLoading: (state) => state.isStyleLoading,
     selectMapSetupError: (state) => state.setupError,
+    selectMapOverlays: (state) => state.overlays,
   },
 });
 
@@ -62,6 +78,7 @@ declare module '@parcel-map/shared' {
 
 const injectedMapViewSlice = mapViewSlice.injectInto(rootReducer);
 
-export const { mapViewSettled, mapStyleLoadStarted, mapStyleLoadFinished, mapSetupFailed, mapSetupStarted } = mapViewSlice.actions;
-export const { selectMapZoom, selectMapCenter, selectMapStyleId, selectIsMapStyleLoading, selectMapSetupError } =
+export const { mapViewSettled, mapStyleLoadStarted, mapStyleLoadFinished, mapSetupFailed, mapSetupStarted, mapOverlayToggled } =
+  mapViewSlice.actions;
+export const { selectMapZoom, selectMapCenter, selectMapStyleId, selectIsMapStyleLoading, selectMapSetupError, selectMapOverlays } =
   injectedMapViewSlice.selectors;

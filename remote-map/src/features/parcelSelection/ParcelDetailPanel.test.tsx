@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { addAppListener, parcelSaveRequested, savedParcelsOpened, type SavedParcelRecord } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { deferred, fakeApi, json, makeTestStore, renderWithStore } from '../../test/renderWithStore.tsx';
-import { ParcelDetailPanel } from './ParcelDetailPanel.tsx';
-import { parcelClicked, selectSelectedPin } from './parcelSelectionSlice.ts';
+import { NOT_A_SURVEY, ParcelDetailPanel } from './ParcelDetailPanel.tsx';
+import { parcelCentreRequested, parcelClicked, selectSelectedPin } from './parcelSelectionSlice.ts';
 
 const parcelRecord = {
   pin: '4601-22',
@@ -44,7 +44,10 @@ function recordActions(store: ReturnType<typeof makeTestStore>) {
   return actions;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('ParcelDetailPanel', () => {
   it('stays down and empty while nothing is selected', () => {
@@ -88,12 +91,106 @@ describe('ParcelDetailPanel', () => {
     ]);
   });
 
-  it("writes 'N/A' for a missing owner and address", async () => {
-    fakeApi({ 'GET /api/parcels/7': () => json({ pin: '7', centroid: { lng: 0, lat: 0 } }), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+  it("writes 'N/A' for every missing value", async () => {
+    fakeApi({
+      'GET /api/parcels/7': () => json({ pin: '7', centroid: { lng: 0, lat: 0 }, geometry: { type: 'Point', coordinates: [0, 0] } }),
+      'GET /api/saved-parcels': () => json({ parcels: [] }),
+    });
     const store = makeTestStore();
     selectParcel(store, '7');
     renderWithStore(<ParcelDetailPanel />, { store });
-    await waitFor(() => expect(screen.getAllByText('N/A')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('N/A')).toHaveLength(7));
+  });
+
+  it('writes acreage, township, zoning, sale date and price in the SPEC formats', async () => {
+    fakeApi({
+      'GET /api/parcels/4601-22': () => json({ ...details, taxacres: 0.5249, sales_price: 1250000.4 }),
+      'GET /api/saved-parcels': () => json({ parcels: [] }),
+    });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    const value = async (term: string) => (await screen.findByText(term, { selector: 'dt' })).nextElementSibling?.textContent;
+    expect(await value('Tax Acres')).toBe('0.52');
+    expect(await value('Township')).toBe('DAVIDSON');
+    expect(await value('Zoning')).toBe('R-1');
+    expect(await value('Last Sale Date')).toBe('05/01/2019');
+    expect(await value('Sale Price')).toBe('$1,250,000');
+  });
+
+  it('copies a maps search link with the centroid, then returns to idle after 2 s', async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    const button = await screen.findByRole('button', { name: 'Copy link' });
+    await waitFor(() => expect(button).toBeEnabled());
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await userEvent.click(button);
+      expect(writeText).toHaveBeenCalledWith('https://www.google.com/maps/search/?api=1&query=35.610000,-80.850000');
+      expect(await screen.findByText('Link copied')).toBeInTheDocument();
+      expect(button).toHaveAttribute('data-copy-state', 'copied');
+      await vi.advanceTimersByTimeAsync(2000);
+      await waitFor(() => expect(button).toHaveAttribute('data-copy-state', 'idle'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports a failed copy', async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    const button = await screen.findByRole('button', { name: 'Copy link' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByText('Copy failed')).toBeInTheDocument();
+    expect(button).toHaveAttribute('data-copy-state', 'failed');
+  });
+
+  it("asks the map to centre on the parcel's geometry", async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const store = makeTestStore();
+    const actions = recordActions(store);
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    const button = await screen.findByRole('button', { name: 'Center on parcel' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(actions.filter(parcelCentreRequested.match).map((action) => action.payload)).toEqual([
+      { geometry: details.geometry, centroid: details.centroid },
+    ]);
+  });
+
+  it('shows the data source, its as-of date and the not-a-survey line', async () => {
+    fakeApi({
+      'GET /api/parcels/4601-22': () => json(details),
+      'GET /api/saved-parcels': () => json({ parcels: [] }),
+      'GET /api/datasets/current': () =>
+        json({ source_name: 'Demo County GIS', licence: 'CC0', imported_at: '2026-01-02T10:00:00Z', as_of: '2025-12-31', parcel_count: 3 }),
+    });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    expect(await screen.findByText('Data: Demo County GIS, as of 12/31/2025.')).toBeInTheDocument();
+    expect(screen.getByText(NOT_A_SURVEY)).toBeInTheDocument();
+  });
+
+  it('still shows the disclaimer when the server has no data-set metadata', async () => {
+    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    await screen.findByText('SMITH JOHN');
+    expect(screen.getByText(NOT_A_SURVEY)).toBeInTheDocument();
+    expect(screen.queryByTestId('parcel-provenance')).not.toBeInTheDocument();
   });
 
   it('shows the error title, the server message and a refresh button when loading fails', async () => {

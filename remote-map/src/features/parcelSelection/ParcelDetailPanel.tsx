@@ -7,13 +7,17 @@ import {
   useAppSelector,
   useListSavedParcelsQuery,
   type ApiQueryError,
+  type DatasetInfo,
+  type ParcelDetails,
 } from '@parcel-map/shared';
-import { useGetParcelQuery, type ParcelDetails } from './parcelsApi.ts';
-import { parcelDeselected, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
-import { addressLabel, ownerLabel } from './parcelDisplay.ts';
+import { useGetCurrentDatasetQuery, useGetParcelQuery } from './parcelsApi.ts';
+import { parcelCentreRequested, parcelDeselected, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
+import { acresLabel, addressLabel, dateLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';
+import { useCopyFeedback } from './useCopyFeedback.ts';
 import './parcelDetailPanel.css';
 
 export const DEFAULT_PARCEL_ERROR = 'Failed to load parcel details.';
+export const NOT_A_SURVEY = 'Not a survey: boundaries are approximate and not for legal or conveyancing use.';
 
 function errorMessage(error: unknown): string {
   const message = (error as Partial<ApiQueryError> | undefined)?.message;
@@ -25,23 +29,44 @@ function parcelRecord({ centroid: _centroid, geometry: _geometry, ...parcel }: P
   return parcel;
 }
 
-/** SPEC §2 bottom parcel detail panel: slides up while a parcel is selected. */
+/** The rows of the panel, in reading order. */
+export function parcelFields(parcel: ParcelDetails): [label: string, value: string][] {
+  return [
+    ['Owner', ownerLabel(parcel)],
+    ['Address', addressLabel(parcel)],
+    ['Tax Acres', acresLabel(parcel.taxacres)],
+    ['Township', textLabel(parcel.township)],
+    ['Zoning', textLabel(parcel.zoning)],
+    ['Last Sale Date', dateLabel(parcel.sale_date)],
+    ['Sale Price', priceLabel(parcel.sales_price)],
+  ];
+}
+
+export function provenanceText(dataset: DatasetInfo): string {
+  const asOf = dataset.as_of ? dateLabel(dataset.as_of) : dateLabel(dataset.imported_at);
+  return `Data: ${dataset.source_name}, as of ${asOf}.`;
+}
+
+/** SPEC §2 bottom parcel detail panel: slides up over the map while a parcel is selected. */
 export function ParcelDetailPanel() {
   const dispatch = useAppDispatch();
   const pin = useAppSelector(selectSelectedPin);
   const isOpen = useAppSelector(selectIsParcelPanelExpanded) && pin !== null;
   const signedIn = useAppSelector(selectIsSignedIn);
   const details = useGetParcelQuery(pin ?? skipToken);
+  const { data: dataset } = useGetCurrentDatasetQuery(isOpen && signedIn ? undefined : skipToken);
   const { data: savedParcels } = useListSavedParcelsQuery(undefined, { skip: !signedIn });
+  const copyLink = useCopyFeedback();
 
   const parcel = pin !== null && details.currentData?.pin === pin ? details.currentData : undefined;
   const failed = pin !== null && !parcel && details.isError && !details.isFetching;
-  const isLoading = pin !== null && !parcel && !failed;
+  const isLoading = pin !== null && !parcel && !failed && (details.isFetching || details.isUninitialized || details.isLoading);
+  const isMissing = pin !== null && !parcel && !failed && !isLoading;
   const isSaved = pin !== null && (savedParcels ?? []).some((saved) => saved.parcel_pin === pin);
-  const canSave = signedIn && Boolean(parcel?.centroid) && !isLoading && !isSaved;
+  const canSave = signedIn && Boolean(parcel) && !isSaved;
 
   const save = () => {
-    if (!parcel?.centroid) return;
+    if (!parcel) return;
     dispatch(parcelSaveRequested({ parcel: parcelRecord(parcel), centroid: parcel.centroid }));
   };
 
@@ -68,6 +93,30 @@ export function ParcelDetailPanel() {
                   Saved Location
                 </button>
               )}
+              <span className="parcel-panel__copy-status" aria-live="polite">
+                {copyLink.state === 'copied' ? 'Link copied' : copyLink.state === 'failed' ? 'Copy failed' : ''}
+              </span>
+              <button
+                type="button"
+                className="parcel-panel__icon-button"
+                aria-label="Copy link"
+                title="Copy a maps link to this parcel"
+                data-copy-state={copyLink.state}
+                disabled={!parcel}
+                onClick={() => parcel && void copyLink.copy(mapsSearchUrl(parcel.centroid))}
+              >
+                {copyLink.state === 'copied' ? <CheckIcon /> : <LinkIcon />}
+              </button>
+              <button
+                type="button"
+                className="parcel-panel__icon-button"
+                aria-label="Center on parcel"
+                title="Center on parcel"
+                disabled={!parcel}
+                onClick={() => parcel && dispatch(parcelCentreRequested({ geometry: parcel.geometry, centroid: parcel.centroid }))}
+              >
+                <CentreIcon />
+              </button>
               <button
                 type="button"
                 className="parcel-panel__icon-button"
@@ -103,19 +152,22 @@ export function ParcelDetailPanel() {
                 </button>
               </div>
             )}
+            {isMissing && <p role="alert">Could not load details for PIN: {pin}</p>}
             {parcel && (
               <dl className="parcel-panel__fields">
-                <div>
-                  <dt>Owner</dt>
-                  <dd>{ownerLabel(parcel)}</dd>
-                </div>
-                <div>
-                  <dt>Address</dt>
-                  <dd>{addressLabel(parcel)}</dd>
-                </div>
+                {parcelFields(parcel).map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
               </dl>
             )}
           </div>
+          <footer className="parcel-panel__footer">
+            {dataset && <span data-testid="parcel-provenance">{provenanceText(dataset)} </span>}
+            <span>{NOT_A_SURVEY}</span>
+          </footer>
         </>
       )}
     </section>
@@ -132,6 +184,33 @@ function SaveIcon({ filled }: { filled: boolean }) {
         strokeWidth="2"
         strokeLinejoin="round"
       />
+    </svg>
+  );
+}
+
+function LinkIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+    </svg>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+function CentreIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="12" cy="12" r="6" />
+      <circle cx="12" cy="12" r="1.5" fill="currentColor" />
+      <path d="M12 2v4M12 18v4M2 12h4M18 12h4" />
     </svg>
   );
 }

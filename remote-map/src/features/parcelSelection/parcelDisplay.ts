@@ -1,4 +1,5 @@
-// How the detail panel writes parcel fields (SPEC §9 'Display formats'); more fields join later.
+// How the detail panel writes parcel fields (SPEC §9 'Display formats'): USD without decimals,
+// MM/DD/YYYY dates, tax acres to 2 decimals, 'N/A' for whatever is missing.
 import type { Parcel } from '@parcel-map/shared';
 
 export const MISSING_VALUE = 'N/A';
@@ -6,6 +7,10 @@ export const MISSING_VALUE = 'N/A';
 function present(value: string | null | undefined): string | null {
   const text = value?.trim();
   return text ? text : null;
+}
+
+export function textLabel(value: string | null | undefined): string {
+  return present(value) ?? MISSING_VALUE;
 }
 
 export function ownerLabel(parcel: Pick<Parcel, 'owner' | 'name'>): string {
@@ -16,4 +21,35 @@ export function ownerLabel(parcel: Pick<Parcel, 'owner' | 'name'>): string {
 export function addressLabel(parcel: Pick<Parcel, 'add1' | 'city'>): string {
   const parts = [present(parcel.add1), present(parcel.city)].filter((part): part is string => part !== null);
   return parts.length ? parts.join(', ') : MISSING_VALUE;
+}
+
+export function acresLabel(acres: number | null | undefined): string {
+  return typeof acres === 'number' && Number.isFinite(acres) ? acres.toFixed(2) : MISSING_VALUE;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+export function priceLabel(price: number | null | undefined): string {
+  return typeof price === 'number' && Number.isFinite(price) ? usd.format(price) : MISSING_VALUE;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * MM/DD/YYYY. A calendar date ('2019-05-03', also the date part of an ISO timestamp) is written as
+ * is, never shifted by the viewer's time zone; anything else Date can read is taken in UTC.
+ */
+export function dateLabel(value: string | null | undefined): string {
+  const text = present(value);
+  if (!text) return MISSING_VALUE;
+  const calendar = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(text);
+  if (calendar) return `${calendar[2]}/${calendar[3]}/${calendar[1]}`;
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return MISSING_VALUE;
+  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+}
+
+/** SPEC §9: the copied link is a maps-service search URL with the centroid's latitude,longitude. */
+export function mapsSearchUrl({ lng, lat }: { lng: number; lat: number }): string {
+  return `https://www.google.com/maps/search/?api=1&query=${lat.toFixed(6)},${lng.toFixed(6)}`;
 }

@@ -3,6 +3,7 @@ import {
   mapBackgroundClicked,
   parcelClicked,
   parcelDeselected,
+  parcelPicked,
   parcelSelectionSlice,
   selectIsParcelFetchPending,
   selectIsParcelPanelExpanded,
@@ -14,6 +15,7 @@ import { parcelsApi } from './parcelsApi.ts';
 const reducer = parcelSelectionSlice.reducer;
 const initial = reducer(undefined, { type: 'init' });
 const feature = (pin: string) => ({ pin, name: null, owner: null, add1: null, city: null, taxAcres: null });
+const square = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] };
 const click = (pin: string) => parcelClicked({ parcel: feature(pin), at: { lng: -80.8, lat: 35.6 } });
 
 describe('parcelSelection reducer', () => {
@@ -35,6 +37,13 @@ describe('parcelSelection reducer', () => {
     const selected = reducer(initial, click('100'));
     expect(reducer(selected, mapBackgroundClicked()).selectedPin).toBeNull();
     expect(reducer(selected, parcelDeselected()).selectedPin).toBeNull();
+  });
+
+  it('selects a picked pin whatever was selected, and deselects on a null pick', () => {
+    const selected = reducer(initial, click('100'));
+    expect(reducer(selected, parcelPicked({ pin: '200' }))).toMatchObject({ selectedPin: '200', isPanelExpanded: true });
+    expect(reducer(selected, parcelPicked({ pin: '100' }))).toMatchObject({ selectedPin: '100', isPanelExpanded: true });
+    expect(reducer(selected, parcelPicked({ pin: null }))).toMatchObject({ selectedPin: null, isPanelExpanded: false });
   });
 
   it('ignores map clicks while a details request is in flight', () => {
@@ -59,7 +68,7 @@ describe('parcelSelection with the parcel API', () => {
     store.dispatch(mapBackgroundClicked());
     expect(selectSelectedPin(store.getState())).toBe('100');
 
-    answer.release(json({ pin: '100', name: 'A', centroid: { lng: -80.9, lat: 35.7 }, geometry: null }));
+    answer.release(json({ pin: '100', name: 'A', centroid: { lng: -80.9, lat: 35.7 }, geometry: square }));
     await request;
     expect(selectIsParcelFetchPending(store.getState())).toBe(false);
     expect(selectSelectedCentroid(store.getState())).toEqual({ lng: -80.9, lat: 35.7 });

@@ -1,7 +1,7 @@
 // Which parcel is selected and whether its details are on the way (SPEC §3 'Selected parcel state',
 // §4 'Hover and selection'). Hover stays in the map: it changes per frame and nothing else reads it.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { rootReducer } from '@parcel-map/shared';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer, type GeoJSONGeometry } from '@parcel-map/shared';
 import type { ParcelFeatureInfo } from '../../map/parcelFeature.ts';
 import { parcelsApi, type LngLat } from './parcelsApi.ts';
 
@@ -49,6 +49,18 @@ export const parcelSelectionSlice = createSlice({
       if (state.pendingRequestId) return;
       deselect(state);
     },
+    /** A parcel was chosen by PIN (a search result, a deep link, back/forward): selects it whatever was selected. */
+    parcelPicked: (state, action: PayloadAction<{ pin: string | null }>) => {
+      const { pin } = action.payload;
+      if (!pin) {
+        deselect(state);
+        return;
+      }
+      if (state.selectedPin === pin) return;
+      state.selectedPin = pin;
+      state.centroid = null;
+      state.isPanelExpanded = true;
+    },
     /** The detail panel was closed. */
     parcelDeselected: (state) => {
       deselect(state);
@@ -83,6 +95,9 @@ declare module '@parcel-map/shared' {
 
 const injectedParcelSelectionSlice = parcelSelectionSlice.injectInto(rootReducer);
 
-export const { parcelClicked, mapBackgroundClicked, parcelDeselected } = parcelSelectionSlice.actions;
+export const { parcelClicked, parcelPicked, mapBackgroundClicked, parcelDeselected } = parcelSelectionSlice.actions;
+
+/** 'Center on parcel' was pressed: the map screen moves the camera (an event, no state). */
+export const parcelCentreRequested = createAction<{ geometry: GeoJSONGeometry; centroid: LngLat }>('parcelSelection/centreRequested');
 export const { selectSelectedPin, selectSelectedCentroid, selectIsParcelPanelExpanded, selectIsParcelFetchPending } =
   injectedParcelSelectionSlice.selectors;

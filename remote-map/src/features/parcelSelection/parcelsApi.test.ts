@@ -1,16 +1,24 @@
 import { makeTestStore, fakeApi, json } from '../../test/renderWithStore.tsx';
+import { PARCEL_CACHE_KEY } from './parcelCache.ts';
 import { INVALID_PARCEL_MESSAGE, parcelDetailsFromResponse, parcelPath, parcelsApi } from './parcelsApi.ts';
+
+const square = { type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]]] };
 
 describe('parcelDetailsFromResponse', () => {
   it('requires a string pin equal to the requested one', () => {
-    expect(parcelDetailsFromResponse({ pin: '1' }, '2')).toBeNull();
-    expect(parcelDetailsFromResponse({ pin: 1 }, '1')).toBeNull();
+    expect(parcelDetailsFromResponse({ pin: '1', geometry: square }, '2')).toBeNull();
+    expect(parcelDetailsFromResponse({ pin: 1, geometry: square }, '1')).toBeNull();
     expect(parcelDetailsFromResponse(null, '1')).toBeNull();
     expect(parcelDetailsFromResponse('1', '1')).toBeNull();
   });
 
+  it('requires a geometry', () => {
+    expect(parcelDetailsFromResponse({ pin: '1', centroid: { lng: 1, lat: 2 } }, '1')).toBeNull();
+    expect(parcelDetailsFromResponse({ pin: '1', geometry: { type: 'Circle', coordinates: [] } }, '1')).toBeNull();
+  });
+
   it('fills missing fields with null and keeps the centroid', () => {
-    expect(parcelDetailsFromResponse({ pin: '1', owner: 'Ann', taxacres: '1.5', centroid: { lng: 1, lat: 2 } }, '1')).toEqual({
+    expect(parcelDetailsFromResponse({ pin: '1', owner: 'Ann', taxacres: '1.5', centroid: { lng: 1, lat: 2 }, geometry: square }, '1')).toEqual({
       pin: '1',
       name: null,
       owner: 'Ann',
@@ -25,8 +33,12 @@ describe('parcelDetailsFromResponse', () => {
       sale_date: null,
       sales_price: null,
       centroid: { lng: 1, lat: 2 },
-      geometry: null,
+      geometry: square,
     });
+  });
+
+  it('computes the centroid from the geometry when the answer has none', () => {
+    expect(parcelDetailsFromResponse({ pin: '1', geometry: square }, '1')?.centroid).toEqual({ lng: 1, lat: 1 });
   });
 });
 
@@ -34,7 +46,7 @@ describe('getParcel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for the pin with the session token', async () => {
-    const { requests } = fakeApi({ 'GET /api/parcels/12%2034': () => json({ pin: '12 34' }) });
+    const { requests } = fakeApi({ 'GET /api/parcels/12%2034': () => json({ pin: '12 34', geometry: square }) });
     const store = makeTestStore();
     const result = await store.dispatch(parcelsApi.endpoints.getParcel.initiate('12 34'));
     expect(parcelPath('12 34')).toBe('/api/parcels/12%2034');
@@ -43,7 +55,7 @@ describe('getParcel', () => {
   });
 
   it('rejects a record for another pin', async () => {
-    fakeApi({ 'GET /api/parcels/1': () => json({ pin: '2' }) });
+    fakeApi({ 'GET /api/parcels/1': () => json({ pin: '2', geometry: square }) });
     const result = await makeTestStore().dispatch(parcelsApi.endpoints.getParcel.initiate('1'));
     expect(result.error).toEqual({ message: INVALID_PARCEL_MESSAGE });
   });
@@ -53,5 +65,38 @@ describe('getParcel', () => {
     const result = await makeTestStore({ signedIn: false }).dispatch(parcelsApi.endpoints.getParcel.initiate('1'));
     expect(result.error).toEqual({ message: 'User not authenticated' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('answers a second store (a reload) from the local-storage cache', async () => {
+    const { fetchMock } = fakeApi({ 'GET /api/parcels/7': () => json({ pin: '7', owner: 'ANN', geometry: square }) });
+    await makeTestStore().dispatch(parcelsApi.endpoints.getParcel.initiate('7'));
+    expect(JSON.parse(localStorage.getItem(PARCEL_CACHE_KEY)!)['7'].data.owner).toBe('ANN');
+
+    const again = await makeTestStore().dispatch(parcelsApi.endpoints.getParcel.initiate('7'));
+    expect(again.data?.owner).toBe('ANN');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not cache invalid answers', async () => {
+    fakeApi({ 'GET /api/parcels/8': () => json({ pin: '9', geometry: square }) });
+    await makeTestStore().dispatch(parcelsApi.endpoints.getParcel.initiate('8'));
+    expect(localStorage.getItem(PARCEL_CACHE_KEY)).toBeNull();
+  });
+});
+
+describe('getCurrentDataset', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is null when the server has no such endpoint', async () => {
+    fakeApi({});
+    const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
+    expect(result.data).toBeNull();
+  });
+
+  it('reads the source and as-of date', async () => {
+    const dataset = { source_name: 'Demo County GIS', licence: 'CC0', imported_at: '2025-01-02T00:00:00Z', as_of: '2024-12-31', parcel_count: 5 };
+    fakeApi({ 'GET /api/datasets/current': () => json(dataset) });
+    const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
+    expect(result.data).toEqual(dataset);
   });
 });

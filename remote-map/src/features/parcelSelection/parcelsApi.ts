@@ -1,21 +1,29 @@
-// Parcel details from GET /api/parcels/{pin} (SPEC §7), validated before anything shows them (SPEC §5).
-import { baseApi, type ApiQueryError, type Parcel } from '@parcel-map/shared';
-import type { Geometry } from 'geojson';
+// Parcel details from GET /api/parcels/{pin} (SPEC §7), validated before anything shows them
+// (SPEC §5) and kept in the local-storage cache; the data set's provenance; parcel search.
+import { centroid as turfCentroid } from '@turf/turf';
+import {
+  baseApi,
+  type ApiQueryError,
+  type DatasetInfo,
+  type GeoJSONGeometry,
+  type Parcel,
+  type ParcelDetails,
+  type ParcelSearchResult,
+} from '@parcel-map/shared';
+import { cacheParcel, cachedParcel } from './parcelCache.ts';
 
 export interface LngLat {
   lng: number;
   lat: number;
 }
 
-/** The parcel record plus where it is: the API adds the centroid and the boundary. */
-export interface ParcelDetails extends Parcel {
-  centroid: LngLat | null;
-  geometry: Geometry | null;
-}
-
 export const INVALID_PARCEL_MESSAGE = 'Received invalid parcel data from the server.';
 /** SPEC §9: details are reused for 10 minutes. */
 export const PARCEL_DETAILS_FRESH_SECONDS = 600;
+/** SPEC §5: search starts at 2 characters. */
+export const SEARCH_MIN_LENGTH = 2;
+
+const GEOMETRY_TYPES = new Set<GeoJSONGeometry['type']>(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon']);
 
 export function parcelPath(pin: string): string {
   return `/api/parcels/${encodeURIComponent(pin)}`;
@@ -27,11 +35,35 @@ function toLngLat(value: unknown): LngLat | null {
   return typeof lng === 'number' && typeof lat === 'number' && Number.isFinite(lng) && Number.isFinite(lat) ? { lng, lat } : null;
 }
 
-/** The response as ParcelDetails, or null unless its pin is a string equal to the one asked for. */
+function toGeometry(value: unknown): GeoJSONGeometry | null {
+  if (!value || typeof value !== 'object') return null;
+  const { type, coordinates } = value as Record<string, unknown>;
+  return typeof type === 'string' && GEOMETRY_TYPES.has(type as GeoJSONGeometry['type']) && Array.isArray(coordinates)
+    ? { type: type as GeoJSONGeometry['type'], coordinates }
+    : null;
+}
+
+function geometryCentroid(geometry: GeoJSONGeometry): LngLat | null {
+  try {
+    const [lng, lat] = turfCentroid(geometry as Parameters<typeof turfCentroid>[0]).geometry.coordinates;
+    return toLngLat({ lng, lat });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The response as ParcelDetails, or null unless its pin is a string equal to the one asked for
+ * and it says where the parcel is (a geometry; the centroid is computed from it when absent).
+ */
 export function parcelDetailsFromResponse(response: unknown, requestedPin: string): ParcelDetails | null {
   if (!response || typeof response !== 'object') return null;
-  const record = response as Partial<ParcelDetails> & Record<string, unknown>;
+  const record = response as Record<string, unknown>;
   if (typeof record.pin !== 'string' || record.pin !== requestedPin) return null;
+  const geometry = toGeometry(record.geometry);
+  if (!geometry) return null;
+  const centroid = toLngLat(record.centroid) ?? geometryCentroid(geometry);
+  if (!centroid) return null;
   const text = (key: keyof Parcel) => (typeof record[key] === 'string' ? (record[key] as string) : null);
   const number = (key: keyof Parcel) => {
     const value = record[key];
@@ -52,24 +84,52 @@ export function parcelDetailsFromResponse(response: unknown, requestedPin: strin
     zoning: text('zoning'),
     sale_date: text('sale_date'),
     sales_price: number('sales_price'),
-    centroid: toLngLat(record.centroid),
-    geometry: record.geometry && typeof record.geometry === 'object' ? (record.geometry as Geometry) : null,
+    centroid,
+    geometry,
   };
+}
+
+function searchResultsFromResponse(response: unknown): ParcelSearchResult[] {
+  const results = (response as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results)) return [];
+  return results.filter(
+    (result): result is ParcelSearchResult =>
+      !!result && typeof result === 'object' && typeof (result as ParcelSearchResult).pin === 'string' && toLngLat((result as ParcelSearchResult).centroid) !== null,
+  );
 }
 
 export const parcelsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getParcel: build.query<ParcelDetails, string>({
       async queryFn(pin, _api, _extraOptions, baseQuery) {
+        // The cache holds only validated details, so they need no second check.
+        const cached = cachedParcel(pin);
+        if (cached) return { data: cached };
         const result = await baseQuery({ path: parcelPath(pin), requireAuth: true });
         if (result.error) return { error: result.error as ApiQueryError };
         const details = parcelDetailsFromResponse(result.data, pin);
-        return details ? { data: details } : { error: { message: INVALID_PARCEL_MESSAGE } };
+        if (!details) return { error: { message: INVALID_PARCEL_MESSAGE } };
+        cacheParcel(details);
+        return { data: details };
       },
       providesTags: (_result, _error, pin) => [{ type: 'Parcel', id: pin }],
       keepUnusedDataFor: PARCEL_DETAILS_FRESH_SECONDS,
     }),
+    /** Where the parcel data came from; null when the server does not say (an older API). */
+    getCurrentDataset: build.query<DatasetInfo | null, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({ path: '/api/datasets/current', requireAuth: true });
+        const data = result.data as Partial<DatasetInfo> | null | undefined;
+        if (result.error || !data || typeof data.source_name !== 'string') return { data: null };
+        return { data: data as DatasetInfo };
+      },
+      keepUnusedDataFor: 3600,
+    }),
+    searchParcels: build.query<ParcelSearchResult[], string>({
+      query: (text) => ({ path: `/api/parcels/search?q=${encodeURIComponent(text)}`, requireAuth: true }),
+      transformResponse: searchResultsFromResponse,
+    }),
   }),
 });
 
-export const { useGetParcelQuery } = parcelsApi;
+export const { useGetParcelQuery, useGetCurrentDatasetQuery } = parcelsApi;

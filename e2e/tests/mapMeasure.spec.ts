@@ -1,0 +1,81 @@
+// Measuring in real Chromium: the readout of a drawn line and polygon, checked against turf for the
+// points clicked (pixel positions turned into coordinates with the Web-Mercator maths of the map).
+import type { Page } from '@playwright/test';
+import { area, distance, polygon } from '@turf/turf';
+import { expect, MapPage, test, unproject } from '../pages/MapPage.ts';
+
+const FT_PER_M = 3.28084;
+async function clickPoints(page: Page, map: MapPage, points: [number, number][]) {
+  const box = (await map.canvas().boundingBox())!;
+  for (const [x, y] of points) await page.mouse.click(box.x + x, box.y + y);
+  return points.map(([x, y]) => unproject(x, y, box.width, box.height));
+}
+
+const numberIn = (text: string, pattern: RegExp) => Number(pattern.exec(text)![1]!.replace(/,/g, ''));
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await new MapPage(page).waitForParcels();
+});
+
+test('measures a distance with a live readout, per-segment lengths, and matches turf', async ({ page }) => {
+  const map = new MapPage(page);
+  await map.control('Measure').click();
+  const palette = page.getByRole('region', { name: 'Measure' });
+  await expect(palette).toBeVisible();
+  await palette.getByRole('button', { name: 'Measure Distance' }).click();
+
+  const coords = await clickPoints(page, map, [[400, 300], [600, 300], [600, 450]]);
+  const readout = palette.getByTestId('measure-readout');
+  await expect(readout).toContainText('Distance:');
+  await page.keyboard.press('Enter');
+
+  const segments = [distance(coords[0]!, coords[1]!, { units: 'meters' }) * FT_PER_M, distance(coords[1]!, coords[2]!, { units: 'meters' }) * FT_PER_M];
+  const total = segments[0]! + segments[1]!;
+  await expect(readout).toContainText(/Distance: [\d.,]+ (ft|mi)/);
+  const text = (await readout.textContent())!;
+  const shown = /Distance: ([\d.,]+) mi/.test(text) ? numberIn(text, /Distance: ([\d.,]+) mi/) * 5280 : numberIn(text, /Distance: ([\d.,]+) ft/);
+  expect(Math.abs(shown - total)).toBeLessThan(0.006 * 5280);
+  const items = readout.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  // No parcel was selected by the measuring clicks.
+  await expect(map.detailPanel()).toBeHidden();
+  await map.shot('measure-distance');
+
+  await palette.getByRole('button', { name: 'Clear Measurement' }).click();
+  await expect(readout).toBeEmpty();
+});
+
+test('measures an area in square feet and acres with its perimeter, and matches turf', async ({ page }) => {
+  const map = new MapPage(page);
+  await map.control('Measure').click();
+  const palette = page.getByRole('region', { name: 'Measure' });
+  await palette.getByRole('button', { name: 'Measure Area' }).click();
+
+  const coords = await clickPoints(page, map, [[400, 250], [560, 250], [560, 400], [400, 400]]);
+  await page.keyboard.press('Enter');
+  const readout = palette.getByTestId('measure-readout');
+  await expect(readout).toContainText(/Area: [\d,]+ sq ft \([\d.,]+ acres\) · Perimeter:/);
+  const text = (await readout.textContent())!;
+  const ring = [...coords, coords[0]!];
+  const expectedSqFt = area(polygon([ring])) * FT_PER_M * FT_PER_M;
+  const shownSqFt = numberIn(text, /Area: ([\d,]+) sq ft/);
+  expect(Math.abs(shownSqFt - expectedSqFt) / expectedSqFt).toBeLessThan(0.001);
+  expect(numberIn(text, /\(([\d.,]+) acres\)/)).toBeCloseTo(expectedSqFt / 43560, 1);
+  await expect(readout.getByRole('listitem')).toHaveCount(4);
+  await map.shot('measure-area');
+
+  await palette.getByRole('button', { name: 'Close' }).click();
+  await expect(palette).toBeHidden();
+  await expect(map.control('Measure')).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('Escape cancels the shape being drawn', async ({ page }) => {
+  const map = new MapPage(page);
+  await map.control('Measure').click();
+  const palette = page.getByRole('region', { name: 'Measure' });
+  await palette.getByRole('button', { name: 'Measure Distance' }).click();
+  await clickPoints(page, map, [[400, 300], [500, 300]]);
+  await page.keyboard.press('Escape');
+  await expect(palette.getByTestId('measure-readout')).toBeEmpty();
+});

@@ -1,0 +1,95 @@
+// The parcel detail panel in real Chromium: hover, select and deselect, the SPEC display formats,
+// copy link and 'Center on parcel'.
+import { expect, MapPage, test, type ApiParcel } from '../pages/MapPage.ts';
+
+const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
+const mmddyyyy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const orNA = <T,>(value: T | null | undefined, format: (value: T) => string) =>
+  value === null || value === undefined || value === '' ? 'N/A' : format(value);
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await new MapPage(page).waitForParcels();
+});
+
+test('hovering a parcel highlights it; clicking selects it and shows its details; a second click deselects', async ({ page }) => {
+  const map = new MapPage(page);
+  await map.shot('map-initial');
+
+  const box = (await map.canvas().boundingBox())!;
+  const target = await map.findParcel(0.5, 0.5);
+  await page.mouse.move(target.x, target.y);
+  await expect.poll(() => map.canvas().evaluate((canvas) => canvas.style.cursor)).toBe('pointer');
+  await map.shot('map-hover');
+
+  await page.mouse.click(target.x, target.y);
+  const panel = map.detailPanel();
+  await expect(panel).toBeVisible();
+  const pin = await map.selectedPin();
+  expect(pin).toBe(target.pin);
+  await expect(panel.getByText('(If loading takes too long, try refreshing the page)')).toBeHidden();
+  const parcel = await map.apiGet<ApiParcel>(`/api/parcels/${pin}`);
+
+  await expect(map.field('Owner')).toHaveText(parcel.owner ?? parcel.name ?? 'N/A');
+  await expect(map.field('Address')).toHaveText([parcel.add1, parcel.city].filter(Boolean).join(', ') || 'N/A');
+  await expect(map.field('Tax Acres')).toHaveText(orNA(parcel.taxacres, (acres) => acres.toFixed(2)));
+  await expect(map.field('Township')).toHaveText(parcel.township ?? 'N/A');
+  await expect(map.field('Zoning')).toHaveText(parcel.zoning ?? 'N/A');
+  await expect(map.field('Last Sale Date')).toHaveText(orNA(parcel.sale_date, mmddyyyy));
+  await expect(map.field('Sale Price')).toHaveText(orNA(parcel.sales_price, usd));
+  await expect(panel.getByText(/^Not a survey/)).toBeVisible();
+
+  // The panel overlays the map: the map keeps its size, and the panel stays within 60% of the height.
+  const panelBox = (await panel.boundingBox())!;
+  expect(panelBox.height).toBeLessThanOrEqual(0.6 * page.viewportSize()!.height + 1);
+  expect((await map.canvas().boundingBox())!.height).toBe(box.height);
+  await expect(page).toHaveURL(new RegExp(`[?&]pin=${pin}`));
+  await map.shot('parcel-selected');
+
+  await page.mouse.click(target.x, target.y);
+  await expect(panel).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]pin=/);
+});
+
+test('copy link puts a maps search URL with the centroid on the clipboard, then returns to idle', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const map = new MapPage(page);
+  const pin = await map.clickParcelNear(0.5, 0.5);
+  expect(await map.selectedPin()).toBe(pin);
+  const parcel = await map.apiGet<ApiParcel>(`/api/parcels/${pin}`);
+
+  const copy = map.detailPanel().getByRole('button', { name: 'Copy link' });
+  await copy.click();
+  await expect(map.detailPanel().getByText('Link copied')).toBeVisible();
+  await expect(copy).toHaveAttribute('data-copy-state', 'copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const url = new URL(copied);
+  expect(`${url.origin}${url.pathname}`).toBe('https://www.google.com/maps/search/');
+  expect(url.searchParams.get('api')).toBe('1');
+  const [lat, lng] = url.searchParams.get('query')!.split(',').map(Number) as [number, number];
+  expect(lat).toBeCloseTo(parcel.centroid.lat, 5);
+  expect(lng).toBeCloseTo(parcel.centroid.lng, 5);
+  await map.shot('parcel-link-copied');
+  await expect(copy).toHaveAttribute('data-copy-state', 'idle', { timeout: 4000 });
+});
+
+test("'Center on parcel' fits the parcel in view, no closer than zoom 15.25", async ({ page }) => {
+  const map = new MapPage(page);
+  const pin = await map.clickParcelNear(0.5, 0.5);
+  expect(await map.selectedPin()).toBe(pin);
+  const parcel = await map.apiGet<ApiParcel>(`/api/parcels/${pin}`);
+
+  const ring = (parcel.geometry.type === 'Polygon' ? (parcel.geometry.coordinates as number[][][])[0] : (parcel.geometry.coordinates as number[][][][])[0]![0])!;
+  const lngs = ring.map((point) => point[0]!);
+  const lats = ring.map((point) => point[1]!);
+  const inBounds = (view: { lng: number; lat: number } | null) =>
+    !!view && view.lng > Math.min(...lngs) && view.lng < Math.max(...lngs) && view.lat > Math.min(...lats) && view.lat < Math.max(...lats);
+
+  await map.detailPanel().getByRole('button', { name: 'Center on parcel' }).click();
+  await expect.poll(() => inBounds(map.viewFromUrl()), { timeout: 30_000 }).toBe(true);
+  await map.waitForParcels();
+  const view = map.viewFromUrl()!;
+  expect(view.zoom).toBeLessThanOrEqual(15.25);
+  await expect(map.zoomReadout()).toHaveText(`z: ${view.zoom.toFixed(2)}`);
+  await map.shot('parcel-centred');
+});

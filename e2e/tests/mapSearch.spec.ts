@@ -1,0 +1,59 @@
+// The search box in real Chromium: offline it finds parcels through /api/parcels/search by owner and
+// by address; choosing a parcel result selects it and flies there.
+import { expect, MapPage, test, type ApiParcel } from '../pages/MapPage.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await new MapPage(page).waitForParcels();
+});
+
+async function searchAndChoose(map: MapPage, page: import('@playwright/test').Page, text: string, pin: string) {
+  const input = page.getByPlaceholder('Search address, owner or PIN');
+  // The geocoder searches on key presses, as a person types.
+  await input.fill(text.slice(0, -1));
+  await input.pressSequentially(text.slice(-1));
+  const suggestion = page.locator('.mapboxgl-ctrl-geocoder .suggestions li', { hasText: `PIN ${pin}` });
+  await expect(suggestion).toBeVisible();
+  expect(await page.locator('.mapboxgl-ctrl-geocoder .suggestions li').count()).toBeLessThanOrEqual(5);
+  await map.shot(`search-suggestions-${text.length > 12 ? 'address' : 'owner'}`);
+  await suggestion.click();
+  await expect(map.detailPanel().getByRole('heading', { name: `PIN ${pin}` })).toBeVisible();
+  await expect.poll(() => map.viewFromUrl()?.zoom, { timeout: 20_000 }).toBe(16);
+}
+
+/** A parcel of the opening view, and the best match the search API gives for one of its fields. */
+async function bestMatch(map: MapPage, field: 'owner' | 'add1') {
+  const { pin } = await map.findParcel(0.5, 0.5);
+  const parcel = await map.apiGet<ApiParcel>(`/api/parcels/${pin}`);
+  const text = (field === 'owner' ? (parcel.owner ?? parcel.name) : parcel.add1)!;
+  const { results } = await map.apiGet<{ results: { pin: string; owner: string | null; add1: string | null }[] }>(
+    `/api/parcels/search?q=${encodeURIComponent(text)}`,
+  );
+  const best = results[0]!;
+  expect((field === 'owner' ? best.owner : best.add1)?.toUpperCase()).toContain(text.toUpperCase());
+  return { text, pin: best.pin };
+}
+
+test('finds a parcel by its owner and selects the chosen result', async ({ page }) => {
+  const map = new MapPage(page);
+  const { text, pin } = await bestMatch(map, 'owner');
+  await searchAndChoose(map, page, text, pin);
+  await map.shot('search-result-selected');
+});
+
+test('finds a parcel by its address', async ({ page }) => {
+  const map = new MapPage(page);
+  const { text, pin } = await bestMatch(map, 'add1');
+  await searchAndChoose(map, page, text, pin);
+});
+
+test('does not search below 2 characters', async ({ page }) => {
+  let searches = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/parcels/search')) searches += 1;
+  });
+  await page.getByPlaceholder('Search address, owner or PIN').pressSequentially('A', { delay: 50 });
+  await page.getByPlaceholder('Search address, owner or PIN').press('Tab');
+  await page.waitForTimeout(0);
+  expect(searches).toBe(0);
+});

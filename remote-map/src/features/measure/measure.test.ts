@@ -1,0 +1,60 @@
+import { distance, area, polygon } from '@turf/turf';
+import { formatArea, formatDistance, measureLine, measurementSummary, measurePolygon, type Position } from './measure.ts';
+
+const FT = 3.28084;
+
+describe('measureLine', () => {
+  it('sums the segment lengths in feet', () => {
+    const points: Position[] = [[-80.86, 35.62], [-80.85, 35.62], [-80.85, 35.63]];
+    const result = measureLine(points)!;
+    const first = distance(points[0]!, points[1]!, { units: 'kilometers' }) * 1000 * FT;
+    const second = distance(points[1]!, points[2]!, { units: 'kilometers' }) * 1000 * FT;
+    expect(result.segmentsFeet[0]).toBeCloseTo(first, 6);
+    expect(result.segmentsFeet[1]).toBeCloseTo(second, 6);
+    expect(result.totalFeet).toBeCloseTo(first + second, 6);
+    // One hundredth of a degree of latitude is about 3,640 ft.
+    expect(result.segmentsFeet[1]).toBeGreaterThan(3600);
+    expect(result.segmentsFeet[1]).toBeLessThan(3680);
+  });
+
+  it('is null with fewer than two distinct points', () => {
+    expect(measureLine([])).toBeNull();
+    expect(measureLine([[0, 0]])).toBeNull();
+    expect(measureLine([[0, 0], [0, 0]])).toBeNull();
+  });
+});
+
+describe('measurePolygon', () => {
+  const ring: Position[] = [[-80.86, 35.62], [-80.85, 35.62], [-80.85, 35.63], [-80.86, 35.63]];
+
+  it('gives the area in square feet and acres and the perimeter', () => {
+    const result = measurePolygon(ring)!;
+    const expectedSqFt = area(polygon([[...ring, ring[0]!]])) * FT * FT;
+    expect(result.squareFeet).toBeCloseTo(expectedSqFt, 3);
+    expect(result.acres).toBeCloseTo(expectedSqFt / 43560, 6);
+    expect(result.segmentsFeet).toHaveLength(4);
+    expect(result.perimeterFeet).toBeCloseTo(result.segmentsFeet.reduce((a, b) => a + b, 0), 6);
+  });
+
+  it('accepts a closed ring and is null below three points', () => {
+    expect(measurePolygon([...ring, ring[0]!])!.segmentsFeet).toHaveLength(4);
+    expect(measurePolygon([[0, 0], [1, 1], [0, 0]])).toBeNull();
+    expect(measurePolygon([[0, 0], [1, 1]])).toBeNull();
+  });
+});
+
+describe('formats', () => {
+  it('writes feet below a quarter mile and miles above', () => {
+    expect(formatDistance(1234.4)).toBe('1,234 ft');
+    expect(formatDistance(5280 * 1.5)).toBe('1.50 mi');
+  });
+
+  it('writes square feet with acres', () => {
+    expect(formatArea(43560 * 2)).toBe('87,120 sq ft (2.00 acres)');
+  });
+
+  it('summarises areas with their perimeter and segments', () => {
+    const summary = measurementSummary({ kind: 'area', segmentsFeet: [100, 200], perimeterFeet: 300, squareFeet: 43560, acres: 1 });
+    expect(summary).toEqual({ total: 'Area: 43,560 sq ft (1.00 acres) · Perimeter: 300 ft', segments: ['100 ft', '200 ft'] });
+  });
+});

@@ -1,0 +1,87 @@
+// Distances and areas of drawn shapes with turf (SPEC §2 measure tools), in imperial units:
+// feet and miles, square feet and acres. Pure: unit-tested without a browser.
+import { area as turfArea, distance as turfDistance, polygon as turfPolygon } from '@turf/turf';
+
+export type Position = [number, number];
+
+export const FEET_PER_MILE = 5280;
+export const SQ_FEET_PER_ACRE = 43560;
+const FEET_PER_METRE = 3.28084;
+const SQ_FEET_PER_SQ_METRE = FEET_PER_METRE * FEET_PER_METRE;
+/** Below a quarter mile distances read better in feet. */
+const FEET_LIMIT = FEET_PER_MILE / 4;
+
+export interface LineMeasurement {
+  kind: 'distance';
+  segmentsFeet: number[];
+  totalFeet: number;
+}
+
+export interface AreaMeasurement {
+  kind: 'area';
+  segmentsFeet: number[];
+  perimeterFeet: number;
+  squareFeet: number;
+  acres: number;
+}
+
+export type Measurement = LineMeasurement | AreaMeasurement;
+
+const sameAs = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
+
+/** Consecutive duplicates removed (Draw repeats the last vertex while the cursor sits on it). */
+export function distinctVertices(coordinates: readonly Position[]): Position[] {
+  const result: Position[] = [];
+  for (const position of coordinates) {
+    const last = result[result.length - 1];
+    if (!last || !sameAs(last, position)) result.push(position);
+  }
+  return result;
+}
+
+function segmentLengthsFeet(vertices: readonly Position[]): number[] {
+  const lengths: number[] = [];
+  for (let i = 1; i < vertices.length; i += 1) {
+    lengths.push(turfDistance(vertices[i - 1]!, vertices[i]!, { units: 'kilometers' }) * 1000 * FEET_PER_METRE);
+  }
+  return lengths;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** A line needs more than one point (SPEC §5); null until it has one. */
+export function measureLine(coordinates: readonly Position[]): LineMeasurement | null {
+  const vertices = distinctVertices(coordinates);
+  if (vertices.length < 2) return null;
+  const segmentsFeet = segmentLengthsFeet(vertices);
+  return { kind: 'distance', segmentsFeet, totalFeet: sum(segmentsFeet) };
+}
+
+/** A polygon ring needs at least 3 points (SPEC §5); the ring may be open or closed. */
+export function measurePolygon(ring: readonly Position[]): AreaMeasurement | null {
+  let vertices = distinctVertices(ring);
+  if (vertices.length > 1 && sameAs(vertices[0]!, vertices[vertices.length - 1]!)) vertices = vertices.slice(0, -1);
+  if (vertices.length < 3) return null;
+  const closed = [...vertices, vertices[0]!];
+  const segmentsFeet = segmentLengthsFeet(closed);
+  const squareFeet = turfArea(turfPolygon([closed])) * SQ_FEET_PER_SQ_METRE;
+  return { kind: 'area', segmentsFeet, perimeterFeet: sum(segmentsFeet), squareFeet, acres: squareFeet / SQ_FEET_PER_ACRE };
+}
+
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatDistance(feet: number): string {
+  return feet < FEET_LIMIT ? `${whole.format(feet)} ft` : `${twoDecimals.format(feet / FEET_PER_MILE)} mi`;
+}
+
+export function formatArea(squareFeet: number): string {
+  return `${whole.format(squareFeet)} sq ft (${twoDecimals.format(squareFeet / SQ_FEET_PER_ACRE)} acres)`;
+}
+
+/** The readout lines shown in the palette. */
+export function measurementSummary(measurement: Measurement): { total: string; segments: string[] } {
+  const segments = measurement.segmentsFeet.map(formatDistance);
+  if (measurement.kind === 'distance') return { total: `Distance: ${formatDistance(measurement.totalFeet)}`, segments };
+  return { total: `Area: ${formatArea(measurement.squareFeet)} · Perimeter: ${formatDistance(measurement.perimeterFeet)}`, segments };
+}

@@ -1,0 +1,83 @@
+// The print button's parcel report: the current map view (the selected parcel outlined by the
+// map's own highlight), a scale bar, the parcel's details and the data's as-of date. The browser
+// prints it or saves it as PDF; print CSS hides everything else on the page.
+import { useEffect, useRef } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { selectIsSignedIn, useAppSelector } from '@parcel-map/shared';
+import { useGetCurrentDatasetQuery, useGetParcelQuery } from '../parcelSelection/parcelsApi.ts';
+import { NOT_A_SURVEY, parcelFields, provenanceText } from '../parcelSelection/ParcelDetailPanel.tsx';
+import { scaleBar } from './printScale.ts';
+import './printReport.css';
+
+export interface PrintSnapshot {
+  image: string;
+  pin: string | null;
+  lat: number;
+  lng: number;
+  zoom: number;
+  /** CSS width of the map when the picture was taken. */
+  widthPx: number;
+  takenAt: string;
+}
+
+export function PrintReport({ snapshot, onClose }: { snapshot: PrintSnapshot; onClose(): void }) {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const { currentData: parcel } = useGetParcelQuery(snapshot.pin ?? skipToken);
+  const { data: dataset } = useGetCurrentDatasetQuery(signedIn ? undefined : skipToken);
+  const printButton = useRef<HTMLButtonElement>(null);
+  const scale = scaleBar(snapshot.lat, snapshot.zoom, snapshot.widthPx);
+
+  useEffect(() => {
+    printButton.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
+  const title = parcel ? `Parcel report — PIN ${parcel.pin}` : 'Map report';
+  return (
+    <div className="print-report__backdrop">
+      <article className="print-report" role="dialog" aria-modal="true" aria-label={title}>
+        <header className="print-report__header">
+          <h2>{title}</h2>
+          <div className="print-report__actions">
+            <button ref={printButton} type="button" className="pm-button print-report__button" onClick={() => window.print()}>
+              Print
+            </button>
+            <button type="button" className="pm-button print-report__button" onClick={onClose}>
+              Close report
+            </button>
+          </div>
+        </header>
+        <figure className="print-report__figure">
+          <img src={snapshot.image} alt={parcel ? `Map of parcel ${parcel.pin}, outlined` : 'Map view'} className="print-report__image" />
+          <figcaption className="print-report__caption">
+            <span className="print-report__scale" data-testid="print-scale">
+              <span className="print-report__scale-bar" style={{ width: `${(scale.fraction * 100).toFixed(2)}%` }} />
+              {scale.label}
+            </span>
+            <span>
+              Centre {snapshot.lat.toFixed(5)}, {snapshot.lng.toFixed(5)} · zoom {snapshot.zoom.toFixed(2)}
+            </span>
+          </figcaption>
+        </figure>
+        {parcel && (
+          <dl className="print-report__fields">
+            {parcelFields(parcel).map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <footer className="print-report__footer">
+          <p>{dataset ? provenanceText(dataset) : 'Data source: not stated by the server.'} Printed {new Date(snapshot.takenAt).toLocaleString('en-US')}.</p>
+          <p>{NOT_A_SURVEY}</p>
+        </footer>
+      </article>
+    </div>
+  );
+}

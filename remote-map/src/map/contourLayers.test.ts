@@ -1,0 +1,57 @@
+import type { LayerSpecification } from 'mapbox-gl';
+// @ts-expect-error -- typed through the cast below (see parcelLayers.test.ts)
+import * as styleSpecModule from 'mapbox-gl/dist/style-spec/index.es.js';
+import type * as StyleSpec from 'mapbox-gl/dist/style-spec/index.d.ts';
+import { CONTOUR_LAYER_IDS, CONTOUR_SOURCE_ID, contourLayers, contourSource, metresToFeet } from './contourLayers.ts';
+
+const styleSpec = styleSpecModule as typeof StyleSpec;
+const byId = (layers: LayerSpecification[], id: string) => layers.find((layer) => layer.id === id)!;
+
+function passes(layer: LayerSpecification, zoom: number, properties: Record<string, unknown>): boolean {
+  const filter = (layer as { filter?: unknown }).filter;
+  const { filter: evaluate } = styleSpec.featureFilter(filter as never);
+  return (layer.minzoom ?? 0) <= zoom && evaluate({ zoom }, { type: 2, properties, geometry: [] } as never);
+}
+
+describe('contour layers', () => {
+  const layers = contourLayers({ visible: false, satellite: false, withLabels: true });
+
+  it('start hidden', () => {
+    for (const layer of layers) expect(layer.layout).toMatchObject({ visibility: 'none' });
+    expect(contourLayers({ visible: true, satellite: false, withLabels: true })[0]?.layout).toMatchObject({ visibility: 'visible' });
+  });
+
+  it('draw lines from zoom 12 where index is 6 or more', () => {
+    const line = byId(layers, CONTOUR_LAYER_IDS.line);
+    expect(line.minzoom).toBe(12);
+    expect(passes(line, 12, { index: 10, ele: 200 })).toBe(true);
+    expect(passes(line, 12, { index: 6, ele: 200 })).toBe(true);
+    expect(passes(line, 12, { index: 5, ele: 200 })).toBe(false);
+  });
+
+  it('label index-5 lines from zoom 13', () => {
+    const label = byId(layers, CONTOUR_LAYER_IDS.label);
+    expect(label.minzoom).toBe(13);
+    expect(passes(label, 13, { index: 5, ele: 200 })).toBe(true);
+    expect(passes(label, 13, { index: 10, ele: 200 })).toBe(false);
+  });
+
+  it('write the elevation in feet', () => {
+    expect(metresToFeet(100)).toBe(328);
+    const label = byId(layers, CONTOUR_LAYER_IDS.label);
+    const field = (label.layout as Record<string, unknown>)['text-field'];
+    const expression = styleSpec.expression.createExpression(field as never);
+    if (expression.result !== 'success') throw new Error('invalid text-field');
+    expect(String(expression.value.evaluate({ zoom: 14 }, { type: 2, properties: { ele: 100 }, geometry: [] } as never))).toBe('328 ft');
+  });
+
+  it('are a valid style with their source', () => {
+    const style = { version: 8, glyphs: 'http://g/{fontstack}/{range}.pbf', sources: { [CONTOUR_SOURCE_ID]: contourSource('http://t/{z}/{x}/{y}.pbf') }, layers };
+    expect(styleSpec.validate(style as never)).toEqual([]);
+  });
+
+  it('reference mapbox tilesets by url and other servers by tile template', () => {
+    expect(contourSource('mapbox://mapbox.mapbox-terrain-v2')).toEqual({ type: 'vector', url: 'mapbox://mapbox.mapbox-terrain-v2' });
+    expect(contourSource('http://t/{z}/{x}/{y}.pbf')).toMatchObject({ type: 'vector', tiles: ['http://t/{z}/{x}/{y}.pbf'] });
+  });
+});

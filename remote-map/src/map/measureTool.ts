@@ -1,0 +1,144 @@
+// The measure tools' map side: a Draw instance with its controls hidden (SPEC §2), driven by the
+// palette. Reports the shape being drawn after every Draw render so the readout is live.
+import MapboxDraw from '@mapbox/mapbox-gl-draw';
+import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
+import type { Feature, Geometry } from 'geojson';
+import type { Map as MapboxMap } from 'mapbox-gl';
+import { measureLine, measurePolygon, type Measurement, type Position } from '../features/measure/measure.ts';
+
+export type MeasureToolMode = 'distance' | 'area';
+
+export interface MeasureToolEvents {
+  measured(measurement: Measurement | null): void;
+  /** Drawing ended: finished (Enter, double click, last vertex) or cancelled (Escape). */
+  stopped(): void;
+}
+
+export interface MeasureTool {
+  start(mode: MeasureToolMode): void;
+  clear(): void;
+  remove(): void;
+}
+
+const MEASURE_COLOR = '#e8590c';
+
+/**
+ * Our own Draw styles: Draw 1.5's defaults give 'line-dasharray' a bare array inside an expression,
+ * which mapbox-gl v3 rejects, so drawn lines (and outlines) never render (mapbox-gl-draw#1357).
+ */
+export const MEASURE_DRAW_STYLES = [
+  {
+    id: 'measure-fill',
+    type: 'fill',
+    filter: ['all', ['==', '$type', 'Polygon']],
+    paint: { 'fill-color': MEASURE_COLOR, 'fill-opacity': 0.15 },
+  },
+  {
+    id: 'measure-line',
+    type: 'line',
+    filter: ['any', ['==', '$type', 'LineString'], ['==', '$type', 'Polygon']],
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': MEASURE_COLOR, 'line-width': 3 },
+  },
+  {
+    id: 'measure-vertex',
+    type: 'circle',
+    filter: ['all', ['==', 'meta', 'vertex'], ['==', '$type', 'Point']],
+    paint: { 'circle-radius': 5, 'circle-color': '#ffffff', 'circle-stroke-color': MEASURE_COLOR, 'circle-stroke-width': 2 },
+  },
+  {
+    id: 'measure-midpoint',
+    type: 'circle',
+    filter: ['all', ['==', 'meta', 'midpoint'], ['==', '$type', 'Point']],
+    paint: { 'circle-radius': 3, 'circle-color': MEASURE_COLOR },
+  },
+  {
+    id: 'measure-point',
+    type: 'circle',
+    filter: ['all', ['==', 'meta', 'feature'], ['==', '$type', 'Point']],
+    paint: { 'circle-radius': 5, 'circle-color': MEASURE_COLOR },
+  },
+];
+
+/** SPEC §9 drawing tolerances. */
+const DRAW_OPTIONS = {
+  styles: MEASURE_DRAW_STYLES,
+  displayControlsDefault: false,
+  controls: {},
+  keybindings: true,
+  touchEnabled: true,
+  boxSelect: false,
+  clickBuffer: 2,
+  touchBuffer: 25,
+} as const;
+
+export function measureGeometry(geometry: Geometry | null | undefined): Measurement | null {
+  if (geometry?.type === 'LineString') return measureLine(geometry.coordinates as Position[]);
+  if (geometry?.type === 'Polygon') return measurePolygon((geometry.coordinates[0] ?? []) as Position[]);
+  return null;
+}
+
+export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): MeasureTool {
+  const draw = new MapboxDraw(DRAW_OPTIONS);
+  map.addControl(draw);
+  let drawing = false;
+
+  const latest = (): Feature | undefined => {
+    const { features } = draw.getAll();
+    return features[features.length - 1];
+  };
+
+  const onRender = () => {
+    if (!drawing) return;
+    events.measured(measureGeometry(latest()?.geometry));
+  };
+
+  const onCreate = (event: { features: Feature[] }) => {
+    for (const feature of event.features) {
+      const measurement = measureGeometry(feature.geometry);
+      // A shape too short to measure is discarded (SPEC §4).
+      if (!measurement && feature.id !== undefined) draw.delete(String(feature.id));
+      else events.measured(measurement);
+    }
+  };
+
+  const onModeChange = (event: { mode: string }) => {
+    if (event.mode === 'draw_line_string' || event.mode === 'draw_polygon') return;
+    if (!drawing) return;
+    drawing = false;
+    // Cancelled with Escape: Draw removes the unfinished feature; no readout remains for it.
+    if (draw.getAll().features.length === 0) events.measured(null);
+    events.stopped();
+  };
+
+  map.on('draw.render', onRender);
+  map.on('draw.create', onCreate);
+  map.on('draw.modechange', onModeChange);
+
+  const reset = () => {
+    drawing = false;
+    draw.deleteAll();
+    if (draw.getMode() !== 'simple_select') draw.changeMode('simple_select');
+    map.doubleClickZoom.enable();
+  };
+
+  return {
+    start(mode) {
+      draw.deleteAll();
+      map.doubleClickZoom.disable();
+      drawing = true;
+      draw.changeMode(mode === 'distance' ? 'draw_line_string' : 'draw_polygon');
+      events.measured(null);
+      // Draw's keys (Enter, Escape, Delete) act on the focused map canvas.
+      map.getCanvas().focus();
+    },
+    clear: reset,
+    remove() {
+      map.off('draw.render', onRender);
+      map.off('draw.create', onCreate);
+      map.off('draw.modechange', onModeChange);
+      reset();
+      map.removeControl(draw);
+    },
+  };
+}
