@@ -7,7 +7,8 @@ export default defineConfig({
   testDir: './tests',
   // One folder per port offset: side-by-side runs must not delete each other's traces.
   outputDir: `./test-results/${process.env.PARCEL_MAP_PORT_OFFSET ?? 0}`,
-  timeout: 60_000,
+  // Whole user journeys (sign in, several screens) on a 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,

@@ -35,9 +35,13 @@ export function runtimeConfigFromEnv(env = process.env) {
         }
       : {
           accessToken: 'offline',
-          styles: [{ id: 'streets-local', name: 'Streets (offline)', url: `${apiBaseUrl}/styles/streets-local.json` }],
+          styles: [
+            { id: 'streets-local', name: 'Streets (offline)', url: `${apiBaseUrl}/styles/streets-local.json` },
+            { id: 'dark-local', name: 'Dark (satellite contrast)', url: `${apiBaseUrl}/styles/dark-local.json` },
+          ],
           defaultStyleId: 'streets-local',
           parcelTilesUrl: `${apiBaseUrl}/tiles/{z}/{x}/{y}.pbf`,
+          contourTilesUrl: `${apiBaseUrl}/contours/{z}/{x}/{y}.pbf`,
         },
   };
 }

@@ -40,4 +40,10 @@ if (role === 'host') {
 const server = app.listen(Number(portArg), '127.0.0.1', () => {
   console.log(`${path.basename(path.dirname(root))} served on http://127.0.0.1:${portArg}`);
 });
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
+// Drop keep-alive connections too: a stopped server must stop answering at once.
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}

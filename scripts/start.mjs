@@ -1,7 +1,7 @@
 // `npm start`: install and build what is missing, then run the whole product on its embedded
 // defaults (local-identity, PGlite, self-hosted map data) and print the URL to open.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { originOf, PORTS } from './ports.mjs';
 
@@ -94,30 +94,29 @@ async function waitFor(url, timeoutMs = 120_000) {
 
 const processesFile = path.join(dataDir, 'processes.json');
 
-/** Servers restarted by a test are not our children; they are listed in processes.json. */
-function listedPids() {
-  try {
-    return Object.values(JSON.parse(readFileSync(processesFile, 'utf8')));
-  } catch {
-    return [];
-  }
-}
-
 let shuttingDown = false;
 function shutDown(code = 0) {
   shuttingDown = true;
   for (const child of children.values()) child.kill('SIGTERM');
-  for (const pid of listedPids()) {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
   setTimeout(() => process.exit(code), 1500).unref();
 }
 process.on('SIGINT', () => shutDown());
 process.on('SIGTERM', () => shutDown());
+
+function startFrontEnd({ dir, port, role }) {
+  startProcess(dir, process.execPath, ['scripts/serveApp.mjs', `${dir}/dist`, String(port), role ?? 'remote']);
+}
+
+/** Tests stop single servers by pid to prove the others keep working, then ask us for them back. */
+function writeProcessesFile() {
+  const pids = Object.fromEntries([...children].map(([name, child]) => [name, child.pid]));
+  writeFileSync(processesFile, JSON.stringify({ start: process.pid, ...pids }, null, 2));
+}
+
+process.on('SIGUSR2', () => {
+  for (const frontEnd of FRONT_ENDS) if (!children.has(frontEnd.dir)) startFrontEnd(frontEnd);
+  writeProcessesFile();
+});
 
 try {
   ensureInstalled();
@@ -134,14 +133,8 @@ try {
     JWKS_URL: `${originOf(PORTS.identity)}/v1/sessions/jwks/project-test-local`,
     CORS_ORIGINS: [originOf(PORTS.host), `http://localhost:${PORTS.host}`].join(','),
   });
-  for (const { dir, port, role } of FRONT_ENDS) {
-    startProcess(dir, process.execPath, ['scripts/serveApp.mjs', `${dir}/dist`, String(port), role ?? 'remote']);
-  }
-  // Tests stop single servers by pid to prove the others keep working.
-  writeFileSync(
-    processesFile,
-    JSON.stringify(Object.fromEntries([...children].map(([name, child]) => [name, child.pid])), null, 2),
-  );
+  FRONT_ENDS.forEach(startFrontEnd);
+  writeProcessesFile();
   await Promise.all([
     waitFor(`${originOf(PORTS.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`),
     waitFor(`${originOf(PORTS.api)}/health`),

@@ -1,8 +1,12 @@
-// Builds the Express app from its dependencies; it does not listen (server.ts and tests do).
-import express, { type Express } from 'express';
+// Builds the Express app from its dependencies, and the HTTP server that puts the cached-tile hot
+// path in front of it; neither listens (server.ts and tests do).
+import { createServer, type Server } from 'node:http';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { createBearerVerifier, requireUser, type BearerVerifier } from './auth/verifyBearer.ts';
 import type { ApiConfig } from './config.ts';
+import { createContourTiles } from './contours/contourTiles.ts';
+import { createContoursRouter } from './contours/contoursRouter.ts';
 import { createDatasetsRepository } from './datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from './datasets/datasetsRouter.ts';
 import type { Db } from './db/db.ts';
@@ -18,8 +22,9 @@ import { createSavedParcelsRepository } from './savedParcels/savedParcelsReposit
 import { createSavedParcelsRouter } from './savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from './savedParcels/savedParcelsService.ts';
 import { createStylesRouter } from './styles/stylesRouter.ts';
+import { createTileHotPath, type TileHotPath } from './tiles/tileHotPath.ts';
 import { createTilesRouter } from './tiles/tilesRouter.ts';
-import { createTilesService } from './tiles/tilesService.ts';
+import { createTilesService, type TilesService } from './tiles/tilesService.ts';
 
 const JSON_BODY_LIMIT = '100kb';
 
@@ -31,7 +36,29 @@ export interface CreateAppOptions {
   verifyBearer?: BearerVerifier;
 }
 
-export function createApp({ db, config, logger, verifyBearer }: CreateAppOptions): Express {
+/** Helmet with cross-origin resources allowed: maps, styles and tiles are fetched by the front end's origins. */
+export function securityHeaders(): RequestHandler {
+  return helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } });
+}
+
+export function createApp(options: CreateAppOptions): Express {
+  return buildApp(options).app;
+}
+
+export interface ApiServer {
+  server: Server;
+  app: Express;
+  tileHotPath: TileHotPath;
+}
+
+/** The production server: cached tiles answered by the hot path (tiles/tileHotPath.ts), the rest by Express. */
+export function createApiServer(options: CreateAppOptions): ApiServer {
+  const { app, tilesService, security } = buildApp(options);
+  const tileHotPath = createTileHotPath({ tilesService, corsOrigins: options.config.corsOrigins, securityHeaders: security, next: app });
+  return { server: createServer(tileHotPath.listener), app, tileHotPath };
+}
+
+function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app: Express; tilesService: TilesService; security: RequestHandler } {
   const parcels = createParcelsRepository(db);
   const parcelsService = createParcelsService(parcels);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
@@ -42,8 +69,8 @@ export function createApp({ db, config, logger, verifyBearer }: CreateAppOptions
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  // Maps, styles and tiles are fetched cross-origin by the front end's origins.
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  const security = securityHeaders();
+  app.use(security);
   app.use(corsForOrigins(config.corsOrigins));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
@@ -54,10 +81,11 @@ export function createApp({ db, config, logger, verifyBearer }: CreateAppOptions
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
   app.use('/tiles', createTilesRouter({ tilesService }));
+  app.use('/contours', createContoursRouter({ contourTiles: createContourTiles() }));
   app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl }));
   app.use('/geo', createGeoRouter({ roads: createRoadsRepository(db) }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
-  return app;
+  return { app, tilesService, security };
 }

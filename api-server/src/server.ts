@@ -1,23 +1,32 @@
 // Entry point: open the database, migrate, seed the demo county if empty, listen; stop on SIGTERM/SIGINT.
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseApiConfig } from './config.ts';
-import { createApp } from './createApp.ts';
+import { createApiServer } from './createApp.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/openDb.ts';
+import { generateInWorker, type DemoGeneration } from './demo/demoGeneration.ts';
 import { seedDemoDataIfEmpty } from './demo/seedDemoData.ts';
 import { createLogger } from './logger.ts';
+import { createParcelsRepository } from './parcels/parcelsRepository.ts';
 
 const config = parseApiConfig();
 const logger = createLogger(config.logLevel);
 
+// A PGlite directory without PG_VERSION is a first start: generate the demo county in a worker
+// thread while the main thread creates and migrates the database (the seed cancels it if unneeded).
+let generation: DemoGeneration | undefined;
+if (config.databaseUrl === undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) generation = generateInWorker();
 const { db, mode } = await openDb(config);
 logger.info({ mode, dataDir: mode === 'pglite' ? config.dataDir : undefined }, 'database open');
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-await seedDemoDataIfEmpty(db, logger);
+if (!generation && (await createParcelsRepository(db).count()) === 0) generation = generateInWorker();
+await seedDemoDataIfEmpty(db, logger, { generation });
 
-const app = createApp({ db, config, logger });
-const server = app.listen(config.port, config.host);
+const { server } = createApiServer({ db, config, logger });
+server.listen(config.port, config.host);
 await once(server, 'listening');
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

@@ -39,11 +39,22 @@ test('a new user signs in, reads a parcel, saves it, stays signed in across a re
 
   await page.reload();
   await map.waitForParcels();
-  await expect(page).toHaveURL(/\/$/);
+  // Still signed in: the map screen, not /login (the query keeps the view and selection).
+  expect(new URL(page.url()).pathname).toBe('/');
 
   await map.openMenu();
   await page.getByRole('button', { name: /Logout/ }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Get Link' })).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('session_jwt'), localStorage.getItem('is_logged_in')])).toEqual([null, null]);
+});
+
+test('a deep link opened while signed out opens its parcel after sign-in', async ({ page }) => {
+  await page.goto('/?pin=4605050123');
+  await expect(page).toHaveURL(/\/login$/);
+  const link = await new LoginPage(page).requestMagicLink(uniqueEmail('deeplink'));
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/\?pin=4605050123/);
+  const panel = new MapPage(page).detailPanel();
+  await expect(panel.getByRole('heading', { name: /PIN 4605050123/ })).toBeVisible();
 });

@@ -13,3 +13,4 @@ export * from './store/hooks.ts';
 export * from './ui/RenderFailure.tsx';
 export * from './ui/Spinner.tsx';
 export * from './remotes/remoteContracts.ts';
+export * from './session/returnPath.ts';

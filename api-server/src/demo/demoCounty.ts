@@ -97,6 +97,11 @@ const TOWNS: Town[] = [
   { name: 'STATESVILLE', ...at(-80.887, 35.783), radius: 2300, angle: deg(4), zip: '28677' },
 ];
 
+// Lot edges get a point every this many metres (on a shared grid, so neighbours keep identical
+// edges) before the warp bends them. Coarser steps save generation and load time but let a lot's
+// straight chord and its neighbour's T-junction vertex drift apart on the curve: at 40 m the
+// sampled-overlap test found overlapping lots, at 20 m the drift stays a few centimetres.
+const LOT_EDGE_STEP_M = 20;
 const ROAD_GAP: Record<RoadKind, number> = { highway: 9, rural: 6, street: 5, subdivision: 5, culdesac: 5 };
 const ZONING: Record<Use | 'frontage', readonly string[]> = {
   town: ['R-8', 'R-8', 'R-8', 'R-12', 'R-12', 'R-12', 'R-20', 'R-O'],
@@ -176,7 +181,7 @@ export function generateDemoCounty(options: DemoCountyOptions = {}): DemoCounty 
 
   // --- Warp, place the centre lot, clip by the lake. ---------------------------------------------
   const warp = (p: Pt): Pt => warpPoint(p, phase);
-  const warpedLots = lots.map((lot) => densifyOnGrid(lot.pts, 20).map(warp));
+  const warpedLots = lots.map((lot) => densifyOnGrid(lot.pts, LOT_EDGE_STEP_M).map(warp));
   const shift = centreShift(warpedLots);
   const lake = new Lake({ x0: bounds.x0 - 800, y0: bounds.y0 - 800, x1: bounds.x1 + 800, y1: bounds.y1 + 800 });
 

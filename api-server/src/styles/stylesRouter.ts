@@ -1,16 +1,17 @@
-// GET /styles/{id}.json — self-hosted base styles (only 'streets-local' so far).
+// GET /styles/{id}.json — the self-hosted base styles (offlineStyles.ts).
 import type { Request } from 'express';
 import { Router } from 'express';
 import { NotFoundError } from '../http/httpErrors.ts';
-import { STREETS_LOCAL_STYLE_ID, streetsLocalStyle } from './streetsLocalStyle.ts';
+import { findOfflineStyle, offlineStyle } from './offlineStyles.ts';
 
 export function createStylesRouter(deps: { publicBaseUrl: string | undefined }): Router {
   const router = Router();
 
   router.get('/:id.json', (req, res) => {
-    if (req.params.id !== STREETS_LOCAL_STYLE_ID) throw new NotFoundError('Style not found');
+    const info = findOfflineStyle(req.params.id);
+    if (!info) throw new NotFoundError('Style not found');
     res.set('Cache-Control', 'public, max-age=300');
-    res.json(streetsLocalStyle(deps.publicBaseUrl ?? requestBase(req)));
+    res.json(offlineStyle(info, deps.publicBaseUrl ?? requestBase(req)));
   });
 
   return router;

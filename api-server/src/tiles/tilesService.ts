@@ -17,11 +17,13 @@ const BUFFER = 64;
 const QUERY_BUFFER_FRACTION = (2 * BUFFER) / EXTENT;
 /** From this zoom every parcel is in its tiles with every property, outlines within 1/16 px. */
 export const FULL_DETAIL_ZOOM = 13;
-// Tolerance in tile units (4096 per 512 px: 8 per pixel) at the requested zoom, which geojson-vt builds as maxZoom.
+// Simplification tolerance in tile units (4096 per 512 px: 8 per pixel) at the requested zoom.
 const EXACT_TOLERANCE = 0.5;
 const GENERALISED_TOLERANCE = 8;
-// Below FULL_DETAIL_ZOOM parcels smaller than this many pixels both ways are left out.
-const MIN_PIXELS_BELOW_FULL_DETAIL = 3;
+// Below FULL_DETAIL_ZOOM parcels smaller than this many pixels both ways are left out: at 3 px
+// (and no simplification) the densest z11/z12 demo-county tiles reached 550–670 KB gzipped; at 5 px,
+// simplified, the densest z12 tile is ~210 KB (bench/tileSizes.ts; budget 500 KB).
+const MIN_PIXELS_BELOW_FULL_DETAIL = 5;
 const TILE_PIXELS = 512;
 const DEFAULT_CACHE_ENTRIES = 4096;
 const DATA_VERSION_TTL_MS = 2000;
@@ -39,8 +41,9 @@ export interface TilesServiceDeps {
 }
 
 export function createTilesService(deps: TilesServiceDeps) {
-  // Promises are cached so concurrent requests for one tile build it once.
-  const cache = new LruCache<string, Promise<ParcelTile>>(deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
+  // Promises are cached so concurrent requests for one tile build it once; `tile` is filled in when
+  // the build settles, so peek() can answer synchronously.
+  const cache = new LruCache<string, { pending: Promise<ParcelTile>; tile?: ParcelTile }>(deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
   let version: { value: number; checkedAt: number } | undefined;
 
   async function currentVersion(): Promise<number> {
@@ -59,7 +62,9 @@ export function createTilesService(deps: TilesServiceDeps) {
     const rows = await deps.parcels.findForTile(bounds, minSize);
     if (rows.length === 0) return { kind: 'empty' };
     const index = new GeoJSONVT(toFeatureCollection(rows, z >= FULL_DETAIL_ZOOM), {
-      maxZoom: z,
+      // geojson-vt does not simplify at maxZoom itself, so maxZoom is one past the requested zoom:
+      // the tolerance then applies (it took the densest z13 tile from 548 KB to 400 KB gzipped).
+      maxZoom: z + 1,
       indexMaxZoom: z,
       tolerance: z >= FULL_DETAIL_ZOOM ? EXACT_TOLERANCE : GENERALISED_TOLERANCE,
       extent: EXTENT,
@@ -78,11 +83,24 @@ export function createTilesService(deps: TilesServiceDeps) {
       const dataVersion = await currentVersion();
       const key = `${dataVersion}/${z}/${x}/${y}`;
       const cached = cache.get(key);
-      if (cached) return cached;
-      const pending = build(dataVersion, z, x, y);
-      cache.set(key, pending);
-      pending.catch(() => cache.delete(key));
-      return pending;
+      if (cached) return cached.pending;
+      const entry: { pending: Promise<ParcelTile>; tile?: ParcelTile } = { pending: build(dataVersion, z, x, y) };
+      cache.set(key, entry);
+      entry.pending.then(
+        (tile) => {
+          entry.tile = tile;
+        },
+        () => cache.delete(key),
+      );
+      return entry.pending;
+    },
+    /**
+     * The tile if it is built and cached for a data version checked within the last 2 s, else
+     * undefined (the caller takes the normal path, which re-checks the version and builds).
+     */
+    peek(z: number, x: number, y: number): ParcelTile | undefined {
+      if (!version || Date.now() - version.checkedAt >= DATA_VERSION_TTL_MS) return undefined;
+      return cache.get(`${version.value}/${z}/${x}/${y}`)?.tile;
     },
     /** Forget every tile and the data version (after an import in this process). */
     clearCache(): void {

@@ -40,6 +40,11 @@ describe('session gate', () => {
     expect(screen.getByText('login card')).toBeInTheDocument();
   });
 
+  it('remembers a deep link opened while signed out, for after sign-in', () => {
+    renderAt('/?pin=4605050123', signedOut);
+    expect(localStorage.getItem('return_to')).toBe('/?pin=4605050123');
+  });
+
   it('shows the app shell with a session', () => {
     renderAt('/', signedIn);
     expect(screen.getByText('map screen')).toBeInTheDocument();

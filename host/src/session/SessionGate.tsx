@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Spinner, useAppSelector, selectIsSignedIn, selectSessionKnown } from '@parcel-map/shared';
+import { Spinner, useAppSelector, selectIsSignedIn, selectSessionKnown, rememberReturnPath } from '@parcel-map/shared';
 
 export const INITIALIZING_MESSAGE = 'Initializing Session...';
 
@@ -9,8 +9,12 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const known = useAppSelector(selectSessionKnown);
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
+  // A deep link (/?pin=…) opened while signed out opens after sign-in.
+  useEffect(() => {
+    if (known && !signedIn) rememberReturnPath(location.pathname + location.search);
+  }, [known, signedIn, location]);
   if (!known) return <Spinner title={INITIALIZING_MESSAGE} />;
-  if (!signedIn) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!signedIn) return <Navigate to="/login" replace />;
   return children;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Spinner } from '@parcel-map/shared';
+import { Spinner, takeReturnPath } from '@parcel-map/shared';
 import { authenticateToken, isSupportedTokenType } from './authenticateToken.ts';
 
 /** Tokens already tried in this page: a token is single-use, and effects may run twice. */
@@ -19,7 +19,7 @@ export function AuthenticateScreen() {
     }
     if (attemptedTokens.has(token)) return;
     attemptedTokens.add(token);
-    void authenticateToken(token, tokenType).then((signedIn) => navigate(signedIn ? '/' : '/login', { replace: true }));
+    void authenticateToken(token, tokenType).then((signedIn) => navigate(signedIn ? takeReturnPath() : '/login', { replace: true }));
   }, [token, tokenType, navigate]);
 
   return <Spinner title="Authenticating..." detail="Verifying your login credentials." />;

@@ -1,0 +1,142 @@
+// Contour vector tiles (GET /contours/{z}/{x}/{y}.pbf): isolines of the elevation surface, traced
+// per tile with d3-contour on a grid that reaches past the tile on every side, then clipped to the
+// tile plus a small buffer, so lines from neighbouring tiles meet. Layer 'contour' with `ele`
+// (metres) and `index`, following Mapbox Terrain's convention on a 1 m interval: 10 on every 10 m
+// line, 5 on the other 5 m lines, 1–4 on the rest. SPEC §9's client filters therefore draw the
+// 10 m lines from zoom 12 (index ≥ 6) and label the 5 m lines from zoom 13 (index 5). The 1 m
+// lines are only in tiles from MINOR_LINES_ZOOM up, where they are far enough apart to be useful.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { contours } from 'd3-contour';
+import { fromGeojsonVt } from 'vt-pbf';
+import { LruCache } from '../tiles/tileCache.ts';
+import { tileToLat, tileToLon } from '../tiles/tileMath.ts';
+import { elevationAt, LAKE_SURFACE_M } from './elevation.ts';
+
+export const CONTOUR_SOURCE_LAYER = 'contour';
+export const MIN_CONTOUR_ZOOM = 8;
+export const MAX_CONTOUR_ZOOM = 15;
+export const MINOR_LINES_ZOOM = 14;
+/** Tiles are served where the surface is defined: the demo county and a margin around it. */
+export const CONTOUR_AREA = { west: -81.1, south: 35.4, east: -80.6, north: 35.9 };
+const EXTENT = 4096;
+const BUFFER = 64;
+// The grid reaches this far past the tile so d3-contour's closing edges fall outside the clip box.
+const GRID_MARGIN = 256;
+const GRID_CELLS = 128;
+const CACHE_ENTRIES = 2048;
+const VERSION = 'c1';
+
+export type ContourTile = { kind: 'tile'; body: Buffer; etag: string } | { kind: 'empty' };
+
+interface TileFeature {
+  type: 2;
+  geometry: [number, number][][];
+  tags: { ele: number; index: number };
+}
+
+export function contourIndex(ele: number): number {
+  if (ele % 10 === 0) return 10;
+  if (ele % 5 === 0) return 5;
+  return ele % 5;
+}
+
+export function createContourTiles(cacheEntries = CACHE_ENTRIES) {
+  const cache = new LruCache<string, ContourTile>(cacheEntries);
+  return {
+    getTile(z: number, x: number, y: number): ContourTile {
+      const key = `${z}/${x}/${y}`;
+      let tile = cache.get(key);
+      if (!tile) {
+        tile = buildContourTile(z, x, y);
+        cache.set(key, tile);
+      }
+      return tile;
+    },
+  };
+}
+
+export type ContourTiles = ReturnType<typeof createContourTiles>;
+
+export function buildContourTile(z: number, x: number, y: number): ContourTile {
+  const west = tileToLon(x, z);
+  const east = tileToLon(x + 1, z);
+  const north = tileToLat(y, z);
+  const south = tileToLat(y + 1, z);
+  if (east < CONTOUR_AREA.west || west > CONTOUR_AREA.east || north < CONTOUR_AREA.south || south > CONTOUR_AREA.north) return { kind: 'empty' };
+
+  // Sample i sits at tile unit -GRID_MARGIN + i * step; d3-contour puts sample i at coordinate i + 0.5.
+  const size = GRID_CELLS + 1;
+  const step = (EXTENT + 2 * GRID_MARGIN) / GRID_CELLS;
+  const values = new Float64Array(size * size);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let j = 0; j < size; j += 1) {
+    const lat = tileToLat(y + (-GRID_MARGIN + j * step) / EXTENT, z);
+    for (let i = 0; i < size; i += 1) {
+      const v = elevationAt(tileToLon(x + (-GRID_MARGIN + i * step) / EXTENT, z), lat);
+      values[j * size + i] = v;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+  }
+  const interval = z >= MINOR_LINES_ZOOM ? 1 : 5;
+  const levels: number[] = [];
+  for (let level = Math.ceil(Math.max(lo, LAKE_SURFACE_M + 0.5) / interval) * interval; level <= hi; level += interval) levels.push(level);
+  if (levels.length === 0) return { kind: 'empty' };
+
+  const features: TileFeature[] = [];
+  const toTile = (g: number) => -GRID_MARGIN + (g - 0.5) * step;
+  for (const band of contours().size([size, size]).thresholds(levels)(Array.from(values))) {
+    const lines: [number, number][][] = [];
+    for (const polygon of band.coordinates) {
+      for (const ring of polygon) {
+        const points = ring.map(([gx, gy]) => [Math.round(toTile(gx!)), Math.round(toTile(gy!))] as [number, number]);
+        lines.push(...clipLine(points, -BUFFER, EXTENT + BUFFER));
+      }
+    }
+    if (lines.length > 0) features.push({ type: 2, geometry: lines, tags: { ele: band.value, index: contourIndex(band.value) } });
+  }
+  if (features.length === 0) return { kind: 'empty' };
+  const pbf = fromGeojsonVt({ [CONTOUR_SOURCE_LAYER]: { features } as never }, { version: 2, extent: EXTENT });
+  const body = gzipSync(pbf);
+  const etag = `"${VERSION}-${createHash('sha1').update(body).digest('base64url')}"`;
+  return { kind: 'tile', body, etag };
+}
+
+/** The parts of a polyline inside the square [min, max]², cut where it crosses the edges. */
+export function clipLine(points: readonly [number, number][], min: number, max: number): [number, number][][] {
+  const inside = (p: readonly [number, number]) => p[0] >= min && p[0] <= max && p[1] >= min && p[1] <= max;
+  const runs: [number, number][][] = [];
+  let run: [number, number][] = [];
+  const flush = () => {
+    const cleaned = run.filter((p, k) => k === 0 || p[0] !== run[k - 1]![0] || p[1] !== run[k - 1]![1]);
+    if (cleaned.length >= 2) runs.push(cleaned);
+    run = [];
+  };
+  for (let k = 0; k < points.length; k += 1) {
+    const p = points[k]!;
+    const prev = points[k - 1];
+    if (inside(p)) {
+      if (prev && !inside(prev)) run.push(crossing(prev, p, min, max));
+      run.push(p);
+    } else if (prev && inside(prev)) {
+      run.push(crossing(p, prev, min, max));
+      flush();
+    }
+  }
+  flush();
+  return runs;
+}
+
+/** Where the segment from `outside` to `inside` enters the square. */
+function crossing(outside: readonly [number, number], inside: readonly [number, number], min: number, max: number): [number, number] {
+  let t = 0;
+  for (const axis of [0, 1] as const) {
+    const a = outside[axis];
+    const b = inside[axis];
+    if (a < min) t = Math.max(t, (min - a) / (b - a));
+    if (a > max) t = Math.max(t, (max - a) / (b - a));
+  }
+  return [Math.round(outside[0] + (inside[0] - outside[0]) * t), Math.round(outside[1] + (inside[1] - outside[1]) * t)];
+}

@@ -1,0 +1,135 @@
+// The self-hosted base styles for offline use (DESIGN §4): land colour, Lake Norman from
+// /geo/water.geojson, roads from /geo/roads.geojson and road names. Parcel and contour layers are
+// added by the client on every style load, so they are not here. No style pretends to be imagery:
+// the dark one only gives imagery-like contrast, and its name carries 'satellite' so that the
+// client's SPEC §4 rule (yellow parcel outlines on satellite styles) applies to it.
+
+export interface OfflineStyleInfo {
+  id: string;
+  name: string;
+}
+
+interface Palette {
+  land: string;
+  water: string;
+  waterOutline: string;
+  minorCasing: string;
+  minor: string;
+  majorCasing: string;
+  major: string;
+  label: string;
+  labelHalo: string;
+}
+
+export const STREETS_LOCAL: OfflineStyleInfo = { id: 'streets-local', name: 'Streets (offline)' };
+export const DARK_LOCAL: OfflineStyleInfo = { id: 'dark-local', name: 'Dark (satellite contrast)' };
+export const OFFLINE_STYLES: readonly OfflineStyleInfo[] = [STREETS_LOCAL, DARK_LOCAL];
+
+const PALETTES: Record<string, Palette> = {
+  [STREETS_LOCAL.id]: {
+    land: '#f4f1ea',
+    water: '#aad3df',
+    waterOutline: '#8cbfd0',
+    minorCasing: '#d6d1c4',
+    minor: '#ffffff',
+    majorCasing: '#d9a441',
+    major: '#fde293',
+    label: '#555555',
+    labelHalo: '#ffffff',
+  },
+  [DARK_LOCAL.id]: {
+    land: '#1f2a1d',
+    water: '#0e1f33',
+    waterOutline: '#24405e',
+    minorCasing: '#141a13',
+    minor: '#59615a',
+    majorCasing: '#141a13',
+    major: '#8c7b52',
+    label: '#e8e8e8',
+    labelHalo: '#000000',
+  },
+};
+
+/** Labels are drawn with the client's localFontFamily; the glyph URL only satisfies the style spec. */
+const TEXT_FONT = ['Noto Sans Regular'];
+
+export function findOfflineStyle(id: string): OfflineStyleInfo | undefined {
+  return OFFLINE_STYLES.find((style) => style.id === id);
+}
+
+export function offlineStyle(info: OfflineStyleInfo, publicBase: string) {
+  const colours = PALETTES[info.id];
+  if (!colours) throw new Error(`no palette for style ${info.id}`);
+  const roadWidth = (fromZoom: number, fromWidth: number, z18Width: number) => ['interpolate', ['exponential', 1.5], ['zoom'], fromZoom, fromWidth, 18, z18Width];
+  return {
+    version: 8,
+    name: info.name,
+    metadata: { 'parcel-map:id': info.id },
+    center: [-80.86, 35.62],
+    zoom: 13,
+    glyphs: `${publicBase}/fonts/{fontstack}/{range}.pbf`,
+    sources: {
+      water: {
+        type: 'geojson',
+        data: `${publicBase}/geo/water.geojson`,
+        attribution: 'Lake Norman © Mecklenburg County GIS (MIT)',
+      },
+      roads: {
+        type: 'geojson',
+        data: `${publicBase}/geo/roads.geojson`,
+        attribution: 'Demo county data (generated)',
+      },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
+      { id: 'water', type: 'fill', source: 'water', paint: { 'fill-color': colours.water, 'fill-outline-color': colours.waterOutline } },
+      {
+        id: 'road-minor-casing',
+        type: 'line',
+        source: 'roads',
+        filter: ['==', ['get', 'kind'], 'minor'],
+        minzoom: 12,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': colours.minorCasing, 'line-width': roadWidth(12, 1.5, 14) },
+      },
+      {
+        id: 'road-minor',
+        type: 'line',
+        source: 'roads',
+        filter: ['==', ['get', 'kind'], 'minor'],
+        minzoom: 12,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': colours.minor, 'line-width': roadWidth(12, 0.75, 11) },
+      },
+      {
+        id: 'road-major-casing',
+        type: 'line',
+        source: 'roads',
+        filter: ['==', ['get', 'kind'], 'major'],
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': colours.majorCasing, 'line-width': roadWidth(8, 1, 22) },
+      },
+      {
+        id: 'road-major',
+        type: 'line',
+        source: 'roads',
+        filter: ['==', ['get', 'kind'], 'major'],
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': colours.major, 'line-width': roadWidth(8, 0.5, 18) },
+      },
+      {
+        id: 'road-label',
+        type: 'symbol',
+        source: 'roads',
+        minzoom: 13,
+        layout: {
+          'symbol-placement': 'line',
+          'text-field': ['get', 'name'],
+          'text-font': TEXT_FONT,
+          'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 18, 14],
+        },
+        paint: { 'text-color': colours.label, 'text-halo-color': colours.labelHalo, 'text-halo-width': 1.5 },
+      },
+    ],
+  };
+}

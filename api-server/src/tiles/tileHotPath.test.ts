@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiServer, type ApiServer } from '../createApp.ts';
+import type { Db } from '../db/db.ts';
+import { DEMO_CENTRE, TEST_EXTENT } from '../demo/demoCounty.ts';
+import { seedDemoDataIfEmpty } from '../demo/seedDemoData.ts';
+import { openTestDb } from '../testing/openTestDb.ts';
+import { rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../testing/testApp.ts';
+import { lonLatToTile } from './tileMath.ts';
+
+// Headers node:http adds to every response on its own.
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive']);
+const comparable = (response: TestResponse) => ({
+  status: response.status,
+  headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !PER_RESPONSE.has(name))),
+  body: response.body.toString('base64'),
+});
+
+describe('cached-tile hot path', () => {
+  let db: Db;
+  let api: ApiServer;
+  let baseUrl: string;
+  beforeAll(async () => {
+    db = await openTestDb();
+    const logger = pino({ level: 'silent' });
+    await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
+    api = createApiServer({ db, config: testConfig(), logger });
+    await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => api.server.close(resolve));
+    await db.close();
+  });
+
+  const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14);
+  const tile = `/tiles/14/${x}/${y}.pbf`;
+  // A query string keeps a request on the Express route (the hot path matches the bare path only).
+  const viaExpress = `${tile}?via=express`;
+
+  it('answers a tile built by Express from the cache, with the same status, headers and bytes', async () => {
+    const first = await rawRequest(baseUrl + tile);
+    expect(first.status).toBe(200);
+    const hitsBefore = api.tileHotPath.hits;
+    const cached = await rawRequest(baseUrl + tile);
+    expect(api.tileHotPath.hits).toBe(hitsBefore + 1);
+    expect(comparable(cached)).toEqual(comparable(first));
+    expect(cached.headers['content-length']).toBe(String(first.body.length));
+  });
+
+  it('sends the CORS headers for an allowed origin and none for another, like Express', async () => {
+    for (const origin of [TEST_ORIGIN, 'http://evil.example']) {
+      const express = await rawRequest(baseUrl + viaExpress, { headers: { Origin: origin } });
+      const hitsBefore = api.tileHotPath.hits;
+      const hot = await rawRequest(baseUrl + tile, { headers: { Origin: origin } });
+      expect(api.tileHotPath.hits).toBe(hitsBefore + 1);
+      expect(comparable(hot)).toEqual(comparable(express));
+    }
+    const allowed = await rawRequest(baseUrl + tile, { headers: { Origin: TEST_ORIGIN } });
+    expect(allowed.headers['access-control-allow-origin']).toBe(TEST_ORIGIN);
+  });
+
+  it('answers 304 on If-None-Match with the ETag, like Express', async () => {
+    const etag = String((await rawRequest(baseUrl + tile)).headers.etag);
+    const express = await rawRequest(baseUrl + viaExpress, { headers: { 'If-None-Match': etag } });
+    const hitsBefore = api.tileHotPath.hits;
+    const hot = await rawRequest(baseUrl + tile, { headers: { 'If-None-Match': etag } });
+    expect(api.tileHotPath.hits).toBe(hitsBefore + 1);
+    expect(hot.status).toBe(304);
+    expect(comparable(hot)).toEqual(comparable(express));
+  });
+
+  it('answers a cached empty tile 204 like Express, and leaves invalid tiles to Express', async () => {
+    const express = await rawRequest(`${baseUrl}/tiles/14/0/0.pbf`);
+    const hot = await rawRequest(`${baseUrl}/tiles/14/0/0.pbf`);
+    expect(hot.status).toBe(204);
+    expect(comparable(hot)).toEqual(comparable(express));
+    const hitsBefore = api.tileHotPath.hits;
+    expect((await rawRequest(`${baseUrl}/tiles/19/0/0.pbf`)).status).toBe(400);
+    expect((await rawRequest(`${baseUrl}/health`)).status).toBe(200);
+    expect(api.tileHotPath.hits).toBe(hitsBefore);
+  });
+});
