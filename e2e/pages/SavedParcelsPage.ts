@@ -5,16 +5,9 @@ import { originOf, PORTS } from '../../scripts/ports.mjs';
 
 export const API_URL = originOf(PORTS.api);
 
-export interface SavedRecord {
-  id: number;
-  parcel_pin: string;
-  parcel_owner_name: string;
-  parcel_address: string;
-  parcel_centroid_lat: number;
-  parcel_centroid_lon: number;
-  notes: string | null;
-  created_at: string;
-}
+import type { SavedParcelRecord as SavedRecord } from '@parcel-map/shared/contracts';
+
+export type { SavedRecord };
 
 export class SavedParcelsPage {
   constructor(private readonly page: Page) {}

@@ -1,41 +1,16 @@
 // SQL for the parcels table. Casts in the SELECTs make PGlite and pg return identical JS values.
 import type { Geometry } from 'geojson';
+import type { Parcel } from '@parcel-map/shared/contracts';
 import type { Queryable } from '../db/db.ts';
 import type { DerivedGeometry, ParcelGeometry } from './parcelGeometry.ts';
 
-export interface ParcelRow {
-  pin: string;
-  name: string | null;
-  owner: string | null;
-  add1: string | null;
-  add2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  taxacres: number | null;
-  township: string | null;
-  zoning: string | null;
-  sale_date: string | null;
-  sales_price: number | null;
+export interface ParcelRow extends Parcel {
   centroid_lon: number;
   centroid_lat: number;
   geometry: Geometry;
 }
 
-export interface ParcelInsert extends DerivedGeometry {
-  pin: string;
-  owner: string | null;
-  name: string | null;
-  add1: string | null;
-  add2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  taxacres: number | null;
-  township: string | null;
-  zoning: string | null;
-  sale_date: string | null;
-  sales_price: number | null;
+export interface ParcelInsert extends Parcel, DerivedGeometry {
   geometry: ParcelGeometry;
 }
 

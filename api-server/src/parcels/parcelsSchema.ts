@@ -1,6 +1,7 @@
 // Request validation and response shapes of /api/parcels (SPEC §3 Parcel (API)).
 import type { Geometry } from 'geojson';
 import { z } from 'zod';
+import type { Parcel } from '@parcel-map/shared/contracts';
 
 export const PIN_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -12,22 +13,8 @@ export const pinSchema = z
 
 export const parcelParamsSchema = z.object({ pin: pinSchema });
 
-/** Mirrors `Parcel` in shared/src/parcels/parcelTypes.ts, plus what the client needs to centre and save. */
-export interface ParcelDetail {
-  pin: string;
-  name: string | null;
-  owner: string | null;
-  add1: string | null;
-  add2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  taxacres: number | null;
-  township: string | null;
-  zoning: string | null;
-  /** 'YYYY-MM-DD' */
-  sale_date: string | null;
-  sales_price: number | null;
+/** SPEC §3's parcel record, plus what the client needs to centre and save. */
+export interface ParcelDetail extends Parcel {
   centroid: { lng: number; lat: number };
   geometry: Geometry;
 }

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SavedParcelRecord } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../testing/testApp.ts';
 
-interface SavedRecord {
-  id: number;
-  parcel_pin: string;
-  parcel_owner_name: string;
-  parcel_address: string;
-  parcel_centroid_lat: number;
-  parcel_centroid_lon: number;
-  notes: string | null;
-  created_at: string;
-}
+type SavedRecord = SavedParcelRecord;
 
 describe('/api/saved-parcels', () => {
   let app: TestApp;

@@ -33,15 +33,4 @@ export const savedParcelParamsSchema = z.object({
 
 export type SaveParcelInput = z.infer<typeof saveParcelBodySchema>;
 
-/** Mirrors `SavedParcelRecord` in shared/src/savedParcels/savedParcelTypes.ts. */
-export interface SavedParcelRecord {
-  id: number;
-  parcel_pin: string;
-  parcel_owner_name: string;
-  parcel_address: string;
-  parcel_centroid_lat: number;
-  parcel_centroid_lon: number;
-  notes: string | null;
-  /** ISO 8601, UTC. */
-  created_at: string;
-}
+export type { SavedParcelRecord } from '@parcel-map/shared/contracts';

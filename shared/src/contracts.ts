@@ -1,0 +1,3 @@
+// The wire contracts alone (no React, no DOM): what the API server and tests share with the front ends.
+export type * from './parcels/parcelTypes.ts';
+export type * from './savedParcels/savedParcelTypes.ts';
