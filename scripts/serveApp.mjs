@@ -11,7 +11,7 @@ const root = path.resolve(distDir);
 const app = express();
 app.disable('x-powered-by');
 
-const NEVER_CACHED = new Set(['/', '/index.html', '/remoteEntry.js', '/mf-manifest.json', '/config.json']);
+const NEVER_CACHED = new Set(['/', '/index.html', '/remoteEntry.js', '/mf-manifest.json', '/config.json', '/parcel-map-embed.js']);
 app.use((req, res, next) => {
   if (role !== 'host') res.set('Access-Control-Allow-Origin', '*');
   res.set('Cache-Control', NEVER_CACHED.has(req.path) ? 'no-cache' : 'public, max-age=31536000, immutable');

@@ -1,29 +1,60 @@
-// Embedding: remote-map's own standalone page (src/bootstrap.tsx) is a plain HTML page with no host,
-// no store of ours and no React of its own; it calls mount() from remote-map's bundle. The test
-// serves that page at a path of the host's origin (the origin the API's CORS list allows), with its
-// scripts loaded from the remote-map server, and clicks a parcel there.
+// Embedding (issue #5 point 11): a portal is plain HTML with one script tag — no host, no store of ours,
+// no React of its own and no Module Federation runtime. It loads remote-map's embed script
+// (dist/parcel-map-embed.js, src/embed.ts) and calls window.ParcelMap.mount(element, { config, sessionJwt }).
+// The test serves such a page at a path of the host's origin (the origin the API's CORS list allows),
+// with the script from the remote-map server, and clicks a parcel there.
 import { expect, MapPage, test } from '../pages/MapPage.ts';
 
 const PORTAL_PATH = '/portal-embed-test.html';
 
-// Not yet passing: the page is served and its bundle loads, but no map canvas appears (cause not yet found).
-test.fixme('mount() renders the map screen in a plain HTML page and a parcel can be clicked there', async ({ page }) => {
-  await page.goto('/');
-  const sessionJwt = (await page.evaluate(() => localStorage.getItem('session_jwt')))!;
+test('mount() renders the map screen in a plain HTML page, a parcel can be clicked there, and unmount() removes it', async ({ page, baseURL }) => {
+  const storage = await page.context().storageState();
+  const sessionJwt = storage.origins.find((origin) => origin.origin === baseURL)?.localStorage.find((item) => item.name === 'session_jwt')?.value;
+  expect(sessionJwt, 'the map user is signed in').toBeTruthy();
   const config = await (await page.request.get('/config.json')).json();
   const remoteOrigin = new URL(config.remotes.remote_map).origin;
-  const html = await (await page.request.get(`${remoteOrigin}/index.html`)).text();
-  const portal = html.replace(/(src|href)="(?!data:|https?:)([^"]+)"/g, `$1="${remoteOrigin}/$2"`);
 
-  await page.route(`**${PORTAL_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body: portal }));
-  await page.goto(`${PORTAL_PATH}?api=${encodeURIComponent(config.apiBaseUrl)}&jwt=${encodeURIComponent(sessionJwt)}`);
-  // The page brought no React and no store of its own: nothing but remote-map's bundle runs.
-  expect(await page.evaluate(() => document.querySelectorAll('script').length)).toBe(1);
+  const portal = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>County portal</title><link rel="icon" href="data:,"></head>
+<body style="margin:0">
+  <h1 style="font:16px sans-serif;margin:8px">County portal</h1>
+  <div id="parcel-map" style="height:720px"></div>
+  <script src="${remoteOrigin}/parcel-map-embed.js"></script>
+  <script>
+    window.unmountParcelMap = window.ParcelMap.mount(document.getElementById('parcel-map'), {
+      config: ${JSON.stringify(config)},
+      sessionJwt: ${JSON.stringify(sessionJwt)},
+    });
+  </script>
+</body></html>`;
+  // Chromium counts a page the test fulfils as public, and asks before a public page reaches loopback
+  // servers (Local Network Access); a real portal, map server and API share one address space.
+  await page.context().grantPermissions(['local-network-access'], { origin: baseURL });
+  await page.route(`**${PORTAL_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: portal }));
 
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+
+  await page.goto(PORTAL_PATH);
   const map = new MapPage(page);
   await map.waitForParcels();
+  await map.shot('embedded-portal-map');
+
   const pin = await map.clickParcelNear(0.5, 0.5);
   expect(await map.selectedPin()).toBe(pin);
   await expect(map.field('Owner')).not.toBeEmpty();
   await map.shot('embedded-portal');
+
+  // Nothing of the host ran: every script came from remote-map's server, starting with the embed script.
+  expect(scripts[0]).toBe(`${remoteOrigin}/parcel-map-embed.js`);
+  expect(scripts.filter((url) => !url.startsWith(`${remoteOrigin}/`))).toEqual([]);
+  expect(pageErrors).toEqual([]);
+
+  await page.evaluate(() => (window as unknown as { unmountParcelMap: () => void }).unmountParcelMap());
+  await expect(map.canvas()).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'County portal' })).toBeVisible();
 });

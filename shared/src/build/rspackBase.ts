@@ -13,6 +13,8 @@ export interface FederatedAppOptions {
   federation: Pick<moduleFederationPlugin.ModuleFederationPluginOptions, 'name' | 'exposes'>;
   /** The host serves deep links, so its assets live at '/'; remotes load from wherever they are deployed. */
   kind: 'host' | 'remote';
+  /** Entries besides `main` (e.g. remote-map's framework-free embed script); not put into index.html. */
+  extraEntries?: Record<string, string | { import: string; filename: string }>;
 }
 
 /** What an app's rspack.config.ts exports: rspack calls it with the CLI's --mode. */
@@ -22,12 +24,12 @@ export function defineFederatedApp(options: FederatedAppOptions) {
 }
 
 function federatedAppConfig(options: FederatedAppOptions, mode: 'development' | 'production'): Configuration {
-  const { appDir, port, title, federation, kind } = options;
+  const { appDir, port, title, federation, kind, extraEntries } = options;
   const isDev = mode === 'development';
   return {
     mode,
     context: appDir,
-    entry: { main: './src/index.ts' },
+    entry: { main: './src/index.ts', ...extraEntries },
     devtool: isDev ? 'cheap-module-source-map' : 'source-map',
     output: {
       path: path.resolve(appDir, 'dist'),
