@@ -11,6 +11,40 @@ async function clickPoints(page: Page, map: MapPage, points: [number, number][])
   return points.map(([x, y]) => unproject(x, y, box.width, box.height));
 }
 
+/**
+ * Pixels of the measure colour (#e8590c) the map canvas holds inside a box of canvas pixels: the
+ * drawn shape as painted, not as Draw stores it (the canvas keeps its buffer, see the controller).
+ */
+async function measureColouredPixels(page: Page, [x0, y0, x1, y1]: [number, number, number, number]) {
+  return page.evaluate(
+    ([left, top, right, bottom]) => {
+      const source = document.querySelector<HTMLCanvasElement>('canvas.mapboxgl-canvas')!;
+      const scale = source.width / source.clientWidth;
+      const copy = document.createElement('canvas');
+      copy.width = source.width;
+      copy.height = source.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(source, 0, 0);
+      const { data } = context.getImageData(left * scale, top * scale, (right - left) * scale, (bottom - top) * scale);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i]! - 232) < 24 && Math.abs(data[i + 1]! - 89) < 24 && data[i + 2]! < 60) count += 1;
+      }
+      return count;
+    },
+    [x0, y0, x1, y1],
+  );
+}
+
+/**
+ * Waits until the map has painted the drawn shape, then checks its colour is on the canvas in a box
+ * on one of its edges, clear of the vertex circles (which are drawn in the same colour).
+ */
+async function expectShapePainted(page: Page, map: MapPage, box: [number, number, number, number]) {
+  await expect(map.container()).toHaveAttribute('data-measure-rendered', '1');
+  await expect.poll(() => measureColouredPixels(page, box)).toBeGreaterThan(50);
+}
+
 const numberIn = (text: string, pattern: RegExp) => Number(pattern.exec(text)![1]!.replace(/,/g, ''));
 
 test.beforeEach(async ({ page }) => {
@@ -40,6 +74,9 @@ test('measures a distance with a live readout, per-segment lengths, and matches 
   await expect(items).toHaveCount(2);
   // No parcel was selected by the measuring clicks.
   await expect(map.detailPanel()).toBeHidden();
+  // The line is painted on the map, not only measured (the screenshot waits for it too): the first
+  // segment runs from (400, 300) to (600, 300).
+  await expectShapePainted(page, map, [420, 295, 480, 305]);
   await map.shot('measure-distance');
 
   await palette.getByRole('button', { name: 'Clear Measurement' }).click();
@@ -63,11 +100,14 @@ test('measures an area in square feet and acres with its perimeter, and matches 
   expect(Math.abs(shownSqFt - expectedSqFt) / expectedSqFt).toBeLessThan(0.001);
   expect(numberIn(text, /\(([\d.,]+) acres\)/)).toBeCloseTo(expectedSqFt / 43560, 1);
   await expect(readout.getByRole('listitem')).toHaveCount(4);
+  // The outline's top edge runs from (400, 250) to (560, 250).
+  await expectShapePainted(page, map, [420, 245, 470, 255]);
   await map.shot('measure-area');
 
   await palette.getByRole('button', { name: 'Close' }).click();
   await expect(palette).toBeHidden();
   await expect(map.control('Measure')).toHaveAttribute('aria-pressed', 'false');
+  await expect(map.container()).not.toHaveAttribute('data-measure-rendered');
 });
 
 test('Escape cancels the shape being drawn', async ({ page }) => {

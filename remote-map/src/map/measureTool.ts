@@ -60,6 +60,20 @@ export const MEASURE_DRAW_STYLES = [
   },
 ];
 
+/** The ids Draw gives our styles: each is added once per source ('cold' and 'hot'). */
+const SHAPE_LAYER_IDS = ['measure-fill', 'measure-line'].flatMap((id) => [`${id}.cold`, `${id}.hot`]);
+
+/**
+ * How many drawn shapes the map has actually painted (not just what Draw holds), written to the map
+ * container as data-measure-rendered after every idle map, so tests and embedders can wait on it.
+ */
+function writeRenderedShapes(map: MapboxMap) {
+  const layers = SHAPE_LAYER_IDS.filter((id) => map.getLayer(id));
+  const rendered = layers.length ? map.queryRenderedFeatures({ layers }) : [];
+  const ids = new Set(rendered.map((feature) => feature.properties?.id as unknown));
+  map.getContainer().dataset.measureRendered = String(ids.size);
+}
+
 /** SPEC §9 drawing tolerances. */
 const DRAW_OPTIONS = {
   styles: MEASURE_DRAW_STYLES,
@@ -111,7 +125,10 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
     events.stopped();
   };
 
+  const onIdle = () => writeRenderedShapes(map);
+
   map.on('draw.render', onRender);
+  map.on('idle', onIdle);
   map.on('draw.create', onCreate);
   map.on('draw.modechange', onModeChange);
 
@@ -137,8 +154,10 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
       map.off('draw.render', onRender);
       map.off('draw.create', onCreate);
       map.off('draw.modechange', onModeChange);
+      map.off('idle', onIdle);
       reset();
       map.removeControl(draw);
+      delete map.getContainer().dataset.measureRendered;
     },
   };
 }
