@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, logoutRequested, savedParcelsOpened } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { makeTestStore, renderWithStore } from '../../test/renderWithStore.tsx';
+import { makeTestStore, renderWithStore } from '@parcel-map/shared/testing';
 import { MainMenu, SAVED_LIST_OPEN_DELAY_MS } from './MainMenu.tsx';
 import { mapViewSettled } from '../mapView/mapViewSlice.ts';
 

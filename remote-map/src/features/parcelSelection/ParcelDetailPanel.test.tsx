@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, parcelSaveRequested, savedParcelsOpened, type SavedParcelRecord } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { deferred, fakeApi, json, makeTestStore, renderWithStore } from '../../test/renderWithStore.tsx';
+import { deferred, fakeApi, json, makeTestStore, renderWithStore } from '@parcel-map/shared/testing';
 import { NOT_A_SURVEY, ParcelDetailPanel } from './ParcelDetailPanel.tsx';
 import { parcelCentreRequested, parcelClicked, selectSelectedPin } from './parcelSelectionSlice.ts';
 

@@ -1,4 +1,4 @@
-import { makeTestStore, fakeApi, json, deferred } from '../../test/renderWithStore.tsx';
+import { makeTestStore, fakeApi, json, deferred } from '@parcel-map/shared/testing';
 import {
   mapBackgroundClicked,
   parcelClicked,

@@ -1,4 +1,4 @@
-import { makeTestStore, fakeApi, json } from '../../test/renderWithStore.tsx';
+import { makeTestStore, fakeApi, json } from '@parcel-map/shared/testing';
 import { PARCEL_CACHE_KEY } from './parcelCache.ts';
 import { INVALID_PARCEL_MESSAGE, parcelDetailsFromResponse, parcelPath, parcelsApi } from './parcelsApi.ts';
 

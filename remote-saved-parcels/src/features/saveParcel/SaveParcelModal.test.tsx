@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { parcelSaveRequested, savedParcelsApi, type Parcel } from '@parcel-map/shared';
-import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { renderWithStore } from '@parcel-map/shared/testing';
 import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, savedParcelFocused, savedParcelsOpened, type SavedParcelRecord } from '@parcel-map/shared';
-import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { renderWithStore } from '@parcel-map/shared/testing';
 import { fakeSavedParcelsApi, savedRecord } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
 

@@ -1,7 +1,10 @@
+// Test support for the front ends' component tests: a fresh store with config and a session, and a
+// fake network at the fetch edge. Imported as '@parcel-map/shared/testing', never by app code.
 import type { ReactElement } from 'react';
+import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { identityStateChanged, makeStore, runtimeConfigLoaded, type RuntimeConfig } from '@parcel-map/shared';
+import { identityStateChanged, makeStore, runtimeConfigLoaded, type RuntimeConfig } from '../index.ts';
 
 export const testConfig: RuntimeConfig = {
   remotes: {
