@@ -44,7 +44,8 @@ export async function seedDemoDataIfEmpty(db: Db, logger: Logger, options: SeedO
         generatedMs = Math.round(performance.now() - started);
         await createRoadsRepository(tx).insertMany(message.roads, datasetId);
       } else if (message.kind === 'batch') {
-        await insertParcelBatchJson(tx, message.json, datasetId);
+        // Already serialised by the worker: the main thread neither clones nor re-serialises 100k parcels.
+        await createParcelsRepository(tx).insertManyJson(message.json, datasetId);
         count += message.count;
       }
     }
@@ -74,25 +75,4 @@ async function dropSecondaryParcelIndexes(tx: Queryable): Promise<string[]> {
   );
   for (const row of rows) await tx.exec(`DROP INDEX ${row.name}`);
   return rows.map((row) => row.definition);
-}
-
-/**
- * The same INSERT as parcelsRepository.insertMany, for a batch that arrives already serialised
- * (by the worker): the main thread neither clones nor re-serialises 100k parcels.
- */
-async function insertParcelBatchJson(tx: Queryable, json: string, datasetId: number): Promise<void> {
-  await tx.query(
-    `INSERT INTO parcels (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
-                          sale_date, sales_price, geometry, centroid_lon, centroid_lat,
-                          min_lon, min_lat, max_lon, max_lat, dataset_id)
-     SELECT pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
-            sale_date, sales_price, geometry, centroid_lon, centroid_lat,
-            min_lon, min_lat, max_lon, max_lat, $2
-       FROM jsonb_to_recordset($1::jsonb) AS r(
-            pin text, owner text, name text, add1 text, add2 text, city text, state text, zip text,
-            taxacres float8, township text, zoning text, sale_date date, sales_price bigint,
-            geometry jsonb, centroid_lon float8, centroid_lat float8,
-            min_lon float8, min_lat float8, max_lon float8, max_lat float8)`,
-    [json, datasetId],
-  );
 }

@@ -126,23 +126,32 @@ export function createParcelsRepository(db: Queryable) {
 
     /** One round trip per batch: the rows travel as one JSON parameter. */
     async insertMany(parcels: readonly ParcelInsert[], datasetId: number | null): Promise<void> {
-      if (parcels.length === 0) return;
-      await db.query(
-        `INSERT INTO parcels (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
-                              sale_date, sales_price, geometry, centroid_lon, centroid_lat,
-                              min_lon, min_lat, max_lon, max_lat, dataset_id)
-         SELECT pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
-                sale_date, sales_price, geometry, centroid_lon, centroid_lat,
-                min_lon, min_lat, max_lon, max_lat, $2
-           FROM jsonb_to_recordset($1::jsonb) AS r(
-                pin text, owner text, name text, add1 text, add2 text, city text, state text, zip text,
-                taxacres float8, township text, zoning text, sale_date date, sales_price bigint,
-                geometry jsonb, centroid_lon float8, centroid_lat float8,
-                min_lon float8, min_lat float8, max_lon float8, max_lat float8)`,
-        [JSON.stringify(parcels), datasetId],
-      );
+      if (parcels.length > 0) await insertParcelsJson(db, JSON.stringify(parcels), datasetId);
+    },
+
+    /** insertMany for a batch already serialised as a JSON array of ParcelInsert. */
+    insertManyJson(json: string, datasetId: number | null): Promise<void> {
+      return insertParcelsJson(db, json, datasetId);
     },
   };
 }
 
 export type ParcelsRepository = ReturnType<typeof createParcelsRepository>;
+
+/** One round trip per batch: the rows travel as one JSON parameter. */
+async function insertParcelsJson(db: Queryable, json: string, datasetId: number | null): Promise<void> {
+  await db.query(
+    `INSERT INTO parcels (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
+                          sale_date, sales_price, geometry, centroid_lon, centroid_lat,
+                          min_lon, min_lat, max_lon, max_lat, dataset_id)
+     SELECT pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
+            sale_date, sales_price, geometry, centroid_lon, centroid_lat,
+            min_lon, min_lat, max_lon, max_lat, $2
+       FROM jsonb_to_recordset($1::jsonb) AS r(
+            pin text, owner text, name text, add1 text, add2 text, city text, state text, zip text,
+            taxacres float8, township text, zoning text, sale_date date, sales_price bigint,
+            geometry jsonb, centroid_lon float8, centroid_lat float8,
+            min_lon float8, min_lat float8, max_lon float8, max_lat float8)`,
+    [json, datasetId],
+  );
+}

@@ -42,6 +42,20 @@ export function parcelFields(parcel: ParcelDetails): [label: string, value: stri
   ];
 }
 
+/** The parcel's fields as a definition list: the panel and the print report show the same. */
+export function ParcelFieldList({ parcel, className }: { parcel: ParcelDetails; className: string }) {
+  return (
+    <dl className={className}>
+      {parcelFields(parcel).map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function provenanceText(dataset: DatasetInfo): string {
   const asOf = dataset.as_of ? dateLabel(dataset.as_of) : dateLabel(dataset.imported_at);
   return `Data: ${dataset.source_name}, as of ${asOf}.`;
@@ -154,14 +168,7 @@ export function ParcelDetailPanel() {
             )}
             {isMissing && <p role="alert">Could not load details for PIN: {pin}</p>}
             {parcel && (
-              <dl className="parcel-panel__fields">
-                {parcelFields(parcel).map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <ParcelFieldList parcel={parcel} className="parcel-panel__fields" />
             )}
           </div>
           <footer className="parcel-panel__footer">

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { selectIsSignedIn, useAppSelector } from '@parcel-map/shared';
 import { useGetCurrentDatasetQuery, useGetParcelQuery } from '../parcelSelection/parcelsApi.ts';
-import { NOT_A_SURVEY, parcelFields, provenanceText } from '../parcelSelection/ParcelDetailPanel.tsx';
+import { NOT_A_SURVEY, ParcelFieldList, provenanceText } from '../parcelSelection/ParcelDetailPanel.tsx';
 import { scaleBar } from './printScale.ts';
 import './printReport.css';
 
@@ -64,14 +64,7 @@ export function PrintReport({ snapshot, onClose }: { snapshot: PrintSnapshot; on
           </figcaption>
         </figure>
         {parcel && (
-          <dl className="print-report__fields">
-            {parcelFields(parcel).map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <ParcelFieldList parcel={parcel} className="print-report__fields" />
         )}
         <footer className="print-report__footer">
           <p>{dataset ? provenanceText(dataset) : 'Data source: not stated by the server.'} Printed {new Date(snapshot.takenAt).toLocaleString('en-US')}.</p>
