@@ -17,7 +17,7 @@ async function clickPoints(page: Page, map: MapPage, points: [number, number][])
  */
 async function measureColouredPixels(page: Page, [x0, y0, x1, y1]: [number, number, number, number]) {
   return page.evaluate(
-    ([left, top, right, bottom]) => {
+    ({ left, top, right, bottom }) => {
       const source = document.querySelector<HTMLCanvasElement>('canvas.mapboxgl-canvas')!;
       const scale = source.width / source.clientWidth;
       const copy = document.createElement('canvas');
@@ -32,7 +32,7 @@ async function measureColouredPixels(page: Page, [x0, y0, x1, y1]: [number, numb
       }
       return count;
     },
-    [x0, y0, x1, y1],
+    { left: x0, top: y0, right: x1, bottom: y1 },
   );
 }
 
