@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from './db.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_FILE = /^(\d{3,})_[a-z0-9_]+\.sql$/;
 // Any constant shared by all instances: concurrent starts against one PostgreSQL take turns.
 const MIGRATION_LOCK_KEY = 4_070_001;
