@@ -57,10 +57,34 @@ export function findOfflineStyle(id: string): OfflineStyleInfo | undefined {
   return OFFLINE_STYLES.find((style) => style.id === id);
 }
 
+const roadWidth = (fromZoom: number, fromWidth: number, z18Width: number) => ['interpolate', ['exponential', 1.5], ['zoom'], fromZoom, fromWidth, 18, z18Width];
+
+/** Each road kind as a wider casing under its fill; minor roads first so major roads draw over them. */
+const ROAD_KINDS = [
+  { kind: 'minor', minzoom: 12, casing: ['minorCasing', roadWidth(12, 1.5, 14)], fill: ['minor', roadWidth(12, 0.75, 11)] },
+  { kind: 'major', minzoom: 0, casing: ['majorCasing', roadWidth(8, 1, 22)], fill: ['major', roadWidth(8, 0.5, 18)] },
+] as const;
+
+function roadLayers(colours: Palette) {
+  return ROAD_KINDS.flatMap(({ kind, minzoom, casing, fill }) =>
+    [
+      { id: `road-${kind}-casing`, line: casing },
+      { id: `road-${kind}`, line: fill },
+    ].map(({ id, line: [colour, width] }) => ({
+      id,
+      type: 'line',
+      source: 'roads',
+      filter: ['==', ['get', 'kind'], kind],
+      minzoom,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': colours[colour], 'line-width': width },
+    })),
+  );
+}
+
 export function offlineStyle(info: OfflineStyleInfo, publicBase: string) {
   const colours = PALETTES[info.id];
   if (!colours) throw new Error(`no palette for style ${info.id}`);
-  const roadWidth = (fromZoom: number, fromWidth: number, z18Width: number) => ['interpolate', ['exponential', 1.5], ['zoom'], fromZoom, fromWidth, 18, z18Width];
   return {
     version: 8,
     name: info.name,
@@ -83,40 +107,7 @@ export function offlineStyle(info: OfflineStyleInfo, publicBase: string) {
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
       { id: 'water', type: 'fill', source: 'water', paint: { 'fill-color': colours.water, 'fill-outline-color': colours.waterOutline } },
-      {
-        id: 'road-minor-casing',
-        type: 'line',
-        source: 'roads',
-        filter: ['==', ['get', 'kind'], 'minor'],
-        minzoom: 12,
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': colours.minorCasing, 'line-width': roadWidth(12, 1.5, 14) },
-      },
-      {
-        id: 'road-minor',
-        type: 'line',
-        source: 'roads',
-        filter: ['==', ['get', 'kind'], 'minor'],
-        minzoom: 12,
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': colours.minor, 'line-width': roadWidth(12, 0.75, 11) },
-      },
-      {
-        id: 'road-major-casing',
-        type: 'line',
-        source: 'roads',
-        filter: ['==', ['get', 'kind'], 'major'],
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': colours.majorCasing, 'line-width': roadWidth(8, 1, 22) },
-      },
-      {
-        id: 'road-major',
-        type: 'line',
-        source: 'roads',
-        filter: ['==', ['get', 'kind'], 'major'],
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': colours.major, 'line-width': roadWidth(8, 0.5, 18) },
-      },
+      ...roadLayers(colours),
       {
         id: 'road-label',
         type: 'symbol',
