@@ -12,5 +12,6 @@ export * from './store/makeStore.ts';
 export * from './store/hooks.ts';
 export * from './ui/RenderFailure.tsx';
 export * from './ui/Spinner.tsx';
+export * from './ui/useDialogFocus.ts';
 export * from './remotes/remoteContracts.ts';
 export * from './session/returnPath.ts';

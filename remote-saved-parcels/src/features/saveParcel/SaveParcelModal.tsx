@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { NOTES_MAX_LENGTH, useAppDispatch, useAppSelector, useSaveParcelMutation } from '@parcel-map/shared';
+import { NOTES_MAX_LENGTH, useAppDispatch, useAppSelector, useDialogFocus, useSaveParcelMutation } from '@parcel-map/shared';
 import { parcelSaved, saveModalClosed, selectParcelToSave } from '../savedParcelsUiSlice.ts';
 import { saveParcelBody } from './saveParcelBody.ts';
-import { useDialogFocus } from '../dialog/useDialogFocus.ts';
+
 
 export const ALREADY_SAVED_MESSAGE = 'This parcel is already in your saved list.';
 export const UNKNOWN_SAVE_ERROR = 'An unknown error occurred while saving.';

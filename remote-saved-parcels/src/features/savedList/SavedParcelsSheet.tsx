@@ -5,11 +5,11 @@ import {
   selectSessionJwt,
   useAppDispatch,
   useAppSelector,
+  useDialogFocus,
   useListSavedParcelsQuery,
   type SavedParcelRecord,
 } from '@parcel-map/shared';
 import { savedSheetClosed, selectSheetOpen } from '../savedParcelsUiSlice.ts';
-import { useDialogFocus } from '../dialog/useDialogFocus.ts';
 import { SavedParcelItem, type ItemMode } from './SavedParcelItem.tsx';
 import { downloadFile, exportFileName, savedParcelsCsv, savedParcelsGeoJson } from './savedParcelsExport.ts';
 
