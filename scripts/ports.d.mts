@@ -1,9 +1,11 @@
-export declare const PORTS: {
+export interface Ports {
   host: number;
   remote_auth: number;
   remote_map: number;
   remote_saved_parcels: number;
   api: number;
   identity: number;
-};
+}
+export declare function portsForOffset(portOffset: number): Ports;
+export declare const PORTS: Ports;
 export declare function originOf(port: number): string;

@@ -6,13 +6,18 @@ if (!Number.isInteger(offset) || offset < 0 || offset > 99) {
   throw new Error(`PARCEL_MAP_PORT_OFFSET must be an integer from 0 to 99, not '${process.env.PARCEL_MAP_PORT_OFFSET}'`);
 }
 
-export const PORTS = {
-  host: 3000 + offset,
-  remote_auth: 3001 + offset,
-  remote_map: 3002 + offset,
-  remote_saved_parcels: 3003 + offset,
-  api: 4000 + offset,
-  identity: 4100 + offset,
-};
+/** The ports of the copy of the system at `portOffset` (test runners that pass the offset explicitly). */
+export function portsForOffset(portOffset) {
+  return {
+    host: 3000 + portOffset,
+    remote_auth: 3001 + portOffset,
+    remote_map: 3002 + portOffset,
+    remote_saved_parcels: 3003 + portOffset,
+    api: 4000 + portOffset,
+    identity: 4100 + portOffset,
+  };
+}
+
+export const PORTS = portsForOffset(offset);
 
 export const originOf = (port) => `http://127.0.0.1:${port}`;

@@ -2,12 +2,14 @@
 // Stages: lint, type-check of each workspace, unit/component/API tests (Vitest), the API tests again
 // on PostgreSQL when TEST_DATABASE_URL is set, and end-to-end tests in Chromium (Playwright).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repo, '.data/test-results');
 const WORKSPACES = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'api-server', 'local-identity', 'e2e'];
+// Type-checked like the workspaces: the hardening checks, and the benchmarks once they have a tsconfig.
+const TYPECHECKED = [...WORKSPACES, ...['hardening', 'bench'].filter((dir) => existsSync(path.join(repo, dir, 'tsconfig.json')))];
 const bin = (name) => path.join(repo, 'node_modules/.bin', name);
 const only = process.argv.slice(2);
 const stages = [];
@@ -46,7 +48,7 @@ mkdirSync(resultsDir, { recursive: true });
 stage('lint', () => check(run(bin('eslint'), ['.'])));
 
 stage('typecheck', () => {
-  const results = WORKSPACES.map((ws) => run(bin('tsc'), ['--noEmit', '-p', ws]));
+  const results = TYPECHECKED.map((dir) => run(bin('tsc'), ['--noEmit', '-p', dir]));
   return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length };
 });
 

@@ -31,6 +31,24 @@ describe('createApp', () => {
     expect(response.json).toEqual({ message: 'Malformed JSON' });
   });
 
+  // Found by the hardening fuzz: both were 500s.
+  it('answers a gzip body that does not inflate with 400 JSON', async () => {
+    const response = await app.request('/api/saved-parcels', {
+      method: 'POST',
+      token,
+      rawBody: 'not gzip',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ message: 'Bad request' });
+  });
+
+  it('answers a path with a broken %-escape with 400 JSON', async () => {
+    const response = await app.request('/styles/%E0%A4%A.json');
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ message: 'Malformed URL encoding' });
+  });
+
   it('answers a body over 100 kB with 413', async () => {
     const response = await app.request('/api/saved-parcels', {
       method: 'POST',
@@ -61,9 +79,11 @@ describe('createApp', () => {
 describe('createApp when the database fails', () => {
   it('answers 500 with a generic message and no stack, and logs the error', async () => {
     const failingDb: Db = {
+      singleSession: false,
       query: () => Promise.reject(new Error('connection lost at /secret/path.ts:12')),
       exec: () => Promise.reject(new Error('connection lost')),
       transaction: () => Promise.reject(new Error('connection lost')),
+      listen: () => Promise.reject(new Error('connection lost')),
       close: () => Promise.resolve(),
     };
     const logged: unknown[] = [];

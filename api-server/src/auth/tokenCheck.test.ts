@@ -2,11 +2,11 @@
 // Stytch's JWKS endpoint at Stytch's path, configured the way production is (from a project id).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SignJWT } from 'jose';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../createApp.ts';
 import type { Db } from '../db/db.ts';
+import { hs256WithPublicKey, unsignedToken, withTamperedPayload } from '../testing/forgedTokens.ts';
 import { openTestDb } from '../testing/openTestDb.ts';
 import { rawRequest, testConfig } from '../testing/testApp.ts';
 import { stytchJwtSettings } from './stytchJwtSettings.ts';
@@ -14,7 +14,6 @@ import { startStytchJwksDouble, type StytchJwksDouble } from './testing/stytchJw
 import { createBearerVerifier, JWKS_REFETCH_COOLDOWN_MS } from './verifyBearer.ts';
 
 const PROTECTED = '/api/saved-parcels';
-const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 let db: Db;
 let stytch: StytchJwksDouble;
@@ -67,21 +66,14 @@ describe('token check against a Stytch-shaped JWKS', () => {
   it('rejects an unsigned token (alg none)', async () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: 'user-test-1', iss: `stytch.com/${stytch.projectId}`, aud: [stytch.projectId], iat: now, nbf: now, exp: now + 300 };
-    await expect401(withToken(`${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`));
-    await expect401(withToken(`${b64url({ alg: 'none', typ: 'JWT', kid: stytch.currentKid() })}.${b64url(claims)}.`));
+    await expect401(withToken(unsignedToken(claims)));
+    await expect401(withToken(unsignedToken(claims, { kid: stytch.currentKid() })));
   });
 
   it('rejects a token signed with HS256 keyed with the published public key', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256', kid: stytch.currentKid(), typ: 'JWT' })
-      .setSubject('user-test-1')
-      .setIssuer(`stytch.com/${stytch.projectId}`)
-      .setAudience([stytch.projectId])
-      .setIssuedAt(now)
-      .setExpirationTime(now + 300)
-      .sign(new TextEncoder().encode(await stytch.publicKeyPem()));
-    await expect401(withToken(token));
+    const claims = { sub: 'user-test-1', iss: `stytch.com/${stytch.projectId}`, aud: [stytch.projectId], iat: now, exp: now + 300 };
+    await expect401(withToken(await hs256WithPublicKey(claims, stytch.currentKid(), await stytch.publicKeyPem())));
   });
 
   it('rejects a token signed with a key the JWKS does not publish, under a published kid', async () => {
@@ -108,9 +100,7 @@ describe('token check against a Stytch-shaped JWKS', () => {
   });
 
   it('rejects a token whose payload was changed after signing', async () => {
-    const [header, payload, signature] = (await stytch.sign({ sub: 'user-test-1' })).split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    await expect401(withToken([header, b64url({ ...claims, sub: 'user-test-admin' }), signature].join('.')));
+    await expect401(withToken(withTamperedPayload(await stytch.sign({ sub: 'user-test-1' }), { sub: 'user-test-admin' })));
   });
 
   it('rejects a token whose typ header is not JWT', async () => {

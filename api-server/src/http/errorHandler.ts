@@ -34,8 +34,10 @@ function describe(error: unknown): { status: number; message: string } {
     if (error.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON' };
     if (error.type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
     if (error.code === PG_UNIQUE_VIOLATION) return { status: 409, message: 'Resource already exists' };
-    if (typeof error.type === 'string' && typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
-      return { status: error.status, message: 'Bad request' };
+    // Other client errors of Express and body-parser carry a 4xx `status`, not always a `type`:
+    // a path with broken %-escapes (URIError), a gzip body that does not inflate (zlib).
+    if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
+      return { status: error.status, message: error instanceof URIError ? 'Malformed URL encoding' : 'Bad request' };
     }
   }
   return { status: 500, message: 'Internal server error' };

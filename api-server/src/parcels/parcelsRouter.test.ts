@@ -110,6 +110,10 @@ describe('parcel search, point lookup, feature ids and the current data set', ()
     ['a non-numeric lng', '/api/parcels/at?lng=abc&lat=35.6'],
     ['a latitude out of range', '/api/parcels/at?lng=-80.86&lat=95'],
     ['a non-integer feature id', '/api/parcels/feature/1.5'],
+    // Found by the hardening fuzz: PostgreSQL refuses NUL in a text parameter (was a 500).
+    ['a query holding a NUL character', '/api/parcels/search?q=ab%00cd'],
+    // Found by the hardening fuzz: a broken %-escape in the path failed to decode (was a 500).
+    ['a PIN with a broken %-escape', '/api/parcels/%E0%A4%A'],
   ])('answers 400 JSON for %s', async (_label, path) => {
     const response = await app.request(path, { token });
     expect(response.status).toBe(400);

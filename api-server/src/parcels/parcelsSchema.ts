@@ -2,6 +2,7 @@
 import type { Geometry } from 'geojson';
 import { z } from 'zod';
 import type { Parcel } from '@parcel-map/shared/contracts';
+import { storableText } from '../http/storableText.ts';
 
 export const PIN_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -23,8 +24,7 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_LIMIT = 10;
 
 export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: 'q is required' })
+  q: storableText({ error: 'q is required' })
     .trim()
     .min(SEARCH_MIN_LENGTH, `q must be at least ${SEARCH_MIN_LENGTH} characters`)
     .max(100, 'q must be at most 100 characters'),

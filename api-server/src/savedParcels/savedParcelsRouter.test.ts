@@ -98,6 +98,25 @@ describe('/api/saved-parcels', () => {
     expect((response.json as { message: string }).message).toMatch(field);
   });
 
+  // Found by the hardening fuzz: NUL made the INSERT fail (500), an unpaired surrogate came back as U+FFFD.
+  it.each([
+    ['a NUL character in the notes', { notes: 'a\u0000b' }, /notes/],
+    ['an unpaired surrogate in the notes', { notes: 'a\ud800b' }, /notes/],
+    ['a NUL character in the owner name', { parcel_owner_name: 'SMITH\u0000' }, /parcel_owner_name/],
+    ['an unpaired surrogate in the address', { parcel_address: '\udc00 MAIN ST' }, /parcel_address/],
+  ])('answers 400 for text that cannot be stored as sent: %s', async (_label, overrides, field) => {
+    const response = await app.request('/api/saved-parcels', { method: 'POST', token: alice, body: body(pins[3]!, overrides) });
+    expect(response.status).toBe(400);
+    expect((response.json as { message: string }).message).toMatch(field);
+  });
+
+  it('stores emoji and other paired surrogates as sent', async () => {
+    const carol = await app.identity.sign('user-carol');
+    const response = await app.request('/api/saved-parcels', { method: 'POST', token: carol, body: body(pins[3]!, { notes: 'View 🏞️ 𝔸' }) });
+    expect(response.status).toBe(201);
+    expect((response.json as SavedRecord).notes).toBe('View 🏞️ 𝔸');
+  });
+
   it('answers 400 for a body that is not a JSON object', async () => {
     const array = await app.request('/api/saved-parcels', { method: 'POST', token: alice, body: [body(pins[3]!)] });
     expect(array.status).toBe(400);

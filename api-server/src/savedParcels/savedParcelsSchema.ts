@@ -1,18 +1,19 @@
 // Request validation and the record shape of /api/saved-parcels (SPEC §3 Saved parcel, §5, §7).
 import { z } from 'zod';
+import { storableText } from '../http/storableText.ts';
 import { pinSchema } from '../parcels/parcelsSchema.ts';
 
 export const NOTES_MAX_LENGTH = 256;
 const TEXT_MAX_LENGTH = 512;
 const INT4_MAX = 2_147_483_647;
 
-const notesSchema = z.string().max(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`).nullable();
+const notesSchema = storableText().max(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`).nullable();
 
 // z.object drops unknown keys, which is what "unknown fields ignored" asks for.
 export const saveParcelBodySchema = z.object({
   parcel_pin: pinSchema,
-  parcel_owner_name: z.string().max(TEXT_MAX_LENGTH),
-  parcel_address: z.string().max(TEXT_MAX_LENGTH),
+  parcel_owner_name: storableText().max(TEXT_MAX_LENGTH),
+  parcel_address: storableText().max(TEXT_MAX_LENGTH),
   parcel_centroid_lat: z.number().min(-90).max(90),
   parcel_centroid_lon: z.number().min(-180).max(180),
   notes: notesSchema.optional().transform((notes) => notes ?? null),

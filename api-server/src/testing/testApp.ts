@@ -92,6 +92,10 @@ export function rawRequest(url: string, options: RequestOptions = {}): Promise<T
     headers['Content-Type'] = 'application/json';
   }
   if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+  // Framed by length: node sends GET/DELETE/OPTIONS bodies with neither length nor chunking otherwise.
+  if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) {
+    headers['Content-Length'] = String(Buffer.byteLength(payload));
+  }
 
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers }, (res) => {
@@ -100,12 +104,17 @@ export function rawRequest(url: string, options: RequestOptions = {}): Promise<T
       res.on('end', () => {
         const body = Buffer.concat(chunks);
         const isJson = (res.headers['content-type'] ?? '').includes('json');
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body,
-          json: isJson && body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined,
-        });
+        // A JSON content type over a body that is not JSON rejects the request (instead of throwing in this callback).
+        try {
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            json: isJson && body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined,
+          });
+        } catch (error) {
+          reject(error);
+        }
       });
       res.on('error', reject);
     });

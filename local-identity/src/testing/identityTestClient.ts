@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { pkceChallengeFor } from '../oneTimeTokens/pkce.ts';
 import type { TestIdentity } from './startTestIdentity.ts';
 
+/** What the client needs of an identity server: a started test server, or one running in its own process. */
+export type IdentityEndpoint = Pick<TestIdentity, 'baseUrl' | 'config'>;
+
 export interface SdkCallOptions {
   method?: string;
   body?: unknown;
@@ -10,7 +13,7 @@ export interface SdkCallOptions {
   sessionToken?: string;
 }
 
-export async function callSdk(identity: TestIdentity, sdkPath: string, options: SdkCallOptions = {}): Promise<Response> {
+export async function callSdk(identity: IdentityEndpoint, sdkPath: string, options: SdkCallOptions = {}): Promise<Response> {
   const { publicToken } = identity.config;
   const credentials = Buffer.from(`${publicToken}:${options.sessionToken ?? publicToken}`).toString('base64');
   return fetch(`${identity.baseUrl}/sdk/v1${sdkPath}`, {
@@ -28,7 +31,7 @@ export function newPkcePair(): { codeVerifier: string; codeChallenge: string } {
 
 export const APP_CALLBACK_URL = 'http://127.0.0.1:3000/authenticate';
 
-export async function requestMagicLink(identity: TestIdentity, email: string, codeChallenge?: string): Promise<Response> {
+export async function requestMagicLink(identity: IdentityEndpoint, email: string, codeChallenge?: string): Promise<Response> {
   return callSdk(identity, '/magic_links/email/login_or_create', {
     body: {
       login_magic_link_url: APP_CALLBACK_URL,
@@ -42,7 +45,7 @@ export async function requestMagicLink(identity: TestIdentity, email: string, co
 }
 
 /** The token in the newest outbox link for `email`, read through GET /dev/outbox like the e2e does. */
-export async function latestMagicLinkToken(identity: TestIdentity, email: string): Promise<string> {
+export async function latestMagicLinkToken(identity: IdentityEndpoint, email: string): Promise<string> {
   const response = await fetch(`${identity.baseUrl}/dev/outbox?format=json&to=${encodeURIComponent(email)}`);
   const { messages } = (await response.json()) as { messages: { link: string }[] };
   const link = messages[0]?.link;
@@ -62,7 +65,7 @@ export interface AuthenticatedData {
 }
 
 /** The whole magic-link sign-in as the browser does it; returns the authenticate `data`. */
-export async function signInWithMagicLink(identity: TestIdentity, email: string): Promise<AuthenticatedData> {
+export async function signInWithMagicLink(identity: IdentityEndpoint, email: string): Promise<AuthenticatedData> {
   const { codeVerifier, codeChallenge } = newPkcePair();
   await requestMagicLink(identity, email, codeChallenge);
   const token = await latestMagicLinkToken(identity, email);
