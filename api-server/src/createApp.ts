@@ -22,6 +22,7 @@ import { createSavedParcelsRepository } from './savedParcels/savedParcelsReposit
 import { createSavedParcelsRouter } from './savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from './savedParcels/savedParcelsService.ts';
 import { createStylesRouter } from './styles/stylesRouter.ts';
+import { createDataVersion, DATA_VERSION_CHANNEL } from './tiles/dataVersion.ts';
 import { createTileHotPath, type TileHotPath } from './tiles/tileHotPath.ts';
 import { createTilesRouter } from './tiles/tilesRouter.ts';
 import { createTilesService, type TilesService } from './tiles/tilesService.ts';
@@ -63,7 +64,11 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app
   const parcelsService = createParcelsService(parcels);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
   const datasets = createDatasetsRepository(db);
-  const tilesService = createTilesService({ parcels, dataVersion: async () => (await datasets.current())?.id ?? 0 });
+  const dataVersion = createDataVersion({
+    read: async () => (await datasets.current())?.id ?? 0,
+    watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent),
+  });
+  const tilesService = createTilesService({ parcels, dataVersion });
   const authenticate = requireUser(verifyBearer ?? createBearerVerifier(config), logger);
 
   const app = express();

@@ -18,7 +18,9 @@ const logger = createLogger(config.logLevel);
 // thread while the main thread creates and migrates the database (the seed cancels it if unneeded).
 let generation: DemoGeneration | undefined;
 if (config.databaseUrl === undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) generation = generateInWorker();
-const { db, mode } = await openDb(config);
+const { db, mode } = await openDb(config, {
+  onIdleClientError: (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost; the next query reconnects'),
+});
 logger.info({ mode, dataDir: mode === 'pglite' ? config.dataDir : undefined }, 'database open');
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -11,7 +11,21 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * What a LISTEN subscription reports: a NOTIFY on its channel (delivered once the notifying
+ * transaction commits), or — PostgreSQL only — its connection lost (notifications can be missed
+ * until it is `restored`).
+ */
+export type ListenEvent = 'notification' | 'lost' | 'restored';
+
 export interface Db extends Queryable {
+  /**
+   * True when the database is a single session in this process (PGlite): while a transaction runs
+   * nobody else can read, so bulk writes may take locks PostgreSQL readers would wait on.
+   */
+  readonly singleSession: boolean;
+  /** LISTENs on `channel` until the returned function is called (or the Db closed). */
+  listen(channel: string, onEvent: (event: ListenEvent) => void): Promise<() => Promise<void>>;
   /** Runs fn inside BEGIN/COMMIT on one connection; a rejection rolls back and is rethrown. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

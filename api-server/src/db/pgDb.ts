@@ -1,25 +1,36 @@
 // Db over PostgreSQL with a `pg` connection pool.
 import pg from 'pg';
-import type { Db, Queryable } from './db.ts';
+import type { Db, ListenEvent, Queryable } from './db.ts';
+
+// After a lost LISTEN connection, how long to wait before connecting again.
+const RELISTEN_DELAY_MS = 1000;
 
 export interface PgDbOptions {
   /** Sets search_path on every connection (tests run in a throw-away schema). */
   searchPath?: string;
   max?: number;
+  /** Told of pooled connections that broke while idle (PostgreSQL restarted, network cut). */
+  onIdleClientError?: (error: Error) => void;
 }
 
 export async function openPgDb(connectionString: string, options: PgDbOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString,
-    max: options.max ?? 10,
     ...(options.searchPath === undefined ? {} : { options: `-c search_path=${options.searchPath}` }),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
+  const listeners = new Set<() => Promise<void>>();
+  // An idle client whose connection breaks is an 'error' event on the pool, and an unheard 'error'
+  // event crashes the process. pg has already dropped that client; the next query connects afresh, so
+  // the API rides out a PostgreSQL restart without being restarted itself.
+  pool.on('error', (error) => options.onIdleClientError?.(error));
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
 
   return {
     ...wrap(pool),
+    singleSession: false,
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -34,7 +45,76 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
         client.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, onEvent) {
+      const stop = await listenOn(connection, channel, onEvent);
+      const unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
+    async close() {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * A LISTEN on its own connection (a pooled one would be handed to queries). When the connection
+ * drops it reports `lost`, reconnects every RELISTEN_DELAY_MS and reports `restored` once listening again.
+ */
+async function listenOn(connection: pg.ClientConfig, channel: string, onEvent: (event: ListenEvent) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(connection);
+    // Without an 'error' listener a dropped connection would crash the process; 'end' follows it.
+    next.on('error', () => undefined);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onEvent('notification');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      // Stopped while reconnecting.
+      await next.end().catch(() => undefined);
+      return;
+    }
+    next.on('end', () => {
+      if (stopped) return;
+      onEvent('lost');
+      scheduleReconnect();
+    });
+    client = next;
+  };
+  const scheduleReconnect = () => {
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          if (!stopped) onEvent('restored');
+        },
+        () => {
+          if (!stopped) scheduleReconnect();
+        },
+      );
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -2,6 +2,8 @@ import * as turf from '@turf/turf';
 import { describe, expect, it } from 'vitest';
 import { CENTRE_PIN, DEMO_CENTRE, generateDemoCounty, TEST_EXTENT } from './demoCounty.ts';
 import { lakeLngLat } from './lake.ts';
+import { toMetres } from './localFrame.ts';
+import { area, orientedBox, type Pt } from './planar.ts';
 
 // The same generator as the full county (FULL_EXTENT, ~107k parcels), on a 3 km square for speed.
 const county = generateDemoCounty({ extent: TEST_EXTENT });
@@ -46,6 +48,38 @@ describe('generateDemoCounty', () => {
     const acres = county.parcels.map((parcel) => parcel.taxacres).sort((a, b) => a - b);
     expect(acres[Math.floor(acres.length * 0.05)]!).toBeLessThan(0.2);
     expect(acres.at(-1)!).toBeGreaterThan(3);
+  });
+
+  it('plats rectangular-ish lots (they fill their bounding rectangle), not shattered triangles', () => {
+    const fills = county.parcels.map((parcel) => {
+      const ring = parcel.geometry.coordinates[0]!.slice(0, -1).map(([lng, lat]) => toMetres(lng!, lat!) as Pt);
+      const box = orientedBox(ring);
+      return area(ring) / (box.long * box.short);
+    });
+    fills.sort((a, b) => a - b);
+    // A triangle fills half its rectangle (the convex-cut county had 15% of its lots below 0.53);
+    // cul-de-sac wedges, corner lots and shore lots cut by the lake fill less than a rectangle.
+    expect(fills[Math.floor(fills.length * 0.5)]!).toBeGreaterThan(0.85);
+    expect(fills[Math.floor(fills.length * 0.15)]!).toBeGreaterThan(0.7);
+  });
+
+  it('grows lots from town lots to farms away from town (a strip from Mooresville east into the country)', () => {
+    const strip = generateDemoCounty({ extent: { x0: 3000, y0: -4200, x1: 14_500, y1: -3200 } });
+    const acresBetween = (x0: number, x1: number) =>
+      strip.parcels
+        .filter((parcel) => {
+          const x = toMetres(...(turf.centroid(parcel.geometry).geometry.coordinates as [number, number]))[0];
+          return x >= x0 && x < x1;
+        })
+        .map((parcel) => parcel.taxacres)
+        .sort((a, b) => a - b);
+    const town = acresBetween(3000, 6000);
+    const country = acresBetween(11_000, 14_500);
+    expect(town[Math.floor(town.length / 2)]!).toBeGreaterThan(0.15);
+    expect(town[Math.floor(town.length / 2)]!).toBeLessThan(0.5);
+    expect(country[Math.floor(country.length / 2)]!).toBeGreaterThan(1);
+    expect(country.filter((acres) => acres >= 20).length).toBeGreaterThan(3);
+    expect(country.at(-1)!).toBeGreaterThan(100);
   });
 
   it('makes parcels that do not overlap one another (sampled points fall in at most one parcel)', () => {

@@ -107,17 +107,49 @@ export function extent(pts: readonly Pt[], ux: number, uy: number): { min: numbe
   return { min, max };
 }
 
-/** The direction (radians) along which the polygon is longest, checked every 15°. */
-export function longAxis(pts: readonly Pt[]): number {
-  let best = 0;
-  let bestLength = -1;
-  for (let k = 0; k < 12; k += 1) {
-    const angle = (k * Math.PI) / 12;
-    const { min, max } = extent(pts, Math.cos(angle), Math.sin(angle));
-    if (max - min > bestLength) {
-      bestLength = max - min;
-      best = angle;
-    }
+/** A convex polygon's minimum-area bounding rectangle: the long side's direction (radians) and both sides' lengths. */
+export function orientedBox(pts: readonly Pt[]): { axis: number; long: number; short: number } {
+  let best = { axis: 0, long: 0, short: 0 };
+  let bestArea = Infinity;
+  // For a convex polygon one side of the minimum rectangle lies along an edge.
+  for (let i = 0; i < pts.length; i += 1) {
+    const a = pts[i]!;
+    const b = pts[(i + 1) % pts.length]!;
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length < 1e-6) continue;
+    const ux = (b[0] - a[0]) / length;
+    const uy = (b[1] - a[1]) / length;
+    const along = extent(pts, ux, uy);
+    const across = extent(pts, -uy, ux);
+    const l1 = along.max - along.min;
+    const l2 = across.max - across.min;
+    if (l1 * l2 >= bestArea) continue;
+    bestArea = l1 * l2;
+    const angle = Math.atan2(uy, ux);
+    best = l1 >= l2 ? { axis: angle, long: l1, short: l2 } : { axis: angle + Math.PI / 2, long: l2, short: l1 };
+  }
+  return best;
+}
+
+/** A piece's edge that lies on a road. */
+export interface RoadEdge {
+  /** The road's index (the edge's label). */
+  road: number;
+  a: Pt;
+  b: Pt;
+  length: number;
+}
+
+/** The piece's longest edge on a road (where its lots get their frontage), if any. */
+export function longestRoadEdge(piece: Piece): RoadEdge | undefined {
+  let best: RoadEdge | undefined;
+  for (let i = 0; i < piece.pts.length; i += 1) {
+    const road = piece.edges[i]!;
+    if (road < 0) continue;
+    const a = piece.pts[i]!;
+    const b = piece.pts[(i + 1) % piece.pts.length]!;
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (!best || length > best.length) best = { road, a, b, length };
   }
   return best;
 }

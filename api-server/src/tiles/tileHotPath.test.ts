@@ -5,7 +5,10 @@ import { createApiServer, type ApiServer } from '../createApp.ts';
 import type { Db } from '../db/db.ts';
 import { DEMO_CENTRE, TEST_EXTENT } from '../demo/demoCounty.ts';
 import { seedDemoDataIfEmpty } from '../demo/seedDemoData.ts';
-import { openTestDb } from '../testing/openTestDb.ts';
+import { parseImportMapping } from '../import/importMapping.ts';
+import { importParcels } from '../import/importParcels.ts';
+import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
+import { openTestDb, testDbMode } from '../testing/openTestDb.ts';
 import { rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../testing/testApp.ts';
 import { lonLatToTile } from './tileMath.ts';
 
@@ -80,5 +83,29 @@ describe('cached-tile hot path', () => {
     expect((await rawRequest(`${baseUrl}/tiles/19/0/0.pbf`)).status).toBe(400);
     expect((await rawRequest(`${baseUrl}/health`)).status).toBe(200);
     expect(api.tileHotPath.hits).toBe(hitsBefore);
+  });
+
+  // Last: it replaces the data set the tests above read.
+  it('stops answering from the cache the moment an import commits: the new data set\'s tile and ETag', async () => {
+    await rawRequest(baseUrl + tile);
+    const hitsBefore = api.tileHotPath.hits;
+    const old = await rawRequest(baseUrl + tile);
+    expect(api.tileHotPath.hits).toBe(hitsBefore + 1);
+
+    const parcel = { properties: { PIN: 'NEW-1' }, geometry: squarePolygon(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 0.0004) };
+    const file = await writeFixture(await fixtureDir(), 'replacement.geojson', featureCollection([parcel]));
+    const mapping = parseImportMapping({ dataset: { sourceName: 'replacement', licence: 'none' }, fields: { PIN: 'PIN' } });
+    const report = await importParcels(db, { file, mapping });
+    const newEtag = new RegExp(`^"v${report.dataset.id}-`);
+    // PGlite delivers the data-version NOTIFY before the import's transaction resolves, so the very
+    // next request is exact; PostgreSQL delivers it on the listening connection, a moment later.
+    let fresh = await rawRequest(baseUrl + tile);
+    for (let waitedMs = 0; testDbMode === 'postgres' && !newEtag.test(String(fresh.headers.etag)) && waitedMs < 1000; waitedMs += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      fresh = await rawRequest(baseUrl + tile);
+    }
+    expect(fresh.status).toBe(200);
+    expect(String(fresh.headers.etag)).toMatch(newEtag);
+    expect(fresh.body.equals(old.body)).toBe(false);
   });
 });

@@ -2,9 +2,9 @@
 // be served at ≥ 80% of a raw node:http server's rate). Express spends more per request on its
 // middleware chain and router than it takes to write a cached tile, so this plain `http` request
 // listener answers GET /tiles/{z}/{x}/{y}.pbf itself when the tile is already built and cached for
-// a recently checked data version, with exactly the headers the Express route would send (the
-// security headers of createApp's helmet, the CORS headers of http/cors.ts, Cache-Control, ETag,
-// 304 on If-None-Match, 204 when empty). Every other request — tiles not built yet, query strings,
+// the data version known to be current (dataVersion.ts), with exactly the headers the Express route
+// would send (the security headers of createApp's helmet, the CORS headers of http/cors.ts,
+// Cache-Control, ETag, 304 on If-None-Match, 204 when empty). Every other request — tiles not built yet, query strings,
 // other methods and paths — goes to the Express app unchanged, which builds and caches the tile.
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';

@@ -1,5 +1,6 @@
 // Builds parcel vector tiles from the database: bbox query → geojson-vt → vt-pbf → gzip, cached per
-// data version (the current dataset id), so a re-import never serves stale tiles or ETags.
+// data version (the current dataset id, tracked exactly by dataVersion.ts), so a re-import never
+// serves stale tiles or ETags.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -7,6 +8,7 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import GeoJSONVT from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
 import type { ParcelsRepository, ParcelTileRow } from '../parcels/parcelsRepository.ts';
+import type { DataVersion } from './dataVersion.ts';
 import { LruCache } from './tileCache.ts';
 import { tileBounds } from './tileMath.ts';
 
@@ -26,7 +28,6 @@ const GENERALISED_TOLERANCE = 8;
 const MIN_PIXELS_BELOW_FULL_DETAIL = 5;
 const TILE_PIXELS = 512;
 const DEFAULT_CACHE_ENTRIES = 4096;
-const DATA_VERSION_TTL_MS = 2000;
 
 const gzipAsync = promisify(gzip);
 
@@ -36,7 +37,7 @@ export type ParcelTile = { kind: 'tile'; body: Buffer; etag: string } | { kind: 
 export interface TilesServiceDeps {
   parcels: ParcelsRepository;
   /** The current dataset id; tiles and ETags are keyed by it. */
-  dataVersion: () => Promise<number>;
+  dataVersion: DataVersion;
   cacheEntries?: number;
 }
 
@@ -44,14 +45,13 @@ export function createTilesService(deps: TilesServiceDeps) {
   // Promises are cached so concurrent requests for one tile build it once; `tile` is filled in when
   // the build settles, so peek() can answer synchronously.
   const cache = new LruCache<string, { pending: Promise<ParcelTile>; tile?: ParcelTile }>(deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
-  let version: { value: number; checkedAt: number } | undefined;
+  let cachedVersion: number | undefined;
 
   async function currentVersion(): Promise<number> {
-    const now = Date.now();
-    if (version && now - version.checkedAt < DATA_VERSION_TTL_MS) return version.value;
-    const value = await deps.dataVersion();
-    if (version && version.value !== value) cache.clear();
-    version = { value, checkedAt: now };
+    const value = await deps.dataVersion.current();
+    // Tiles of an older data set can never be asked for again: free them.
+    if (cachedVersion !== undefined && cachedVersion !== value) cache.clear();
+    cachedVersion = value;
     return value;
   }
 
@@ -95,17 +95,13 @@ export function createTilesService(deps: TilesServiceDeps) {
       return entry.pending;
     },
     /**
-     * The tile if it is built and cached for a data version checked within the last 2 s, else
-     * undefined (the caller takes the normal path, which re-checks the version and builds).
+     * The tile if it is built and cached for the data version known to be current, else undefined
+     * (the caller takes the normal path, which reads the version and builds).
      */
     peek(z: number, x: number, y: number): ParcelTile | undefined {
-      if (!version || Date.now() - version.checkedAt >= DATA_VERSION_TTL_MS) return undefined;
-      return cache.get(`${version.value}/${z}/${x}/${y}`)?.tile;
-    },
-    /** Forget every tile and the data version (after an import in this process). */
-    clearCache(): void {
-      cache.clear();
-      version = undefined;
+      const version = deps.dataVersion.known();
+      if (version === undefined) return undefined;
+      return cache.get(`${version}/${z}/${x}/${y}`)?.tile;
     },
   };
 }
