@@ -1,39 +1,32 @@
-// Parcel tile sizes and cold build times per zoom over the whole demo county (issue 4, points 4
-// and 6): every tile covering the county at z10–z13, and at z14–z18 the tiles under a sample of
-// parcel centroids (every Nth parcel by PIN, so dense towns weigh as they do on the map). Every
-// tile is built once from an empty cache, so each build time is a cold build (database query,
-// geojson-vt, vt-pbf, gzip). Budgets: ≤ 500 KB gzipped per tile; z14 ≤ 30 ms, z10 ≤ 300 ms.
-// Reads a seeded PGlite directory — stop any server using it first:
-//   npx tsx bench/tileSizes.ts [DATA_DIR]      (default .data/pglite-bench; writes bench/results-tile-sizes.json)
-import { writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import path from 'node:path';
+// Parcel tile sizes and cold build times per zoom over a whole data set (issue #4 point 4, #7 point 2):
+// every tile covering the data at z10–z13, and at z14–z18 the tiles under a sample of parcel
+// centroids (every Nth parcel by PIN, so dense towns weigh as they do on the map). Every tile is
+// built once from an empty cache, so each build time is a cold build (database query, geojson-vt,
+// vt-pbf, gzip), measured in-process on the database the API would read.
+import type { Db } from '../api-server/src/db/db.ts';
 import { createDatasetsRepository } from '../api-server/src/datasets/datasetsRepository.ts';
-import { openPgliteDb } from '../api-server/src/db/pgliteDb.ts';
 import { createParcelsRepository } from '../api-server/src/parcels/parcelsRepository.ts';
 import { lonLatToTile } from '../api-server/src/tiles/tileMath.ts';
+import { createDataVersion } from '../api-server/src/tiles/dataVersion.ts';
 import { createTilesService } from '../api-server/src/tiles/tilesService.ts';
+import { atMost, round, type BenchRow } from './lib/report.ts';
+import { summarize } from './lib/stats.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA_DIR = process.argv[2] ?? process.env.BENCH_DATA_DIR ?? path.join(ROOT, '.data/pglite-bench');
 const SAMPLES_PER_HIGH_ZOOM = Number(process.env.TILE_SAMPLES ?? 150);
-const MAX_TILE_BYTES = 500 * 1024;
-const BUILD_BUDGET_MS: Record<number, number> = { 10: 300, 14: 30 };
+const MAX_TILE_KB = 500;
+const COLD_BUILD_BUDGET_MS: Record<number, number> = { 10: 300, 14: 30 };
 
-interface ZoomStats {
+export interface ZoomStats {
   zoom: number;
   tiles: number;
   empty: number;
   avgKB: number;
   maxKB: number;
   maxTile: string;
-  medianBuildMs: number;
-  maxBuildMs: number;
-  overBudget: number;
+  buildMs: { p50: number; p95: number; max: number };
 }
 
-async function main() {
-  const db = await openPgliteDb(DATA_DIR);
+export async function measureTileSizes(db: Db): Promise<ZoomStats[]> {
   const parcels = createParcelsRepository(db);
   const datasets = createDatasetsRepository(db);
   const { rows: extentRows } = await db.query<{ west: number; south: number; east: number; north: number }>(
@@ -46,7 +39,6 @@ async function main() {
      ) numbered WHERE n % greatest(1, total / $1) = 0`,
     [SAMPLES_PER_HIGH_ZOOM],
   );
-  console.log(`load average: ${loadavg().map((v) => v.toFixed(2)).join(' ')}; ${DATA_DIR}; county ${JSON.stringify(box)}`);
 
   const stats: ZoomStats[] = [];
   for (let zoom = 10; zoom <= 18; zoom += 1) {
@@ -61,8 +53,8 @@ async function main() {
         tiles.set(`${x}/${y}`, [x, y]);
       }
     }
-    // A fresh service per zoom: every tile below is built cold.
-    const service = createTilesService({ parcels, dataVersion: async () => (await datasets.current())?.id ?? 0, cacheEntries: 1 });
+    // A fresh service per zoom with a one-entry cache: every tile below is built cold.
+    const service = createTilesService({ parcels, dataVersion: createDataVersion({ read: async () => (await datasets.current())?.id ?? 0 }), cacheEntries: 1 });
     await service.getTile(zoom, 0, 0); // version lookup outside the timings
     const sizes: number[] = [];
     const builds: number[] = [];
@@ -83,8 +75,7 @@ async function main() {
         maxTile = `${zoom}/${x}/${y}`;
       }
     }
-    builds.sort((a, b) => a - b);
-    const budget = BUILD_BUDGET_MS[zoom];
+    const { p50, p95, max } = summarize(builds);
     stats.push({
       zoom,
       tiles: tiles.size,
@@ -92,22 +83,30 @@ async function main() {
       avgKB: round(sizes.reduce((sum, bytes) => sum + bytes, 0) / Math.max(1, sizes.length) / 1024),
       maxKB: round(maxBytes / 1024),
       maxTile,
-      medianBuildMs: round(builds[Math.floor(builds.length / 2)] ?? 0),
-      maxBuildMs: round(builds.at(-1) ?? 0),
-      overBudget: budget === undefined ? 0 : builds.filter((ms) => ms > budget).length,
+      buildMs: { p50, p95, max },
     });
-    console.log(JSON.stringify(stats.at(-1)));
   }
-  await db.close();
-  console.table(stats);
-  const over = stats.filter((row) => row.maxKB * 1024 > MAX_TILE_BYTES);
-  console.log(over.length === 0 ? 'every tile ≤ 500 KB gzipped' : `OVER 500 KB at zooms ${over.map((row) => row.zoom).join(', ')}`);
-  writeFileSync(
-    path.join(ROOT, 'bench/results-tile-sizes.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), loadAverage: loadavg(), budgets: { maxTileBytes: MAX_TILE_BYTES, buildMs: BUILD_BUDGET_MS }, zooms: stats }, null, 2)}\n`,
-  );
+  return stats;
 }
 
-const round = (value: number) => Math.round(value * 10) / 10;
+/** One size row per data set (the largest tile of any zoom, each zoom's largest in the detail). */
+export function tileSizeRow(section: string, dataset: string, stats: ZoomStats[]): BenchRow {
+  const largest = stats.reduce((a, b) => (b.maxKB > a.maxKB ? b : a));
+  const perZoom = stats.map((zoom) => `z${zoom.zoom} ${Math.round(zoom.maxKB)}`).join(' · ');
+  return atMost(section, `largest gzipped tile, ${dataset}`, largest.maxKB, 'KB', MAX_TILE_KB, `${largest.maxTile}; max KB per zoom: ${perZoom}`);
+}
 
-await main();
+/** Cold build rows for the budgeted zooms, judged on the 95th percentile of the sampled tiles (p50 and the slowest in the detail). */
+export function coldBuildRows(section: string, dataset: string, stats: ZoomStats[]): BenchRow[] {
+  return Object.entries(COLD_BUILD_BUDGET_MS).map(([zoom, budget]) => {
+    const row = stats.find((candidate) => candidate.zoom === Number(zoom))!;
+    return atMost(
+      section,
+      `cold z${zoom} tile build p95, ${dataset}`,
+      round(row.buildMs.p95),
+      'ms',
+      budget,
+      `${row.tiles} tiles; p50 ${round(row.buildMs.p50)} ms, slowest ${round(row.buildMs.max)} ms`,
+    );
+  });
+}

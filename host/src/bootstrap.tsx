@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { makeStore, runtimeConfigLoaded, RenderFailure } from '@parcel-map/shared';
 import { fetchRuntimeConfig } from './runtimeConfig.ts';
-import { registerConfiguredRemotes } from './remotes/loadRemoteModule.ts';
+import { registerAndPreloadRemotes } from './remotes/loadRemoteModule.ts';
 import { App } from './App.tsx';
 import './styles.css';
 
@@ -11,7 +11,7 @@ const root = createRoot(document.getElementById('root')!);
 
 try {
   const config = await fetchRuntimeConfig();
-  registerConfiguredRemotes(config);
+  registerAndPreloadRemotes(config, location.pathname);
   const store = makeStore();
   store.dispatch(runtimeConfigLoaded(config));
   root.render(

@@ -1,0 +1,146 @@
+// `npm run bench`: every measurement of issue #7 in one run against production builds, each row a
+// budget or a ratio to a baseline measured in the same run. Writes bench/results.json and prints
+// the table. `npm run bench -- api frontend` runs some sections only (written to
+// bench/results-<sections>.json). Sections run in this order; the API and front ends are started
+// by scripts/start.mjs (which builds stale front ends) as separate processes on
+// PARCEL_MAP_PORT_OFFSET, with their data in .data/bench-<offset>.
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { originOf, PORTS } from '../scripts/ports.mjs';
+import { openPgliteDb } from '../api-server/src/db/pgliteDb.ts';
+import { benchParcelApi } from './api.bench.ts';
+import { benchDemoSeed } from './demoSeed.bench.ts';
+import { benchFrontEnd } from './frontend.bench.ts';
+import { benchImports } from './imports.bench.ts';
+import { ROOT, startProcess, stopProcess } from './lib/processes.ts';
+import { check, failedRow, formatTable, type BenchRow } from './lib/report.ts';
+import { benchEmail, signInForJwt } from './lib/signIn.ts';
+import { benchSavedParcelLists } from './savedParcelsModes.ts';
+import { benchTileThroughput } from './tiles.bench.ts';
+import { coldBuildRows, measureTileSizes, tileSizeRow } from './tileSizes.ts';
+
+const SECTIONS = ['seed', 'data', 'saved', 'api', 'frontend'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !SECTIONS.includes(name as Section));
+if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`);
+const sections = new Set<Section>(requested.length > 0 ? (requested as Section[]) : SECTIONS);
+
+const offset = process.env.PARCEL_MAP_PORT_OFFSET ?? '0';
+const dataDir = path.join(ROOT, `.data/bench-${offset}`);
+const pgliteDir = path.join(dataDir, 'pglite');
+const rawTilePort = 4200 + Number(offset);
+const rows: BenchRow[] = [];
+const details: Record<string, unknown> = {};
+const loadBefore = loadavg();
+
+/** Runs one measurement; a failure becomes a failed row and the run goes on. */
+async function measure(section: string, name: string, fn: () => Promise<void>) {
+  console.error(`[bench] ${name}…`);
+  const started = performance.now();
+  try {
+    await fn();
+  } catch (error) {
+    console.error(error);
+    rows.push(failedRow(section, name, error));
+  }
+  console.error(`[bench] ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (sections.has('seed') || !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+  await measure('data', 'demo county seed', async () => {
+    rows.push(await benchDemoSeed(pgliteDir, PORTS.api));
+  });
+}
+
+if (sections.has('data')) {
+  await measure('tiles', 'demo county tile sizes and cold builds', async () => {
+    const db = await openPgliteDb(pgliteDir);
+    try {
+      const stats = await measureTileSizes(db);
+      rows.push(tileSizeRow('tiles', 'demo county', stats), ...coldBuildRows('tiles', 'demo county', stats));
+      details.demoCountyTiles = stats;
+    } finally {
+      await db.close();
+    }
+  });
+  await measure('data', 'imports and Cambridge tile sizes', async () => {
+    const result = await benchImports();
+    rows.push(...result.rows);
+    details.imports = result.reports;
+    details.cambridgeTiles = result.cambridgeTiles;
+  });
+}
+
+if (sections.has('saved')) {
+  await measure('api', 'saved-parcel lists', async () => {
+    const result = await benchSavedParcelLists();
+    rows.push(...result.rows);
+    details.savedParcelLists = result.results;
+  });
+}
+
+/** Ports of this offset another process already holds (a copy on an offset under 4 away shares some). */
+async function busyPorts(): Promise<number[]> {
+  const ports = Object.values(PORTS);
+  const busy = await Promise.all(ports.map((port) => fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false)));
+  return ports.filter((_, i) => busy[i]);
+}
+
+if (sections.has('api') || sections.has('frontend')) {
+  const busy = await busyPorts();
+  if (busy.length > 0) rows.push(check('setup', 'product ports free', false, `already in use: ${busy.join(', ')} — the servers there are not this run's`));
+  const product = await startProcess(process.execPath, ['scripts/start.mjs'], { PARCEL_MAP_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 'Parcel Map is ready', 15 * 60_000);
+  // However this process ends, the product it started goes with it.
+  process.on('exit', () => product.child.kill('SIGTERM'));
+  const identity = originOf(PORTS.identity);
+  const host = originOf(PORTS.host);
+  try {
+    if (sections.has('api')) {
+      await measure('tiles', 'tile and parcel API load', async () => {
+        const tiles = await benchTileThroughput(originOf(PORTS.api), rawTilePort);
+        rows.push(...tiles.rows);
+        details.tileLoad = { tile: tiles.tilePath, bytes: tiles.tileBytes, runs: [tiles.raw, tiles.hotPath, tiles.expressRoute] };
+        const jwt = await signInForJwt(identity, host, benchEmail('api'));
+        rows.push(...(await benchParcelApi(originOf(PORTS.api), jwt, tiles.hotPath)));
+      });
+    }
+    if (sections.has('frontend')) {
+      await measure('front end', 'front end in Chromium', async () => {
+        const frontEnd: Record<string, unknown> = {};
+        details.frontEnd = frontEnd;
+        await benchFrontEnd({
+          host,
+          remotes: [originOf(PORTS.remote_auth), originOf(PORTS.remote_map), originOf(PORTS.remote_saved_parcels)],
+          auth: originOf(PORTS.remote_auth),
+          map: originOf(PORTS.remote_map),
+          identity,
+          email: benchEmail('browser'),
+        }, rows, frontEnd);
+      });
+    }
+  } finally {
+    await stopProcess(product.child);
+  }
+}
+
+const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version };
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine,
+  loadAverage: { before: loadBefore.map((v) => Math.round(v * 100) / 100), after: loadavg().map((v) => Math.round(v * 100) / 100) },
+  sections: [...sections],
+  passed: rows.filter((row) => row.pass === true).length,
+  failed: rows.filter((row) => row.pass === false).length,
+  rows,
+  details,
+};
+const file = path.join(ROOT, 'bench', sections.size === SECTIONS.length ? 'results.json' : `results-${[...sections].join('-')}.json`);
+await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nParcel Map benchmarks — ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load average before ${results.loadAverage.before.join(' ')}\n`);
+console.log(formatTable(rows));
+console.log(`\n${results.passed} passed, ${results.failed} failed; written to ${path.relative(ROOT, file)}`);
+if (results.failed > 0) process.exitCode = 1;

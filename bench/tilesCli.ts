@@ -1,0 +1,27 @@
+// `npm run bench:tiles`: the cached-tile throughput rows alone, on a seeded PGlite directory and a
+// port of your choice, without the rest of the product (BENCH_DATA_DIR, default .data/pglite-bench,
+// seeded on first use; BENCH_API_PORT, default 4190, the raw server on the next port). Writes
+// bench/results-tiles.json. `npm run bench` runs the same measurement inside the full run.
+import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { ROOT, startTsProcess, stopProcess } from './lib/processes.ts';
+import { formatTable } from './lib/report.ts';
+import { benchTileThroughput } from './tiles.bench.ts';
+
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(ROOT, '.data/pglite-bench');
+const apiPort = Number(process.env.BENCH_API_PORT ?? 4190);
+const loadBefore = loadavg();
+const api = await startTsProcess(['api-server/src/server.ts'], { PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 'API listening', 15 * 60_000);
+try {
+  const result = await benchTileThroughput(`http://127.0.0.1:${apiPort}`, apiPort + 1);
+  const runs = [result.raw, result.hotPath, result.expressRoute];
+  console.table(runs);
+  console.log(formatTable(result.rows));
+  await writeFile(
+    path.join(ROOT, 'bench/results-tiles.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg() }, tile: result.tilePath, tileBytes: result.tileBytes, runs, rows: result.rows }, null, 2)}\n`,
+  );
+} finally {
+  await stopProcess(api.child);
+}
