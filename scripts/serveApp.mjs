@@ -18,8 +18,10 @@ app.use((req, res, next) => {
   next();
 });
 
+// Every front end serves the same runtime config: the host reads it at start, and each remote's
+// standalone page (its own index.html) reads it too instead of carrying defaults of its own.
+const config = runtimeConfigFromEnv();
 if (role === 'host') {
-  const config = runtimeConfigFromEnv();
   app.use(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
@@ -27,10 +29,10 @@ if (role === 'host') {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.get('/config.json', (_req, res) => res.json(config));
 } else {
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
 }
+app.get('/config.json', (_req, res) => res.json(config));
 app.use(express.static(root, { index: false, cacheControl: false }));
 if (role === 'host') {
   // Deep links (/authenticate?token=…, /?pin=…) are client routes.

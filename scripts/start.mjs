@@ -131,7 +131,8 @@ try {
     PORT: String(PORTS.api),
     DATA_DIR: path.join(dataDir, 'pglite'),
     JWKS_URL: `${originOf(PORTS.identity)}/v1/sessions/jwks/project-test-local`,
-    CORS_ORIGINS: [originOf(PORTS.host), `http://localhost:${PORTS.host}`].join(','),
+    // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx).
+    CORS_ORIGINS: [originOf(PORTS.host), `http://localhost:${PORTS.host}`, originOf(PORTS.remote_map)].join(','),
   });
   FRONT_ENDS.forEach(startFrontEnd);
   writeProcessesFile();

@@ -31,9 +31,14 @@ export class MapPage {
   readonly zoomReadout = () => this.page.getByLabel('Zoom level');
   readonly search = () => this.page.getByRole('combobox').or(this.page.getByPlaceholder('Search address, owner or PIN')).first();
 
-  /** A screenshot of the page in e2e/screenshots/, whatever the working directory. */
+  /**
+   * A screenshot of the page in e2e/screenshots/, whatever the working directory. On a loaded machine
+   * headless Chromium can lag behind: two animation frames first, so the map has painted its latest
+   * state (a highlight filter changed, say), and transitions are finished (the panel's slide-up).
+   */
   async shot(name: string) {
-    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
   }
 
   async waitForParcels() {

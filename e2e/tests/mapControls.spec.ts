@@ -190,10 +190,12 @@ test('print opens a parcel report with the map picture, a scale, the details and
   await expect(report).toBeHidden();
 });
 
-test('the main menu footer shows the centre, the zoom and a copyright line', async ({ page }) => {
+test('the main menu slides in 224 px wide; its footer shows the centre, the zoom and a copyright line', async ({ page }) => {
   const map = new MapPage(page);
   await map.openMenu();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toHaveAttribute('aria-hidden', 'false');
+  expect((await menu.boundingBox())!.width).toBe(224);
   await expect(menu.getByText('Center: -80.8600, 35.6200')).toBeVisible();
   await expect(menu.getByText('Zoom: 13.00')).toBeVisible();
   await expect(menu.getByText(/^© \d{4} Parcel Map/)).toBeVisible();

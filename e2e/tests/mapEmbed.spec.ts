@@ -3,14 +3,30 @@
 // (dist/parcel-map-embed.js, src/embed.ts) and calls window.ParcelMap.mount(element, { config, sessionJwt }).
 // The test serves such a page at a path of the host's origin (the origin the API's CORS list allows),
 // with the script from the remote-map server, and clicks a parcel there.
+import type { Page } from '@playwright/test';
 import { expect, MapPage, test } from '../pages/MapPage.ts';
 
 const PORTAL_PATH = '/portal-embed-test.html';
 
+/**
+ * A session JWT with minutes left: the one saved with the worker's storage state lives 5 minutes, so
+ * the host page is opened first, and its identity client renews it.
+ */
+async function freshSessionJwt(page: Page): Promise<string> {
+  await page.goto('/');
+  const readJwt = () => page.evaluate(() => localStorage.getItem('session_jwt'));
+  const secondsLeft = async () => {
+    const jwt = await readJwt();
+    if (!jwt) return 0;
+    const { exp } = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+    return exp - Date.now() / 1000;
+  };
+  await expect.poll(secondsLeft, { message: 'the map user is signed in with a live session' }).toBeGreaterThan(120);
+  return (await readJwt())!;
+}
+
 test('mount() renders the map screen in a plain HTML page, a parcel can be clicked there, and unmount() removes it', async ({ page, baseURL }) => {
-  const storage = await page.context().storageState();
-  const sessionJwt = storage.origins.find((origin) => origin.origin === baseURL)?.localStorage.find((item) => item.name === 'session_jwt')?.value;
-  expect(sessionJwt, 'the map user is signed in').toBeTruthy();
+  const sessionJwt = await freshSessionJwt(page);
   const config = await (await page.request.get('/config.json')).json();
   const remoteOrigin = new URL(config.remotes.remote_map).origin;
 
@@ -57,4 +73,24 @@ test('mount() renders the map screen in a plain HTML page, a parcel can be click
   await page.evaluate(() => (window as unknown as { unmountParcelMap: () => void }).unmountParcelMap());
   await expect(map.canvas()).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'County portal' })).toBeVisible();
+});
+
+test("remote-map's own page starts from the runtime config its server serves, and a parcel can be clicked there", async ({ page }) => {
+  const sessionJwt = await freshSessionJwt(page);
+  const hostConfig = await (await page.request.get('/config.json')).json();
+  const remoteOrigin = new URL(hostConfig.remotes.remote_map).origin;
+  // The same config as the host's: the standalone page has no defaults of its own to go stale.
+  expect(await (await page.request.get(`${remoteOrigin}/config.json`)).json()).toEqual(hostConfig);
+
+  // This origin's storage holds no session until one is put there (or passed as ?jwt=).
+  await page.goto(`${remoteOrigin}/config.json`);
+  await page.evaluate((jwt) => localStorage.setItem('session_jwt', jwt), sessionJwt);
+  await page.goto(`${remoteOrigin}/index.html`);
+  const map = new MapPage(page);
+  await map.waitForParcels();
+  await expect(map.container()).toHaveAttribute('data-style-id', hostConfig.map.defaultStyleId);
+  const pin = await map.clickParcelNear(0.5, 0.5);
+  expect(await map.selectedPin()).toBe(pin);
+  await expect(map.field('Owner')).not.toBeEmpty();
+  await map.shot('remote-map-standalone');
 });

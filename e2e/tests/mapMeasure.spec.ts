@@ -5,6 +5,12 @@ import { area, distance, polygon } from '@turf/turf';
 import { expect, MapPage, test, unproject } from '../pages/MapPage.ts';
 
 const FT_PER_M = 3.28084;
+/** Moves the pointer to a canvas pixel: the live readout measures up to the cursor. */
+async function hover(page: Page, map: MapPage, [x, y]: [number, number]) {
+  const box = (await map.canvas().boundingBox())!;
+  await page.mouse.move(box.x + x, box.y + y);
+}
+
 async function clickPoints(page: Page, map: MapPage, points: [number, number][]) {
   const box = (await map.canvas().boundingBox())!;
   for (const [x, y] of points) await page.mouse.click(box.x + x, box.y + y);
@@ -110,12 +116,109 @@ test('measures an area in square feet and acres with its perimeter, and matches 
   await expect(map.container()).not.toHaveAttribute('data-measure-rendered');
 });
 
-test('Escape cancels the shape being drawn', async ({ page }) => {
-  const map = new MapPage(page);
+/** Opens the palette and puts the keyboard on the map canvas, where Draw and the measure keys listen. */
+async function openPaletteOnCanvas(page: Page, map: MapPage) {
   await map.control('Measure').click();
   const palette = page.getByRole('region', { name: 'Measure' });
-  await palette.getByRole('button', { name: 'Measure Distance' }).click();
+  await expect(palette).toBeVisible();
+  await map.canvas().focus();
+  return {
+    palette,
+    readout: palette.getByTestId('measure-readout'),
+    distance: palette.getByRole('button', { name: 'Measure Distance' }),
+    area: palette.getByRole('button', { name: 'Measure Area' }),
+  };
+}
+
+test('keys 2 and 3 choose distance and area on the map, 1 does nothing, Enter finishes the shape', async ({ page }) => {
+  const map = new MapPage(page);
+  const { palette, readout, distance, area } = await openPaletteOnCanvas(page, map);
+
+  // No point control is enabled, so 1 switches to nothing.
+  await page.keyboard.press('1');
+  await expect(palette.getByText('Choose what to measure.')).toBeVisible();
+  await expect(distance).toHaveAttribute('aria-pressed', 'false');
+  await expect(area).toHaveAttribute('aria-pressed', 'false');
+
+  await page.keyboard.press('2');
+  await expect(distance).toHaveAttribute('aria-pressed', 'true');
+  await clickPoints(page, map, [[400, 300], [600, 300]]);
+  await expect(readout).toContainText('Distance:');
+
+  // 3 switches to area and, like the button, clears the line drawn so far.
+  await page.keyboard.press('3');
+  await expect(area).toHaveAttribute('aria-pressed', 'true');
+  await expect(distance).toHaveAttribute('aria-pressed', 'false');
+  await expect(readout).toBeEmpty();
+  await clickPoints(page, map, [[400, 250], [560, 250], [560, 400]]);
+  await page.keyboard.press('Enter');
+  await expect(readout).toContainText(/Area: [\d,]+ sq ft/);
+  await expect(area).toHaveAttribute('aria-pressed', 'false');
+  await expect(map.container()).toHaveAttribute('data-measure-rendered', '1');
+
+  // Finished: further clicks add no vertex, so the readout stays as it was.
+  const finished = await readout.textContent();
+  await clickPoints(page, map, [[700, 500]]);
+  await expect(map.container()).toHaveAttribute('data-map-state', 'idle');
+  await expect(readout).toHaveText(finished!);
+});
+
+test('Delete trashes the finished shape and Backspace the one being drawn', async ({ page }) => {
+  const map = new MapPage(page);
+  const { readout, distance } = await openPaletteOnCanvas(page, map);
+
+  await page.keyboard.press('2');
+  await clickPoints(page, map, [[400, 300], [600, 300], [600, 450]]);
+  await page.keyboard.press('Enter');
+  await expect(readout).toContainText('Distance:');
+  await expect(map.container()).toHaveAttribute('data-measure-rendered', '1');
+  await page.keyboard.press('Delete');
+  await expect(readout).toBeEmpty();
+  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+
+  await page.keyboard.press('2');
+  await clickPoints(page, map, [[400, 300], [600, 300]]);
+  await expect(readout).toContainText('Distance:');
+  await page.keyboard.press('Backspace');
+  await expect(readout).toBeEmpty();
+  await expect(distance).toHaveAttribute('aria-pressed', 'false');
+  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+});
+
+test('Escape cancels the shape being drawn', async ({ page }) => {
+  const map = new MapPage(page);
+  const { readout, distance } = await openPaletteOnCanvas(page, map);
+  await distance.click();
   await clickPoints(page, map, [[400, 300], [500, 300]]);
+  await expect(readout).toContainText('Distance:');
   await page.keyboard.press('Escape');
-  await expect(palette.getByTestId('measure-readout')).toBeEmpty();
+  await expect(readout).toBeEmpty();
+  await expect(distance).toHaveAttribute('aria-pressed', 'false');
+  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+  // Escape on the map cancels the drawing; the palette stays open.
+  await expect(page.getByRole('region', { name: 'Measure' })).toBeVisible();
+});
+
+test('a line of one point and an area of two corners are discarded when drawing stops', async ({ page }) => {
+  const map = new MapPage(page);
+  const { readout, distance, area } = await openPaletteOnCanvas(page, map);
+
+  await distance.click();
+  await clickPoints(page, map, [[400, 300]]);
+  // The live readout measures up to the cursor; the line itself has one point.
+  await hover(page, map, [300, 300]);
+  await expect(readout).toContainText('Distance:');
+  await page.keyboard.press('Enter');
+  await expect(distance).toHaveAttribute('aria-pressed', 'false');
+  await expect(readout).toBeEmpty();
+  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+
+  await area.click();
+  await clickPoints(page, map, [[400, 250], [560, 250]]);
+  await hover(page, map, [500, 400]);
+  await expect(readout).toContainText('Area:');
+  await page.keyboard.press('Enter');
+  await expect(area).toHaveAttribute('aria-pressed', 'false');
+  await expect(readout).toBeEmpty();
+  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
 });

@@ -1,29 +1,25 @@
-// Standalone dev page: the map through mount(), against a local api-server. Query parameters
-// override the defaults: ?api=http://127.0.0.1:4000&jwt=<session jwt>.
-import type { RuntimeConfig } from '@parcel-map/shared';
+// The remote's standalone page (its own index.html): the map through mount(), with the runtime config
+// every front end serves as /config.json (scripts/serveApp.mjs), so it carries no defaults of its own.
+// ?config=<url> reads another config; ?jwt=<session jwt> signs in (this origin's storage holds none
+// unless set). The API must list this origin in CORS_ORIGINS (npm start does).
+import { parseRuntimeConfig } from '@parcel-map/shared';
 import { mount } from './exposes/mount.tsx';
 
 const params = new URLSearchParams(window.location.search);
-const apiBaseUrl = params.get('api') ?? 'http://127.0.0.1:4000';
-
-const devConfig: RuntimeConfig = {
-  remotes: {
-    remote_auth: 'http://127.0.0.1:3001/mf-manifest.json',
-    remote_map: `${window.location.origin}/mf-manifest.json`,
-    remote_saved_parcels: 'http://127.0.0.1:3003/mf-manifest.json',
-  },
-  remoteLoadTimeoutMs: 8000,
-  apiBaseUrl,
-  identity: { publicToken: 'public-token-local', oauthProvider: 'microsoft' },
-  map: {
-    accessToken: 'pk.local-development',
-    styles: [{ id: 'streets-v12', name: 'Streets', url: `${apiBaseUrl}/styles/streets-local.json` }],
-    defaultStyleId: 'streets-v12',
-    parcelTilesUrl: `${apiBaseUrl}/tiles/{z}/{x}/{y}.pbf`,
-  },
-};
-
 const root = document.getElementById('root')!;
 document.body.style.margin = '0';
 root.style.height = '100vh';
-mount(root, { config: devConfig, sessionJwt: params.get('jwt') ?? localStorage.getItem('session_jwt') });
+
+async function loadConfig() {
+  const response = await fetch(params.get('config') ?? 'config.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`config.json answered ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}
+
+loadConfig().then(
+  (config) => mount(root, { config, sessionJwt: params.get('jwt') ?? localStorage.getItem('session_jwt') }),
+  (error: unknown) => {
+    console.error('Runtime config could not be loaded:', error);
+    root.textContent = 'The map could not start: its runtime configuration (config.json) could not be loaded.';
+  },
+);

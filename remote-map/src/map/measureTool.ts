@@ -5,6 +5,7 @@ import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
 import type { Feature, Geometry } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import { measureLine, measurePolygon, type Measurement, type Position } from '../features/measure/measure.ts';
+import { measureKeyAction } from '../features/measure/measureKeys.ts';
 
 export type MeasureToolMode = 'distance' | 'area';
 
@@ -12,6 +13,8 @@ export interface MeasureToolEvents {
   measured(measurement: Measurement | null): void;
   /** Drawing ended: finished (Enter, double click, last vertex) or cancelled (Escape). */
   stopped(): void;
+  /** Key 2 or 3 on the map: the palette chooses the mode, so the store and the map stay in step. */
+  modeKeyPressed(mode: MeasureToolMode): void;
 }
 
 export interface MeasureTool {
@@ -127,6 +130,23 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
 
   const onIdle = () => writeRenderedShapes(map);
 
+  // Like Draw's own bindings, only keys pressed on the map canvas count (not in the search box).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target !== map.getCanvas()) return;
+    const action = measureKeyAction(event.key);
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'mode') {
+      events.modeKeyPressed(action.mode);
+      return;
+    }
+    // While drawing, Draw's trash deletes the unfinished shape and leaves the mode (onModeChange
+    // reports it); otherwise it deletes the selected shape, and no readout may outlive it.
+    draw.trash();
+    if (!drawing && draw.getAll().features.length === 0) events.measured(null);
+  };
+
+  map.getContainer().addEventListener('keydown', onKeyDown);
   map.on('draw.render', onRender);
   map.on('idle', onIdle);
   map.on('draw.create', onCreate);
@@ -146,7 +166,7 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
       drawing = true;
       draw.changeMode(mode === 'distance' ? 'draw_line_string' : 'draw_polygon');
       events.measured(null);
-      // Draw's keys (Enter, Escape, Delete) act on the focused map canvas.
+      // Draw's keys (Enter, Escape) and ours act on the focused map canvas.
       map.getCanvas().focus();
     },
     clear: reset,
@@ -155,6 +175,7 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
       map.off('draw.create', onCreate);
       map.off('draw.modechange', onModeChange);
       map.off('idle', onIdle);
+      map.getContainer().removeEventListener('keydown', onKeyDown);
       reset();
       map.removeControl(draw);
       delete map.getContainer().dataset.measureRendered;

@@ -100,6 +100,24 @@ describe('parcelLayers', () => {
     expect(line(false).paint).toMatchObject({ 'line-color': '#000000' });
   });
 
+  it('draws the outlines thin and faint at zoom 13 and heavier as the lots grow, yellow fainter than black', () => {
+    const at = (satellite: boolean, property: 'line-width' | 'line-opacity', zoom: number) => {
+      const paint = byId(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line).paint as Record<string, unknown>;
+      const compiled = styleSpec.expression.createPropertyExpression(paint[property], styleSpec.latest.paint_line[property] as never);
+      if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value));
+      return compiled.value.evaluate({ zoom }) as number;
+    };
+    for (const satellite of [false, true]) {
+      for (const property of ['line-width', 'line-opacity'] as const) {
+        expect(at(satellite, property, 13)).toBeLessThan(at(satellite, property, 15));
+        expect(at(satellite, property, 15)).toBeLessThan(at(satellite, property, 17));
+      }
+      expect(at(satellite, 'line-width', 13)).toBeLessThan(0.5);
+      expect(at(satellite, 'line-width', 17)).toBeGreaterThanOrEqual(1);
+    }
+    expect(at(true, 'line-opacity', 13)).toBeLessThan(at(false, 'line-opacity', 13));
+  });
+
   it('filters the highlights on the current pins', () => {
     const layers = parcelLayers({ ...options, hoverPin: '12' });
     expect(byId(layers, PARCEL_LAYER_IDS.hover)).toMatchObject({ filter: pinFilter('12'), paint: { 'fill-opacity': HOVER_FILL.opacity } });

@@ -59,5 +59,10 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
     if (typeof pin === 'string') options.parcelChosen(pin);
   });
   map.addControl(geocoder, 'top-left');
-  return () => map.removeControl(geocoder);
+  // Offline no result comes from Mapbox, so the suggestion list's 'Powered by Mapbox' line is hidden (mapScreen.css).
+  map.getContainer().dataset.search = options.online ? 'online' : 'offline';
+  return () => {
+    map.removeControl(geocoder);
+    delete map.getContainer().dataset.search;
+  };
 }

@@ -39,6 +39,7 @@ import { MeasurePalette } from '../measure/MeasurePalette.tsx';
 import { measureCleared, measureDrawingStopped, measureModeChosen, measurementUpdated, selectIsMeasureOpen } from '../measure/measureSlice.ts';
 import { PrintReport, type PrintSnapshot } from '../printReport/PrintReport.tsx';
 import { useDeepLink } from '../deepLinks/useDeepLink.ts';
+import { REMOTE_MAP_BUILD_LABEL } from '../../buildLabel.ts';
 import './mapScreen.css';
 
 /** SPEC §9: 'View on Map' from the saved list. */
@@ -130,6 +131,7 @@ export function MapScreen() {
     const tool = createMeasureTool(controller.map, {
       measured: (measurement) => dispatch(measurementUpdated({ measurement })),
       stopped: () => dispatch(measureDrawingStopped()),
+      modeKeyPressed: (mode) => dispatch(measureModeChosen({ mode })),
     });
     const unsubscribers = [
       dispatch(addAppListener({ actionCreator: measureModeChosen, effect: ({ payload }) => tool.start(payload.mode) })),
@@ -178,7 +180,7 @@ export function MapScreen() {
   selectedPinRef.current = selectedPin;
 
   return (
-    <div className="map-screen">
+    <div className="map-screen" data-remote-build={REMOTE_MAP_BUILD_LABEL || undefined}>
       <div ref={containerRef} className="map-screen__map" data-testid="map-container" />
       <MainMenu />
       <MapControls actions={actions} />

@@ -66,6 +66,7 @@ describe('ParcelDetailPanel', () => {
 
     expect(screen.getByRole('heading', { name: /4601-22/ })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading parcel details...');
+    expect(screen.getByRole('status')).toHaveTextContent('(If loading takes too long, try refreshing the page)');
     expect(screen.getByRole('button', { name: 'Save parcel' })).toBeDisabled();
 
     answer.release(json(details));

@@ -1,0 +1,101 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addAppListener, runtimeConfigLoaded, savedParcelsOpened, type RuntimeConfig } from '@parcel-map/shared';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { makeTestStore, renderWithStore, testConfig } from '@parcel-map/shared/testing';
+import { MapControls, type MapControlActions } from './MapControls.tsx';
+import { mapStyleLoadFinished, selectMapOverlays } from '../mapView/mapViewSlice.ts';
+import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
+
+const twoStyles: RuntimeConfig['map']['styles'] = [
+  { id: 'streets', name: 'Streets', url: 'http://styles.test/streets.json' },
+  { id: 'satellite', name: 'Satellite Streets', url: 'http://styles.test/satellite.json' },
+];
+
+function renderControls({ signedIn = true, actions = fakeActions() }: { signedIn?: boolean; actions?: MapControlActions | null } = {}) {
+  const store = makeTestStore({ signedIn });
+  store.dispatch(runtimeConfigLoaded({ ...testConfig, map: { ...testConfig.map, styles: twoStyles } }));
+  store.dispatch(mapStyleLoadFinished({ styleId: 'streets' }));
+  const dispatched: UnknownAction[] = [];
+  store.dispatch(addAppListener({ predicate: () => true, effect: (action) => void dispatched.push(action) }));
+  renderWithStore(<MapControls actions={actions} />, { store });
+  return { store, actions, dispatched };
+}
+
+function fakeActions(): MapControlActions {
+  return { zoomIn: vi.fn(), zoomOut: vi.fn(), locate: vi.fn(), print: vi.fn(), setStyle: vi.fn() };
+}
+
+const control = (name: string) => within(screen.getByRole('toolbar', { name: 'Map controls' })).getByRole('button', { name });
+
+describe('MapControls', () => {
+  it('offers every SPEC control by name, in one toolbar', () => {
+    renderControls();
+    for (const name of ['Overlays', 'Base map', 'Print parcel report', 'Contour lines', 'Measure', 'Saved parcels', 'My location', 'Zoom in', 'Zoom out']) {
+      expect(control(name)).toBeInTheDocument();
+    }
+  });
+
+  it('disables the saved parcels button when signed out', () => {
+    renderControls({ signedIn: false });
+    expect(control('Saved parcels')).toBeDisabled();
+  });
+
+  it('opens the saved list from the saved parcels button', async () => {
+    const { dispatched } = renderControls();
+    await userEvent.click(control('Saved parcels'));
+    expect(dispatched.some((action) => savedParcelsOpened.match(action))).toBe(true);
+  });
+
+  it('calls the map for zoom, my location and print; those wait for the map', async () => {
+    const { actions } = renderControls();
+    await userEvent.click(control('Zoom in'));
+    await userEvent.click(control('Zoom out'));
+    await userEvent.click(control('My location'));
+    await userEvent.click(control('Print parcel report'));
+    expect(actions!.zoomIn).toHaveBeenCalledOnce();
+    expect(actions!.zoomOut).toHaveBeenCalledOnce();
+    expect(actions!.locate).toHaveBeenCalledOnce();
+    expect(actions!.print).toHaveBeenCalledOnce();
+  });
+
+  it('disables the map-bound buttons until the map exists', () => {
+    renderControls({ actions: null });
+    for (const name of ['Zoom in', 'Zoom out', 'My location', 'Print parcel report']) expect(control(name)).toBeDisabled();
+  });
+
+  it('toggles contours and the measure palette, showing each as pressed', async () => {
+    const { store } = renderControls();
+    expect(control('Contour lines')).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(control('Contour lines'));
+    expect(control('Contour lines')).toHaveAttribute('aria-pressed', 'true');
+    expect(selectMapOverlays(store.getState()).contours).toBe(true);
+    await userEvent.click(control('Measure'));
+    expect(control('Measure')).toHaveAttribute('aria-pressed', 'true');
+    expect(selectIsMeasureOpen(store.getState())).toBe(true);
+  });
+
+  it("opens the Overlays panel with 'Show Owner Names' on and 'Show Saved Parcels' off, and closes it on Escape", async () => {
+    const { store } = renderControls();
+    await userEvent.click(control('Overlays'));
+    const panel = screen.getByRole('group', { name: 'Overlays' });
+    expect(within(panel).getByRole('checkbox', { name: 'Show Owner Names' })).toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: 'Show Saved Parcels' })).not.toBeChecked();
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Show Owner Names' }));
+    expect(selectMapOverlays(store.getState()).ownerNames).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Overlays' })).toBeNull();
+    expect(control('Overlays')).toHaveFocus();
+  });
+
+  it('lists the base maps, marks the current one and switches to another', async () => {
+    const { actions } = renderControls();
+    await userEvent.click(control('Base map'));
+    const menu = screen.getByRole('menu', { name: 'Base map' });
+    expect(within(menu).getByRole('menuitemradio', { name: 'Streets' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Satellite Streets' })).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Satellite Streets' }));
+    expect(actions!.setStyle).toHaveBeenCalledWith('satellite');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { act, screen } from '@testing-library/react';
+import { renderWithStore } from '@parcel-map/shared/testing';
+import { MapSetupErrorOverlay, StyleLoadingIndicator, ZoomReadout } from './MapStatus.tsx';
+import { mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled } from './mapViewSlice.ts';
+
+describe('map status', () => {
+  it("reads the settled zoom as 'z: n.nn'", () => {
+    const { store } = renderWithStore(<ZoomReadout />);
+    expect(screen.getByLabelText('Zoom level')).toHaveTextContent('z: 13.00');
+    act(() => void store.dispatch(mapViewSettled({ lng: -80.86, lat: 35.62, zoom: 14.256 })));
+    expect(screen.getByLabelText('Zoom level')).toHaveTextContent('z: 14.26');
+  });
+
+  it("shows 'Loading map style...' while a style loads, and not after", () => {
+    const { store } = renderWithStore(<StyleLoadingIndicator />);
+    act(() => void store.dispatch(mapStyleLoadStarted({ styleId: 'streets' })));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading map style...');
+    act(() => void store.dispatch(mapStyleLoadFinished({ styleId: 'streets' })));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("shows the 'Map Initialization Error' overlay with the set-up message until the next attempt", () => {
+    const { store } = renderWithStore(<MapSetupErrorOverlay />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => void store.dispatch(mapSetupFailed({ message: 'Mapbox Access Token missing.' })));
+    expect(screen.getByRole('alert')).toHaveTextContent('Map Initialization Error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Mapbox Access Token missing.');
+    act(() => void store.dispatch(mapSetupStarted()));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("falls back to 'Unknown error during map setup.' for an empty message", () => {
+    const { store } = renderWithStore(<MapSetupErrorOverlay />);
+    act(() => void store.dispatch(mapSetupFailed({ message: '' })));
+    expect(screen.getByRole('alert')).toHaveTextContent('Unknown error during map setup.');
+  });
+});

@@ -1,0 +1,22 @@
+import { testConfig } from '@parcel-map/shared/testing';
+import { createMapController, type MapControllerEvents } from './mapController.ts';
+
+const events: MapControllerEvents = {
+  viewChanged: () => {},
+  styleLoadStarted: () => {},
+  styleLoadFinished: () => {},
+  parcelClicked: () => {},
+  backgroundClicked: () => {},
+};
+
+// What needs WebGL is tested in Playwright; these checks run before any map exists.
+describe('createMapController set-up checks (SPEC §5)', () => {
+  it('aborts without a container element', () => {
+    expect(() => createMapController({ container: null, config: testConfig.map, events })).toThrow('Map container element not found.');
+  });
+
+  it('aborts without an access token', () => {
+    const container = document.createElement('div');
+    expect(() => createMapController({ container, config: { ...testConfig.map, accessToken: '' }, events })).toThrow('Mapbox Access Token missing.');
+  });
+});
