@@ -63,6 +63,23 @@ describe('MainMenu', () => {
     expect(menu()).toHaveAttribute('aria-hidden', 'true');
   });
 
+  it('takes focus to Logout, keeps Tab inside and gives focus back to the menu button on Escape', async () => {
+    renderMenu();
+    const openButton = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(openButton);
+    const logout = screen.getByRole('button', { name: /Logout/ });
+    expect(logout).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'My Saved Parcels' })).toHaveFocus();
+    await userEvent.tab();
+    expect(logout).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'My Saved Parcels' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(openButton).toHaveFocus();
+  });
+
   it('closes, then opens the saved list 150 ms later', () => {
     vi.useFakeTimers();
     const { actions } = renderMenu();

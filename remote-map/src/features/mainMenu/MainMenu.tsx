@@ -7,6 +7,7 @@ import {
   selectUserLabel,
   useAppDispatch,
   useAppSelector,
+  useDialogFocus,
 } from '@parcel-map/shared';
 import { selectMapCenter, selectMapZoom } from '../mapView/mapViewSlice.ts';
 import './mainMenu.css';
@@ -25,6 +26,7 @@ export function MainMenu() {
   const zoom = useAppSelector(selectMapZoom);
   const panelId = useId();
   const openButtonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
   const firstItemRef = useRef<HTMLButtonElement>(null);
   const savedListTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -33,17 +35,8 @@ export function MainMenu() {
     openButtonRef.current?.focus();
   };
 
-  useEffect(() => {
-    if (!isOpen) return;
-    firstItemRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      openButtonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [isOpen]);
+  // Focus moves to the first item, Tab stays in the menu, Escape closes it and focus goes back to the button.
+  useDialogFocus(menuRef, isOpen, close, firstItemRef);
 
   useEffect(
     () => () => {
@@ -75,6 +68,7 @@ export function MainMenu() {
       </button>
       {isOpen && <div className="main-menu__backdrop" data-testid="main-menu-backdrop" onClick={close} />}
       <nav
+        ref={menuRef}
         id={panelId}
         className={`main-menu${isOpen ? ' main-menu--open' : ''}`}
         aria-label="Main menu"
