@@ -2,7 +2,7 @@
 // named ones) one after another and prints one table row per outcome — what was tried, whether it
 // held, the figures — then 'N passed, N failed'. Exits non-zero when anything did not hold.
 // Quick mode (--quick, HARDENING_QUICK=1 or CI=true) shortens what the issue lets be shortened.
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -107,5 +107,7 @@ for (const check of selected) {
 printTable(rows);
 const failed = rows.filter((row) => !row.held).length;
 console.log(`\n${rows.length - failed} passed, ${failed} failed`);
+// `npm test -- --hardening` (CI) reads the counts from here.
+if (process.env.HARDENING_RESULTS_FILE) writeFileSync(process.env.HARDENING_RESULTS_FILE, JSON.stringify({ passed: rows.length - failed, failed, rows }));
 // Checks close what they start; exit anyway so a stray handle cannot keep a finished run open.
 process.exit(failed === 0 ? 0 : 1);

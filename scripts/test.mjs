@@ -11,7 +11,10 @@ const WORKSPACES = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved
 // Type-checked like the workspaces: the hardening checks, and the benchmarks once they have a tsconfig.
 const TYPECHECKED = [...WORKSPACES, ...['hardening', 'bench'].filter((dir) => existsSync(path.join(repo, dir, 'tsconfig.json')))];
 const bin = (name) => path.join(repo, 'node_modules/.bin', name);
-const only = process.argv.slice(2);
+// `npm test -- unit e2e` runs only those stages; `--hardening` adds `npm run test:hardening --quick` (CI does).
+const args = process.argv.slice(2);
+const only = args.filter((arg) => !arg.startsWith('--'));
+const withHardening = args.includes('--hardening') || only.includes('hardening');
 const stages = [];
 
 function run(command, args, env = {}) {
@@ -77,6 +80,17 @@ stage('e2e', () => {
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
   return { passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1) };
 });
+
+if (withHardening) {
+  stage('hardening', () => {
+    const out = path.join(resultsDir, 'hardening.json');
+    rmSync(out, { force: true });
+    const ok = run(bin('tsx'), ['hardening/run.ts', '--quick'], { HARDENING_RESULTS_FILE: out });
+    const report = readJson(out);
+    if (!report) return check(false);
+    return { passed: report.passed, failed: report.failed + (ok || report.failed ? 0 : 1) };
+  });
+}
 
 console.log('\n=== summary ===');
 for (const { name, passed, failed } of stages) console.log(`${name.padEnd(10)} ${passed} passed, ${failed} failed`);
