@@ -1,0 +1,199 @@
+// Issue #8 §4: 200 connections for 5 minutes (45 s quick) mixing map tiles, parcel details and
+// saved-parcel reads and writes for a few signed-in users, against the API in its own process, on
+// PGlite and on PostgreSQL. Holds when nothing failed (409 "already saved" counted apart: two
+// connections of one user may save the same parcel at once) and the API's resident memory at the end
+// is no more than 10% above its level after the first minute (15 s quick).
+import { randomInt } from 'node:crypto';
+import autocannon from 'autocannon';
+import { DEMO_CENTRE } from '../../api-server/src/demo/demoCounty.ts';
+import { lonLatToTile } from '../../api-server/src/tiles/tileMath.ts';
+import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { startApiOn } from '../support/apiOnDatabase.ts';
+import type { SignedInUser } from '../support/identityUnderTest.ts';
+import { sampleParcels, type SaveBody } from '../support/parcelSample.ts';
+import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
+
+const CONNECTIONS = 200;
+const USERS = 5;
+const PARCELS = 1_500;
+/** Tiles a radius around the centre per zoom: 25 + 81 + 289 distinct tiles, as panning views ask for. */
+const TILE_RADIUS_BY_ZOOM = { 14: 2, 15: 4, 16: 8 } as const;
+const MEMORY_GROWTH_LIMIT = 0.1;
+const JWT_REFRESH_CHECK_MS = 30_000;
+
+interface Timing {
+  durationS: number;
+  memoryBaselineAtS: number;
+}
+
+const timingOf = (context: HardeningContext): Timing =>
+  context.quick ? { durationS: 45, memoryBaselineAtS: 15 } : { durationS: 300, memoryBaselineAtS: 60 };
+
+function tilesAroundCentre(): string[] {
+  const paths: string[] = [];
+  for (const [zoom, radius] of Object.entries(TILE_RADIUS_BY_ZOOM)) {
+    const z = Number(zoom);
+    const centre = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, z);
+    for (let dx = -radius; dx <= radius; dx++) {
+      for (let dy = -radius; dy <= radius; dy++) paths.push(`/tiles/${z}/${centre.x + dx}/${centre.y + dy}.pbf`);
+    }
+  }
+  return paths;
+}
+
+/**
+ * Builds every tile of the run once before it starts, as the first minute of a long run would: the
+ * memory baseline is then a warm server's, which matters for the 15 s baseline of a quick run.
+ */
+async function warmTiles(baseUrl: string, tiles: string[]): Promise<void> {
+  const queue = [...tiles];
+  const worker = async () => {
+    for (let tile = queue.pop(); tile !== undefined; tile = queue.pop()) {
+      const response = await fetch(baseUrl + tile);
+      if (!response.ok) throw new Error(`GET ${tile} answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
+
+/** Each user's current session JWT: they live 5 minutes, so a full run refreshes them as the browser does. */
+interface JwtsOf {
+  current: string[];
+}
+
+async function refreshingJwts(users: SignedInUser[]): Promise<JwtsOf & { stop(): void }> {
+  const jwts: JwtsOf = { current: await Promise.all(users.map((user) => user.jwt())) };
+  // A failed refresh leaves the old JWTs: once they expire the run's 401s show it as errors.
+  const timer = setInterval(() => {
+    Promise.all(users.map((user) => user.jwt())).then(
+      (current) => (jwts.current = current),
+      () => undefined,
+    );
+  }, JWT_REFRESH_CHECK_MS);
+  return Object.assign(jwts, { stop: () => clearInterval(timer) });
+}
+
+/** What autocannon keeps per connection between the requests of a round. */
+interface ConnectionState {
+  user?: number;
+  savedId?: number;
+}
+const stateOf = (context: object) => context as ConnectionState;
+/** setupRequest returning nothing makes autocannon start the connection's next round. */
+const START_NEXT_ROUND = undefined as unknown as autocannon.Request;
+
+/**
+ * One connection's round, repeated: four tiles (a map view), a parcel's details, the saved list, then
+ * save a parcel, edit its notes and delete it again, so the list stays small for the whole run.
+ */
+function requestRound(tiles: string[], parcels: SaveBody[], jwts: JwtsOf, tally: { conflicts: number }): autocannon.Request[] {
+  let nextUser = 0;
+  const as = (context: object): Record<string, string> => {
+    const state = stateOf(context);
+    state.user ??= nextUser++ % jwts.current.length;
+    return { authorization: `Bearer ${jwts.current[state.user]}`, 'content-type': 'application/json' };
+  };
+  const tile: autocannon.Request = { method: 'GET', setupRequest: (request) => ({ ...request, path: pick(tiles) }) };
+  return [
+    tile,
+    tile,
+    tile,
+    tile,
+    { method: 'GET', setupRequest: (request, context) => ({ ...request, path: `/api/parcels/${pick(parcels).parcel_pin}`, headers: as(context) }) },
+    { method: 'GET', setupRequest: (request, context) => ({ ...request, path: '/api/saved-parcels', headers: as(context) }) },
+    {
+      method: 'POST',
+      setupRequest: (request, context) => {
+        stateOf(context).savedId = undefined;
+        return { ...request, path: '/api/saved-parcels', headers: as(context), body: JSON.stringify(pick(parcels)) };
+      },
+      onResponse: (status, body, context) => {
+        if (status === 201) stateOf(context).savedId = (JSON.parse(body) as { id: number }).id;
+        else if (status === 409) tally.conflicts++;
+      },
+    },
+    {
+      method: 'PUT',
+      setupRequest: (request, context) => {
+        const { savedId } = stateOf(context);
+        if (savedId === undefined) return START_NEXT_ROUND; // nothing saved (a 409)
+        return { ...request, path: `/api/saved-parcels/${savedId}`, headers: as(context), body: JSON.stringify({ notes: 'load test' }) };
+      },
+    },
+    {
+      method: 'DELETE',
+      setupRequest: (request, context) => ({ ...request, path: `/api/saved-parcels/${stateOf(context).savedId}`, headers: as(context) }),
+    },
+  ];
+}
+
+async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<HardeningOutcome> {
+  const timing = timingOf(context);
+  const fixture = await openApiFixture(`load-${mode}`);
+  const { database, drop } = await freshDatabase(mode, context, fixture, 'load', 'empty');
+  try {
+    const api = await startApiOn({ database, port: apiPorts(context)[0], jwt: fixture.identity.jwt });
+    const jwts = await refreshingJwts(await fixture.signInUsers(`load-${mode}`, USERS));
+    try {
+      const parcels = await sampleParcels(api.baseUrl, jwts.current[0]!, PARCELS);
+      const tiles = tilesAroundCentre();
+      await warmTiles(api.baseUrl, tiles);
+      const tally = { conflicts: 0 };
+      context.log(`load (${mode}): ${CONNECTIONS} connections for ${timing.durationS} s against API pid ${api.process.pid}`);
+
+      let baselineMb: number | undefined;
+      const baselineTimer = setTimeout(() => {
+        void api.residentMb().then((mb) => (baselineMb = mb));
+      }, timing.memoryBaselineAtS * 1000);
+      const result = await autocannon({
+        url: api.baseUrl,
+        connections: CONNECTIONS,
+        duration: timing.durationS,
+        requests: requestRound(tiles, parcels, jwts, tally),
+      });
+      clearTimeout(baselineTimer);
+      const endMb = await api.residentMb();
+
+      const statusCounts = Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [Number(status), Number(stats.count ?? 0)] as const);
+      const failedAnswers = statusCounts.filter(([status]) => status >= 400 && status !== 409).reduce((sum, [, count]) => sum + count, 0);
+      // Every 409 must be a save's "already saved"; any other would be an error.
+      const otherConflicts = (statusCounts.find(([status]) => status === 409)?.[1] ?? 0) - tally.conflicts;
+      const errors = failedAnswers + otherConflicts + result.errors + result.timeouts;
+      const growth = baselineMb === undefined ? Number.NaN : (endMb - baselineMb) / baselineMb;
+      return {
+        tried: `load (${mode}): ${CONNECTIONS} connections × ${timing.durationS} s, tiles z14–16 + details + saved list/save/edit/delete, ${USERS} users`,
+        held: errors === 0 && growth <= MEMORY_GROWTH_LIMIT,
+        detail:
+          `${result.requests.total.toLocaleString('en-US')} requests (${Math.round(result.requests.average)}/s), ` +
+          `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
+          `${errors} errors (${failedAnswers} 4xx/5xx, ${result.errors} socket errors, ${result.timeouts} timeouts), ` +
+          `${tally.conflicts} expected 409s; statuses ${statusCounts.map(([status, count]) => `${status}×${count}`).join(' ')}; ` +
+          `RSS ${baselineMb?.toFixed(0) ?? '?'} MB at ${timing.memoryBaselineAtS} s → ${endMb.toFixed(0)} MB at end ` +
+          `(${(growth * 100).toFixed(1)}%, limit +${MEMORY_GROWTH_LIMIT * 100}%)`,
+      };
+    } finally {
+      jwts.stop();
+      await api.stop();
+    }
+  } finally {
+    await drop();
+    await fixture.close();
+  }
+}
+
+const load: HardeningCheck = {
+  name: 'load',
+  async run(context) {
+    const outcomes: HardeningOutcome[] = [];
+    for (const mode of modesOf(context)) {
+      outcomes.push(await loadOneMode(mode, context).catch((error: unknown) => didNotComplete(`load (${mode})`, error)));
+    }
+    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('load (postgres)'));
+    return outcomes;
+  },
+};
+
+export default load;

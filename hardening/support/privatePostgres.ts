@@ -1,0 +1,60 @@
+// A PostgreSQL cluster of our own in a temporary directory, so a check can restart PostgreSQL without
+// touching the machine's shared server. Runs as the postgres user (initdb refuses root).
+import { execFile } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const POSTGRES_ROOT = '/usr/lib/postgresql';
+
+export interface PrivatePostgres {
+  url: string;
+  /** Stops the server (fast shutdown: sessions are cut) and starts it again; resolves when it accepts connections. */
+  restart(): Promise<void>;
+  /** Stops the server and deletes its directory. */
+  destroy(): Promise<void>;
+}
+
+/** The newest installed server's bin directory, or undefined when PostgreSQL is not installed. */
+export function postgresBinDir(): string | undefined {
+  if (!existsSync(POSTGRES_ROOT)) return undefined;
+  const versions = readdirSync(POSTGRES_ROOT)
+    .filter((name) => existsSync(path.join(POSTGRES_ROOT, name, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] === undefined ? undefined : path.join(POSTGRES_ROOT, versions[0], 'bin');
+}
+
+export async function startPrivatePostgres(port: number): Promise<PrivatePostgres> {
+  const bin = postgresBinDir();
+  if (bin === undefined) throw new Error(`no PostgreSQL server under ${POSTGRES_ROOT}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'hardening-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const asRoot = userInfo().uid === 0;
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+  }
+  const asPostgres = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args);
+  const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', ...args]);
+
+  await asPostgres('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const start = () => pgCtl('-o', options, 'start');
+  await start();
+
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async restart() {
+      await pgCtl('-m', 'fast', 'stop');
+      await start();
+    },
+    async destroy() {
+      await pgCtl('-m', 'immediate', 'stop').catch(() => undefined); // already stopped after a failed restart
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
