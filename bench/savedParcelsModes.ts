@@ -2,7 +2,7 @@
 // (else 127.0.0.1:5432) answers, in a throwaway database created and dropped around the run.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from '../api-server/src/testing/scratchDatabase.ts';
 import { ROOT } from './lib/processes.ts';
 import { atMost, failedRow, type BenchRow } from './lib/report.ts';
 
@@ -33,16 +33,6 @@ const row = (result: SavedListResult) =>
   atMost('api', `saved list, 10,000 rows, ${result.dbMode} (HTTP p50)`, result.httpMs.p50, 'ms', BUDGET_MS,
     `${result.rowsListed} rows, ${Math.round(result.responseBytes / 1024)} KB; p95 ${result.httpMs.p95} ms; query p50 ${result.queryMs.p50} ms`);
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function benchSavedParcelLists(): Promise<{ rows: BenchRow[]; results: SavedListResult[] }> {
   const results: SavedListResult[] = [];
   const rows: BenchRow[] = [];
@@ -54,23 +44,21 @@ export async function benchSavedParcelLists(): Promise<{ rows: BenchRow[]; resul
   }
 
   const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES;
-  const database = `parcel_map_bench_${process.pid}`;
+  let database: ScratchDatabase;
   try {
-    await adminQuery(serverUrl, `CREATE DATABASE ${database}`);
+    database = await createScratchDatabase(serverUrl, 'bench', 'saved_list');
   } catch (error) {
     rows.push({ section: 'api', name: 'saved list, 10,000 rows, postgres', value: null, unit: '', target: '≤ 50 ms', pass: null,
       detail: `skipped: no PostgreSQL at ${new URL(serverUrl).host} (${error instanceof Error ? error.message : error})` });
     return { rows, results };
   }
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    results.push(await runMode(url.toString()));
+    results.push(await runMode(database.url));
     rows.push(row(results.at(-1)!));
   } catch (error) {
     rows.push(failedRow('api', 'saved list, 10,000 rows, postgres', error));
   } finally {
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database.drop();
   }
   return { rows, results };
 }

@@ -11,7 +11,7 @@ import { seedDemoDataIfEmpty } from '../../api-server/src/demo/seedDemoData.ts';
 import type { HardeningContext } from '../types.ts';
 import type { ApiDatabase } from './apiOnDatabase.ts';
 import { startIdentityUnderTest, type IdentityUnderTest, type SignedInUser } from './identityUnderTest.ts';
-import { createScratchDatabase } from './scratchDatabase.ts';
+import { createScratchDatabase } from '../../api-server/src/testing/scratchDatabase.ts';
 import { seededPgliteDir } from './seededDataDir.ts';
 
 export type DbMode = 'pglite' | 'postgres';
@@ -60,7 +60,7 @@ export async function freshDatabase(
     return { database: { dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   if (context.postgresUrl === undefined) throw new Error('no PostgreSQL URL');
-  const scratch = await createScratchDatabase(context.postgresUrl, label);
+  const scratch = await createScratchDatabase(context.postgresUrl, 'hardening', label);
   if (contents === 'testSquare') await seedTestSquare(scratch.url);
   return { database: { databaseUrl: scratch.url }, drop: scratch.drop };
 }
