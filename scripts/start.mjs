@@ -67,8 +67,11 @@ function ensureBuilt() {
 }
 
 const children = new Map();
+/** How to start each server again: SIGUSR2 restarts every one that is not running. */
+const starters = new Map();
 
 function startProcess(name, command, args, env = {}) {
+  starters.set(name, () => startProcess(name, command, args, env));
   const child = spawn(command, args, { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   children.set(name, child);
   child.on('exit', (code, signal) => {
@@ -114,7 +117,7 @@ function writeProcessesFile() {
 }
 
 process.on('SIGUSR2', () => {
-  for (const frontEnd of FRONT_ENDS) if (!children.has(frontEnd.dir)) startFrontEnd(frontEnd);
+  for (const [name, start] of starters) if (!children.has(name)) start();
   writeProcessesFile();
 });
 

@@ -1,23 +1,22 @@
-// Issue #8 point 5, the front-end faults: local-identity down, then the API down. "Down" is what the
-// browser sees of a stopped server: every request to its origin refused at connection time
-// (page.route abort 'connectionrefused'); the servers of this run stay up for the other specs, and
-// "it returns" is the route lifted. The spec's error states must show, never a blank screen.
+// Issue #8 point 5, the front-end faults: local-identity down, then the API down. The real server is
+// stopped and started again by start.mjs (e2e/fixtures/servers.ts). The spec's error states must show,
+// never a blank screen, and each screen recovers when its server is back.
 import { expect, test } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MapPage } from '../pages/MapPage.ts';
 import { SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 import { uniqueEmail } from '../fixtures/outbox.ts';
-import { originOf, PORTS } from '../../scripts/ports.mjs';
+import { restartStoppedServers, stopServer } from '../fixtures/servers.ts';
 import { screenshotPath } from '../fixtures/paths.ts';
 
-const refuse = (origin: string) => ({ url: `${origin}/**`, handler: (route: { abort(code: string): Promise<void> }) => route.abort('connectionrefused') });
+// A failing step must not leave the later specs without a server.
+test.afterEach(restartStoppedServers);
 
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test('with local-identity down the login card shows its error state, and sends once it is back', async ({ page }) => {
-    const identity = refuse(originOf(PORTS.identity));
-    await page.route(identity.url, identity.handler);
+    const restartIdentity = await stopServer('local-identity');
     const login = new LoginPage(page);
     await login.goto();
     await login.email().fill(uniqueEmail('faults'));
@@ -26,7 +25,7 @@ test.describe('signed out', () => {
     await expect(login.getLink()).toBeEnabled();
     await page.screenshot({ path: screenshotPath('faults-identity-down'), animations: 'disabled' });
 
-    await page.unroute(identity.url, identity.handler);
+    await restartIdentity();
     await login.getLink().click();
     await expect(login.sentMessage()).toBeVisible();
     await expect(login.errorMessage()).toBeHidden();
@@ -40,8 +39,7 @@ test('with the API down the detail panel and the saved list show their error sta
   // Found while the API is up; the map's tiles are already loaded, so the parcel can still be clicked.
   const parcel = await map.findParcel(0.5, 0.5);
 
-  const api = refuse(originOf(PORTS.api));
-  await page.route(api.url, api.handler);
+  const restartApi = await stopServer('api-server');
   await page.mouse.click(parcel.x, parcel.y);
   await expect(map.detailPanel().getByRole('heading', { name: `Error Loading PIN: ${parcel.pin}` })).toBeVisible();
   await expect(map.detailPanel().getByRole('button', { name: 'Refresh Page' })).toBeVisible();
@@ -52,14 +50,13 @@ test('with the API down the detail panel and the saved list show their error sta
   await expect(saved.sheet().getByText('Failed to load saved parcels. Please check your connection and try again.')).toBeVisible();
   await page.screenshot({ path: screenshotPath('faults-api-down-saved'), animations: 'disabled' });
 
-  await page.unroute(api.url, api.handler);
+  await restartApi();
   await saved.sheet().getByRole('button', { name: 'Try Again' }).click();
   await expect(saved.sheet().getByText('Failed to load saved parcels.', { exact: false })).toBeHidden();
 });
 
 test('a page opened while the API is down still shows the map screen with its controls, not a blank page', async ({ page }) => {
-  const api = refuse(originOf(PORTS.api));
-  await page.route(api.url, api.handler);
+  const restartApi = await stopServer('api-server');
   await page.goto('/');
   const map = new MapPage(page);
   await expect(map.controls()).toBeVisible();
@@ -69,7 +66,7 @@ test('a page opened while the API is down still shows the map screen with its co
   await page.screenshot({ path: screenshotPath('faults-api-down-start'), animations: 'disabled' });
 
   // Back: a reload brings the parcels.
-  await page.unroute(api.url, api.handler);
+  await restartApi();
   await page.reload();
   await map.waitForParcels();
 });

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { MapPage } from '../pages/MapPage.ts';
-import { stopFrontEnd } from '../fixtures/servers.ts';
+import { stopServer } from '../fixtures/servers.ts';
 import { originOf, PORTS } from '../../scripts/ports.mjs';
 import { screenshotPath } from '../fixtures/paths.ts';
 
 const mapManifest = `${originOf(PORTS.remote_map)}/mf-manifest.json`;
 
 test('a remote whose server is down shows the fallback in its place while the map keeps working', async ({ page }) => {
-  const restart = await stopFrontEnd('remote-saved-parcels', PORTS.remote_saved_parcels);
+  const restart = await stopServer('remote-saved-parcels');
   try {
     await page.goto('/');
     const map = new MapPage(page);
