@@ -12,7 +12,6 @@ export interface OfflineStyleInfo {
 interface Palette {
   land: string;
   water: string;
-  waterOutline: string;
   minorCasing: string;
   minor: string;
   majorCasing: string;
@@ -29,7 +28,6 @@ const PALETTES: Record<string, Palette> = {
   [STREETS_LOCAL.id]: {
     land: '#f4f1ea',
     water: '#aad3df',
-    waterOutline: '#8cbfd0',
     minorCasing: '#d6d1c4',
     minor: '#ffffff',
     majorCasing: '#d9a441',
@@ -40,7 +38,6 @@ const PALETTES: Record<string, Palette> = {
   [DARK_LOCAL.id]: {
     land: '#1f2a1d',
     water: '#0e1f33',
-    waterOutline: '#24405e',
     minorCasing: '#141a13',
     minor: '#59615a',
     majorCasing: '#141a13',
@@ -106,7 +103,8 @@ export function offlineStyle(info: OfflineStyleInfo, publicBase: string) {
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
-      { id: 'water', type: 'fill', source: 'water', paint: { 'fill-color': colours.water, 'fill-outline-color': colours.waterOutline } },
+      // No outline: the lake comes as adjoining pieces, and an outline would draw the seams between them.
+      { id: 'water', type: 'fill', source: 'water', paint: { 'fill-color': colours.water } },
       ...roadLayers(colours),
       {
         id: 'road-label',
