@@ -22,7 +22,11 @@ async function freshSessionJwt(page: Page): Promise<string> {
     return exp - Date.now() / 1000;
   };
   await expect.poll(secondsLeft, { message: 'the map user is signed in with a live session' }).toBeGreaterThan(120);
-  return (await readJwt())!;
+  const jwt = (await readJwt())!;
+  // Leave the host page: its map remote may still be fetching chunks, which a test counting the
+  // next page's requests must not see.
+  await page.goto('about:blank');
+  return jwt;
 }
 
 test('mount() renders the map screen in a plain HTML page, a parcel can be clicked there, and unmount() removes it', async ({ page, baseURL }) => {
