@@ -43,6 +43,7 @@ test('with the API down the detail panel and the saved list show their error sta
   await page.mouse.click(parcel.x, parcel.y);
   await expect(map.detailPanel().getByRole('heading', { name: `Error Loading PIN: ${parcel.pin}` })).toBeVisible();
   await expect(map.detailPanel().getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+  await expect(map.detailPanel().getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
   await page.screenshot({ path: screenshotPath('faults-api-down-panel'), animations: 'disabled' });
 
   await map.control('Saved parcels').click();
@@ -63,10 +64,15 @@ test('a page opened while the API is down still shows the map screen with its co
   await expect(map.search()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   await expect(map.canvas()).toBeVisible();
+  // The base map's style comes from the API: the map says it could not load it instead of staying blank.
+  const notice = page.getByRole('alert').filter({ hasText: 'The base map could not be loaded.' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText('Loading map style...')).toBeHidden();
   await page.screenshot({ path: screenshotPath('faults-api-down-start'), animations: 'disabled' });
 
-  // Back: a reload brings the parcels.
+  // Back: Try Again brings the base map and the parcels without reloading the page.
   await restartApi();
-  await page.reload();
+  await notice.getByRole('button', { name: 'Try Again' }).click();
   await map.waitForParcels();
+  await expect(notice).toBeHidden();
 });

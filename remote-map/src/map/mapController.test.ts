@@ -5,6 +5,7 @@ const events: MapControllerEvents = {
   viewChanged: () => {},
   styleLoadStarted: () => {},
   styleLoadFinished: () => {},
+  styleLoadFailed: () => {},
   parcelClicked: () => {},
   backgroundClicked: () => {},
 };

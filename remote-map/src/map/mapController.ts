@@ -9,7 +9,8 @@ import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type Save
 import type { CentreTarget } from './centreTarget.ts';
 import { attachParcelInteractions, type LngLatValue, type ParcelClickHandlers, type ParcelHighlights } from './parcelInteractions.ts';
 import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './mapStyles.ts';
-import { MAP_VIEW_DEFAULTS, STYLE_LOAD_TIMEOUT_MS, STYLE_LOADING_CLEAR_DELAY_MS } from './mapDefaults.ts';
+import { MAP_VIEW_DEFAULTS } from './mapDefaults.ts';
+import { createStyleLoadTracker, findStyle, type StyleLoadEvents } from './styleLoad.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -23,12 +24,9 @@ export interface MapView {
   zoom: number;
 }
 
-export interface MapControllerEvents extends ParcelClickHandlers {
+export interface MapControllerEvents extends ParcelClickHandlers, StyleLoadEvents {
   /** After the camera settles (moveend/zoomend), never per frame. */
   viewChanged(view: MapView): void;
-  styleLoadStarted(styleId: string): void;
-  /** `styleId` is the config entry the loaded style matched, or null; also sent on the 10 s time-out. */
-  styleLoadFinished(styleId: string | null): void;
 }
 
 /** The overlay switches of the Overlays panel and the contour toggle. */
@@ -120,18 +118,7 @@ function wireMap(
   let savedPoints: readonly SavedParcelPoint[] = [];
   const interactions = attachParcelInteractions(map, highlights, events);
   let requestedStyleUrl = initialStyle.url;
-  let loadTimers: ReturnType<typeof setTimeout>[] = [];
-
-  const clearLoadTimers = () => {
-    loadTimers.forEach(clearTimeout);
-    loadTimers = [];
-  };
-
-  const startStyleLoad = (styleId: string) => {
-    clearLoadTimers();
-    events.styleLoadStarted(styleId);
-    loadTimers.push(setTimeout(() => events.styleLoadFinished(null), STYLE_LOAD_TIMEOUT_MS));
-  };
+  const styleLoad = createStyleLoadTracker(events);
 
   const onStyleLoad = () => {
     const loadedName = map.getStyle()?.name;
@@ -149,8 +136,7 @@ function wireMap(
     installSavedParcels(map, savedPoints, overlays.savedParcels);
     container.dataset.styleId = matched?.id ?? '';
     writeLayerState();
-    clearLoadTimers();
-    loadTimers.push(setTimeout(() => events.styleLoadFinished(matched?.id ?? null), STYLE_LOADING_CLEAR_DELAY_MS));
+    styleLoad.loaded(matched?.id ?? null);
   };
 
   // Read back from the map, not from our own state: what tests and embedders see is what is drawn.
@@ -176,7 +162,12 @@ function wireMap(
     map.resize();
     reportView();
   });
-  map.on('error', (event) => console.error('Map error:', event.error));
+  map.on('error', (event) => {
+    console.error('Map error:', event.error);
+    // Source errors (tiles) carry their source id and are only logged (SPEC §8); an error without
+    // one while a style is pending is that style's own fetch failing.
+    if (!('sourceId' in event)) styleLoad.errored();
+  });
 
   // A DOM-visible 'everything drawn' state: end-to-end tests and embedding pages wait on it.
   const markRendering = () => (container.dataset.mapState = 'rendering');
@@ -198,7 +189,7 @@ function wireMap(
   const resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.resize());
   resizeObserver?.observe(container);
 
-  startStyleLoad(initialStyle.id);
+  styleLoad.started(initialStyle.id);
 
   return {
     setSelectedPin(pin) {
@@ -238,19 +229,16 @@ function wireMap(
     },
     map,
     setStyle(styleId) {
-      const style = config.styles.find((candidate) => candidate.id === styleId);
-      if (!style) {
-        console.warn(`Unknown map style id '${styleId}' ignored.`);
-        return;
-      }
+      const style = findStyle(config.styles, styleId);
+      if (!style) return;
       requestedStyleUrl = style.url;
-      startStyleLoad(style.id);
+      styleLoad.started(style.id);
       try {
         // diff: false so style.load fires and the parcel layers are re-added on the new style.
         map.setStyle(style.url, { diff: false, localFontFamily: LOCAL_FONT_FAMILY, localIdeographFontFamily: LOCAL_FONT_FAMILY });
       } catch (error) {
         console.error('Map style change failed:', error);
-        clearLoadTimers();
+        styleLoad.dispose();
         events.styleLoadFinished(null);
       }
     },
@@ -258,7 +246,7 @@ function wireMap(
       map.flyTo({ center: [lng, lat], zoom, essential: true });
     },
     remove() {
-      clearLoadTimers();
+      styleLoad.dispose();
       resizeObserver?.disconnect();
       interactions.detach();
       map.remove();

@@ -29,6 +29,7 @@ export function useMapController(
       viewChanged: (view) => eventsRef.current.viewChanged(view),
       styleLoadStarted: (styleId) => eventsRef.current.styleLoadStarted(styleId),
       styleLoadFinished: (styleId) => eventsRef.current.styleLoadFinished(styleId),
+      styleLoadFailed: (styleId) => eventsRef.current.styleLoadFailed(styleId),
       parcelClicked: (parcel, at) => eventsRef.current.parcelClicked(parcel, at),
       backgroundClicked: (at) => eventsRef.current.backgroundClicked(at),
     };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, authenticatedFetch, SESSION_TOKEN_HEADER } from './apiClient.ts';
+import { apiRequest, ApiError, authenticatedFetch, SERVER_UNREACHABLE_MESSAGE, SESSION_TOKEN_HEADER } from './apiClient.ts';
 
 const base = { baseUrl: 'http://api.test', path: '/api/thing', token: 'jwt-1' };
 
@@ -65,6 +65,31 @@ describe('apiRequest', () => {
     const error = await apiRequest({ ...base, timeoutMs: 20 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Request timed out. The server took too long to respond.');
+  });
+});
+
+describe('apiRequest, server not reached', () => {
+  it("replaces the browser's network error text with one message", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const error = await apiRequest(base).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(SERVER_UNREACHABLE_MESSAGE);
+  });
+
+  it("passes the caller's own abort through unchanged", async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: URL, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      ),
+    );
+    const pending = apiRequest({ ...base, signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
   });
 });
 

@@ -1,6 +1,11 @@
 // The one HTTP client of the product's data calls (SPEC §7 'Calls made', §8 error catalogue).
 
 export const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * Not in SPEC (docs/decisions.md): fetch rejects a request that never reached the server with a
+ * TypeError whose text differs by browser ('Failed to fetch', 'NetworkError when…', 'Load failed').
+ */
+export const SERVER_UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 /** The extra token header the generic helper sends beside the bearer token (SPEC §7). */
 export const SESSION_TOKEN_HEADER = 'X-Session-Token';
 
@@ -87,6 +92,8 @@ async function send(request: ApiRequest): Promise<{ response: Response; timeout:
     });
   } catch (error) {
     if (timeout.aborted) throw new ApiError('Request timed out. The server took too long to respond.');
+    // A caller's own abort rejects with an AbortError, which goes back as it came.
+    if (error instanceof TypeError) throw new ApiError(SERVER_UNREACHABLE_MESSAGE);
     throw error;
   }
   if (response.status === 401) throw new ApiError('Authentication required', 401);

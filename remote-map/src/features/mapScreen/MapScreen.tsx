@@ -28,12 +28,13 @@ import { MainMenu } from '../mainMenu/MainMenu.tsx';
 import {
   mapSetupFailed,
   mapSetupStarted,
+  mapStyleLoadFailed,
   mapStyleLoadFinished,
   mapStyleLoadStarted,
   mapViewSettled,
   selectMapOverlays,
 } from '../mapView/mapViewSlice.ts';
-import { MapSetupErrorOverlay, StyleLoadingIndicator, ZoomReadout } from '../mapView/MapStatus.tsx';
+import { MapSetupErrorOverlay, StyleLoadFailedNotice, StyleLoadingIndicator, ZoomReadout } from '../mapView/MapStatus.tsx';
 import { MapControls, type MapControlActions } from '../mapControls/MapControls.tsx';
 import { MeasurePalette } from '../measure/MeasurePalette.tsx';
 import { measureCleared, measureDrawingStopped, measureModeChosen, measurementUpdated, selectIsMeasureOpen } from '../measure/measureSlice.ts';
@@ -64,6 +65,7 @@ export function MapScreen() {
     viewChanged: (view) => dispatch(mapViewSettled(view)),
     styleLoadStarted: (styleId) => dispatch(mapStyleLoadStarted({ styleId })),
     styleLoadFinished: (styleId) => dispatch(mapStyleLoadFinished({ styleId })),
+    styleLoadFailed: (styleId) => dispatch(mapStyleLoadFailed({ styleId })),
     // While measuring, clicks place vertices: they neither select nor deselect parcels.
     parcelClicked: (parcel, at) => {
       if (!measureOpen) dispatch(parcelClicked({ parcel, at }));
@@ -186,6 +188,7 @@ export function MapScreen() {
       <MapControls actions={actions} />
       <ZoomReadout />
       <StyleLoadingIndicator />
+      <StyleLoadFailedNotice onRetry={(styleId) => controller?.setStyle(styleId)} />
       <MeasurePalette />
       <ParcelDetailPanel />
       <MapSetupErrorOverlay />

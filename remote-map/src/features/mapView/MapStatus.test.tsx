@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { renderWithStore } from '@parcel-map/shared/testing';
-import { MapSetupErrorOverlay, StyleLoadingIndicator, ZoomReadout } from './MapStatus.tsx';
-import { mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled } from './mapViewSlice.ts';
+import userEvent from '@testing-library/user-event';
+import { MapSetupErrorOverlay, STYLE_LOAD_FAILED_MESSAGE, StyleLoadFailedNotice, StyleLoadingIndicator, ZoomReadout } from './MapStatus.tsx';
+import { mapSetupFailed, mapSetupStarted, mapStyleLoadFailed, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled } from './mapViewSlice.ts';
 
 describe('map status', () => {
   it("reads the settled zoom as 'z: n.nn'", () => {
@@ -33,5 +34,18 @@ describe('map status', () => {
     const { store } = renderWithStore(<MapSetupErrorOverlay />);
     act(() => void store.dispatch(mapSetupFailed({ message: '' })));
     expect(screen.getByRole('alert')).toHaveTextContent('Unknown error during map setup.');
+  });
+
+  it('says when the base map could not be fetched, retries that style, and goes once a load starts', async () => {
+    const onRetry = vi.fn();
+    const { store } = renderWithStore(<StyleLoadFailedNotice onRetry={onRetry} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => void store.dispatch(mapStyleLoadStarted({ styleId: 'streets' })));
+    act(() => void store.dispatch(mapStyleLoadFailed({ styleId: 'streets' })));
+    expect(screen.getByRole('alert')).toHaveTextContent(STYLE_LOAD_FAILED_MESSAGE);
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(onRetry).toHaveBeenCalledWith('streets');
+    act(() => void store.dispatch(mapStyleLoadStarted({ styleId: 'streets' })));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import { useAppSelector } from '@parcel-map/shared';
-import { selectIsMapStyleLoading, selectMapSetupError, selectMapZoom } from './mapViewSlice.ts';
+import { selectFailedMapStyleId, selectIsMapStyleLoading, selectMapSetupError, selectMapZoom } from './mapViewSlice.ts';
+
+/** Not in SPEC (docs/decisions.md): without it the map area stays blank when the style cannot be fetched. */
+export const STYLE_LOAD_FAILED_MESSAGE = 'The base map could not be loaded.';
 
 /** 'z: n.nn', from the settled camera. */
 export function ZoomReadout() {
@@ -17,6 +20,20 @@ export function StyleLoadingIndicator() {
   return (
     <div className="map-screen__style-loading" role="status">
       Loading map style...
+    </div>
+  );
+}
+
+/** The base map's style could not be fetched (e.g. the API is down): say so, and offer to try again. */
+export function StyleLoadFailedNotice({ onRetry }: { onRetry(styleId: string): void }) {
+  const failedStyleId = useAppSelector(selectFailedMapStyleId);
+  if (failedStyleId === null) return null;
+  return (
+    <div className="map-screen__style-failed" role="alert">
+      <span>{STYLE_LOAD_FAILED_MESSAGE}</span>
+      <button type="button" className="pm-button" onClick={() => onRetry(failedStyleId)}>
+        Try Again
+      </button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { mapOverlayToggled, mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled, mapViewSlice } from './mapViewSlice.ts';
+import { mapOverlayToggled, mapStyleLoadFailed, mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled, mapViewSlice } from './mapViewSlice.ts';
 
 const reducer = mapViewSlice.reducer;
 const initial = reducer(undefined, { type: 'init' });
@@ -16,6 +16,14 @@ describe('mapView reducer', () => {
     const loading = reducer(initial, mapStyleLoadStarted({ styleId: 'streets' }));
     expect(loading.isStyleLoading).toBe(true);
     expect(reducer(loading, mapStyleLoadFinished({ styleId: 'streets' }))).toMatchObject({ isStyleLoading: false, styleId: 'streets' });
+  });
+
+  it('clears the loading flag when the style fetch fails and keeps the failed id until the next load', () => {
+    const loading = reducer(initial, mapStyleLoadStarted({ styleId: 'streets' }));
+    const failed = reducer(loading, mapStyleLoadFailed({ styleId: 'streets' }));
+    expect(failed).toMatchObject({ isStyleLoading: false, failedStyleId: 'streets' });
+    expect(reducer(failed, mapStyleLoadStarted({ styleId: 'streets' })).failedStyleId).toBeNull();
+    expect(reducer(failed, mapStyleLoadFinished({ styleId: 'streets' })).failedStyleId).toBeNull();
   });
 
   it('keeps a set-up failure until the next attempt', () => {

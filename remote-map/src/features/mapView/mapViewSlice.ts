@@ -19,6 +19,8 @@ export interface MapViewState {
   /** The config id of the loaded base map, or null if it matched none (or timed out). */
   styleId: string | null;
   isStyleLoading: boolean;
+  /** The style whose fetch failed, until another load starts or finishes. */
+  failedStyleId: string | null;
   setupError: string | null;
   overlays: MapOverlaysState;
 }
@@ -28,6 +30,7 @@ const initialState: MapViewState = {
   zoom: MAP_VIEW_DEFAULTS.zoom,
   styleId: null,
   isStyleLoading: false,
+  failedStyleId: null,
   setupError: null,
   overlays: { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false },
 };
@@ -43,10 +46,16 @@ export const mapViewSlice = createSlice({
     },
     mapStyleLoadStarted: (state, _action: PayloadAction<{ styleId: string }>) => {
       state.isStyleLoading = true;
+      state.failedStyleId = null;
     },
     mapStyleLoadFinished: (state, action: PayloadAction<{ styleId: string | null }>) => {
       state.isStyleLoading = false;
+      state.failedStyleId = null;
       state.styleId = action.payload.styleId;
+    },
+    mapStyleLoadFailed: (state, action: PayloadAction<{ styleId: string }>) => {
+      state.isStyleLoading = false;
+      state.failedStyleId = action.payload.styleId;
     },
     mapSetupFailed: (state, action: PayloadAction<{ message: string }>) => {
       state.setupError = action.payload.message;
@@ -65,6 +74,7 @@ export const mapViewSlice = createSlice({
     selectMapCenter: (state) => state.center,
     selectMapStyleId: (state) => state.styleId,
     selectIsMapStyleLoading: (state) => state.isStyleLoading,
+    selectFailedMapStyleId: (state) => state.failedStyleId,
     selectMapSetupError: (state) => state.setupError,
     selectMapOverlays: (state) => state.overlays,
   },
@@ -78,7 +88,21 @@ declare module '@parcel-map/shared' {
 
 const injectedMapViewSlice = mapViewSlice.injectInto(rootReducer);
 
-export const { mapViewSettled, mapStyleLoadStarted, mapStyleLoadFinished, mapSetupFailed, mapSetupStarted, mapOverlayToggled } =
-  mapViewSlice.actions;
-export const { selectMapZoom, selectMapCenter, selectMapStyleId, selectIsMapStyleLoading, selectMapSetupError, selectMapOverlays } =
-  injectedMapViewSlice.selectors;
+export const {
+  mapViewSettled,
+  mapStyleLoadStarted,
+  mapStyleLoadFinished,
+  mapStyleLoadFailed,
+  mapSetupFailed,
+  mapSetupStarted,
+  mapOverlayToggled,
+} = mapViewSlice.actions;
+export const {
+  selectMapZoom,
+  selectMapCenter,
+  selectMapStyleId,
+  selectIsMapStyleLoading,
+  selectFailedMapStyleId,
+  selectMapSetupError,
+  selectMapOverlays,
+} = injectedMapViewSlice.selectors;

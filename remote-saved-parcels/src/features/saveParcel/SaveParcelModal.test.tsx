@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { parcelSaveRequested, savedParcelsApi, type Parcel } from '@parcel-map/shared';
+import { parcelSaveRequested, savedParcelsApi, SERVER_UNREACHABLE_MESSAGE, type Parcel } from '@parcel-map/shared';
 import { renderWithStore } from '@parcel-map/shared/testing';
 import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
@@ -128,7 +128,7 @@ describe('Save Parcel Location modal', () => {
     api.failNext('create', 'network-error');
     openModal();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_UNREACHABLE_MESSAGE);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.records()).toHaveLength(1);
