@@ -10,7 +10,8 @@ import { createContoursRouter } from './contours/contoursRouter.ts';
 import { createDatasetsRepository } from './datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from './datasets/datasetsRouter.ts';
 import type { Db } from './db/db.ts';
-import { createGeoRouter } from './geo/geoRouter.ts';
+import { createBaseMapRouter } from './geo/baseMapRouter.ts';
+import { createBaseMapTiles, type BaseMapTiles } from './geo/baseMapTiles.ts';
 import { createRoadsRepository } from './geo/roadsRepository.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { errorHandler, notFoundHandler } from './http/errorHandler.ts';
@@ -50,16 +51,17 @@ export interface ApiServer {
   server: Server;
   app: Express;
   tileHotPath: TileHotPath;
+  baseMapTiles: BaseMapTiles;
 }
 
 /** The production server: cached tiles answered by the hot path (tiles/tileHotPath.ts), the rest by Express. */
 export function createApiServer(options: CreateAppOptions): ApiServer {
-  const { app, tilesService, security } = buildApp(options);
+  const { app, tilesService, security, baseMapTiles } = buildApp(options);
   const tileHotPath = createTileHotPath({ tilesService, corsOrigins: options.config.corsOrigins, securityHeaders: security, next: app });
-  return { server: createServer(tileHotPath.listener), app, tileHotPath };
+  return { server: createServer(tileHotPath.listener), app, tileHotPath, baseMapTiles };
 }
 
-function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app: Express; tilesService: TilesService; security: RequestHandler } {
+function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app: Express; tilesService: TilesService; security: RequestHandler; baseMapTiles: BaseMapTiles } {
   const parcels = createParcelsRepository(db);
   const parcelsService = createParcelsService(parcels);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
@@ -69,6 +71,7 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app
     watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent),
   });
   const tilesService = createTilesService({ parcels, dataVersion });
+  const baseMapTiles = createBaseMapTiles({ roads: createRoadsRepository(db), dataVersion });
   const authenticate = requireUser(verifyBearer ?? createBearerVerifier(config), logger);
 
   const app = express();
@@ -88,9 +91,9 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app
   app.use('/tiles', createTilesRouter({ tilesService }));
   app.use('/contours', createContoursRouter({ contourTiles: createContourTiles() }));
   app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl }));
-  app.use('/geo', createGeoRouter({ roads: createRoadsRepository(db) }));
+  app.use('/basemap', createBaseMapRouter({ baseMapTiles }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
-  return { app, tilesService, security };
+  return { app, tilesService, security, baseMapTiles };
 }

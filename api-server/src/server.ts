@@ -27,12 +27,14 @@ if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 if (!generation && (await createParcelsRepository(db).count()) === 0) generation = generateInWorker();
 await seedDemoDataIfEmpty(db, logger, { generation });
 
-const { server } = createApiServer({ db, config, logger });
+const { server, baseMapTiles } = createApiServer({ db, config, logger });
 server.listen(config.port, config.host);
 await once(server, 'listening');
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`API listening on http://${config.host}:${port}`);
+// The first map's base map tiles should not wait for the roads to be read and indexed.
+baseMapTiles.warm().catch((error: unknown) => logger.warn({ err: error }, 'base map tiles not warmed; the first request builds them'));
 
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

@@ -123,7 +123,7 @@ function coordinate(centre: number): fc.Arbitrary<string> {
   );
 }
 
-function tileRequest(prefix: '/tiles' | '/contours', zooms: { min: number; max: number }, known: readonly string[]): fc.Arbitrary<FuzzRequest> {
+function tileRequest(prefix: '/tiles' | '/contours' | '/basemap', zooms: { min: number; max: number }, known: readonly string[]): fc.Arbitrary<FuzzRequest> {
   const nearData = fc.tuple(fc.integer({ min: zooms.min - 1, max: zooms.max + 1 }), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -2, max: 2 })).map(([z, dx, dy]) => {
     const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, Math.max(0, z));
     return `${z}/${x + dx}/${y + dy}`;
@@ -222,12 +222,11 @@ function fuzzRequests(known: readonly string[]): fc.Arbitrary<FuzzRequest> {
 
   const publicAuth = fc.constant('none' as const);
   const styles = get('/styles/:id.json', fc.oneof(fc.constantFrom('streets-local', 'dark-local'), segment).chain((id) => fc.constantFrom(`/styles/${id}.json`, `/styles/${id}`)), publicAuth);
-  const geo = get('/geo/*', fc.oneof(fc.constantFrom('roads.geojson', 'water.geojson'), segment).map((name) => `/geo/${name}`), publicAuth);
   const health = get('/health', fc.constantFrom('/health', '/health?x=1', '/health/'), publicAuth);
   const anyRoute = fc
     .record({
       method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
-      prefix: fc.constantFrom('', '/api', '/api/parcels', '/api/saved-parcels', '/api/datasets', '/tiles', '/contours', '/styles', '/geo', '/health'),
+      prefix: fc.constantFrom('', '/api', '/api/parcels', '/api/saved-parcels', '/api/datasets', '/tiles', '/contours', '/basemap', '/styles', '/health'),
       segments: fc.array(segment, { maxLength: 4 }),
       query: fc.option(queryValue.map((q) => `?${q}`), { freq: 3 }),
       body: fc.option(withBody(fc.jsonValue()), { freq: 2 }),
@@ -257,7 +256,7 @@ function fuzzRequests(known: readonly string[]): fc.Arbitrary<FuzzRequest> {
     { weight: 8, arbitrary: tileRequest('/tiles', { min: 10, max: 18 }, known) },
     { weight: 4, arbitrary: tileRequest('/contours', { min: 8, max: 15 }, known) },
     { weight: 2, arbitrary: styles },
-    { weight: 2, arbitrary: geo },
+    { weight: 3, arbitrary: tileRequest('/basemap', { min: 0, max: 14 }, known) },
     { weight: 1, arbitrary: health },
     { weight: 6, arbitrary: anyRoute },
   );
@@ -443,6 +442,8 @@ function outOfRangeTiles(): string[] {
     `/contours/16/${x << 2}/${y << 2}.pbf`,
     `/contours/14/${2 ** 14}/${y}.pbf`,
     `/contours/14/${x}/-3.pbf`,
+    `/basemap/15/${x << 1}/${y << 1}.pbf`,
+    `/basemap/14/${x}/${2 ** 14}.pbf`,
   ];
 }
 

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { contours } from 'd3-contour';
 import { fromGeojsonVt } from 'vt-pbf';
 import { LruCache } from '../tiles/tileCache.ts';
+import type { EncodedTile } from '../tiles/tilesRouter.ts';
 import { tileToLat, tileToLon } from '../tiles/tileMath.ts';
 import { elevationAt, LAKE_SURFACE_M } from './elevation.ts';
 
@@ -27,7 +28,6 @@ const GRID_CELLS = 128;
 const CACHE_ENTRIES = 2048;
 const VERSION = 'c1';
 
-export type ContourTile = { kind: 'tile'; body: Buffer; etag: string } | { kind: 'empty' };
 
 interface TileFeature {
   type: 2;
@@ -42,9 +42,9 @@ export function contourIndex(ele: number): number {
 }
 
 export function createContourTiles(cacheEntries = CACHE_ENTRIES) {
-  const cache = new LruCache<string, ContourTile>(cacheEntries);
+  const cache = new LruCache<string, EncodedTile>(cacheEntries);
   return {
-    getTile(z: number, x: number, y: number): ContourTile {
+    getTile(z: number, x: number, y: number): EncodedTile {
       const key = `${z}/${x}/${y}`;
       let tile = cache.get(key);
       if (!tile) {
@@ -58,7 +58,7 @@ export function createContourTiles(cacheEntries = CACHE_ENTRIES) {
 
 export type ContourTiles = ReturnType<typeof createContourTiles>;
 
-export function buildContourTile(z: number, x: number, y: number): ContourTile {
+export function buildContourTile(z: number, x: number, y: number): EncodedTile {
   const west = tileToLon(x, z);
   const east = tileToLon(x + 1, z);
   const north = tileToLat(y, z);

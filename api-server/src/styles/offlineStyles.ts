@@ -1,8 +1,12 @@
-// The self-hosted base styles for offline use (DESIGN §4): land colour, Lake Norman from
-// /geo/water.geojson, roads from /geo/roads.geojson and road names. Parcel and contour layers are
+// The self-hosted base styles for offline use (DESIGN §4): land colour, and Lake Norman, roads and
+// road names from the /basemap vector tiles (geo/baseMapTiles.ts). Parcel and contour layers are
 // added by the client on every style load, so they are not here. No style pretends to be imagery:
 // the dark one only gives imagery-like contrast, and its name carries 'satellite' so that the
 // client's SPEC §4 rule (yellow parcel outlines on satellite styles) applies to it.
+
+import { MAX_BASEMAP_ZOOM, MIN_BASEMAP_ZOOM, ROADS_SOURCE_LAYER, WATER_SOURCE_LAYER } from '../geo/baseMapTiles.ts';
+
+const BASEMAP_SOURCE = 'basemap';
 
 export interface OfflineStyleInfo {
   id: string;
@@ -70,7 +74,8 @@ function roadLayers(colours: Palette) {
     ].map(({ id, line: [colour, width] }) => ({
       id,
       type: 'line',
-      source: 'roads',
+      source: BASEMAP_SOURCE,
+      'source-layer': ROADS_SOURCE_LAYER,
       filter: ['==', ['get', 'kind'], kind],
       minzoom,
       layout: { 'line-cap': 'round', 'line-join': 'round' },
@@ -90,26 +95,24 @@ export function offlineStyle(info: OfflineStyleInfo, publicBase: string) {
     zoom: 13,
     glyphs: `${publicBase}/fonts/{fontstack}/{range}.pbf`,
     sources: {
-      water: {
-        type: 'geojson',
-        data: `${publicBase}/geo/water.geojson`,
-        attribution: 'Lake Norman © Mecklenburg County GIS (MIT)',
-      },
-      roads: {
-        type: 'geojson',
-        data: `${publicBase}/geo/roads.geojson`,
-        attribution: 'Demo county data (generated)',
+      [BASEMAP_SOURCE]: {
+        type: 'vector',
+        tiles: [`${publicBase}/basemap/{z}/{x}/{y}.pbf`],
+        minzoom: MIN_BASEMAP_ZOOM,
+        maxzoom: MAX_BASEMAP_ZOOM,
+        attribution: 'Lake Norman © Mecklenburg County GIS (MIT) · Demo county data (generated)',
       },
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
       // No outline: the lake comes as adjoining pieces, and an outline would draw the seams between them.
-      { id: 'water', type: 'fill', source: 'water', paint: { 'fill-color': colours.water } },
+      { id: 'water', type: 'fill', source: BASEMAP_SOURCE, 'source-layer': WATER_SOURCE_LAYER, paint: { 'fill-color': colours.water } },
       ...roadLayers(colours),
       {
         id: 'road-label',
         type: 'symbol',
-        source: 'roads',
+        source: BASEMAP_SOURCE,
+        'source-layer': ROADS_SOURCE_LAYER,
         minzoom: 13,
         layout: {
           'symbol-placement': 'line',

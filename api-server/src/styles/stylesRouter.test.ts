@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/testApp.ts';
 
-describe('GET /styles/:id.json and /geo/roads.geojson', () => {
+describe('GET /styles/:id.json', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -15,11 +15,12 @@ describe('GET /styles/:id.json and /geo/roads.geojson', () => {
     const response = await app.request(`/styles/${id}.json`);
     expect(response.status).toBe(200);
     expect(response.body.toString('utf8')).not.toContain('mapbox://');
-    const style = response.json as { name: string; sources: Record<string, { type: string; data?: string }>; layers: { id: string; type: string; source?: string; layout?: Record<string, unknown> }[] };
+    type Layer = { id: string; type: string; source?: string; 'source-layer'?: string; layout?: Record<string, unknown> };
+    const style = response.json as { name: string; sources: Record<string, { type: string; tiles?: string[] }>; layers: Layer[] };
     expect(style.name).toBe(name);
-    expect(style.sources.water).toEqual(expect.objectContaining({ type: 'geojson', data: `${app.baseUrl}/geo/water.geojson` }));
-    expect(style.layers.find((layer) => layer.id === 'water')).toMatchObject({ type: 'fill', source: 'water' });
-    expect(style.layers.filter((layer) => layer.source === 'roads' && layer.type === 'line').length).toBeGreaterThan(0);
+    expect(style.sources).toEqual({ basemap: expect.objectContaining({ type: 'vector', tiles: [`${app.baseUrl}/basemap/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: 14 }) });
+    expect(style.layers.find((layer) => layer.id === 'water')).toMatchObject({ type: 'fill', source: 'basemap', 'source-layer': 'water' });
+    expect(style.layers.filter((layer) => layer['source-layer'] === 'roads' && layer.type === 'line').length).toBeGreaterThan(0);
     expect(style.layers.find((layer) => layer.type === 'symbol')?.layout?.['text-field']).toEqual(['get', 'name']);
     expect(style.layers.some((layer) => layer.type === 'raster')).toBe(false);
   });
@@ -29,31 +30,16 @@ describe('GET /styles/:id.json and /geo/roads.geojson', () => {
     expect(names.map((name) => name.toLowerCase().includes('satellite'))).toEqual([false, true]);
   });
 
-  it('serves Lake Norman as GeoJSON polygons', async () => {
-    const response = await app.request('/geo/water.geojson');
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toContain('application/geo+json');
-    const collection = response.json as { features: { geometry: { type: string; coordinates: number[][][] } }[] };
-    expect(collection.features.length).toBeGreaterThan(10);
-    for (const feature of collection.features) expect(feature.geometry.type).toBe('Polygon');
-    const [lng, lat] = collection.features[0]!.geometry.coordinates[0]![0]!;
-    expect(lng).toBeGreaterThan(-81.1);
-    expect(lng).toBeLessThan(-80.6);
-    expect(lat).toBeGreaterThan(35.4);
-    expect(lat).toBeLessThan(35.9);
-  });
-
   it('serves the offline streets style with no mapbox:// URL', async () => {
     const response = await app.request('/styles/streets-local.json', { headers: { Origin: 'http://127.0.0.1:3000' } });
     expect(response.status).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('http://127.0.0.1:3000');
-    const style = response.json as { version: number; name: string; glyphs: string; sources: Record<string, { data?: string }>; layers: { id: string; type: string }[] };
+    const style = response.json as { version: number; name: string; glyphs: string; layers: { id: string; type: string }[] };
     expect(style.version).toBe(8);
     expect(style.name).toBe('Streets (offline)');
     expect(response.body.toString('utf8')).not.toContain('mapbox://');
     expect(style.glyphs).toBe(`${app.baseUrl}/fonts/{fontstack}/{range}.pbf`);
     expect(style.layers[0]).toMatchObject({ id: 'background', type: 'background' });
-    expect(style.sources.roads?.data).toBe(`${app.baseUrl}/geo/roads.geojson`);
     expect(style.layers.some((layer) => layer.id.startsWith('parcel'))).toBe(false);
   });
 
@@ -62,18 +48,5 @@ describe('GET /styles/:id.json and /geo/roads.geojson', () => {
     const glyphs = await app.request('/fonts/Noto%20Sans%20Regular/0-255.pbf');
     expect(glyphs.status).toBe(404);
     expect(glyphs.json).toEqual({ message: 'Not found' });
-  });
-
-  it('serves the demo roads with names', async () => {
-    const response = await app.request('/geo/roads.geojson');
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toContain('application/geo+json');
-    const collection = response.json as { type: string; features: { geometry: { type: string }; properties: { name: string; kind: string } }[] };
-    expect(collection.type).toBe('FeatureCollection');
-    expect(collection.features.length).toBeGreaterThan(20);
-    for (const feature of collection.features) {
-      expect(feature.geometry.type).toBe('LineString');
-      expect(feature.properties.name.length).toBeGreaterThan(0);
-    }
   });
 });

@@ -2,33 +2,52 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from './tileMath.ts';
-import type { ParcelTile, TilesService } from './tilesService.ts';
+import type { TilesService } from './tilesService.ts';
 
 const integer = z.string().regex(/^\d{1,7}$/, 'must be a non-negative integer').transform(Number);
 
-export const tileParamsSchema = z
-  .object({
-    z: integer.pipe(z.number().min(MIN_TILE_ZOOM, `z must be ${MIN_TILE_ZOOM}–${MAX_TILE_ZOOM}`).max(MAX_TILE_ZOOM, `z must be ${MIN_TILE_ZOOM}–${MAX_TILE_ZOOM}`)),
-    x: integer,
-    y: integer,
-  })
-  .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, { message: 'x and y must be within 0..2^z-1' });
+/** A gzipped vector tile with its ETag, or `empty` when nothing of the tile set touches it. */
+export type EncodedTile = { kind: 'tile'; body: Buffer; etag: string } | { kind: 'empty' };
+
+/** z/x/y of a tile set served from `minZoom` to `maxZoom`; each failure carries its reason (400). */
+export function tileAddressSchema(minZoom: number, maxZoom: number) {
+  const zoomMessage = `z must be ${minZoom}–${maxZoom}`;
+  return z
+    .object({ z: integer.pipe(z.number().min(minZoom, zoomMessage).max(maxZoom, zoomMessage)), x: integer, y: integer })
+    .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, { message: 'x and y must be within 0..2^z-1' });
+}
 
 export const TILE_CACHE_CONTROL = 'public, max-age=3600';
 
-export function createTilesRouter(deps: { tilesService: TilesService }): Router {
+export interface TileSetRoute {
+  minZoom: number;
+  maxZoom: number;
+  cacheControl: string;
+  getTile(z: number, x: number, y: number): EncodedTile | Promise<EncodedTile>;
+}
+
+/** GET /{z}/{x}/{y}.pbf of one tile set: parcels, contours and the base map are all served so. */
+export function tileSetRouter(route: TileSetRoute): Router {
+  const params = tileAddressSchema(route.minZoom, route.maxZoom);
   const router = Router();
-
   router.get('/:z/:x/:y.pbf', async (req, res) => {
-    const { z: zoom, x, y } = tileParamsSchema.parse(req.params);
-    sendTile(req, res, await deps.tilesService.getTile(zoom, x, y), TILE_CACHE_CONTROL);
+    const { z: zoom, x, y } = params.parse(req.params);
+    sendTile(req, res, await route.getTile(zoom, x, y), route.cacheControl);
   });
-
   return router;
 }
 
+export function createTilesRouter(deps: { tilesService: TilesService }): Router {
+  return tileSetRouter({
+    minZoom: MIN_TILE_ZOOM,
+    maxZoom: MAX_TILE_ZOOM,
+    cacheControl: TILE_CACHE_CONTROL,
+    getTile: (zoom, x, y) => deps.tilesService.getTile(zoom, x, y),
+  });
+}
+
 /** A gzipped MVT with ETag and 304, or 204 for an empty tile (mapbox-gl draws nothing for it). */
-export function sendTile(req: Request, res: Response, tile: ParcelTile, cacheControl: string): void {
+export function sendTile(req: Request, res: Response, tile: EncodedTile, cacheControl: string): void {
   res.set('Cache-Control', cacheControl);
   // No body means nothing to hash.
   if (tile.kind === 'empty') {
