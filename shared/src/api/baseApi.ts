@@ -1,8 +1,10 @@
 // The RTK Query API every remote extends with injectEndpoints. Tags keep remotes in step.
+import { createAction, type WithSlice } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+// The store by package name, not by path: '@parcel-map/shared' is a federated singleton, and a
+// relative import would bundle a second rootReducer into this entry's chunk.
+import { injectedMiddleware, rootReducer, type RuntimeConfig, type SessionState } from '@parcel-map/shared';
 import { apiRequest, ApiError, type ApiRequest } from './apiClient.ts';
-import type { SessionState } from '../session/sessionSlice.ts';
-import type { RuntimeConfig } from '../config/runtimeConfig.ts';
 
 export interface ApiQueryArgs {
   path: string;
@@ -44,3 +46,18 @@ export const baseApi = createApi({
   tagTypes: ['SavedParcels', 'Parcel'],
   endpoints: () => ({}),
 });
+
+// The store does not start with the API: the sign-in screens never fetch data, and RTK Query is
+// ~20 KB gzip of their path. It joins every store when the first screen that uses it loads.
+rootReducer.inject(baseApi);
+injectedMiddleware.addMiddleware(baseApi.middleware);
+
+/**
+ * For a store made before this module loaded: an injected reducer's state appears only with the
+ * next action (combineSlices), and RTK Query's hooks must not read a missing `state.api` first.
+ */
+export const serverApiLoaded = createAction('serverApi/loaded');
+
+declare module '@parcel-map/shared' {
+  export interface LazyLoadedSlices extends WithSlice<typeof baseApi> {}
+}

@@ -1,37 +1,41 @@
 // The runtime configuration the host fetches as /config.json (DESIGN §3). Remotes embedded elsewhere
 // receive the same object through their mount options.
-import { z } from 'zod';
+// zod/mini, not zod: this is parsed before the login screen shows, and classic zod's schema classes
+// (with JSON-schema output and English messages) cannot be tree-shaken: ~15 KB gzip more on that path.
+import * as z from 'zod/mini';
+
+const nonEmpty = () => z.string().check(z.minLength(1));
 
 export const mapStyleSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  url: z.string().min(1),
+  id: nonEmpty(),
+  name: nonEmpty(),
+  url: nonEmpty(),
 });
 
 export const runtimeConfigSchema = z.object({
   /** mf-manifest.json URL of each remote, keyed by its federation name. */
   remotes: z.object({
-    remote_auth: z.string().url(),
-    remote_map: z.string().url(),
-    remote_saved_parcels: z.string().url(),
+    remote_auth: z.url(),
+    remote_map: z.url(),
+    remote_saved_parcels: z.url(),
   }),
   /** Milliseconds a remote may take to load before its place shows the fallback. */
-  remoteLoadTimeoutMs: z.number().int().positive().default(8000),
-  apiBaseUrl: z.string().url(),
+  remoteLoadTimeoutMs: z._default(z.int().check(z.positive()), 8000),
+  apiBaseUrl: z.url(),
   identity: z.object({
-    publicToken: z.string().min(1),
+    publicToken: nonEmpty(),
     /** Base URL of a Stytch-compatible service (local-identity). Absent in production: the SDK talks to Stytch. */
-    localApiUrl: z.string().url().optional(),
-    oauthProvider: z.string().min(1).default('microsoft'),
+    localApiUrl: z.optional(z.url()),
+    oauthProvider: z._default(nonEmpty(), 'microsoft'),
     /** Street-map page embedded behind the login card; absent offline (a still picture is used). */
-    loginBackgroundEmbedUrl: z.string().url().optional(),
+    loginBackgroundEmbedUrl: z.optional(z.url()),
   }),
   map: z.object({
     accessToken: z.string(),
-    styles: z.array(mapStyleSchema).min(1),
-    defaultStyleId: z.string().min(1),
-    parcelTilesUrl: z.string().min(1),
-    contourTilesUrl: z.string().min(1).optional(),
+    styles: z.array(mapStyleSchema).check(z.minLength(1)),
+    defaultStyleId: nonEmpty(),
+    parcelTilesUrl: nonEmpty(),
+    contourTilesUrl: z.optional(nonEmpty()),
   }),
 });
 

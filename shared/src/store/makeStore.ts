@@ -1,6 +1,11 @@
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { configureStore, createDynamicMiddleware, createListenerMiddleware } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from './rootReducer.ts';
-import { baseApi } from '../api/baseApi.ts';
+
+/**
+ * Middleware of code that loads after the store exists (RTK Query's, with `@parcel-map/shared/api`),
+ * so the sign-in screens do not download it. One instance: RTK applies what is added to every store.
+ */
+export const injectedMiddleware = createDynamicMiddleware();
 
 /** A fresh store: the host makes one; an embedded remote (mount) makes its own. */
 export function makeStore(preloadedState?: Partial<RootState>) {
@@ -9,7 +14,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(injectedMiddleware.middleware),
   });
 }
 

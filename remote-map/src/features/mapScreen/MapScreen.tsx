@@ -8,8 +8,8 @@ import {
   selectRuntimeConfig,
   useAppDispatch,
   useAppSelector,
-  useListSavedParcelsQuery,
 } from '@parcel-map/shared';
+import { useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import { useMapController, type MapScreenEvents } from '../../map/useMapController.ts';
 import { centreTarget } from '../../map/centreTarget.ts';
 import { isMapboxHostedUrl } from '../../map/mapStyles.ts';

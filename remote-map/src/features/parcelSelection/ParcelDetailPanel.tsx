@@ -5,11 +5,10 @@ import {
   selectIsSignedIn,
   useAppDispatch,
   useAppSelector,
-  useListSavedParcelsQuery,
-  type ApiQueryError,
   type DatasetInfo,
   type ParcelDetails,
 } from '@parcel-map/shared';
+import { useListSavedParcelsQuery, type ApiQueryError } from '@parcel-map/shared/api';
 import { useGetCurrentDatasetQuery, useGetParcelQuery } from './parcelsApi.ts';
 import { parcelCentreRequested, parcelDeselected, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
 import { acresLabel, addressLabel, dateLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';

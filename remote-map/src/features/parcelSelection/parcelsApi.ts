@@ -1,15 +1,8 @@
 // Parcel details from GET /api/parcels/{pin} (SPEC §7), validated before anything shows them
 // (SPEC §5) and kept in the local-storage cache; the data set's provenance; parcel search.
 import { centroid as turfCentroid } from '@turf/turf';
-import {
-  baseApi,
-  type ApiQueryError,
-  type DatasetInfo,
-  type GeoJSONGeometry,
-  type Parcel,
-  type ParcelDetails,
-  type ParcelSearchResult,
-} from '@parcel-map/shared';
+import type { DatasetInfo, GeoJSONGeometry, Parcel, ParcelDetails, ParcelSearchResult } from '@parcel-map/shared';
+import { baseApi, type ApiQueryError } from '@parcel-map/shared/api';
 import { cacheParcel, cachedParcel } from './parcelCache.ts';
 
 export interface LngLat {

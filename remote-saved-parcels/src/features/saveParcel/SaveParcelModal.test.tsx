@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { parcelSaveRequested, savedParcelsApi, SERVER_UNREACHABLE_MESSAGE, type Parcel } from '@parcel-map/shared';
+import { parcelSaveRequested, type Parcel } from '@parcel-map/shared';
+import { savedParcelsApi, SERVER_UNREACHABLE_MESSAGE } from '@parcel-map/shared/api';
 import { renderWithStore } from '@parcel-map/shared/testing';
 import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { NOTES_MAX_LENGTH, useAppDispatch, useAppSelector, useDialogFocus, useSaveParcelMutation } from '@parcel-map/shared';
+import { NOTES_MAX_LENGTH, useAppDispatch, useAppSelector, useDialogFocus } from '@parcel-map/shared';
+import { useSaveParcelMutation } from '@parcel-map/shared/api';
 import { parcelSaved, saveModalClosed, selectParcelToSave } from '../savedParcelsUiSlice.ts';
 import { saveParcelBody } from './saveParcelBody.ts';
 

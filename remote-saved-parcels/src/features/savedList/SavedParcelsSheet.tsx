@@ -6,9 +6,9 @@ import {
   useAppDispatch,
   useAppSelector,
   useDialogFocus,
-  useListSavedParcelsQuery,
   type SavedParcelRecord,
 } from '@parcel-map/shared';
+import { useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import { savedSheetClosed, selectSheetOpen } from '../savedParcelsUiSlice.ts';
 import { SavedParcelItem, type ItemMode } from './SavedParcelItem.tsx';
 import { downloadFile, exportFileName, savedParcelsCsv, savedParcelsGeoJson } from './savedParcelsExport.ts';
