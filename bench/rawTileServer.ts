@@ -1,15 +1,29 @@
-// The baseline of bench/tiles.bench.ts: a bare node:http server answering every request with one
-// tile's bytes and headers (argv: port, body file, headers JSON file). Run as a child process.
+// The baseline of bench/tiles.bench.ts: a bare node:http server answering each tile path with the
+// bytes and headers the API sent for it (argv: port, a JSON manifest of RawTile), 404 otherwise.
+// Run as a child process.
 import { readFileSync } from 'node:fs';
 import { createServer, type OutgoingHttpHeaders } from 'node:http';
 
-const [port, bodyFile, headersFile] = process.argv.slice(2);
-const body = readFileSync(bodyFile!);
-const headers = JSON.parse(readFileSync(headersFile!, 'utf8')) as OutgoingHttpHeaders;
+export interface RawTile {
+  path: string;
+  /** The file holding the tile's body. */
+  file: string;
+  headers: OutgoingHttpHeaders;
+}
 
-createServer((_req, res) => {
-  res.writeHead(200, headers);
-  res.end(body);
+const [port, manifestFile] = process.argv.slice(2);
+const tiles = new Map(
+  (JSON.parse(readFileSync(manifestFile!, 'utf8')) as RawTile[]).map((tile) => [tile.path, { body: readFileSync(tile.file), headers: tile.headers }]),
+);
+
+createServer((req, res) => {
+  const tile = tiles.get(req.url ?? '');
+  if (!tile) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, tile.headers);
+  res.end(tile.body);
 }).listen(Number(port), '127.0.0.1', () => {
   console.log('raw server ready');
 });

@@ -103,9 +103,10 @@ if (sections.has('api') || sections.has('frontend')) {
       await measure('tiles', 'tile and parcel API load', async () => {
         const tiles = await benchTileThroughput(originOf(PORTS.api), rawTilePort);
         rows.push(...tiles.rows);
-        details.tileLoad = { tile: tiles.tilePath, bytes: tiles.tileBytes, runs: [tiles.raw, tiles.hotPath, tiles.expressRoute] };
         const jwt = await signInForJwt(identity, host, benchEmail('api'));
-        rows.push(...(await benchParcelApi(originOf(PORTS.api), jwt, tiles.hotPath)));
+        const parcelApi = await benchParcelApi(originOf(PORTS.api), jwt, tiles.hotPath);
+        rows.push(...parcelApi.rows);
+        details.apiLoad = { tiles: tiles.tiles, runs: [tiles.raw, tiles.hotPath, tiles.expressRoute, parcelApi.detailsLoad] };
       });
     }
     if (sections.has('frontend')) {

@@ -16,9 +16,10 @@ import { createRoadsRepository } from './geo/roadsRepository.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { errorHandler, notFoundHandler } from './http/errorHandler.ts';
 import type { Logger } from './logger.ts';
+import { createParcelDetailsHotPath, type ParcelDetailsHotPath } from './parcels/parcelDetailsHotPath.ts';
 import { createParcelsRepository } from './parcels/parcelsRepository.ts';
 import { createParcelsRouter } from './parcels/parcelsRouter.ts';
-import { createParcelsService } from './parcels/parcelsService.ts';
+import { createParcelsService, type ParcelsService } from './parcels/parcelsService.ts';
 import { createSavedParcelsRepository } from './savedParcels/savedParcelsRepository.ts';
 import { createSavedParcelsRouter } from './savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from './savedParcels/savedParcelsService.ts';
@@ -51,19 +52,40 @@ export interface ApiServer {
   server: Server;
   app: Express;
   tileHotPath: TileHotPath;
+  parcelDetailsHotPath: ParcelDetailsHotPath;
   baseMapTiles: BaseMapTiles;
 }
 
-/** The production server: cached tiles answered by the hot path (tiles/tileHotPath.ts), the rest by Express. */
+/**
+ * The production server: cached tiles and cached parcel details answered by the hot paths
+ * (tiles/tileHotPath.ts, parcels/parcelDetailsHotPath.ts), the rest by Express.
+ */
 export function createApiServer(options: CreateAppOptions): ApiServer {
-  const { app, tilesService, security, baseMapTiles } = buildApp(options);
-  const tileHotPath = createTileHotPath({ tilesService, corsOrigins: options.config.corsOrigins, securityHeaders: security, next: app });
-  return { server: createServer(tileHotPath.listener), app, tileHotPath, baseMapTiles };
+  const { app, tilesService, parcelsService, verifier, security, baseMapTiles } = buildApp(options);
+  const corsOrigins = options.config.corsOrigins;
+  const parcelDetailsHotPath = createParcelDetailsHotPath({
+    parcelsService,
+    knownUser: verifier.known,
+    etag: app.get('etag fn') as (body: Buffer) => string,
+    corsOrigins,
+    securityHeaders: security,
+    next: app,
+  });
+  const tileHotPath = createTileHotPath({ tilesService, corsOrigins, securityHeaders: security, next: parcelDetailsHotPath.listener });
+  return { server: createServer(tileHotPath.listener), app, tileHotPath, parcelDetailsHotPath, baseMapTiles };
 }
 
-function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app: Express; tilesService: TilesService; security: RequestHandler; baseMapTiles: BaseMapTiles } {
+interface BuiltApp {
+  app: Express;
+  tilesService: TilesService;
+  parcelsService: ParcelsService;
+  verifier: BearerVerifier;
+  security: RequestHandler;
+  baseMapTiles: BaseMapTiles;
+}
+
+function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): BuiltApp {
   const parcels = createParcelsRepository(db);
-  const parcelsService = createParcelsService(parcels);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
   const datasets = createDatasetsRepository(db);
   const dataVersion = createDataVersion({
@@ -72,7 +94,9 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app
   });
   const tilesService = createTilesService({ parcels, dataVersion });
   const baseMapTiles = createBaseMapTiles({ roads: createRoadsRepository(db), dataVersion });
-  const authenticate = requireUser(verifyBearer ?? createBearerVerifier(config), logger);
+  const parcelsService = createParcelsService(parcels, dataVersion);
+  const verifier = verifyBearer ?? createBearerVerifier(config);
+  const authenticate = requireUser(verifier, logger);
 
   const app = express();
   app.disable('x-powered-by');
@@ -95,5 +119,5 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): { app
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
-  return { app, tilesService, security, baseMapTiles };
+  return { app, tilesService, parcelsService, verifier, security, baseMapTiles };
 }

@@ -5,6 +5,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { ApiConfig } from '../config.ts';
 import { UnauthorizedError } from '../http/httpErrors.ts';
 import type { Logger } from '../logger.ts';
+import { LruCache } from '../tiles/tileCache.ts';
 
 export const CLOCK_TOLERANCE_SECONDS = 30;
 /** The only signature algorithm accepted: Stytch signs session JWTs with RS256. No `none`, no HMAC. */
@@ -16,9 +17,17 @@ export const ALLOWED_ALGORITHMS = ['RS256'];
 export const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 export const JWKS_REFETCH_COOLDOWN_MS = 30_000;
 const JWKS_FETCH_TIMEOUT_MS = 5_000;
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** Tokens already verified, kept with their time claims (a session JWT is ~1 KB). */
+export const VERIFIED_TOKENS_CACHED = 10_000;
+/** `Authorization: Bearer <token>`, the token in group 1. */
+export const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export type BearerVerifier = (token: string) => Promise<string>;
+export interface BearerVerifier {
+  /** The subject of a valid token; rejects an invalid one. */
+  (token: string): Promise<string>;
+  /** The subject of a token verified before whose time claims still hold, without waiting; else undefined. */
+  known?: (token: string) => string | undefined;
+}
 
 export interface BearerVerifierOptions {
   /** Only for callers that hold keys locally; the server always fetches the JWKS over HTTP. */
@@ -39,7 +48,24 @@ export function createBearerVerifier(
   config: Pick<ApiConfig, 'jwksUrl' | 'jwtIssuer' | 'jwtAudience'>,
   { keys = remoteJwks(config.jwksUrl), now }: BearerVerifierOptions = {},
 ): BearerVerifier {
-  return async (token) => {
+  // The same token string arrives with every request of a session (a map click asks for several
+  // resources), and checking its RS256 signature was a quarter of a parcel-details request. Its
+  // claims cannot change, so a token verified once is accepted again on its time claims alone, with
+  // the same tolerance; it can then outlive the removal of its key from the JWKS by its remaining
+  // lifetime (≤ 5 minutes), no longer than the JWKS cache above already allows.
+  const verified = new LruCache<string, { sub: string; exp: number; nbf: number | undefined }>(VERIFIED_TOKENS_CACHED);
+  const known = (token: string): string | undefined => {
+    const claims = verified.get(token);
+    if (!claims) return undefined;
+    const nowSeconds = Math.floor((now ? now() : new Date()).getTime() / 1000);
+    // As jose's claim checks: expired at exp ≤ now − tolerance, not yet valid at nbf > now + tolerance.
+    if (claims.exp > nowSeconds - CLOCK_TOLERANCE_SECONDS && (claims.nbf === undefined || claims.nbf <= nowSeconds + CLOCK_TOLERANCE_SECONDS)) return claims.sub;
+    verified.delete(token);
+    return undefined;
+  };
+  const verify = async (token: string): Promise<string> => {
+    const cached = known(token);
+    if (cached !== undefined) return cached;
     const { payload } = await jwtVerify(token, keys, {
       algorithms: ALLOWED_ALGORITHMS,
       ...(now ? { currentDate: now() } : {}),
@@ -50,8 +76,10 @@ export function createBearerVerifier(
       requiredClaims: ['sub', 'exp'],
     });
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new Error('JWT has no subject');
+    verified.set(token, { sub: payload.sub, exp: payload.exp!, nbf: payload.nbf });
     return payload.sub;
   };
+  return Object.assign(verify, { known });
 }
 
 /** Sets req.userId from a valid `Authorization: Bearer <jwt>`; anything else answers 401. */

@@ -1,15 +1,26 @@
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { NotFoundError } from '../http/httpErrors.ts';
+import type { DataVersion } from '../tiles/dataVersion.ts';
+import { createParcelDetailsCache } from './parcelDetailsCache.ts';
 import type { ParcelRow, ParcelsRepository } from './parcelsRepository.ts';
 import { SEARCH_LIMIT, type ParcelDetail, type ParcelSearchResponse } from './parcelsSchema.ts';
 
-export function createParcelsService(repository: ParcelsRepository) {
+export function createParcelsService(repository: ParcelsRepository, dataVersion: Pick<DataVersion, 'known' | 'current'>) {
+  // Details by PIN: the parcel panel's request, asked again for every parcel a person revisits.
+  const details = createParcelDetailsCache<ParcelDetail>(dataVersion);
   return {
     async getParcel(pin: string): Promise<ParcelDetail> {
-      const row = await repository.findByPin(pin);
-      if (!row) throw new NotFoundError('Parcel not found');
-      return toDetail(row);
+      return details.through(pin, async () => {
+        const row = await repository.findByPin(pin);
+        if (!row) throw new NotFoundError('Parcel not found');
+        return toDetail(row);
+      });
+    },
+
+    /** getParcel's answer when it is in memory for the data version known to be current. */
+    peekParcel(pin: string): ParcelDetail | undefined {
+      return details.peek(pin);
     },
 
     async search(text: string): Promise<ParcelSearchResponse> {

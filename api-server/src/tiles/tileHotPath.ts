@@ -10,7 +10,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import type { RequestHandler } from 'express';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from './tileMath.ts';
 import { TILE_CACHE_CONTROL, etagMatches } from './tilesRouter.ts';
-import type { TilesService } from './tilesService.ts';
+import type { ParcelTile, TilesService } from './tilesService.ts';
 
 const TILE_PATH = /^\/tiles\/(\d{1,2})\/(\d{1,7})\/(\d{1,7})\.pbf$/;
 
@@ -30,13 +30,23 @@ export interface TileHotPath {
 }
 
 export function createTileHotPath(options: TileHotPathOptions): TileHotPath {
-  const staticHeaders = recordHeaders(options.securityHeaders);
+  const headersFor = createHotPathHeaders(options.securityHeaders, options.corsOrigins, { 'cache-control': TILE_CACHE_CONTROL });
   const allowed = new Set(options.corsOrigins);
+  // The 200 headers of each cached tile, built once per CORS variant (no Origin or a refused one: '').
+  const okHeaders = new WeakMap<ParcelTile, Map<string, OutgoingHttpHeaders>>();
   let hits = 0;
 
-  // Headers go out in one writeHead() with a plain object: node then skips the per-header
-  // bookkeeping of setHeader(), which is most of what this path costs beyond writing the bytes.
-  const common: OutgoingHttpHeaders = { ...Object.fromEntries(staticHeaders), vary: 'Origin', 'cache-control': TILE_CACHE_CONTROL };
+  function okHeadersFor(tile: ParcelTile & { kind: 'tile' }, origin: string | undefined): OutgoingHttpHeaders {
+    const variant = origin !== undefined && allowed.has(origin) ? origin : '';
+    let variants = okHeaders.get(tile);
+    if (!variants) okHeaders.set(tile, (variants = new Map()));
+    let headers = variants.get(variant);
+    if (!headers) {
+      headers = { ...headersFor(origin), etag: tile.etag, 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip', 'content-length': tile.body.length };
+      variants.set(variant, headers);
+    }
+    return headers;
+  }
 
   const listener: RequestListener = (req, res) => {
     const tile = req.method === 'GET' ? cachedTile(req) : undefined;
@@ -45,27 +55,17 @@ export function createTileHotPath(options: TileHotPathOptions): TileHotPath {
       return;
     }
     hits += 1;
-    // As http/cors.ts: allowed origins are echoed, with credentials and the ETag exposed.
-    const origin = req.headers.origin;
-    const headers: OutgoingHttpHeaders =
-      origin !== undefined && allowed.has(origin)
-        ? { ...common, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'ETag' }
-        : { ...common };
     if (tile.kind === 'empty') {
-      res.writeHead(204, headers);
+      res.writeHead(204, headersFor(req.headers.origin));
       res.end();
       return;
     }
-    headers.etag = tile.etag;
     if (etagMatches(req.headers['if-none-match'], tile.etag)) {
-      res.writeHead(304, headers);
+      res.writeHead(304, { ...headersFor(req.headers.origin), etag: tile.etag });
       res.end();
       return;
     }
-    headers['content-type'] = 'application/x-protobuf';
-    headers['content-encoding'] = 'gzip';
-    headers['content-length'] = tile.body.length;
-    res.writeHead(200, headers);
+    res.writeHead(200, okHeadersFor(tile, req.headers.origin));
     res.end(tile.body);
   };
 
@@ -86,6 +86,21 @@ export function createTileHotPath(options: TileHotPathOptions): TileHotPath {
       return hits;
     },
   };
+}
+
+/**
+ * The headers a hot-path answer shares with Express's for the same request: createApp's security
+ * headers, `fixed`, and http/cors.ts's (allowed origins echoed, with credentials and the ETag exposed).
+ * Headers go out in one writeHead() with a plain object: node then skips the per-header bookkeeping
+ * of setHeader(), which is most of what a hot path costs beyond writing the bytes.
+ */
+export function createHotPathHeaders(securityHeaders: RequestHandler, corsOrigins: readonly string[], fixed: OutgoingHttpHeaders): (origin: string | undefined) => OutgoingHttpHeaders {
+  const common: OutgoingHttpHeaders = { ...Object.fromEntries(recordHeaders(securityHeaders)), vary: 'Origin', ...fixed };
+  const allowed = new Set(corsOrigins);
+  return (origin) =>
+    origin !== undefined && allowed.has(origin)
+      ? { ...common, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'ETag' }
+      : { ...common };
 }
 
 /** The headers a middleware sets on an empty response (helmet's are the same for every request). */
