@@ -2,7 +2,8 @@
 // every tile covering the data at z10–z13, and at z14–z18 the tiles under a sample of parcel
 // centroids (every Nth parcel by PIN, so dense towns weigh as they do on the map). Every tile is
 // built once from an empty cache, so each build time is a cold build (database query, geojson-vt,
-// vt-pbf, gzip), measured in-process on the database the API would read.
+// vt-pbf, gzip) after the data version's parcels are in memory (tiles/tileParcels.ts), measured
+// in-process on the database the API would read. `npx tsx bench/tileSizesCli.ts` runs these rows alone.
 import type { Db } from '../api-server/src/db/db.ts';
 import { createDatasetsRepository } from '../api-server/src/datasets/datasetsRepository.ts';
 import { createParcelsRepository } from '../api-server/src/parcels/parcelsRepository.ts';
@@ -40,6 +41,12 @@ export async function measureTileSizes(db: Db): Promise<ZoomStats[]> {
     [SAMPLES_PER_HIGH_ZOOM],
   );
 
+  // One service with a one-entry cache: every tile below is distinct, so each is built cold. The
+  // current version's parcels are loaded into memory first, as in a running API after its first tiles.
+  const service = createTilesService({ parcels, dataVersion: createDataVersion({ read: async () => (await datasets.current())?.id ?? 0 }), cacheEntries: 1 });
+  const loadStarted = performance.now();
+  await service.loadParcels();
+  console.error(`[bench] tile parcels of the current data version in memory after ${Math.round(performance.now() - loadStarted)} ms`);
   const stats: ZoomStats[] = [];
   for (let zoom = 10; zoom <= 18; zoom += 1) {
     const tiles = new Map<string, [number, number]>();
@@ -53,9 +60,6 @@ export async function measureTileSizes(db: Db): Promise<ZoomStats[]> {
         tiles.set(`${x}/${y}`, [x, y]);
       }
     }
-    // A fresh service per zoom with a one-entry cache: every tile below is built cold.
-    const service = createTilesService({ parcels, dataVersion: createDataVersion({ read: async () => (await datasets.current())?.id ?? 0 }), cacheEntries: 1 });
-    await service.getTile(zoom, 0, 0); // version lookup outside the timings
     const sizes: number[] = [];
     const builds: number[] = [];
     let empty = 0;

@@ -29,6 +29,11 @@ export interface ParcelTileRow {
 /** findForTile's row as the JSON array the query builds, in ParcelTileRow's field order. */
 type TileTuple = [number, string, string | null, string | null, string | null, string | null, number | null, Geometry];
 
+/** findTilePage's row: a tile row with the bounding box findForTile filters on. */
+export interface ParcelTileBoxRow extends ParcelTileRow {
+  box: LonLatBox;
+}
+
 export interface LonLatBox {
   west: number;
   south: number;
@@ -126,6 +131,21 @@ export function createParcelsRepository(db: Queryable) {
         [box.west, box.south, box.east, box.north, minSize],
       );
       return (rows[0]?.parcels ?? []).map(([fid, pin, owner, name, add1, city, taxacres, geometry]) => ({ fid, pin, owner, name, add1, city, taxacres, geometry }));
+    },
+
+    /**
+     * Every parcel as findForTile returns it, with its bounding box, `limit` at a time in findForTile's
+     * order (pin) from the first pin after `afterPin` (null: from the start).
+     */
+    async findTilePage(afterPin: string | null, limit: number): Promise<ParcelTileBoxRow[]> {
+      const { rows } = await db.query<{ parcels: [...TileTuple, number, number, number, number][] | null }>(
+        `SELECT json_agg(json_build_array(fid, pin, owner, name, add1, city, taxacres, geometry, min_lon, min_lat, max_lon, max_lat) ORDER BY pin) AS parcels
+           FROM (SELECT * FROM parcels WHERE $1::text IS NULL OR pin > $1 ORDER BY pin LIMIT $2) page`,
+        [afterPin, limit],
+      );
+      return (rows[0]?.parcels ?? []).map(([fid, pin, owner, name, add1, city, taxacres, geometry, west, south, east, north]) => ({
+        fid, pin, owner, name, add1, city, taxacres, geometry, box: { west, south, east, north },
+      }));
     },
 
     /** One round trip per batch: the rows travel as one JSON parameter. */
