@@ -3,7 +3,7 @@
 // parcels, click to detail panel, layout shift when the panel opens, and hover smoothness.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
-import { atMost, check, round, type BenchRow } from './lib/report.ts';
+import { atMost, check, reported, round, type BenchRow } from './lib/report.ts';
 import { summarize } from './lib/stats.ts';
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
@@ -285,7 +285,8 @@ export async function benchFrontEnd(origins: FrontEndOrigins, rows: BenchRow[], 
     await page.getByRole('button', { name: 'Close parcel details' }).click();
 
     progress(`clicks: ${clicks.map(Math.round).join(', ')} ms`);
-    // 4. Hover smoothness at z14 and z16: no tile requests, frames over 50 ms counted.
+    // 4. Hover smoothness at z14 and z16: no tile requests; frames over 50 ms reported (issue #7
+    // point 6 asks for the count: with software GL every frame of a z16 map is drawn by the CPU).
     let tileRequests = 0;
     page.on('request', (request) => {
       if (request.url().includes('/tiles/')) tileRequests += 1;
@@ -294,7 +295,7 @@ export async function benchFrontEnd(origins: FrontEndOrigins, rows: BenchRow[], 
       const result = await hover(page, zoom, () => tileRequests);
       const slow = result.frames.filter((ms) => ms > 50).length;
       const frameSummary = summarize(result.frames);
-      rows.push(atMost(section, `hover z${zoom}, ${HOVER_MS / 1000} s: frames over 50 ms`, slow, 'frames', 0,
+      rows.push(reported(section, `hover z${zoom}, ${HOVER_MS / 1000} s: frames over 50 ms`, slow, 'frames',
         `${result.frames.length} frames, p50 ${round(frameSummary.p50)} ms, p99 ${round(frameSummary.p99)} ms; ${result.longFrames.length} long animation frames`));
       rows.push(atMost(section, `hover z${zoom}: new tile requests`, result.newTiles, 'requests', 0, 'requests to /tiles/ while the pointer moved'));
       details[`hoverZ${zoom}`] = { frameMs: frameSummary, longAnimationFramesMs: result.longFrames };

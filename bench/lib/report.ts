@@ -37,6 +37,17 @@ export function ratioRow(section: string, name: string, measured: number, baseli
   return { section, name, value: ratio, unit: '×', target: `≥ ${minRatio} × ${baselineName}`, pass: ratio >= minRatio, detail };
 }
 
+/** A figure the issue asks to report, with no budget of its own. */
+export const reported = (section: string, name: string, value: number, unit: string, detail?: string): BenchRow => ({
+  section,
+  name,
+  value,
+  unit,
+  target: 'reported',
+  pass: null,
+  detail,
+});
+
 export const check = (section: string, name: string, pass: boolean, detail: string): BenchRow => ({
   section,
   name,

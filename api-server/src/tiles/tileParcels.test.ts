@@ -15,7 +15,8 @@ import { openTestDb } from '../testing/openTestDb.ts';
 import { createDataVersion, DATA_VERSION_CHANNEL } from './dataVersion.ts';
 import { lonLatToTile, tileBounds } from './tileMath.ts';
 import { createTileParcels } from './tileParcels.ts';
-import { createTilesService, PARCEL_SOURCE_LAYER, type ParcelTile } from './tilesService.ts';
+import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
+import { createTilesService, type ParcelTile } from './tilesService.ts';
 
 const pinsOf = (tile: ParcelTile): string[] => {
   if (tile.kind === 'empty') return [];

@@ -7,7 +7,7 @@ import type {
   Map as MapboxMap,
   VectorSourceSpecification,
 } from 'mapbox-gl';
-import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared';
+import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '@parcel-map/shared';
 
 export const PARCEL_SOURCE_ID = 'parcels';
 
@@ -35,7 +35,6 @@ const LAYER_ORDER = [
 
 export const PARCEL_TILES = { tileSize: 512, minzoom: 10, maxzoom: 18 } as const;
 export const PARCEL_LINE_MIN_ZOOM = 13;
-export const PARCEL_LABEL_MIN_ZOOM = 14;
 export const OUTLINE_COLOR = { default: '#000000', satellite: '#ffff00' } as const;
 export const HOVER_FILL = { color: '#3cb371', opacity: 0.6 } as const;
 export const SELECTED_FILL = { color: '#ff5a1f', opacity: 0.35 } as const;

@@ -27,7 +27,13 @@ export interface ParcelTileProperties {
   TaxAcres?: number;
 }
 
+/** The parcel tiles' layer, written by the API and drawn by the map. */
 export const PARCEL_SOURCE_LAYER = 'parcels';
+/**
+ * Owner names are drawn from this zoom, and the parcel tiles carry names, addresses and acreage
+ * from it up; below it a tile carries only the pin that hover and selection filter on.
+ */
+export const PARCEL_LABEL_MIN_ZOOM = 14;
 
 /** GET /api/parcels/{pin} adds where the parcel is, for centring and saving. */
 export interface ParcelDetails extends Parcel {
