@@ -142,18 +142,18 @@ describe('parcelSource', () => {
 });
 
 /** Just enough of a map to record what the layer code does to the style. */
-function fakeMap(glyphs?: string) {
+function fakeMap(glyphs?: string, styleLayers: { id: string; type: string }[] = []) {
   const layers = new Map<string, LayerSpecification>();
   const sources = new Map<string, unknown>();
   const calls: string[] = [];
   const map = {
     getLayer: (id: string) => layers.get(id),
     removeLayer: (id: string) => (calls.push(`removeLayer ${id}`), layers.delete(id)),
-    addLayer: (layer: LayerSpecification) => (calls.push(`addLayer ${layer.id}`), layers.set(layer.id, layer)),
+    addLayer: (layer: LayerSpecification, beforeId?: string) => (calls.push(`addLayer ${layer.id}${beforeId ? ` before ${beforeId}` : ''}`), layers.set(layer.id, layer)),
     getSource: (id: string) => sources.get(id),
     removeSource: (id: string) => (calls.push(`removeSource ${id}`), sources.delete(id)),
     addSource: (id: string, source: unknown) => (calls.push(`addSource ${id}`), sources.set(id, source)),
-    getStyle: () => ({ version: 8, glyphs, sources: {}, layers: [] }),
+    getStyle: () => ({ version: 8, glyphs, sources: {}, layers: styleLayers }),
     setFilter: (id: string, filter: unknown) => calls.push(`setFilter ${id} ${JSON.stringify(filter)}`),
   };
   return { map: map as unknown as MapboxMap, layers, calls };
@@ -178,6 +178,23 @@ describe('installParcelLayers', () => {
     ]);
     expect(layers.get(PARCEL_LAYER_IDS.line)?.paint).toMatchObject({ 'line-color': '#ffff00' });
     expect((layers.get(PARCEL_LAYER_IDS.selected) as { filter?: unknown }).filter).toEqual(pinFilter('9'));
+  });
+
+  it('puts the owner names under the base map labels, so street names win the placement, and the rest on top', () => {
+    const { map, calls } = fakeMap('g', [
+      { id: 'roads', type: 'line' },
+      { id: 'road-label', type: 'symbol' },
+      { id: 'place-label', type: 'symbol' },
+    ]);
+    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
+    expect(calls.filter((call) => call.startsWith('addLayer'))).toEqual([
+      `addLayer ${PARCEL_LAYER_IDS.fill}`,
+      `addLayer ${PARCEL_LAYER_IDS.hover}`,
+      `addLayer ${PARCEL_LAYER_IDS.selected}`,
+      `addLayer ${PARCEL_LAYER_IDS.line}`,
+      `addLayer ${PARCEL_LAYER_IDS.selectedLine}`,
+      `addLayer ${PARCEL_LAYER_IDS.label} before road-label`,
+    ]);
   });
 
   it('leaves labels out of a style without glyphs', () => {

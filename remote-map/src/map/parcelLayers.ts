@@ -162,7 +162,11 @@ export function parcelLayers({
   return layers;
 }
 
-/** Removes the parcel layers and source if present, then adds them afresh on top of the style. */
+/**
+ * Removes the parcel layers and source if present, then adds them afresh on top of the style —
+ * except the owner names, which go under the base map's own labels: symbols are placed in layer
+ * order from the top, and owner names on top hid every street name among dense lots (z14–z16).
+ */
 export function installParcelLayers(map: MapboxMap, tilesUrl: string, options: Omit<ParcelLayerOptions, 'withLabels'>): void {
   for (const id of [...LAYER_ORDER].reverse()) {
     if (map.getLayer(id)) map.removeLayer(id);
@@ -170,9 +174,13 @@ export function installParcelLayers(map: MapboxMap, tilesUrl: string, options: O
   if (map.getSource(PARCEL_SOURCE_ID)) map.removeSource(PARCEL_SOURCE_ID);
 
   map.addSource(PARCEL_SOURCE_ID, parcelSource(tilesUrl));
-  const withLabels = Boolean(map.getStyle()?.glyphs);
+  const style = map.getStyle();
+  const withLabels = Boolean(style?.glyphs);
   if (!withLabels) console.warn('Parcel labels left out: the map style declares no glyphs.');
-  for (const layer of parcelLayers({ ...options, withLabels })) map.addLayer(layer);
+  const firstBaseLabel = style?.layers?.find((layer) => layer.type === 'symbol')?.id;
+  for (const layer of parcelLayers({ ...options, withLabels })) {
+    map.addLayer(layer, layer.id === PARCEL_LAYER_IDS.label ? firstBaseLabel : undefined);
+  }
 }
 
 /** One filter update on a highlight layer; a no-op until the layers exist. */
