@@ -73,7 +73,8 @@ export function createBaseMapTiles(deps: BaseMapTilesDeps) {
 
   return {
     async getTile(z: number, x: number, y: number): Promise<EncodedTile> {
-      const version = await deps.dataVersion.current();
+      // As the cached-tile hot path: the version known while LISTEN is live, else read from the database.
+      const version = deps.dataVersion.known() ?? (await deps.dataVersion.current());
       const key = `${version}/${z}/${x}/${y}`;
       let tile = cache.get(key);
       if (!tile) {
