@@ -7,6 +7,7 @@ import {
   HOVER_FILL,
   OUTLINE_COLOR,
   PARCEL_LAYER_IDS,
+  PARCEL_HIGHLIGHT_SOURCE_ID,
   PARCEL_SOURCE_ID,
   installParcelLayers,
   outlineColor,
@@ -82,10 +83,27 @@ describe('parcelLayers', () => {
     const style = {
       version: 8,
       glyphs: 'http://fonts.test/{fontstack}/{range}.pbf',
-      sources: { [PARCEL_SOURCE_ID]: parcelSource('http://tiles.test/{z}/{x}/{y}.pbf') },
+      sources: {
+        [PARCEL_SOURCE_ID]: parcelSource('http://tiles.test/{z}/{x}/{y}.pbf'),
+        [PARCEL_HIGHLIGHT_SOURCE_ID]: parcelSource('http://tiles.test/{z}/{x}/{y}.pbf'),
+      },
       layers: parcelLayers(options),
     };
     expect(styleSpec.validate(style as never)).toEqual([]);
+  });
+
+  it('keeps the pin-filtered highlight layers off the source the fill, outlines and labels are built from', () => {
+    // A filter change re-parses every tile of the layer's source (mapbox-gl): a hover must not
+    // rebuild the geometry of every parcel in view.
+    const sourceOf = Object.fromEntries(parcelLayers(options).map((layer) => [layer.id, (layer as { source?: string }).source]));
+    expect(sourceOf).toEqual({
+      [PARCEL_LAYER_IDS.fill]: PARCEL_SOURCE_ID,
+      [PARCEL_LAYER_IDS.line]: PARCEL_SOURCE_ID,
+      [PARCEL_LAYER_IDS.label]: PARCEL_SOURCE_ID,
+      [PARCEL_LAYER_IDS.hover]: PARCEL_HIGHLIGHT_SOURCE_ID,
+      [PARCEL_LAYER_IDS.selected]: PARCEL_HIGHLIGHT_SOURCE_ID,
+      [PARCEL_LAYER_IDS.selectedLine]: PARCEL_HIGHLIGHT_SOURCE_ID,
+    });
   });
 
   it('starts the outlines at zoom 13 and the labels at zoom 14', () => {
@@ -160,14 +178,14 @@ function fakeMap(glyphs?: string, styleLayers: { id: string; type: string }[] = 
 }
 
 describe('installParcelLayers', () => {
-  it('removes the previous layers and source before adding them again', () => {
+  it('removes the previous layers and sources before adding them again', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { map, layers, calls } = fakeMap('http://fonts.test/{fontstack}/{range}.pbf');
     installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
     calls.length = 0;
     installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: true, hoverPin: null, selectedPin: '9' });
 
-    expect(calls.slice(0, 7)).toEqual([
+    expect(calls.slice(0, 10)).toEqual([
       `removeLayer ${PARCEL_LAYER_IDS.label}`,
       `removeLayer ${PARCEL_LAYER_IDS.selectedLine}`,
       `removeLayer ${PARCEL_LAYER_IDS.line}`,
@@ -175,6 +193,9 @@ describe('installParcelLayers', () => {
       `removeLayer ${PARCEL_LAYER_IDS.hover}`,
       `removeLayer ${PARCEL_LAYER_IDS.fill}`,
       `removeSource ${PARCEL_SOURCE_ID}`,
+      `addSource ${PARCEL_SOURCE_ID}`,
+      `removeSource ${PARCEL_HIGHLIGHT_SOURCE_ID}`,
+      `addSource ${PARCEL_HIGHLIGHT_SOURCE_ID}`,
     ]);
     expect(layers.get(PARCEL_LAYER_IDS.line)?.paint).toMatchObject({ 'line-color': '#ffff00' });
     expect((layers.get(PARCEL_LAYER_IDS.selected) as { filter?: unknown }).filter).toEqual(pinFilter('9'));

@@ -10,6 +10,15 @@ import type {
 import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '@parcel-map/shared';
 
 export const PARCEL_SOURCE_ID = 'parcels';
+/**
+ * The same tiles again, for the highlight layers alone. mapbox-gl re-parses every tile of a source
+ * when one of its layers' filters changes: with the highlights on the main source, each hover
+ * re-built the fill and outline geometry of every parcel in view (56,000 at the opening view) in the
+ * workers. On a source of their own a hover re-reads the tiles' pins only; the browser's HTTP cache
+ * answers the second set of tile requests.
+ */
+export const PARCEL_HIGHLIGHT_SOURCE_ID = 'parcels-highlight';
+const PARCEL_SOURCE_IDS = [PARCEL_SOURCE_ID, PARCEL_HIGHLIGHT_SOURCE_ID] as const;
 
 export const PARCEL_LAYER_IDS = {
   fill: 'parcels-fill',
@@ -95,6 +104,7 @@ export function parcelLayers({
   showOutlines = true,
 }: ParcelLayerOptions): LayerSpecification[] {
   const common = { source: PARCEL_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER } as const;
+  const highlight = { source: PARCEL_HIGHLIGHT_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER } as const;
   const layers: LayerSpecification[] = [
     {
       ...common,
@@ -104,14 +114,14 @@ export function parcelLayers({
       paint: { 'fill-color': '#000000', 'fill-opacity': 0 },
     },
     {
-      ...common,
+      ...highlight,
       id: PARCEL_LAYER_IDS.hover,
       type: 'fill',
       filter: pinFilter(hoverPin),
       paint: { 'fill-color': HOVER_FILL.color, 'fill-opacity': HOVER_FILL.opacity },
     },
     {
-      ...common,
+      ...highlight,
       id: PARCEL_LAYER_IDS.selected,
       type: 'fill',
       filter: pinFilter(selectedPin),
@@ -130,7 +140,7 @@ export function parcelLayers({
       },
     },
     {
-      ...common,
+      ...highlight,
       id: PARCEL_LAYER_IDS.selectedLine,
       type: 'line',
       filter: pinFilter(selectedPin),
@@ -163,7 +173,7 @@ export function parcelLayers({
 }
 
 /**
- * Removes the parcel layers and source if present, then adds them afresh on top of the style —
+ * Removes the parcel layers and sources if present, then adds them afresh on top of the style —
  * except the owner names, which go under the base map's own labels: symbols are placed in layer
  * order from the top, and owner names on top hid every street name among dense lots (z14–z16).
  */
@@ -171,9 +181,10 @@ export function installParcelLayers(map: MapboxMap, tilesUrl: string, options: O
   for (const id of [...LAYER_ORDER].reverse()) {
     if (map.getLayer(id)) map.removeLayer(id);
   }
-  if (map.getSource(PARCEL_SOURCE_ID)) map.removeSource(PARCEL_SOURCE_ID);
-
-  map.addSource(PARCEL_SOURCE_ID, parcelSource(tilesUrl));
+  for (const id of PARCEL_SOURCE_IDS) {
+    if (map.getSource(id)) map.removeSource(id);
+    map.addSource(id, parcelSource(tilesUrl));
+  }
   const style = map.getStyle();
   const withLabels = Boolean(style?.glyphs);
   if (!withLabels) console.warn('Parcel labels left out: the map style declares no glyphs.');
