@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './createApp.ts';
 import type { Db } from './db/db.ts';
 import { rawRequest, startTestApp, testConfig, TEST_ORIGIN, type TestApp } from './testing/testApp.ts';
+import { listenOnLoopback } from './testing/listenOnLoopback.ts';
 
 describe('createApp', () => {
   let app: TestApp;
@@ -88,19 +89,15 @@ describe('createApp when the database fails', () => {
     };
     const logged: unknown[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    const app = createApp({ db: failingDb, config: testConfig(), logger, verifyBearer: async () => 'user-x' });
-    const server = await new Promise<import('node:http').Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
+    const api = await listenOnLoopback(createApp({ db: failingDb, config: testConfig(), logger, verifyBearer: async () => 'user-x' }));
     try {
-      const { port } = server.address() as import('node:net').AddressInfo;
-      const response = await rawRequest(`http://127.0.0.1:${port}/api/saved-parcels`, { token: 'anything' });
+      const response = await rawRequest(`${api.baseUrl}/api/saved-parcels`, { token: 'anything' });
       expect(response.status).toBe(500);
       expect(response.json).toEqual({ message: 'Internal server error' });
       expect(response.body.toString()).not.toContain('secret');
       expect(logged).toHaveLength(1);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
     }
   });
 });

@@ -1,8 +1,6 @@
 // A revoked session against the real local-identity: the API checks JWTs without calling the
 // identity service, so a revoked session's JWT is refused once it expires (5 minutes + 30 s skew at
 // most), and the SDK cannot refresh it into a new one because sessions/authenticate refuses it.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callSdk, signInWithMagicLink } from '../../../local-identity/src/testing/identityTestClient.ts';
@@ -11,6 +9,7 @@ import { createApp } from '../createApp.ts';
 import type { Db } from '../db/db.ts';
 import { openTestDb } from '../testing/openTestDb.ts';
 import { rawRequest, testConfig } from '../testing/testApp.ts';
+import { listenOnLoopback, type ListeningServer } from '../testing/listenOnLoopback.ts';
 import { stytchJwtSettings } from './stytchJwtSettings.ts';
 import { CLOCK_TOLERANCE_SECONDS, createBearerVerifier } from './verifyBearer.ts';
 
@@ -18,7 +17,7 @@ const JWT_LIFETIME_SECONDS = 300;
 
 let db: Db;
 let identity: TestIdentity;
-let server: Server;
+let api: ListeningServer;
 let baseUrl: string;
 let apiClock = new Date();
 
@@ -27,16 +26,12 @@ beforeAll(async () => {
   identity = await startTestIdentity();
   const config = testConfig(stytchJwtSettings(identity.config.projectId, identity.baseUrl));
   const verifyBearer = createBearerVerifier(config, { now: () => apiClock });
-  const app = createApp({ db, config, logger: pino({ level: 'silent' }), verifyBearer });
-  server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await listenOnLoopback(createApp({ db, config, logger: pino({ level: 'silent' }), verifyBearer }));
+  baseUrl = api.baseUrl;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await api.close();
   await identity.close();
   await db.close();
 });

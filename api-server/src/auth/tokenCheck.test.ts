@@ -1,7 +1,5 @@
 // The API's token check end to end: the real app, its real remote-JWKS verifier, and a test double of
 // Stytch's JWKS endpoint at Stytch's path, configured the way production is (from a project id).
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../createApp.ts';
@@ -9,6 +7,7 @@ import type { Db } from '../db/db.ts';
 import { hs256WithPublicKey, unsignedToken, withTamperedPayload } from '../testing/forgedTokens.ts';
 import { openTestDb } from '../testing/openTestDb.ts';
 import { rawRequest, testConfig } from '../testing/testApp.ts';
+import { listenOnLoopback, type ListeningServer } from '../testing/listenOnLoopback.ts';
 import { stytchJwtSettings } from './stytchJwtSettings.ts';
 import { startStytchJwksDouble, type StytchJwksDouble } from './testing/stytchJwksDouble.ts';
 import { createBearerVerifier, JWKS_REFETCH_COOLDOWN_MS } from './verifyBearer.ts';
@@ -17,23 +16,19 @@ const PROTECTED = '/api/saved-parcels';
 
 let db: Db;
 let stytch: StytchJwksDouble;
-let server: Server;
+let api: ListeningServer;
 let baseUrl: string;
 
 beforeAll(async () => {
   db = await openTestDb();
   stytch = await startStytchJwksDouble();
   const config = testConfig(stytchJwtSettings(stytch.projectId, stytch.baseUrl));
-  const app = createApp({ db, config, logger: pino({ level: 'silent' }), verifyBearer: createBearerVerifier(config) });
-  server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await listenOnLoopback(createApp({ db, config, logger: pino({ level: 'silent' }), verifyBearer: createBearerVerifier(config) }));
+  baseUrl = api.baseUrl;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await api.close();
   await stytch.close();
   await db.close();
 });

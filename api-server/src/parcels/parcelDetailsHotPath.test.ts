@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_TOLERANCE_SECONDS, createBearerVerifier } from '../auth/verifyBearer.ts';
@@ -13,6 +12,7 @@ import { openTestDb, testDbMode } from '../testing/openTestDb.ts';
 import { lonLatToTile } from '../tiles/tileMath.ts';
 import { startTestIdentity, type TestIdentity } from '../testing/testAuth.ts';
 import { rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../testing/testApp.ts';
+import { listenOnLoopback, type ListeningServer } from '../testing/listenOnLoopback.ts';
 
 // Headers node:http adds to every response on its own.
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive']);
@@ -26,6 +26,7 @@ describe('parcel details hot path', () => {
   let db: Db;
   let identity: TestIdentity;
   let api: ApiServer;
+  let listening: ListeningServer;
   let baseUrl: string;
   let token: string;
   // The API's clock, moved by the expiry test.
@@ -38,13 +39,12 @@ describe('parcel details hot path', () => {
     const config = testConfig({ jwksUrl: identity.jwksUrl });
     const verifyBearer = createBearerVerifier(config, { now: () => new Date(Date.now() + clockShiftMs) });
     api = createApiServer({ db, config, logger, verifyBearer });
-    await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+    listening = await listenOnLoopback(api.server);
+    baseUrl = listening.baseUrl;
     token = await identity.sign('user-details-hot-path');
   });
   afterAll(async () => {
-    api.server.closeAllConnections();
-    await new Promise((resolve) => api.server.close(resolve));
+    await listening.close();
     await identity.close();
     await db.close();
   });

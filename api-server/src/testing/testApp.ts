@@ -1,13 +1,13 @@
 // Starts the real app on an ephemeral port with a test database and identity, and speaks raw HTTP to
 // it (node:http, so gzip bodies arrive as sent and 204/304 carry no body).
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { pino } from 'pino';
 import type { ApiConfig } from '../config.ts';
 import { createApp } from '../createApp.ts';
 import type { Db } from '../db/db.ts';
 import { TEST_EXTENT } from '../demo/demoCounty.ts';
 import { seedDemoDataIfEmpty } from '../demo/seedDemoData.ts';
+import { listenOnLoopback } from './listenOnLoopback.ts';
 import { openTestDb } from './openTestDb.ts';
 import { startTestIdentity, TEST_AUDIENCE, TEST_ISSUER, type TestIdentity } from './testAuth.ts';
 
@@ -62,12 +62,7 @@ export async function startTestApp(options: { seed?: boolean; db?: Db } = {}): P
   if (options.seed !== false) await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
   const identity = await startTestIdentity();
   const config = testConfig({ jwksUrl: identity.jwksUrl });
-  const app = createApp({ db, config, logger });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const { baseUrl, close } = await listenOnLoopback(createApp({ db, config, logger }));
 
   return {
     db,
@@ -76,8 +71,7 @@ export async function startTestApp(options: { seed?: boolean; db?: Db } = {}): P
     baseUrl,
     request: (path, requestOptions) => rawRequest(baseUrl + path, requestOptions),
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
       await identity.close();
       await db.close();
     },

@@ -1,8 +1,7 @@
 // A stand-in identity provider for tests: an RS256 key pair whose JWKS is served over real HTTP, so
 // the server's createRemoteJWKSet path is what every authenticated test exercises.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { listenOnLoopback } from './listenOnLoopback.ts';
 
 export const TEST_ISSUER = 'stytch.com/project-test-local';
 export const TEST_AUDIENCE = 'project-test-local';
@@ -33,7 +32,7 @@ export async function startTestIdentity(): Promise<TestIdentity> {
   const foreign = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
 
-  const server: Server = createServer((req, res) => {
+  const { baseUrl, close } = await listenOnLoopback((req, res) => {
     if (req.url === '/v1/sessions/jwks/project-test-local') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ keys: [jwk] }));
@@ -41,11 +40,9 @@ export async function startTestIdentity(): Promise<TestIdentity> {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    jwksUrl: `http://127.0.0.1:${port}/v1/sessions/jwks/project-test-local`,
+    jwksUrl: `${baseUrl}/v1/sessions/jwks/project-test-local`,
     async sign(sub, options = {}) {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ ...options.extraClaims, 'https://stytch.com/session': { id: `session-${sub}` } })
@@ -69,6 +66,6 @@ export async function startTestIdentity(): Promise<TestIdentity> {
         .setExpirationTime(now + 300)
         .sign(new TextEncoder().encode('a-shared-secret-that-is-long-enough-for-hs256'));
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close,
   };
 }

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../createApp.ts';
@@ -10,6 +9,7 @@ import { importParcels } from '../import/importParcels.ts';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
 import { openTestDb, testDbMode } from '../testing/openTestDb.ts';
 import { rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../testing/testApp.ts';
+import { listenOnLoopback, type ListeningServer } from '../testing/listenOnLoopback.ts';
 import { lonLatToTile } from './tileMath.ts';
 
 // Headers node:http adds to every response on its own.
@@ -23,17 +23,18 @@ const comparable = (response: TestResponse) => ({
 describe('cached-tile hot path', () => {
   let db: Db;
   let api: ApiServer;
+  let listening: ListeningServer;
   let baseUrl: string;
   beforeAll(async () => {
     db = await openTestDb();
     const logger = pino({ level: 'silent' });
     await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
     api = createApiServer({ db, config: testConfig(), logger });
-    await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+    listening = await listenOnLoopback(api.server);
+    baseUrl = listening.baseUrl;
   });
   afterAll(async () => {
-    await new Promise((resolve) => api.server.close(resolve));
+    await listening.close();
     await db.close();
   });
 

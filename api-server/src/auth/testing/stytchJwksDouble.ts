@@ -2,9 +2,8 @@
 // HTTP in Stytch's response shape, counts the fetches, and signs tokens with the keys it publishes
 // (or with keys it does not), so tests exercise the API's real remote-JWKS path.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { listenOnLoopback } from '../../testing/listenOnLoopback.ts';
 
 interface KeyPair {
   kid: string;
@@ -54,7 +53,7 @@ export async function startStytchJwksDouble(projectId = 'project-test-6f1c2e9a-0
   const fetches: string[] = [];
   const jwksPath = `/v1/sessions/jwks/${projectId}`;
 
-  const server: Server = createServer((req, res) => {
+  const { baseUrl, close } = await listenOnLoopback((req, res) => {
     fetches.push(req.url ?? '');
     if (req.method === 'GET' && req.url === jwksPath) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -63,12 +62,10 @@ export async function startStytchJwksDouble(projectId = 'project-test-6f1c2e9a-0
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error_type":"not_found"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   const current = () => keys.at(-1)!;
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     projectId,
     fetches,
     currentKid: () => current().kid,
@@ -90,6 +87,6 @@ export async function startStytchJwksDouble(projectId = 'project-test-6f1c2e9a-0
         .sign(options.unpublishedKey ? unpublished.privateKey : key.privateKey);
     },
     publicKeyPem: () => exportSPKI(current().publicKey),
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close,
   };
 }
