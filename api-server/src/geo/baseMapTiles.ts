@@ -11,8 +11,8 @@ import GeoJSONVT, { type LegacyTile } from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
 import { lakeLngLat } from '../demo/lake.ts';
 import type { DataVersion } from '../tiles/dataVersion.ts';
-import { LruCache } from '../tiles/tileCache.ts';
 import type { EncodedTile } from '../tiles/tilesRouter.ts';
+import { createVersionedCache } from '../tiles/versionedCache.ts';
 import type { RoadsRepository } from './roadsRepository.ts';
 
 export const ROADS_SOURCE_LAYER = 'roads';
@@ -36,14 +36,12 @@ export interface BaseMapTilesDeps {
 }
 
 export function createBaseMapTiles(deps: BaseMapTilesDeps) {
-  const cache = new LruCache<string, Promise<EncodedTile>>(deps.cacheEntries ?? CACHE_ENTRIES);
+  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES);
   let water: GeoJSONVT | undefined;
   let roads: { version: number; index: Promise<GeoJSONVT> } | undefined;
 
   function roadsIndex(version: number): Promise<GeoJSONVT> {
     if (roads?.version !== version) {
-      // Tiles of an older data set are never asked for again.
-      if (roads) cache.clear();
       const index = deps.roads.listAll().then((rows) =>
         indexOf({
           type: 'FeatureCollection',
@@ -72,17 +70,8 @@ export function createBaseMapTiles(deps: BaseMapTilesDeps) {
   }
 
   return {
-    async getTile(z: number, x: number, y: number): Promise<EncodedTile> {
-      // As the cached-tile hot path: the version known while LISTEN is live, else read from the database.
-      const version = deps.dataVersion.known() ?? (await deps.dataVersion.current());
-      const key = `${version}/${z}/${x}/${y}`;
-      let tile = cache.get(key);
-      if (!tile) {
-        tile = build(version, z, x, y);
-        cache.set(key, tile);
-        tile.catch(() => cache.delete(key));
-      }
-      return tile;
+    getTile(z: number, x: number, y: number): Promise<EncodedTile> {
+      return cache.get(`${z}/${x}/${y}`, (version) => build(version, z, x, y));
     },
     /** Builds the current data set's index ahead of the first map (server start). */
     async warm(): Promise<void> {

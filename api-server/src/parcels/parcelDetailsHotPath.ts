@@ -3,7 +3,7 @@
 // res.json cost more per request than a cached parcel record does, so this plain `http` request
 // listener answers GET /api/parcels/{pin} itself when everything the route would do is already in
 // memory: the bearer token was verified before and its time claims still hold (auth/verifyBearer.ts),
-// and the record is cached for the data version known to be current (parcelDetailsCache.ts). It
+// and the record is cached for the data version known to be current (tiles/versionedCache.ts). It
 // sends exactly Express's answer: helmet's and CORS headers, JSON with Express's content type and
 // ETag. Everything else — unknown tokens, records not cached, conditional requests (Express's
 // freshness rules decide those), other methods and paths — goes to `next` unchanged.

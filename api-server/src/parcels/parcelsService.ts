@@ -2,16 +2,20 @@ import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { NotFoundError } from '../http/httpErrors.ts';
 import type { DataVersion } from '../tiles/dataVersion.ts';
-import { createParcelDetailsCache } from './parcelDetailsCache.ts';
+import { createVersionedCache } from '../tiles/versionedCache.ts';
 import type { ParcelRow, ParcelsRepository } from './parcelsRepository.ts';
 import { SEARCH_LIMIT, type ParcelDetail, type ParcelSearchResponse } from './parcelsSchema.ts';
 
+/** ~1–3 KB each (the outline dominates): a few tens of MB at most. */
+const DETAILS_CACHE_ENTRIES = 10_000;
+
 export function createParcelsService(repository: ParcelsRepository, dataVersion: Pick<DataVersion, 'known' | 'current'>) {
-  // Details by PIN: the parcel panel's request, asked again for every parcel a person revisits.
-  const details = createParcelDetailsCache<ParcelDetail>(dataVersion);
+  // Details by PIN: the parcel panel's request, asked again for every parcel a person revisits. A
+  // record changes only when an import makes a new data set current, which empties the cache.
+  const details = createVersionedCache<ParcelDetail>(dataVersion, DETAILS_CACHE_ENTRIES);
   return {
     async getParcel(pin: string): Promise<ParcelDetail> {
-      return details.through(pin, async () => {
+      return details.get(pin, async () => {
         const row = await repository.findByPin(pin);
         if (!row) throw new NotFoundError('Parcel not found');
         return toDetail(row);

@@ -8,9 +8,9 @@ import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '@parcel-map/shared/c
 import type { ParcelsRepository } from '../parcels/parcelsRepository.ts';
 import type { DataVersion } from './dataVersion.ts';
 import { BUFFER, encodeParcelTile, EXTENT } from './parcelTileEncoder.ts';
-import { LruCache } from './tileCache.ts';
 import { createTileParcels } from './tileParcels.ts';
 import { tileBounds } from './tileMath.ts';
+import { createVersionedCache } from './versionedCache.ts';
 
 // Query a little more than the tile's buffer so clipped edges at tile borders are drawn.
 const QUERY_BUFFER_FRACTION = (2 * BUFFER) / EXTENT;
@@ -47,19 +47,8 @@ export interface TilesServiceDeps {
 }
 
 export function createTilesService(deps: TilesServiceDeps) {
-  // Promises are cached so concurrent requests for one tile build it once; `tile` is filled in when
-  // the build settles, so peek() can answer synchronously.
-  const cache = new LruCache<string, { pending: Promise<ParcelTile>; tile?: ParcelTile }>(deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
-  let cachedVersion: number | undefined;
+  const cache = createVersionedCache<ParcelTile>(deps.dataVersion, deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
   const tileParcels = createTileParcels({ parcels: deps.parcels, readVersion: () => deps.dataVersion.current() });
-
-  async function currentVersion(): Promise<number> {
-    const value = await deps.dataVersion.current();
-    // Tiles of an older data set can never be asked for again: free them.
-    if (cachedVersion !== undefined && cachedVersion !== value) cache.clear();
-    cachedVersion = value;
-    return value;
-  }
 
   async function build(dataVersion: number, z: number, x: number, y: number): Promise<ParcelTile> {
     const bounds = tileBounds(z, x, y, QUERY_BUFFER_FRACTION);
@@ -79,36 +68,22 @@ export function createTilesService(deps: TilesServiceDeps) {
   // The current parcels are read into memory from the start (a few seconds for the demo county), so
   // the first map view seldom waits for them; a build before that reads the database. A failed read
   // is tried again by the next build.
-  void currentVersion().then(tileParcels.load).catch(() => undefined);
+  void deps.dataVersion.current().then(tileParcels.load).catch(() => undefined);
 
   return {
-    async getTile(z: number, x: number, y: number): Promise<ParcelTile> {
-      const dataVersion = await currentVersion();
-      const key = `${dataVersion}/${z}/${x}/${y}`;
-      const cached = cache.get(key);
-      if (cached) return cached.pending;
-      const entry: { pending: Promise<ParcelTile>; tile?: ParcelTile } = { pending: build(dataVersion, z, x, y) };
-      cache.set(key, entry);
-      entry.pending.then(
-        (tile) => {
-          entry.tile = tile;
-        },
-        () => cache.delete(key),
-      );
-      return entry.pending;
+    getTile(z: number, x: number, y: number): Promise<ParcelTile> {
+      return cache.get(`${z}/${x}/${y}`, (dataVersion) => build(dataVersion, z, x, y));
     },
     /** Resolves once the current data version's parcels are in memory (later builds skip the database). */
     async loadParcels(): Promise<void> {
-      await tileParcels.load(await currentVersion());
+      await tileParcels.load(await deps.dataVersion.current());
     },
     /**
      * The tile if it is built and cached for the data version known to be current, else undefined
      * (the caller takes the normal path, which reads the version and builds).
      */
     peek(z: number, x: number, y: number): ParcelTile | undefined {
-      const version = deps.dataVersion.known();
-      if (version === undefined) return undefined;
-      return cache.get(`${version}/${z}/${x}/${y}`)?.tile;
+      return cache.peek(`${z}/${x}/${y}`);
     },
   };
 }
