@@ -9,8 +9,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { MAX_TILE_ZOOM, MIN_TILE_ZOOM } from './tileMath.ts';
-import { TILE_CACHE_CONTROL, etagMatches } from './tilesRouter.ts';
-import type { ParcelTile, TilesService } from './tilesService.ts';
+import { TILE_CACHE_CONTROL, etagMatches, type EncodedTile } from './tilesRouter.ts';
+import type { TilesService } from './tilesService.ts';
 
 const TILE_PATH = /^\/tiles\/(\d{1,2})\/(\d{1,7})\/(\d{1,7})\.pbf$/;
 
@@ -33,10 +33,10 @@ export function createTileHotPath(options: TileHotPathOptions): TileHotPath {
   const headersFor = createHotPathHeaders(options.securityHeaders, options.corsOrigins, { 'cache-control': TILE_CACHE_CONTROL });
   const allowed = new Set(options.corsOrigins);
   // The 200 headers of each cached tile, built once per CORS variant (no Origin or a refused one: '').
-  const okHeaders = new WeakMap<ParcelTile, Map<string, OutgoingHttpHeaders>>();
+  const okHeaders = new WeakMap<EncodedTile, Map<string, OutgoingHttpHeaders>>();
   let hits = 0;
 
-  function okHeadersFor(tile: ParcelTile & { kind: 'tile' }, origin: string | undefined): OutgoingHttpHeaders {
+  function okHeadersFor(tile: EncodedTile & { kind: 'tile' }, origin: string | undefined): OutgoingHttpHeaders {
     const variant = origin !== undefined && allowed.has(origin) ? origin : '';
     let variants = okHeaders.get(tile);
     if (!variants) okHeaders.set(tile, (variants = new Map()));

@@ -16,9 +16,10 @@ import { createDataVersion, DATA_VERSION_CHANNEL } from './dataVersion.ts';
 import { lonLatToTile, tileBounds } from './tileMath.ts';
 import { createTileParcels } from './tileParcels.ts';
 import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
-import { createTilesService, type ParcelTile } from './tilesService.ts';
+import type { EncodedTile } from './tilesRouter.ts';
+import { createTilesService } from './tilesService.ts';
 
-const pinsOf = (tile: ParcelTile): string[] => {
+const pinsOf = (tile: EncodedTile): string[] => {
   if (tile.kind === 'empty') return [];
   const layer = new VectorTile(new PbfReader(gunzipSync(tile.body))).layers[PARCEL_SOURCE_LAYER]!;
   return Array.from({ length: layer.length }, (_, i) => String(layer.feature(i).properties.pin));

@@ -10,6 +10,7 @@ import type { DataVersion } from './dataVersion.ts';
 import { BUFFER, encodeParcelTile, EXTENT } from './parcelTileEncoder.ts';
 import { createTileParcels } from './tileParcels.ts';
 import { tileBounds } from './tileMath.ts';
+import type { EncodedTile } from './tilesRouter.ts';
 import { createVersionedCache } from './versionedCache.ts';
 
 // Query a little more than the tile's buffer so clipped edges at tile borders are drawn.
@@ -36,9 +37,6 @@ const GZIP_LEVEL = 4;
 
 const gzipAsync = promisify(gzip);
 
-/** A gzipped MVT with its ETag, or `empty` when no parcel touches the tile. */
-export type ParcelTile = { kind: 'tile'; body: Buffer; etag: string } | { kind: 'empty' };
-
 export interface TilesServiceDeps {
   parcels: ParcelsRepository;
   /** The current dataset id; tiles and ETags are keyed by it. */
@@ -47,10 +45,10 @@ export interface TilesServiceDeps {
 }
 
 export function createTilesService(deps: TilesServiceDeps) {
-  const cache = createVersionedCache<ParcelTile>(deps.dataVersion, deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
+  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
   const tileParcels = createTileParcels({ parcels: deps.parcels, readVersion: () => deps.dataVersion.current() });
 
-  async function build(dataVersion: number, z: number, x: number, y: number): Promise<ParcelTile> {
+  async function build(dataVersion: number, z: number, x: number, y: number): Promise<EncodedTile> {
     const bounds = tileBounds(z, x, y, QUERY_BUFFER_FRACTION);
     const degreesPerPixel = 360 / 2 ** z / TILE_PIXELS;
     const minSize = z < FULL_DETAIL_ZOOM ? MIN_PIXELS_BELOW_FULL_DETAIL * degreesPerPixel : 0;
@@ -71,7 +69,7 @@ export function createTilesService(deps: TilesServiceDeps) {
   void deps.dataVersion.current().then(tileParcels.load).catch(() => undefined);
 
   return {
-    getTile(z: number, x: number, y: number): Promise<ParcelTile> {
+    getTile(z: number, x: number, y: number): Promise<EncodedTile> {
       return cache.get(`${z}/${x}/${y}`, (dataVersion) => build(dataVersion, z, x, y));
     },
     /** Resolves once the current data version's parcels are in memory (later builds skip the database). */
@@ -82,7 +80,7 @@ export function createTilesService(deps: TilesServiceDeps) {
      * The tile if it is built and cached for the data version known to be current, else undefined
      * (the caller takes the normal path, which reads the version and builds).
      */
-    peek(z: number, x: number, y: number): ParcelTile | undefined {
+    peek(z: number, x: number, y: number): EncodedTile | undefined {
       return cache.peek(`${z}/${x}/${y}`);
     },
   };
