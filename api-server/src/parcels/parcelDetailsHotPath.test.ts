@@ -11,16 +11,10 @@ import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../i
 import { openTestDb, testDbMode } from '../testing/openTestDb.ts';
 import { lonLatToTile } from '../tiles/tileMath.ts';
 import { startTestIdentity, type TestIdentity } from '../testing/testAuth.ts';
-import { rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../testing/testApp.ts';
+import { comparableResponse, rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../testing/testApp.ts';
 import { listenOnLoopback, type ListeningServer } from '../testing/listenOnLoopback.ts';
 
-// Headers node:http adds to every response on its own.
-const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive']);
-const comparable = (response: TestResponse) => ({
-  status: response.status,
-  headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !PER_RESPONSE.has(name))),
-  body: response.body.toString('utf8'),
-});
+const comparable = (response: TestResponse) => comparableResponse(response, 'utf8');
 
 describe('parcel details hot path', () => {
   let db: Db;

@@ -78,6 +78,18 @@ export async function startTestApp(options: { seed?: boolean; db?: Db } = {}): P
   };
 }
 
+// Headers node:http adds to every response on its own.
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive']);
+
+/** What two answers to the same request must agree on: status, headers (node's own per-response ones aside) and body. */
+export function comparableResponse(response: TestResponse, bodyEncoding: BufferEncoding) {
+  return {
+    status: response.status,
+    headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !PER_RESPONSE_HEADERS.has(name))),
+    body: response.body.toString(bodyEncoding),
+  };
+}
+
 export function rawRequest(url: string, options: RequestOptions = {}): Promise<TestResponse> {
   const headers: Record<string, string> = { ...options.headers };
   let payload: string | undefined = options.rawBody;

@@ -8,17 +8,11 @@ import { parseImportMapping } from '../import/importMapping.ts';
 import { importParcels } from '../import/importParcels.ts';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
 import { openTestDb, testDbMode } from '../testing/openTestDb.ts';
-import { rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../testing/testApp.ts';
+import { comparableResponse, rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../testing/testApp.ts';
 import { listenOnLoopback, type ListeningServer } from '../testing/listenOnLoopback.ts';
 import { lonLatToTile } from './tileMath.ts';
 
-// Headers node:http adds to every response on its own.
-const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive']);
-const comparable = (response: TestResponse) => ({
-  status: response.status,
-  headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !PER_RESPONSE.has(name))),
-  body: response.body.toString('base64'),
-});
+const comparable = (response: TestResponse) => comparableResponse(response, 'base64');
 
 describe('cached-tile hot path', () => {
   let db: Db;
