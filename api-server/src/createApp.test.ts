@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './createApp.ts';
 import type { Db } from './db/db.ts';
 import { rawRequest, startTestApp, testConfig, TEST_ORIGIN, type TestApp } from './testing/testApp.ts';
@@ -14,10 +14,11 @@ describe('createApp', () => {
   });
   afterAll(() => app.close());
 
-  it('answers /health', async () => {
+  it('answers /health, and says when the current parcels are in memory for tile builds', async () => {
     const response = await app.request('/health');
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ status: 'ok' });
+    expect(response.json).toEqual({ status: 'ok', tilesWarm: expect.any(Boolean) });
+    await vi.waitFor(async () => expect((await app.request('/health')).json).toEqual({ status: 'ok', tilesWarm: true }), { timeout: 30_000, interval: 100 });
   });
 
   it('answers unknown routes with 404 JSON', async () => {

@@ -106,8 +106,10 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): Built
   app.use(corsForOrigins(config.corsOrigins));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
+  // `tilesWarm`: the current parcels are in memory for tile builds, a few seconds after a start or
+  // an import; until then the API answers, building tiles from the database (slower, more memory).
   app.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.json({ status: 'ok', tilesWarm: tilesService.parcelsInMemory() });
   });
   app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));

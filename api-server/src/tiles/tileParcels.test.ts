@@ -64,6 +64,7 @@ describe('tile parcels in memory', () => {
     const service = createTilesService({ parcels: createParcelsRepository(db), dataVersion });
     const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 16);
     await service.loadParcels();
+    expect(service.parcelsInMemory()).toBe(true);
     const before = pinsOf(await service.getTile(16, x, y));
     expect(before.length).toBeGreaterThan(5);
 
@@ -76,6 +77,7 @@ describe('tile parcels in memory', () => {
     expect(pinsOf(await service.getTile(16, x, y))).toEqual(['NEW-1']);
     // Tiles not built yet, from the new version's parcels in memory.
     await service.loadParcels();
+    expect(service.parcelsInMemory()).toBe(true);
     expect(pinsOf(await service.getTile(15, x >> 1, y >> 1))).toEqual(['NEW-1']);
     expect(pinsOf(await service.getTile(16, x + 3, y))).toEqual([]);
   });

@@ -36,6 +36,8 @@ export interface TileParcels {
   findForTile(version: number, box: LonLatBox, minSize: number): Promise<TileParcelSelection>;
   /** Resolves once `version` is in memory, or rejects if it is no longer current. */
   load(version: number): Promise<void>;
+  /** The data version whose parcels are in memory, if any. */
+  loadedVersion(): number | undefined;
 }
 
 interface Snapshot {
@@ -113,6 +115,7 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
       return { parcels, indices: Uint32Array.from(indices).sort() };
     },
     load,
+    loadedVersion: () => snapshot?.version,
   };
 }
 

@@ -72,6 +72,11 @@ export function createTilesService(deps: TilesServiceDeps) {
     getTile(z: number, x: number, y: number): Promise<EncodedTile> {
       return cache.get(`${z}/${x}/${y}`, (dataVersion) => build(dataVersion, z, x, y));
     },
+    /** Whether the data version known to be current has its parcels in memory (start-up and imports read them). */
+    parcelsInMemory(): boolean {
+      const version = deps.dataVersion.known();
+      return version !== undefined && tileParcels.loadedVersion() === version;
+    },
     /** Resolves once the current data version's parcels are in memory (later builds skip the database). */
     async loadParcels(): Promise<void> {
       await tileParcels.load(await deps.dataVersion.current());
