@@ -1,9 +1,7 @@
 // Starts generating the demo county, either in a worker thread (server start: generation overlaps
 // opening the database and the inserts) or in-process (tests on a small extent), and hands the
 // messages over as an async iterator in generation order.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../threads/startTsWorker.ts';
 import type { DemoCountyOptions } from './demoCounty.ts';
 import { demoMessages, type DemoMessage } from './demoRows.ts';
 
@@ -23,13 +21,7 @@ export function generateInProcess(options: DemoCountyOptions = {}): DemoGenerati
 }
 
 export function generateInWorker(options: DemoCountyOptions = {}): DemoGeneration {
-  // The worker runs TypeScript sources: tsx's loader hooks do not reach worker threads by
-  // themselves, so a small bootstrap registers them in the worker before importing the entry.
-  // (The ESM build of tsx's API: its CommonJS build cannot register from an eval'd worker.)
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const entry = new URL('./demoWorker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: options });
+  const worker = startTsWorker(new URL('./demoWorker.ts', import.meta.url), { workerData: options });
   const queue: DemoMessage[] = [];
   let failure: Error | undefined;
   let finished = false;

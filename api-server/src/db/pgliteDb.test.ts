@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './db.ts';
+import { openPgliteDb } from './pgliteDb.ts';
+
+describe('openPgliteDb (PGlite in its worker thread)', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPgliteDb();
+    await db.exec('CREATE TABLE things (id int PRIMARY KEY, label text)');
+  });
+  afterAll(() => db.close());
+
+  it('leaves the calling thread free while a statement runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    try {
+      await db.query('SELECT pg_sleep(0.3)');
+    } finally {
+      clearInterval(timer);
+    }
+    // In-process, PGlite's WASM holds the thread for the whole statement: no tick at all.
+    expect(ticks).toBeGreaterThan(5);
+  });
+
+  it('answers rows with the values PGlite decodes (dates, numbers, JSON, nulls)', async () => {
+    const { rows } = await db.query<{ n: number; at: Date; doc: unknown; none: null }>(
+      `SELECT 42::int AS n, '2024-05-01T12:00:00Z'::timestamptz AS at, '{"a":[1,2]}'::jsonb AS doc, NULL AS none`,
+    );
+    expect(rows).toEqual([{ n: 42, at: new Date('2024-05-01T12:00:00Z'), doc: { a: [1, 2] }, none: null }]);
+  });
+
+  it('rejects a failed statement with its SQLSTATE code and message', async () => {
+    await db.query('INSERT INTO things VALUES (1, $1)', ['one']);
+    const failure = db.query('INSERT INTO things VALUES (1, $1)', ['again']);
+    await expect(failure).rejects.toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') });
+  });
+
+  it('commits a transaction whose function resolves and rolls back one whose function throws', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO things VALUES (2, $1)', ['two']);
+    });
+    const thrown = new Error('changed my mind');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO things VALUES (3, $1)', ['three']);
+        throw thrown;
+      }),
+    ).rejects.toBe(thrown);
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM things WHERE id IN (2, 3) ORDER BY id');
+    expect(rows).toEqual([{ id: 2 }]);
+  });
+
+  it('delivers a NOTIFY before the notifying transaction resolves, and no more once unlistened', async () => {
+    const events: string[] = [];
+    const unlisten = await db.listen('things_changed', (event) => events.push(event));
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_notify('things_changed', '')");
+    });
+    expect(events).toEqual(['notification']);
+    await unlisten();
+    await db.query("SELECT pg_notify('things_changed', '')");
+    expect(events).toEqual(['notification']);
+  });
+});
+
+describe('a closed PGlite database', () => {
+  it('rejects further calls', async () => {
+    const db = await openPgliteDb();
+    await db.close();
+    await expect(db.query('SELECT 1')).rejects.toThrow(/PGlite thread exited/);
+  });
+});

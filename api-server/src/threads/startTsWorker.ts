@@ -1,0 +1,13 @@
+// Worker threads that run this package's TypeScript sources. tsx's loader hooks do not reach worker
+// threads by themselves, so a small bootstrap registers them in the worker before importing the
+// entry (the ESM build of tsx's API: its CommonJS build cannot register from an eval'd worker).
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+
+export function startTsWorker(entry: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(bootstrap, { ...options, eval: true });
+}
