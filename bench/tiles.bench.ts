@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAP_VIEW_DEFAULTS } from '../remote-map/src/map/mapDefaults.ts';
+import { waitForWarmTiles } from '../api-server/src/testing/waitForWarmTiles.ts';
 import { get } from './lib/http.ts';
 import { combineRuns, CONNECTIONS, load, type LoadRun } from './lib/load.ts';
 import { viewTilePaths } from './lib/mapView.ts';
@@ -42,6 +43,8 @@ export async function benchTileThroughput(apiOrigin: string, rawPort: number): P
   const scratch = mkdtempSync(path.join(tmpdir(), 'tiles-bench-'));
   let raw: ChildProcess | undefined;
   try {
+    // A steady state: the API's start-up read of the parcels is over before anything is timed.
+    await waitForWarmTiles(apiOrigin);
     // Warming builds and caches each tile; empty ones (204, nothing to send) are left out.
     const tiles: RawTile[] = [];
     for (const [index, tilePath] of benchTilePaths().entries()) {

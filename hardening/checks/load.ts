@@ -12,6 +12,7 @@
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
 import { DEMO_CENTRE } from '../../api-server/src/demo/demoCounty.ts';
+import { waitForWarmTiles } from '../../api-server/src/testing/waitForWarmTiles.ts';
 import { lonLatToTile } from '../../api-server/src/tiles/tileMath.ts';
 import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiOnDatabase } from '../support/apiOnDatabase.ts';
@@ -62,24 +63,6 @@ async function warmTiles(baseUrl: string, tiles: string[]): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-}
-
-/** How long the API may take to read the current parcels into memory (the demo county: a few seconds). */
-const TILES_WARM_TIMEOUT_MS = 120_000;
-
-/**
- * Waits until /health says the current parcels are in memory for tile builds. Their reading starts
- * with the API and under load can outlast the 15 s baseline of a quick run: the baseline must be a
- * warm server's, or the ~100 MB that reading adds counts as growth.
- */
-async function waitForWarmTiles(baseUrl: string): Promise<void> {
-  const deadline = Date.now() + TILES_WARM_TIMEOUT_MS;
-  for (;;) {
-    const health = (await (await fetch(`${baseUrl}/health`)).json()) as { tilesWarm?: boolean };
-    if (health.tilesWarm === true) return;
-    if (Date.now() > deadline) throw new Error(`the API's parcels were not in memory within ${TILES_WARM_TIMEOUT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** The API's RSS once a second from the start of the run, for the levels compared. */
