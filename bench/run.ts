@@ -52,7 +52,7 @@ async function measure(section: string, name: string, fn: () => Promise<void>) {
 
 if (sections.has('seed') || !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
   await measure('data', 'demo county seed', async () => {
-    rows.push(await benchDemoSeed(pgliteDir, PORTS.api));
+    rows.push(...(await benchDemoSeed(pgliteDir, PORTS.api)));
   });
 }
 
