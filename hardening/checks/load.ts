@@ -65,10 +65,16 @@ async function warmTiles(baseUrl: string, tiles: string[]): Promise<void> {
   await Promise.all(Array.from({ length: 4 }, worker));
 }
 
+/** The API's RSS (MB) `atS` seconds into the run. */
+interface RssSample {
+  atS: number;
+  mb: number;
+}
+
 /** The API's RSS once a second from the start of the run, for the levels compared. */
-function sampleResidentMemory(api: ApiOnDatabase): { stop(): Array<{ atS: number; mb: number }> } {
+function sampleResidentMemory(api: ApiOnDatabase): { stop(): RssSample[] } {
   const startedAt = Date.now();
-  const samples: Array<{ atS: number; mb: number }> = [];
+  const samples: RssSample[] = [];
   const timer = setInterval(() => {
     const atS = (Date.now() - startedAt) / 1000;
     void api.residentMb().then((mb) => samples.push({ atS, mb }), () => undefined);
@@ -82,7 +88,7 @@ function sampleResidentMemory(api: ApiOnDatabase): { stop(): Array<{ atS: number
 }
 
 /** The highest sample in the window of MEMORY_LEVEL_WINDOW_S seconds that ends at `endS`. */
-function levelBefore(samples: Array<{ atS: number; mb: number }>, endS: number): number | undefined {
+function levelBefore(samples: RssSample[], endS: number): number | undefined {
   const inWindow = samples.filter(({ atS }) => atS > endS - MEMORY_LEVEL_WINDOW_S && atS <= endS).map(({ mb }) => mb);
   return inWindow.length === 0 ? undefined : Math.max(...inWindow);
 }
