@@ -141,7 +141,7 @@ function wireMap(
 
   // Read back from the map, not from our own state: what tests and embedders see is what is drawn.
   const writeLayerState = () => {
-    const color = map.getLayer(PARCEL_LAYER_IDS.line) ? map.getPaintProperty(PARCEL_LAYER_IDS.line, 'line-color') : undefined;
+    const color = (map.getLayer(PARCEL_LAYER_IDS.line)?.metadata as { outlineColor?: unknown } | undefined)?.outlineColor;
     container.dataset.outlineColor = typeof color === 'string' ? color : '';
     const visible = (id: string) => (map.getLayer(id) ? String(map.getLayoutProperty(id, 'visibility') ?? 'visible') : 'absent');
     container.dataset.contours = visible(CONTOUR_LAYER_IDS.line);

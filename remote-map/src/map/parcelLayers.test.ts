@@ -112,28 +112,42 @@ describe('parcelLayers', () => {
     expect(byId(layers, PARCEL_LAYER_IDS.label).minzoom).toBe(14);
   });
 
-  it('colours the outline by style kind', () => {
+  /** The line layer's paint property at a zoom, evaluated by mapbox-gl's own style-spec. */
+  const lineAt = (satellite: boolean, property: 'line-width' | 'line-color', zoom: number) => {
+    const paint = byId(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line).paint as Record<string, unknown>;
+    const compiled = styleSpec.expression.createPropertyExpression(paint[property], styleSpec.latest.paint_line[property] as never);
+    if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value));
+    return compiled.value.evaluate({ zoom }) as unknown;
+  };
+  const alphaAt = (satellite: boolean, zoom: number) => (lineAt(satellite, 'line-color', zoom) as { a: number }).a;
+
+  it('colours the outline by style kind, and names that colour in the layer metadata', () => {
     const line = (satellite: boolean) => byId(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line);
-    expect(line(true).paint).toMatchObject({ 'line-color': '#ffff00' });
-    expect(line(false).paint).toMatchObject({ 'line-color': '#000000' });
+    expect(line(true).metadata).toEqual({ outlineColor: '#ffff00' });
+    expect(line(false).metadata).toEqual({ outlineColor: '#000000' });
+    for (const zoom of [13, 16, 19]) {
+      expect(lineAt(true, 'line-color', zoom)).toMatchObject({ r: 1, g: 1, b: 0 });
+      expect(lineAt(false, 'line-color', zoom)).toMatchObject({ r: 0, g: 0, b: 0 });
+    }
   });
 
   it('draws the outlines thin and faint at zoom 13 and heavier as the lots grow, yellow fainter than black', () => {
-    const at = (satellite: boolean, property: 'line-width' | 'line-opacity', zoom: number) => {
-      const paint = byId(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line).paint as Record<string, unknown>;
-      const compiled = styleSpec.expression.createPropertyExpression(paint[property], styleSpec.latest.paint_line[property] as never);
-      if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value));
-      return compiled.value.evaluate({ zoom }) as number;
-    };
     for (const satellite of [false, true]) {
-      for (const property of ['line-width', 'line-opacity'] as const) {
-        expect(at(satellite, property, 13)).toBeLessThan(at(satellite, property, 15));
-        expect(at(satellite, property, 15)).toBeLessThan(at(satellite, property, 17));
-      }
-      expect(at(satellite, 'line-width', 13)).toBeLessThan(0.5);
-      expect(at(satellite, 'line-width', 17)).toBeGreaterThanOrEqual(1);
+      const width = (zoom: number) => lineAt(satellite, 'line-width', zoom) as number;
+      expect(width(13)).toBeLessThan(width(15));
+      expect(width(15)).toBeLessThan(width(17));
+      expect(width(13)).toBeLessThan(0.5);
+      expect(width(17)).toBeGreaterThanOrEqual(1);
+      expect(alphaAt(satellite, 13)).toBeLessThan(alphaAt(satellite, 15));
+      expect(alphaAt(satellite, 15)).toBeLessThan(alphaAt(satellite, 17));
     }
-    expect(at(true, 'line-opacity', 13)).toBeLessThan(at(false, 'line-opacity', 13));
+    expect(alphaAt(true, 13)).toBeLessThan(alphaAt(false, 13));
+  });
+
+  it('keeps line-opacity at 1: below it mapbox-gl draws the outlines through an extra stencil pass', () => {
+    for (const satellite of [false, true]) {
+      expect(byId(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line).paint).not.toHaveProperty('line-opacity');
+    }
   });
 
   it('filters the highlights on the current pins', () => {
@@ -197,7 +211,7 @@ describe('installParcelLayers', () => {
       `removeSource ${PARCEL_HIGHLIGHT_SOURCE_ID}`,
       `addSource ${PARCEL_HIGHLIGHT_SOURCE_ID}`,
     ]);
-    expect(layers.get(PARCEL_LAYER_IDS.line)?.paint).toMatchObject({ 'line-color': '#ffff00' });
+    expect(layers.get(PARCEL_LAYER_IDS.line)?.metadata).toEqual({ outlineColor: '#ffff00' });
     expect((layers.get(PARCEL_LAYER_IDS.selected) as { filter?: unknown }).filter).toEqual(pinFilter('9'));
   });
 
