@@ -141,7 +141,8 @@ function wireMap(
 
   // Read back from the map, not from our own state: what tests and embedders see is what is drawn.
   const writeLayerState = () => {
-    const color = (map.getLayer(PARCEL_LAYER_IDS.line)?.metadata as { outlineColor?: unknown } | undefined)?.outlineColor;
+    const line = map.getLayer(PARCEL_LAYER_IDS.line);
+    const color = line && 'metadata' in line ? (line.metadata as { outlineColor?: unknown } | undefined)?.outlineColor : undefined;
     container.dataset.outlineColor = typeof color === 'string' ? color : '';
     const visible = (id: string) => (map.getLayer(id) ? String(map.getLayoutProperty(id, 'visibility') ?? 'visible') : 'absent');
     container.dataset.contours = visible(CONTOUR_LAYER_IDS.line);
