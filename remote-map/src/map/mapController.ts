@@ -11,6 +11,7 @@ import { attachParcelInteractions, type LngLatValue, type ParcelClickHandlers, t
 import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './mapStyles.ts';
 import { MAP_VIEW_DEFAULTS } from './mapDefaults.ts';
 import { createStyleLoadTracker, findStyle, type StyleLoadEvents } from './styleLoad.ts';
+import { tileWorkerCount } from './tileWorkers.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -76,6 +77,8 @@ export function createMapController({ container, config, events }: MapController
   if (!config.styles.some((style) => isMapboxHostedUrl(style.url))) {
     mapboxgl.baseApiUrl = new URL(initialStyle.url, window.location.href).origin;
   }
+  // Read when the worker pool starts, with the first map of the page.
+  mapboxgl.workerCount = tileWorkerCount(navigator.hardwareConcurrency);
 
   const map = new mapboxgl.Map({
     container,
