@@ -21,20 +21,28 @@ interface Fetched {
   url: string;
   start: number;
   end: number;
-  gzipBytes: number;
+  /** gzip -9 size of a JS body; only where sizes were asked for. */
+  gzipBytes?: number;
   isJs: boolean;
 }
 
-/** Records every finished request of a page with its timing and its gzip -9 size. */
-function recordNetwork(page: Page): Fetched[] {
+/**
+ * Records every finished request of a page with its timing and, with `jsSizes`, each JS body's
+ * gzip -9 size. Reading bodies copies them out of the browser, which loads the machine the page is
+ * timed on: the timed map loads record timings only.
+ */
+function recordNetwork(page: Page, { jsSizes }: { jsSizes: boolean }): Fetched[] {
   const fetched: Fetched[] = [];
   page.on('requestfinished', (request: Request) => {
     void (async () => {
-      const response = await request.response();
       const timing = request.timing();
-      const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
       const isJs = /\.m?js(\?|$)/.test(new URL(request.url()).pathname);
-      fetched.push({ url: request.url(), start: timing.startTime, end: timing.startTime + timing.responseEnd, gzipBytes: isJs ? gzipSync(body, { level: 9 }).length : 0, isJs });
+      const entry: Fetched = { url: request.url(), start: timing.startTime, end: timing.startTime + timing.responseEnd, isJs };
+      if (jsSizes && isJs) {
+        const body = await (await request.response())?.body().catch(() => undefined);
+        entry.gzipBytes = body ? gzipSync(body, { level: 9 }).length : 0;
+      }
+      fetched.push(entry);
     })();
   });
   return fetched;
@@ -130,7 +138,7 @@ async function openSignedIn(browser: Browser, storageState: Awaited<ReturnType<B
   await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
   await context.addInitScript(installProbes);
   const page = await context.newPage();
-  const fetched = recordNetwork(page);
+  const fetched = recordNetwork(page, { jsSizes: false });
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.mapIdleAt > 0, undefined, { timeout: 60_000 });
   return { context, page, fetched };
@@ -210,7 +218,7 @@ export async function benchFrontEnd(origins: FrontEndOrigins, rows: BenchRow[], 
     {
       const context = await browser.newContext({ viewport: VIEWPORT });
       const page = await context.newPage();
-      const fetched = recordNetwork(page);
+      const fetched = recordNetwork(page, { jsSizes: true });
       await page.goto(`${origins.host}/login`);
       await page.getByRole('button', { name: 'Get Link' }).waitFor();
       await settle();
@@ -219,7 +227,7 @@ export async function benchFrontEnd(origins: FrontEndOrigins, rows: BenchRow[], 
       const mapJs = js.filter((r) => r.url.startsWith(origins.map) && !r.url.endsWith('/remoteEntry.js'));
       const bodies = await Promise.all(js.map(async (r) => (await (await fetch(r.url)).text()).includes('mapbox-gl') ? r.url : null));
       const mapboxFiles = bodies.filter((url): url is string => url !== null && !url.endsWith('/remoteEntry.js'));
-      const total = js.reduce((sum, r) => sum + r.gzipBytes, 0);
+      const total = js.reduce((sum, r) => sum + (r.gzipBytes ?? 0), 0);
       rows.push(atMost(section, 'host entry JS (gzip)', kb(hostEntry?.gzipBytes ?? 0), 'KB', 60, hostEntry ? new URL(hostEntry.url).pathname : 'host entry not found'));
       rows.push(atMost(section, 'JS until login usable (gzip)', kb(total), 'KB', 250, `${js.length} files`));
       rows.push(check(section, 'mapbox-gl not on the login path', mapboxFiles.length === 0 && mapJs.length === 0,
@@ -259,7 +267,7 @@ export async function benchFrontEnd(origins: FrontEndOrigins, rows: BenchRow[], 
     const fromRemotes = reactFetched.filter((app) => app.origin !== origins.host).reduce((sum, app) => sum + app.count, 0);
     const fromHost = reactFetched.find((app) => app.origin === origins.host)?.count ?? 0;
     rows.push(check(section, 'React fetched once', fromRemotes === 0 && fromHost > 0, `React package files fetched: host ${fromHost}, remotes ${fromRemotes} (remotes' own copies listed in their mf-manifest)`));
-    details.mapLoad = { firstParcelsDrawnMs: loads, mapIdleMs: idles, requests: fetched.map(({ url, start, end, gzipBytes }) => ({ url, start, end, gzipBytes })) };
+    details.mapLoad = { firstParcelsDrawnMs: loads, mapIdleMs: idles, requests: fetched.map(({ url, start, end }) => ({ url, start, end })) };
 
     // 3. Click → panel. The first click opens the panel from closed: layout shift is measured there.
     const shiftsBefore = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench.shifts.length);
