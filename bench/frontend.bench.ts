@@ -101,8 +101,8 @@ async function signInThroughUi(browser: Browser, hostOrigin: string, identityOri
 
 /** Page-side probes, installed before any script of the page runs. */
 function installProbes() {
-  const probe = { mapIdleAt: 0, parcelsDrawnAt: 0, shifts: [] as { at: number; value: number; recentInput: boolean }[], frames: [] as number[], longFrames: [] as number[], recordFrames: false, pointerAt: 0 };
-  (window as unknown as { __bench: typeof probe }).__bench = probe;
+  const probe: Probe = { mapIdleAt: 0, parcelsDrawnAt: 0, shifts: [], frames: [], longFrames: [], recordFrames: false, pointerAt: 0, startFrames: () => {} };
+  (window as unknown as { __bench: Probe }).__bench = probe;
   new MutationObserver(() => {
     const container = document.querySelector('[data-map-state]');
     if (!probe.mapIdleAt && container?.getAttribute('data-map-state') === 'idle') probe.mapIdleAt = performance.now();
@@ -120,17 +120,34 @@ function installProbes() {
   } catch {
     // Long Animation Frames API missing: the rAF deltas still count.
   }
+  // A requestAnimationFrame loop only while frames are recorded: standing, it would keep the page
+  // producing frames through the timed loads.
   let last = 0;
   const tick = (now: number) => {
-    if (probe.recordFrames && last) probe.frames.push(now - last);
+    if (!probe.recordFrames) return;
+    if (last) probe.frames.push(now - last);
     last = now;
     requestAnimationFrame(tick);
   };
-  requestAnimationFrame(tick);
+  probe.startFrames = () => {
+    Object.assign(probe, { recordFrames: true, frames: [], longFrames: [] });
+    last = 0;
+    requestAnimationFrame(tick);
+  };
   addEventListener('pointerdown', (event) => (probe.pointerAt = event.timeStamp), true);
 }
 
-type Probe = { mapIdleAt: number; parcelsDrawnAt: number; shifts: { at: number; value: number; recentInput: boolean }[]; frames: number[]; longFrames: number[]; recordFrames: boolean; pointerAt: number };
+type Probe = {
+  mapIdleAt: number;
+  parcelsDrawnAt: number;
+  shifts: { at: number; value: number; recentInput: boolean }[];
+  frames: number[];
+  longFrames: number[];
+  recordFrames: boolean;
+  pointerAt: number;
+  /** Starts recording requestAnimationFrame deltas and long animation frames; `recordFrames = false` stops it. */
+  startFrames(): void;
+};
 
 async function openSignedIn(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>, url: string) {
   const context = await browser.newContext({ viewport: VIEWPORT, storageState });
@@ -183,7 +200,7 @@ async function hover(page: Page, zoom: number, tileRequests: () => number) {
   await settle();
   const box = (await page.locator('canvas.mapboxgl-canvas').boundingBox())!;
   const tilesBefore = tileRequests();
-  await page.evaluate(() => Object.assign((window as unknown as { __bench: Probe }).__bench, { recordFrames: true, frames: [], longFrames: [] }));
+  await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench.startFrames());
   const started = Date.now();
   for (let step = 0; Date.now() - started < HOVER_MS; step++) {
     // A zigzag over the middle of the map, crossing many parcels.
