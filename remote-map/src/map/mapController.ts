@@ -3,7 +3,7 @@
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
 import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
-import { installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID, setHighlightPin, setLayerVisible } from './parcelLayers.ts';
+import { HIGHLIGHT_LAYER_IDS, installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID, setHighlightPin, setLayerVisible } from './parcelLayers.ts';
 import { CONTOUR_LAYER_IDS, installContourLayers, setContoursVisible } from './contourLayers.ts';
 import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type SavedParcelPoint } from './savedParcelsLayer.ts';
 import type { CentreTarget } from './centreTarget.ts';
@@ -133,7 +133,10 @@ function wireMap(
       selectedPin: highlights.selectedPin,
       showLabels: overlays.ownerNames,
       showOutlines: overlays.parcelOutlines,
+      showHighlights: false,
     });
+    map.off('render', afterParcelsDrawn);
+    map.on('render', afterParcelsDrawn);
     // Contours go under the parcels; saved-parcel markers on top of everything.
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
     installSavedParcels(map, savedPoints, overlays.savedParcels);
@@ -180,14 +183,17 @@ function wireMap(
   map.on('idle', () => {
     container.dataset.mapState = map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering';
   });
-  // The first frame drawn with the view's parcel tiles loaded (before 'idle', which also waits for
-  // roads and water): `npm run bench` times navigation to the first parcels drawn on it.
-  const markParcelsDrawn = () => {
+  // On the first frame drawn with the view's parcel tiles loaded after a style load (before 'idle',
+  // which also waits for roads and water): `npm run bench` times navigation to the first parcels
+  // drawn, and the highlight layers are shown. Until then their source — a second copy of the
+  // parcel tiles — loads nothing, so the tile worker parses the parcels people see first
+  // (docs/performance.md: first parcels drawn p50 3,015 → 2,520 ms without that copy).
+  const afterParcelsDrawn = () => {
     if (!map.getSource(PARCEL_SOURCE_ID) || !map.isSourceLoaded(PARCEL_SOURCE_ID)) return;
+    map.off('render', afterParcelsDrawn);
     container.dataset.parcelsDrawn = 'true';
-    map.off('render', markParcelsDrawn);
+    for (const id of HIGHLIGHT_LAYER_IDS) setLayerVisible(map, id, true);
   };
-  map.on('render', markParcelsDrawn);
 
   // trackResize follows the window; the container can also change size on its own (panels, embeds).
   const resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.resize());

@@ -4,6 +4,7 @@ import type { LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
 import * as styleSpecModule from 'mapbox-gl/dist/style-spec/index.es.js';
 import type * as StyleSpec from 'mapbox-gl/dist/style-spec/index.d.ts';
 import {
+  HIGHLIGHT_LAYER_IDS,
   HOVER_FILL,
   OUTLINE_COLOR,
   PARCEL_LAYER_IDS,
@@ -154,6 +155,16 @@ describe('parcelLayers', () => {
     const layers = parcelLayers({ ...options, hoverPin: '12' });
     expect(byId(layers, PARCEL_LAYER_IDS.hover)).toMatchObject({ filter: pinFilter('12'), paint: { 'fill-opacity': HOVER_FILL.opacity } });
     expect(byId(layers, PARCEL_LAYER_IDS.selected)).toMatchObject({ filter: pinFilter('77') });
+  });
+
+  it('hides the highlight layers, and only those, when highlights are off', () => {
+    const layers = parcelLayers({ ...options, showHighlights: false });
+    for (const layer of layers) {
+      const hidden = (HIGHLIGHT_LAYER_IDS as readonly string[]).includes(layer.id);
+      expect(layer.layout?.visibility ?? 'visible').toBe(hidden ? 'none' : 'visible');
+    }
+    expect(byId(layers, PARCEL_LAYER_IDS.selectedLine).layout).toEqual({ visibility: 'none', 'line-join': 'round' });
+    expect(byId(parcelLayers(options), PARCEL_LAYER_IDS.hover).layout).toEqual({ visibility: 'visible' });
   });
 
   it('leaves the label layer out when labels are off', () => {

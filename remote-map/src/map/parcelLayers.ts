@@ -29,6 +29,9 @@ export const PARCEL_LAYER_IDS = {
   label: 'parcels-label',
 } as const;
 
+/** The layers on the highlight source. */
+export const HIGHLIGHT_LAYER_IDS = [PARCEL_LAYER_IDS.hover, PARCEL_LAYER_IDS.selected, PARCEL_LAYER_IDS.selectedLine] as const;
+
 /**
  * Bottom to top; the highlight fills sit under the outlines so boundaries stay visible, and the
  * selected parcel also gets a thick outline of its own so the selection reads at any zoom.
@@ -102,6 +105,8 @@ export interface ParcelLayerOptions {
   showLabels?: boolean;
   /** 'Show Parcel Outlines' (default on). */
   showOutlines?: boolean;
+  /** Hidden, the highlight layers' source loads no tiles (default shown). */
+  showHighlights?: boolean;
 }
 
 const visibility = (visible: boolean) => (visible ? 'visible' : 'none');
@@ -113,9 +118,10 @@ export function parcelLayers({
   withLabels,
   showLabels = true,
   showOutlines = true,
+  showHighlights = true,
 }: ParcelLayerOptions): LayerSpecification[] {
   const common = { source: PARCEL_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER } as const;
-  const highlight = { source: PARCEL_HIGHLIGHT_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER } as const;
+  const highlight = { source: PARCEL_HIGHLIGHT_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER, layout: { visibility: visibility(showHighlights) } } as const;
   const layers: LayerSpecification[] = [
     {
       ...common,
@@ -156,7 +162,7 @@ export function parcelLayers({
       id: PARCEL_LAYER_IDS.selectedLine,
       type: 'line',
       filter: pinFilter(selectedPin),
-      layout: { 'line-join': 'round' },
+      layout: { ...highlight.layout, 'line-join': 'round' },
       paint: { 'line-color': SELECTED_LINE.color, 'line-width': SELECTED_LINE.width },
     },
   ];
