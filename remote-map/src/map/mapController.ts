@@ -187,7 +187,7 @@ function wireMap(
   // which also waits for roads and water): `npm run bench` times navigation to the first parcels
   // drawn, and the highlight layers are shown. Until then their source — a second copy of the
   // parcel tiles — loads nothing, so the tile worker parses the parcels people see first
-  // (docs/performance.md: first parcels drawn p50 3,015 → 2,520 ms without that copy).
+  // (docs/performance.md: first parcels drawn p50 2,982 → 2,440 ms).
   const afterParcelsDrawn = () => {
     if (!map.getSource(PARCEL_SOURCE_ID) || !map.isSourceLoaded(PARCEL_SOURCE_ID)) return;
     map.off('render', afterParcelsDrawn);
