@@ -68,6 +68,10 @@ describe('ParcelDetailPanel', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading parcel details...');
     expect(screen.getByRole('status')).toHaveTextContent('(If loading takes too long, try refreshing the page)');
     expect(screen.getByRole('button', { name: 'Save parcel' })).toBeDisabled();
+    // The loaded list's shape holds its place, out of the accessibility tree.
+    const placeholder = screen.getByRole('status').parentElement!.querySelector('dl')!;
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect([...placeholder.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Owner', 'Address', 'Tax Acres', 'Township', 'Zoning', 'Last Sale Date', 'Sale Price']);
 
     answer.release(json(details));
     expect(await screen.findByText('SMITH JOHN')).toBeInTheDocument();
@@ -111,7 +115,7 @@ describe('ParcelDetailPanel', () => {
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
-    const value = async (term: string) => (await screen.findByText(term, { selector: 'dt' })).nextElementSibling?.textContent;
+    const value = async (term: string) => (await screen.findByText(term, { selector: 'dl:not([aria-hidden]) dt' })).nextElementSibling?.textContent;
     expect(await value('Tax Acres')).toBe('0.52');
     expect(await value('Township')).toBe('DAVIDSON');
     expect(await value('Zoning')).toBe('R-1');
