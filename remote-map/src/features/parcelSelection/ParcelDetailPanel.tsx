@@ -39,10 +39,6 @@ const PARCEL_FIELDS: readonly (readonly [label: string, value: (parcel: ParcelDe
   ['Sale Price', (parcel) => priceLabel(parcel.sales_price)],
 ];
 
-export function parcelFields(parcel: ParcelDetails): [label: string, value: string][] {
-  return PARCEL_FIELDS.map(([label, value]) => [label, value(parcel)]);
-}
-
 /**
  * The parcel's fields as a definition list: the panel and the print report show the same. Without a
  * parcel it is the list's empty shape, which the panel lays out invisibly while the details load.
