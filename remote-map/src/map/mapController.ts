@@ -3,7 +3,7 @@
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
 import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
-import { HIGHLIGHT_LAYER_IDS, installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID, setHighlightPin, setLayerVisible } from './parcelLayers.ts';
+import { HIGHLIGHT_LAYER_IDS, installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID, setHighlightPin, setLayerVisible, setOutlinesVisible } from './parcelLayers.ts';
 import { CONTOUR_LAYER_IDS, installContourLayers, setContoursVisible } from './contourLayers.ts';
 import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type SavedParcelPoint } from './savedParcelsLayer.ts';
 import type { CentreTarget } from './centreTarget.ts';
@@ -214,7 +214,7 @@ function wireMap(
       overlays = { ...next };
       if (!map.isStyleLoaded() && !map.getLayer(PARCEL_LAYER_IDS.fill)) return;
       setLayerVisible(map, PARCEL_LAYER_IDS.label, next.ownerNames);
-      setLayerVisible(map, PARCEL_LAYER_IDS.line, next.parcelOutlines);
+      setOutlinesVisible(map, next.parcelOutlines);
       setContoursVisible(map, next.contours);
       if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, next.savedParcels);
       writeLayerState();

@@ -16,6 +16,7 @@ import {
   parcelSource,
   pinFilter,
   setHighlightPin,
+  setOutlinesVisible,
 } from './parcelLayers.ts';
 
 const styleSpec = styleSpecModule as typeof StyleSpec;
@@ -51,6 +52,15 @@ describe('outlineColor', () => {
   });
 });
 
+/** A layer's paint property at a zoom, evaluated by mapbox-gl's own style-spec. */
+function paintAt(layers: LayerSpecification[], id: string, property: string, zoom: number): unknown {
+  const layer = layers.find((candidate) => candidate.id === id)!;
+  const specs = styleSpec.latest as unknown as Record<string, Record<string, unknown>>;
+  const compiled = styleSpec.expression.createPropertyExpression((layer.paint as Record<string, unknown>)[property], specs[`paint_${layer.type}`]![property] as never);
+  if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value));
+  return compiled.value.evaluate({ zoom });
+}
+
 describe('parcelLayers', () => {
   const options = { satellite: false, hoverPin: null, selectedPin: '77', withLabels: true };
   const byId = (layers: LayerSpecification[], id: string) => layers.find((layer) => layer.id === id)!;
@@ -73,11 +83,14 @@ describe('parcelLayers', () => {
     expect((selectedLine.paint as Record<string, number>)['line-width']).toBeGreaterThanOrEqual(3);
   });
 
-  it('hides the owner names and outlines when their overlays are off', () => {
+  it('hides the owner names and outlines (the hairline and the line layer) when their overlays are off', () => {
     const layers = parcelLayers({ ...options, showLabels: false, showOutlines: false });
     expect(byId(layers, PARCEL_LAYER_IDS.label).layout).toMatchObject({ visibility: 'none' });
     expect(byId(layers, PARCEL_LAYER_IDS.line).layout).toMatchObject({ visibility: 'none' });
+    for (const zoom of [13, 14, 14.9]) expect(paintAt(layers, PARCEL_LAYER_IDS.fill, 'fill-opacity', zoom)).toBe(0);
     expect(byId(parcelLayers(options), PARCEL_LAYER_IDS.label).layout).toMatchObject({ visibility: 'visible' });
+    // The fill itself stays: it is what a click or hover hits.
+    expect(byId(layers, PARCEL_LAYER_IDS.fill).layout?.visibility ?? 'visible').toBe('visible');
   });
 
   it('is a valid style together with the parcel source', () => {
@@ -107,42 +120,45 @@ describe('parcelLayers', () => {
     });
   });
 
-  it('starts the outlines at zoom 13 and the labels at zoom 14', () => {
+  it('outlines the parcels from zoom 13 with the fill\'s hairline, hands over to the line layer at zoom 15, and labels from zoom 14', () => {
     const layers = parcelLayers(options);
-    expect(byId(layers, PARCEL_LAYER_IDS.line).minzoom).toBe(13);
+    const fillOpacity = (zoom: number) => paintAt(layers, PARCEL_LAYER_IDS.fill, 'fill-opacity', zoom);
+    expect([12, 12.99, 13, 14, 14.99, 15, 18].map(fillOpacity)).toEqual([0, 0, 1, 1, 1, 0, 0]);
+    expect(byId(layers, PARCEL_LAYER_IDS.line).minzoom).toBe(15);
     expect(byId(layers, PARCEL_LAYER_IDS.label).minzoom).toBe(14);
+    // The fill has no zoom range: it is hit by the pointer at every zoom the tiles cover.
+    expect(byId(layers, PARCEL_LAYER_IDS.fill).minzoom).toBeUndefined();
+    expect(paintAt(layers, PARCEL_LAYER_IDS.fill, 'fill-color', 13)).toMatchObject({ a: 0 });
   });
 
-  /** The line layer's paint property at a zoom, evaluated by mapbox-gl's own style-spec. */
-  const lineAt = (satellite: boolean, property: 'line-width' | 'line-color', zoom: number) => {
-    const paint = byId(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line).paint as Record<string, unknown>;
-    const compiled = styleSpec.expression.createPropertyExpression(paint[property], styleSpec.latest.paint_line[property] as never);
-    if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value));
-    return compiled.value.evaluate({ zoom }) as unknown;
-  };
-  const alphaAt = (satellite: boolean, zoom: number) => (lineAt(satellite, 'line-color', zoom) as { a: number }).a;
+  /** A parcel layer's outline colour (the hairline below the line layer's zoom, the line from it). */
+  const outlineAt = (satellite: boolean, zoom: number) =>
+    (zoom < 15
+      ? paintAt(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.fill, 'fill-outline-color', zoom)
+      : paintAt(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line, 'line-color', zoom)) as { r: number; g: number; b: number; a: number };
+  const widthAt = (satellite: boolean, zoom: number) => paintAt(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line, 'line-width', zoom) as number;
 
-  it('colours the outline by style kind, and names that colour in the layer metadata', () => {
+  it('colours the outline by style kind, and names that colour in the line layer metadata', () => {
     const line = (satellite: boolean) => byId(parcelLayers({ ...options, satellite }), PARCEL_LAYER_IDS.line);
     expect(line(true).metadata).toEqual({ outlineColor: '#ffff00' });
     expect(line(false).metadata).toEqual({ outlineColor: '#000000' });
-    for (const zoom of [13, 16, 19]) {
-      expect(lineAt(true, 'line-color', zoom)).toMatchObject({ r: 1, g: 1, b: 0 });
-      expect(lineAt(false, 'line-color', zoom)).toMatchObject({ r: 0, g: 0, b: 0 });
+    for (const zoom of [13, 14, 16, 19]) {
+      expect(outlineAt(true, zoom)).toMatchObject({ r: 1, g: 1, b: 0 });
+      expect(outlineAt(false, zoom)).toMatchObject({ r: 0, g: 0, b: 0 });
     }
   });
 
-  it('draws the outlines thin and faint at zoom 13 and heavier as the lots grow, yellow fainter than black', () => {
+  it('draws the outlines faint at zoom 13 and heavier as the lots grow, yellow fainter than black', () => {
     for (const satellite of [false, true]) {
-      const width = (zoom: number) => lineAt(satellite, 'line-width', zoom) as number;
-      expect(width(13)).toBeLessThan(width(15));
-      expect(width(15)).toBeLessThan(width(17));
-      expect(width(13)).toBeLessThan(0.5);
-      expect(width(17)).toBeGreaterThanOrEqual(1);
-      expect(alphaAt(satellite, 13)).toBeLessThan(alphaAt(satellite, 15));
-      expect(alphaAt(satellite, 15)).toBeLessThan(alphaAt(satellite, 17));
+      const alpha = (zoom: number) => outlineAt(satellite, zoom).a;
+      expect(alpha(13)).toBeLessThan(alpha(14));
+      expect(alpha(14)).toBeLessThan(alpha(15));
+      expect(alpha(15)).toBeLessThan(alpha(17));
+      expect(alpha(13)).toBeLessThan(0.2);
+      expect(widthAt(satellite, 15)).toBeLessThan(widthAt(satellite, 17));
+      expect(widthAt(satellite, 17)).toBeGreaterThanOrEqual(1);
     }
-    expect(alphaAt(true, 13)).toBeLessThan(alphaAt(false, 13));
+    for (const zoom of [13, 15]) expect(outlineAt(true, zoom).a).toBeLessThan(outlineAt(false, zoom).a);
   });
 
   it('keeps line-opacity at 1: below it mapbox-gl draws the outlines through an extra stencil pass', () => {
@@ -198,6 +214,8 @@ function fakeMap(glyphs?: string, styleLayers: { id: string; type: string }[] = 
     addSource: (id: string, source: unknown) => (calls.push(`addSource ${id}`), sources.set(id, source)),
     getStyle: () => ({ version: 8, glyphs, sources: {}, layers: styleLayers }),
     setFilter: (id: string, filter: unknown) => calls.push(`setFilter ${id} ${JSON.stringify(filter)}`),
+    setPaintProperty: (id: string, name: string, value: unknown) => calls.push(`setPaintProperty ${id} ${name} ${JSON.stringify(value)}`),
+    setLayoutProperty: (id: string, name: string, value: unknown) => calls.push(`setLayoutProperty ${id} ${name} ${JSON.stringify(value)}`),
   };
   return { map: map as unknown as MapboxMap, layers, calls };
 }
@@ -262,5 +280,22 @@ describe('setHighlightPin', () => {
     calls.length = 0;
     setHighlightPin(map, PARCEL_LAYER_IDS.hover, '5');
     expect(calls).toEqual([`setFilter ${PARCEL_LAYER_IDS.hover} ${JSON.stringify(pinFilter('5'))}`]);
+  });
+});
+
+describe('setOutlinesVisible', () => {
+  it('switches the hairline and the line layer together, and leaves the fill the pointer hits in place', () => {
+    const { map, calls } = fakeMap('g');
+    setOutlinesVisible(map, false);
+    expect(calls).toEqual([]);
+
+    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
+    calls.length = 0;
+    setOutlinesVisible(map, false);
+    expect(calls).toEqual([`setPaintProperty ${PARCEL_LAYER_IDS.fill} fill-opacity 0`, `setLayoutProperty ${PARCEL_LAYER_IDS.line} visibility "none"`]);
+    calls.length = 0;
+    setOutlinesVisible(map, true);
+    expect(calls[0]).toMatch(new RegExp(`^setPaintProperty ${PARCEL_LAYER_IDS.fill} fill-opacity \\["step"`));
+    expect(calls[1]).toBe(`setLayoutProperty ${PARCEL_LAYER_IDS.line} visibility "visible"`);
   });
 });

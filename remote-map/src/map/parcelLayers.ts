@@ -46,7 +46,16 @@ const LAYER_ORDER = [
 ];
 
 export const PARCEL_TILES = { tileSize: 512, minzoom: 10, maxzoom: 18 } as const;
-export const PARCEL_LINE_MIN_ZOOM = 13;
+/** Outlines show from here (SPEC §9), drawn as the fill layer's own one-pixel outline… */
+export const PARCEL_OUTLINE_MIN_ZOOM = 13;
+/**
+ * …and by the line layer from here on, where lots are large enough on screen for a width of their own.
+ * mapbox-gl builds a line layer as four vertices a segment plus joins: at the opening view (z13,
+ * 56,000 parcels) such outlines took 1.0–1.3 s of each software-GL frame, the fill's own outline
+ * (two vertices a segment, shared with the fill) 0.4–0.55 s; and the fill, which the pointer hits,
+ * is parsed anyway (docs/decisions.md, docs/performance.md).
+ */
+export const PARCEL_LINE_MIN_ZOOM = 15;
 export const OUTLINE_COLOR = { default: '#000000', satellite: '#ffff00' } as const;
 export const HOVER_FILL = { color: '#3cb371', opacity: 0.6 } as const;
 export const SELECTED_FILL = { color: '#ff5a1f', opacity: 0.35 } as const;
@@ -54,17 +63,18 @@ export const SELECTED_LINE = { color: '#ff5a1f', width: 4 } as const;
 
 /**
  * Outline weight by zoom: at zoom 13 a dense subdivision has lots a few pixels wide, and full-weight
- * lines merge into solid hatching (worse in yellow on dark base maps), so the outlines start thin and
- * faint and reach full weight as the lots grow on screen. Yellow is brighter, so it stays fainter.
+ * lines merge into solid hatching (worse in yellow on dark base maps), so the outlines start faint
+ * and reach full weight as the lots grow on screen. Yellow is brighter, so it stays fainter.
  *
- * The faintness is the colour's alpha, never `line-opacity`: mapbox-gl draws a line layer whose
- * opacity is below 1 through an extra stencil pass, which made the outlines of the opening view
- * (56,000 parcels) cost 600–800 ms a frame in software GL instead of 360–490 ms. A boundary between
- * two lots is drawn once per lot, so the alpha is lower than the opacity it replaces.
+ * Below PARCEL_LINE_MIN_ZOOM the outline is the fill's one-pixel hairline, its faintness the alpha
+ * alone. From it the line layer's width grows too; its faintness is also the colour's alpha, never
+ * `line-opacity`: mapbox-gl draws a line layer whose opacity is below 1 through an extra stencil
+ * pass. Each lot draws its own outline, so a boundary between two lots is drawn twice.
  */
 export const OUTLINE_WEIGHT_STOPS = {
-  width: { 13: 0.3, 15: 0.8, 17: 1.4 },
-  alpha: { default: { 13: 0.25, 15: 0.45, 17: 0.7 }, satellite: { 13: 0.18, 15: 0.33, 17: 0.6 } },
+  hairlineAlpha: { default: { 13: 0.12, 15: 0.35 }, satellite: { 13: 0.09, 15: 0.27 } },
+  width: { 15: 0.8, 17: 1.4 },
+  alpha: { default: { 15: 0.45, 17: 0.7 }, satellite: { 15: 0.33, 17: 0.6 } },
 } as const;
 
 function byZoom(stops: Readonly<Record<number, number>>, output: (value: number) => number | string = (value) => value): ExpressionSpecification {
@@ -111,6 +121,11 @@ export interface ParcelLayerOptions {
 
 const visibility = (visible: boolean) => (visible ? 'visible' : 'none');
 
+/** The fill draws (its outline) only where the hairline is the outline, and only with outlines on. */
+function hairlineOpacity(showOutlines: boolean): ExpressionSpecification | number {
+  return showOutlines ? ['step', ['zoom'], 0, PARCEL_OUTLINE_MIN_ZOOM, 1, PARCEL_LINE_MIN_ZOOM, 0] : 0;
+}
+
 export function parcelLayers({
   satellite,
   hoverPin,
@@ -121,14 +136,23 @@ export function parcelLayers({
   showHighlights = true,
 }: ParcelLayerOptions): LayerSpecification[] {
   const common = { source: PARCEL_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER } as const;
+  const kind = satellite ? 'satellite' : 'default';
+  const color = outlineColor(satellite);
   const highlight = { source: PARCEL_HIGHLIGHT_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER, layout: { visibility: visibility(showHighlights) } } as const;
   const layers: LayerSpecification[] = [
     {
       ...common,
       id: PARCEL_LAYER_IDS.fill,
       type: 'fill',
-      // Transparent, but still hit by queryRenderedFeatures, so the whole parcel is clickable.
-      paint: { 'fill-color': '#000000', 'fill-opacity': 0 },
+      // Hit by queryRenderedFeatures, so the whole parcel is clickable, at every zoom; transparent
+      // itself, it draws the outlines' hairline between their zooms (fill-opacity 0 draws nothing).
+      paint: {
+        'fill-color': 'rgba(0, 0, 0, 0)',
+        'fill-outline-color': byZoom(OUTLINE_WEIGHT_STOPS.hairlineAlpha[kind], (alpha) => withAlpha(color, alpha)),
+        'fill-opacity': hairlineOpacity(showOutlines),
+        // 'Show Parcel Outlines' switches the hairline at once, as it does the line layer.
+        'fill-opacity-transition': { duration: 0, delay: 0 },
+      },
     },
     {
       ...highlight,
@@ -151,9 +175,9 @@ export function parcelLayers({
       minzoom: PARCEL_LINE_MIN_ZOOM,
       layout: { visibility: visibility(showOutlines) },
       // The hue without its alpha, for whoever reads the layer back (the map container's data-outline-color).
-      metadata: { outlineColor: outlineColor(satellite) },
+      metadata: { outlineColor: color },
       paint: {
-        'line-color': byZoom(OUTLINE_WEIGHT_STOPS.alpha[satellite ? 'satellite' : 'default'], (alpha) => withAlpha(outlineColor(satellite), alpha)),
+        'line-color': byZoom(OUTLINE_WEIGHT_STOPS.alpha[kind], (alpha) => withAlpha(color, alpha)),
         'line-width': byZoom(OUTLINE_WEIGHT_STOPS.width),
       },
     },
@@ -219,6 +243,12 @@ export function setHighlightPin(
   pin: string | null,
 ): void {
   if (map.getLayer(layerId)) map.setFilter(layerId, pinFilter(pin));
+}
+
+/** 'Show Parcel Outlines': the fill's hairline and the line layer together; a no-op until the layers exist. */
+export function setOutlinesVisible(map: MapboxMap, visible: boolean): void {
+  if (map.getLayer(PARCEL_LAYER_IDS.fill)) map.setPaintProperty(PARCEL_LAYER_IDS.fill, 'fill-opacity', hairlineOpacity(visible));
+  setLayerVisible(map, PARCEL_LAYER_IDS.line, visible);
 }
 
 /** Shows or hides a layer if it exists (the label layer is absent from styles without glyphs). */
