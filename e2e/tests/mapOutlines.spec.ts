@@ -76,8 +76,9 @@ test('at zoom 13 the parcel outlines show on every base map yet stay light', asy
   console.log('outline ink at zoom 13', ink);
   for (const [styleId, share] of Object.entries(ink)) {
     expect(share, `${styleId}: outlines visible`).toBeGreaterThan(0.005);
-    // Measured with the current weights on the demo county: 0.063 on streets-local and 0.041 on
-    // dark-local (the bound is about 1.6 times the heavier); outlines that hatch the subdivisions fail.
+    // Measured on the demo county: 0.063 (streets-local) and 0.041 (dark-local) with the line layer's
+    // 0.3 px outlines, 0.039 and 0.027 with the fill's hairline that replaced them at zoom 13–15;
+    // outlines that hatch the subdivisions fail.
     expect(share, `${styleId}: outlines light`).toBeLessThan(0.1);
   }
 });
