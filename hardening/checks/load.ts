@@ -9,6 +9,11 @@
 // database connection, ~35 MB/s measured) and is collected every few seconds, so one sample lands
 // anywhere on that sawtooth and moves by up to ~80 MB with no growth at all. Peak against peak still
 // fails when memory climbs.
+//
+// Before the timed run the same mix runs for a number of requests, not seconds: the heap grows to its
+// working size over the first ~30,000 requests (seen: RSS 381 → 560 MB in 7 s at 4,000 req/s), and on
+// a machine serving 1,500 req/s a 15 s baseline fell in the middle of that climb (CI: 392 → 489 MB,
+// +24.9%, with no growth once it had settled).
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
 import { DEMO_CENTRE } from '../../api-server/src/demo/demoCounty.ts';
@@ -27,6 +32,7 @@ const PARCELS = 1_500;
 const TILE_RADIUS_BY_ZOOM = { 14: 2, 15: 4, 16: 8 } as const;
 const MEMORY_GROWTH_LIMIT = 0.1;
 const MEMORY_LEVEL_WINDOW_S = 10;
+const WARM_UP_REQUESTS = 40_000;
 const JWT_REFRESH_CHECK_MS = 30_000;
 
 interface Timing {
@@ -166,6 +172,30 @@ function requestRound(tiles: string[], parcels: SaveBody[], jwts: JwtsOf, tally:
   ];
 }
 
+interface MixedLoadRun {
+  result: autocannon.Result;
+  statusCounts: (readonly [status: number, count: number])[];
+  failedAnswers: number;
+  /** 409s that were a save's "already saved". */
+  conflicts: number;
+  errors: number;
+}
+
+/** One autocannon run of the request round on every connection, with its failures counted. */
+async function mixedLoad(
+  baseUrl: string,
+  round: (tally: { conflicts: number }) => autocannon.Request[],
+  length: { amount: number } | { duration: number },
+): Promise<MixedLoadRun> {
+  const tally = { conflicts: 0 };
+  const result = await autocannon({ url: baseUrl, connections: CONNECTIONS, requests: round(tally), ...length });
+  const statusCounts = Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [Number(status), Number(stats.count ?? 0)] as const);
+  const failedAnswers = statusCounts.filter(([status]) => status >= 400 && status !== 409).reduce((sum, [, count]) => sum + count, 0);
+  // Every 409 must be a save's "already saved"; any other would be an error.
+  const otherConflicts = (statusCounts.find(([status]) => status === 409)?.[1] ?? 0) - tally.conflicts;
+  return { result, statusCounts, failedAnswers, conflicts: tally.conflicts, errors: failedAnswers + otherConflicts + result.errors + result.timeouts };
+}
+
 async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<HardeningOutcome> {
   const timing = timingOf(context);
   const fixture = await openApiFixture(`load-${mode}`);
@@ -178,25 +208,21 @@ async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<Har
       const tiles = tilesAroundCentre();
       await waitForWarmTiles(api.baseUrl);
       await warmTiles(api.baseUrl, tiles);
-      const tally = { conflicts: 0 };
-      context.log(`load (${mode}): ${CONNECTIONS} connections for ${timing.durationS} s against API pid ${api.process.pid}`);
+      const run = (length: { amount: number } | { duration: number }) => mixedLoad(api.baseUrl, requestRound.bind(null, tiles, parcels, jwts), length);
+      const warmUp = await run({ amount: WARM_UP_REQUESTS });
+      context.log(
+        `load (${mode}): warmed up with ${warmUp.result.requests.total.toLocaleString('en-US')} requests in ${warmUp.result.duration.toFixed(1)} s; ` +
+          `${CONNECTIONS} connections for ${timing.durationS} s against API pid ${api.process.pid}`,
+      );
 
       const memory = sampleResidentMemory(api);
-      const result = await autocannon({
-        url: api.baseUrl,
-        connections: CONNECTIONS,
-        duration: timing.durationS,
-        requests: requestRound(tiles, parcels, jwts, tally),
-      });
+      const timed = await run({ duration: timing.durationS });
       const samples = memory.stop();
       const baselineMb = levelBefore(samples, timing.memoryBaselineAtS);
       const endMb = levelBefore(samples, timing.durationS) ?? Number.NaN;
 
-      const statusCounts = Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [Number(status), Number(stats.count ?? 0)] as const);
-      const failedAnswers = statusCounts.filter(([status]) => status >= 400 && status !== 409).reduce((sum, [, count]) => sum + count, 0);
-      // Every 409 must be a save's "already saved"; any other would be an error.
-      const otherConflicts = (statusCounts.find(([status]) => status === 409)?.[1] ?? 0) - tally.conflicts;
-      const errors = failedAnswers + otherConflicts + result.errors + result.timeouts;
+      const { result, statusCounts, failedAnswers, conflicts } = timed;
+      const errors = warmUp.errors + timed.errors;
       const growth = baselineMb === undefined ? Number.NaN : (endMb - baselineMb) / baselineMb;
       return {
         tried: `load (${mode}): ${CONNECTIONS} connections × ${timing.durationS} s, tiles z14–16 + details + saved list/save/edit/delete, ${USERS} users`,
@@ -204,8 +230,8 @@ async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<Har
         detail:
           `${result.requests.total.toLocaleString('en-US')} requests (${Math.round(result.requests.average)}/s), ` +
           `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
-          `${errors} errors (${failedAnswers} 4xx/5xx, ${result.errors} socket errors, ${result.timeouts} timeouts), ` +
-          `${tally.conflicts} expected 409s; statuses ${statusCounts.map(([status, count]) => `${status}×${count}`).join(' ')}; ` +
+          `${errors} errors (${failedAnswers} 4xx/5xx, ${result.errors} socket errors, ${result.timeouts} timeouts; ${warmUp.errors} in the warm-up), ` +
+          `${conflicts} expected 409s; statuses ${statusCounts.map(([status, count]) => `${status}×${count}`).join(' ')}; ` +
           `RSS level (highest of ${MEMORY_LEVEL_WINDOW_S} s) ${baselineMb?.toFixed(0) ?? '?'} MB at ${timing.memoryBaselineAtS} s → ${endMb.toFixed(0)} MB at end ` +
           `(${(growth * 100).toFixed(1)}%, limit +${MEMORY_GROWTH_LIMIT * 100}%)`,
       };
