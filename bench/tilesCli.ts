@@ -1,6 +1,6 @@
 // `npm run bench:tiles`: the cached-tile throughput rows alone, on a seeded PGlite directory and a
 // port of your choice, without the rest of the product (BENCH_DATA_DIR, default .data/pglite-bench,
-// seeded on first use; BENCH_API_PORT, default 4190, the raw server on the next port). Writes
+// seeded on first use; BENCH_API_PORT, default 4180 — not 4190, which fetch refuses as a "bad port" —, the raw server on the next port). Writes
 // bench/results-tiles.json. `npm run bench` runs the same measurement inside the full run.
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -10,7 +10,7 @@ import { formatTable } from './lib/report.ts';
 import { benchTileThroughput } from './tiles.bench.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(ROOT, '.data/pglite-bench');
-const apiPort = Number(process.env.BENCH_API_PORT ?? 4190);
+const apiPort = Number(process.env.BENCH_API_PORT ?? 4180);
 const loadBefore = loadavg();
 const api = await startTsProcess(['api-server/src/server.ts'], { PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 'API listening', 15 * 60_000);
 try {
