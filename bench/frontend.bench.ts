@@ -99,6 +99,13 @@ async function signInThroughUi(browser: Browser, hostOrigin: string, identityOri
   return state;
 }
 
+/** The Layout Instability API's entry, which TypeScript's DOM types leave out. */
+interface LayoutShiftEntry extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+}
+
 /** Page-side probes, installed before any script of the page runs. */
 function installProbes() {
   const probe: Probe = { mapIdleAt: 0, parcelsDrawnAt: 0, shifts: [], frames: [], longFrames: [], recordFrames: false, pointerAt: 0, startFrames: () => {} };
@@ -109,8 +116,14 @@ function installProbes() {
     if (!probe.parcelsDrawnAt && container?.getAttribute('data-parcels-drawn') === 'true') probe.parcelsDrawnAt = performance.now();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-map-state', 'data-parcels-drawn'] });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      probe.shifts.push({ at: entry.startTime, value: entry.value, recentInput: entry.hadRecentInput });
+    for (const entry of list.getEntries() as LayoutShiftEntry[]) {
+      // What moved, so a shift in a run can be traced to its element afterwards (results.json).
+      const moved = entry.sources.map(({ node, previousRect: from, currentRect: to }) => {
+        const element = node instanceof Element ? node : node?.parentElement;
+        const name = element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).trim().split(/\s+/).join('.')}` : ''}` : '(gone)';
+        return `${name} ${from.x},${from.y} ${from.width}×${from.height} → ${to.x},${to.y} ${to.width}×${to.height}`;
+      });
+      probe.shifts.push({ at: entry.startTime, value: entry.value, recentInput: entry.hadRecentInput, moved });
     }
   }).observe({ type: 'layout-shift', buffered: true });
   try {
@@ -140,7 +153,7 @@ function installProbes() {
 type Probe = {
   mapIdleAt: number;
   parcelsDrawnAt: number;
-  shifts: { at: number; value: number; recentInput: boolean }[];
+  shifts: { at: number; value: number; recentInput: boolean; moved: string[] }[];
   frames: number[];
   longFrames: number[];
   recordFrames: boolean;
@@ -296,6 +309,7 @@ export async function benchFrontEnd(origins: FrontEndOrigins, rows: BenchRow[], 
         const shifts = await page.evaluate((from) => (window as unknown as { __bench: Probe }).__bench.shifts.slice(from), shiftsBefore);
         const cls = round(shifts.reduce((sum, shift) => sum + shift.value, 0), 3);
         rows.push(atMost(section, 'layout shift when the panel opens', cls, '', 0.1, `${shifts.length} layout-shift entries (counted even after input)`));
+        details.panelLayoutShifts = shifts;
       }
       if (opened) usable.push(point);
     }

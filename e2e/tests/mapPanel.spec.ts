@@ -51,6 +51,36 @@ test('hovering a parcel highlights it; clicking selects it and shows its details
   await expect(page).not.toHaveURL(/[?&]pin=/);
 });
 
+test('the panel opens at its loaded height: its top edge stays put when slow details with a two-line owner arrive', async ({ page }) => {
+  const map = new MapPage(page);
+  const target = await map.findParcel(0.5, 0.5);
+  // A slow answer, so the loading state settles first, carrying an owner too long for one line of its column.
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/parcels/${target.pin}`, async (route) => {
+    const response = await route.fetch();
+    const parcel = (await response.json()) as ApiParcel;
+    await answered;
+    await route.fulfill({ response, json: { ...parcel, owner: 'JOHNSON FAMILY REVOCABLE TRUST' } });
+  });
+
+  await page.mouse.click(target.x, target.y);
+  const panel = map.detailPanel();
+  await expect(panel.getByRole('status')).toHaveText(/Loading parcel details/);
+  // The panel slides in with a transform: its top is read once no transition runs on it.
+  const settledTop = () => panel.evaluate(async (section) => {
+    await Promise.all(section.getAnimations().map((animation) => animation.finished));
+    return section.getBoundingClientRect().top;
+  });
+  const loadingTop = await settledTop();
+  answer();
+  await expect(map.field('Owner')).toHaveText('JOHNSON FAMILY REVOCABLE TRUST');
+  // Against the one-line text of Tax Acres, so the test shows the owner did take two lines.
+  const textHeight = (label: string) => map.field(label).evaluate((dd) => { const range = document.createRange(); range.selectNodeContents(dd); return range.getBoundingClientRect().height; });
+  expect(Math.round((await textHeight('Owner')) / (await textHeight('Tax Acres')))).toBe(2);
+  expect(await settledTop()).toBe(loadingTop);
+});
+
 test('copy link puts a maps search URL with the centroid on the clipboard, then returns to idle', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const map = new MapPage(page);

@@ -39,6 +39,9 @@ const PARCEL_FIELDS: readonly (readonly [label: string, value: (parcel: ParcelDe
   ['Sale Price', (parcel) => priceLabel(parcel.sales_price)],
 ];
 
+/** Names and addresses: free text that often takes two lines of a column, where the others take one. */
+const FREE_TEXT_FIELDS = new Set(['Owner', 'Address']);
+
 /**
  * The parcel's fields as a definition list: the panel and the print report show the same. Without a
  * parcel it is the list's empty shape, which the panel lays out invisibly while the details load.
@@ -47,7 +50,7 @@ export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails;
   return (
     <dl className={className} aria-hidden={parcel ? undefined : true}>
       {PARCEL_FIELDS.map(([label, value]) => (
-        <div key={label}>
+        <div key={label} data-free-text={FREE_TEXT_FIELDS.has(label) || undefined}>
           <dt>{label}</dt>
           <dd>{parcel ? value(parcel) : '\u00a0'}</dd>
         </div>
