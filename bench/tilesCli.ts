@@ -1,7 +1,8 @@
 // `npm run bench:tiles`: the cached-tile throughput rows alone, on a seeded PGlite directory and a
 // port of your choice, without the rest of the product (BENCH_DATA_DIR, default .data/pglite-bench,
-// seeded on first use; BENCH_API_PORT, default 4180 — not 4190, which fetch refuses as a "bad port" —, the raw server on the next port). Writes
-// bench/results-tiles.json. `npm run bench` runs the same measurement inside the full run.
+// seeded on first use; BENCH_API_PORT, default 4180, the raw server on the next port; not 4190, which
+// fetch refuses as a "bad port"). Writes bench/results-tiles.json. `npm run bench` runs the same
+// measurement inside the full run.
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';

@@ -28,19 +28,23 @@ function parcelRecord({ centroid: _centroid, geometry: _geometry, ...parcel }: P
   return parcel;
 }
 
-/** The rows of the panel, in reading order. */
-const PARCEL_FIELDS: readonly (readonly [label: string, value: (parcel: ParcelDetails) => string])[] = [
-  ['Owner', ownerLabel],
-  ['Address', addressLabel],
-  ['Tax Acres', (parcel) => acresLabel(parcel.taxacres)],
-  ['Township', (parcel) => textLabel(parcel.township)],
-  ['Zoning', (parcel) => textLabel(parcel.zoning)],
-  ['Last Sale Date', (parcel) => dateLabel(parcel.sale_date)],
-  ['Sale Price', (parcel) => priceLabel(parcel.sales_price)],
-];
+interface ParcelField {
+  label: string;
+  value: (parcel: ParcelDetails) => string;
+  /** Names and addresses: free text that often takes two lines of a column, where the others take one. */
+  freeText?: true;
+}
 
-/** Names and addresses: free text that often takes two lines of a column, where the others take one. */
-const FREE_TEXT_FIELDS = new Set(['Owner', 'Address']);
+/** The rows of the panel, in reading order. */
+const PARCEL_FIELDS: readonly ParcelField[] = [
+  { label: 'Owner', value: ownerLabel, freeText: true },
+  { label: 'Address', value: addressLabel, freeText: true },
+  { label: 'Tax Acres', value: (parcel) => acresLabel(parcel.taxacres) },
+  { label: 'Township', value: (parcel) => textLabel(parcel.township) },
+  { label: 'Zoning', value: (parcel) => textLabel(parcel.zoning) },
+  { label: 'Last Sale Date', value: (parcel) => dateLabel(parcel.sale_date) },
+  { label: 'Sale Price', value: (parcel) => priceLabel(parcel.sales_price) },
+];
 
 /**
  * The parcel's fields as a definition list: the panel and the print report show the same. Without a
@@ -49,8 +53,8 @@ const FREE_TEXT_FIELDS = new Set(['Owner', 'Address']);
 export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails; className: string }) {
   return (
     <dl className={className} aria-hidden={parcel ? undefined : true}>
-      {PARCEL_FIELDS.map(([label, value]) => (
-        <div key={label} data-free-text={FREE_TEXT_FIELDS.has(label) || undefined}>
+      {PARCEL_FIELDS.map(({ label, value, freeText }) => (
+        <div key={label} data-free-text={freeText}>
           <dt>{label}</dt>
           <dd>{parcel ? value(parcel) : '\u00a0'}</dd>
         </div>
