@@ -1,5 +1,5 @@
 // Saved-parcel list for a user with 10,000 saved parcels (issue #6: under 50 ms server-side).
-// Runs the real app (createApp, JWT verification, JSON) on PGlite, or on PostgreSQL when
+// Runs the real server (createApiServer, JWT verification, JSON) on PGlite, or on PostgreSQL when
 // TEST_DATABASE_URL is set, with 10,000 rows for the measured user and 10,000 for 20 others.
 // A child process per database mode (the mode is fixed when openTestDb loads): `npm run bench`
 // runs it through savedParcelsModes.ts and reads the BENCH_RESULT line.

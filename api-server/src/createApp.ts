@@ -15,6 +15,7 @@ import { createBaseMapTiles, type BaseMapTiles } from './geo/baseMapTiles.ts';
 import { createRoadsRepository } from './geo/roadsRepository.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { errorHandler, notFoundHandler } from './http/errorHandler.ts';
+import { expressPrototypedClasses } from './http/expressPrototypes.ts';
 import type { Logger } from './logger.ts';
 import { createParcelDetailsHotPath, type ParcelDetailsHotPath } from './parcels/parcelDetailsHotPath.ts';
 import { createParcelsRepository } from './parcels/parcelsRepository.ts';
@@ -58,7 +59,8 @@ export interface ApiServer {
 
 /**
  * The production server: cached tiles and cached parcel details answered by the hot paths
- * (tiles/tileHotPath.ts, parcels/parcelDetailsHotPath.ts), the rest by Express.
+ * (tiles/tileHotPath.ts, parcels/parcelDetailsHotPath.ts), the rest by Express; requests and
+ * responses are born with Express's prototypes (http/expressPrototypes.ts).
  */
 export function createApiServer(options: CreateAppOptions): ApiServer {
   const { app, tilesService, parcelsService, verifier, security, baseMapTiles } = buildApp(options);
@@ -72,7 +74,7 @@ export function createApiServer(options: CreateAppOptions): ApiServer {
     next: app,
   });
   const tileHotPath = createTileHotPath({ tilesService, corsOrigins, securityHeaders: security, next: parcelDetailsHotPath.listener });
-  return { server: createServer(tileHotPath.listener), app, tileHotPath, parcelDetailsHotPath, baseMapTiles };
+  return { server: createServer(expressPrototypedClasses(app), tileHotPath.listener), app, tileHotPath, parcelDetailsHotPath, baseMapTiles };
 }
 
 interface BuiltApp {

@@ -1,9 +1,10 @@
-// Starts the real app on an ephemeral port with a test database and identity, and speaks raw HTTP to
+// Starts the real server (createApiServer: the hot paths in front of the Express app) on an ephemeral port with a test database and identity, and speaks raw HTTP to
 // it (node:http, so gzip bodies arrive as sent and 204/304 carry no body).
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Express } from 'express';
 import { pino } from 'pino';
 import type { ApiConfig } from '../config.ts';
-import { createApp } from '../createApp.ts';
+import { createApiServer } from '../createApp.ts';
 import type { Db } from '../db/db.ts';
 import { TEST_EXTENT } from '../demo/demoCounty.ts';
 import { seedDemoDataIfEmpty } from '../demo/seedDemoData.ts';
@@ -34,6 +35,8 @@ export interface TestApp {
   db: Db;
   identity: TestIdentity;
   config: ApiConfig;
+  server: Server;
+  app: Express;
   baseUrl: string;
   request(path: string, options?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
@@ -62,12 +65,15 @@ export async function startTestApp(options: { seed?: boolean; db?: Db } = {}): P
   if (options.seed !== false) await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
   const identity = await startTestIdentity();
   const config = testConfig({ jwksUrl: identity.jwksUrl });
-  const { baseUrl, close } = await listenOnLoopback(createApp({ db, config, logger }));
+  const { server, app } = createApiServer({ db, config, logger });
+  const { baseUrl, close } = await listenOnLoopback(server);
 
   return {
     db,
     identity,
     config,
+    server,
+    app,
     baseUrl,
     request: (path, requestOptions) => rawRequest(baseUrl + path, requestOptions),
     async close() {
