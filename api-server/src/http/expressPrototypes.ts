@@ -5,8 +5,9 @@
 // http internals run for every request, so that cost reached the tile hot path too. A server made
 // with these classes creates its requests and responses with the app's prototypes from the start,
 // which turns Express's call into a no-op (the prototype is already the one asked for).
-// Measured with wrk on the Express tile route (`npm run bench:tiles`, "Express route alone"): CPU per
-// request ~350–410 → ~145–180 µs user time, throughput ~2,200–2,600 → ~4,300–5,500 req/s.
+// Measured with wrk on the Express tile route (`npm run bench:tiles`, "Express route alone"; three
+// interleaved starts each on a slow machine): CPU per request 319–387 → 158–178 µs user time,
+// throughput 2,344–2,901 → 4,807–5,099 req/s.
 import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
 import type { Express } from 'express';
 
