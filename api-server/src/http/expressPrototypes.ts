@@ -1,13 +1,14 @@
 // Express 5 gives every request and response its app's prototypes when it takes them
 // (application.js: `Object.setPrototypeOf(req, this.request)`, the same for `res`). Changing a live
 // object's prototype is one of V8's slow operations: the object moves to a new hidden class, and
-// the code that handles requests afterwards meets more shapes than it can keep fast. Node's own
-// http internals run for every request, so that cost reached the tile hot path too. A server made
-// with these classes creates its requests and responses with the app's prototypes from the start,
-// which turns Express's call into a no-op (the prototype is already the one asked for).
-// Measured with wrk on the Express tile route (`npm run bench:tiles`, "Express route alone"; three
-// interleaved starts each on a slow machine): CPU per request 319–387 → 158–178 µs user time,
-// throughput 2,344–2,901 → 4,807–5,099 req/s.
+// the code that handles it afterwards (Express's, and node's own http code) meets more shapes than
+// it can keep fast. A server made with these classes creates its requests and responses with the
+// app's prototypes from the start, which turns Express's call into a no-op (the prototype is
+// already the one asked for).
+// Measured with wrk as `npm run bench:tiles` runs it, on the Express tile route (`?via=express`),
+// three interleaved starts of each build on a slow machine: CPU per request 319–387 → 158–178 µs
+// user time, throughput 2,344–2,901 → 4,807–5,099 req/s. The cached tile hot path, which never
+// reaches Express, did not change measurably (docs/performance.md).
 import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
 import type { Express } from 'express';
 

@@ -1,5 +1,6 @@
-// Starts the real server (createApiServer: the hot paths in front of the Express app) on an ephemeral port with a test database and identity, and speaks raw HTTP to
-// it (node:http, so gzip bodies arrive as sent and 204/304 carry no body).
+// Starts the real server (createApiServer: the hot paths in front of the Express app) on an ephemeral
+// port with a test database and identity, and speaks raw HTTP to it (node:http, so gzip bodies arrive
+// as sent and 204/304 carry no body).
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Express } from 'express';
 import { pino } from 'pino';
