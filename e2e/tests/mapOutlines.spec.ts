@@ -10,9 +10,14 @@ interface StyleEntry {
   name: string;
 }
 
-/** The canvas pixels as RGB triples, read from the map's preserved drawing buffer. */
-async function canvasPixels(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
+/**
+ * Reads the map's preserved drawing buffer in the page. 'keep' remembers the picture; 'compare'
+ * answers the ink added between the kept picture and the canvas now: the mean over all pixels of the
+ * largest channel change, as a share of full contrast (1 would be every pixel turned from white to
+ * black). Compared in the page: a picture's million pixels sent to the test took seconds each.
+ */
+async function canvasInk(page: Page, step: 'keep' | 'compare'): Promise<number> {
+  return page.evaluate((step) => {
     const source = document.querySelector<HTMLCanvasElement>('canvas.mapboxgl-canvas')!;
     const copy = document.createElement('canvas');
     copy.width = source.width;
@@ -20,22 +25,19 @@ async function canvasPixels(page: Page): Promise<number[]> {
     const context = copy.getContext('2d')!;
     context.drawImage(source, 0, 0);
     const { data } = context.getImageData(0, 0, copy.width, copy.height);
-    const rgb: number[] = [];
-    for (let i = 0; i < data.length; i += 4) rgb.push(data[i]!, data[i + 1]!, data[i + 2]!);
-    return rgb;
-  });
-}
-
-/**
- * The ink the outlines add: the mean over all pixels of the largest channel change between the two
- * pictures, as a share of full contrast (1 would be every pixel turned from white to black).
- */
-function meanInk(withOutlines: number[], without: number[]): number {
-  let total = 0;
-  for (let i = 0; i < withOutlines.length; i += 3) {
-    total += Math.max(...[0, 1, 2].map((channel) => Math.abs(withOutlines[i + channel]! - without[i + channel]!)));
-  }
-  return total / (withOutlines.length / 3) / 255;
+    const kept = window as unknown as { keptPicture?: Uint8ClampedArray };
+    if (step === 'keep') {
+      kept.keptPicture = data;
+      return 0;
+    }
+    const before = kept.keptPicture!;
+    if (before.length !== data.length) throw new Error('the canvas changed size between the pictures');
+    let total = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      total += Math.max(Math.abs(before[i]! - data[i]!), Math.abs(before[i + 1]! - data[i + 1]!), Math.abs(before[i + 2]! - data[i + 2]!));
+    }
+    return total / (data.length / 4) / 255;
+  }, step);
 }
 
 async function chooseStyle(page: Page, map: MapPage, style: StyleEntry) {
@@ -69,9 +71,9 @@ test('at zoom 13 the parcel outlines show on every base map yet stay light', asy
     await map.waitForParcels();
     await chooseStyle(page, map, style);
     await map.shot(`outlines-${style.id}-z13`);
-    const withOutlines = await canvasPixels(page);
+    await canvasInk(page, 'keep');
     await hideOutlines(page, map);
-    ink[style.id] = meanInk(withOutlines, await canvasPixels(page));
+    ink[style.id] = await canvasInk(page, 'compare');
   }
   console.log('outline ink at zoom 13', ink);
   for (const [styleId, share] of Object.entries(ink)) {
