@@ -1,6 +1,6 @@
 // A full garbage collection in an API process a check started, on request: the process runs with
 // --expose-gc and fullCollectionOnSignal.ts, which collects on SIGUSR2 and prints a report line.
-// Under load the API's heap is a sawtooth whose period the collector chooses: a run seen on CI went
+// Under load the API's heap is a sawtooth whose period the collector chooses: a run traced here went
 // 64 s without a full collection while promoted request garbage grew the old space from 100 to 280 MB.
 // Memory read right after a collection is the level the process keeps, whatever the sawtooth does.
 
