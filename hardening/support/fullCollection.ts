@@ -4,10 +4,12 @@
 // 64 s without a full collection while promoted request garbage grew the old space from 100 to 280 MB.
 // Memory read right after a collection is the level the process keeps, whatever the sawtooth does.
 
+import path from 'node:path';
+
 export const FULL_COLLECTION_SIGNAL = 'SIGUSR2';
 
 /** Node arguments for the API process that make it collect on FULL_COLLECTION_SIGNAL. */
-export const FULL_COLLECTION_ON_SIGNAL = ['--expose-gc', '--import', new URL('./fullCollectionOnSignal.ts', import.meta.url).pathname];
+export const FULL_COLLECTION_ON_SIGNAL = ['--expose-gc', '--import', path.join(import.meta.dirname, 'fullCollectionOnSignal.ts')];
 
 export const collectionReport = (count: number, heapUsedMb: number): string => `full collection ${count}: ${heapUsedMb.toFixed(1)} MB of heap in use\n`;
 

@@ -1,12 +1,16 @@
 // Preloaded into an API process a hardening check starts (see fullCollection.ts); never in production.
+import { isMainThread } from 'node:worker_threads';
 import { collectionReport, FULL_COLLECTION_SIGNAL } from './fullCollection.ts';
 
 const collect = globalThis.gc;
 if (collect === undefined) throw new Error('fullCollectionOnSignal.ts needs node --expose-gc');
 
 let collections = 0;
-process.on(FULL_COLLECTION_SIGNAL, () => {
-  collect();
-  collections++;
-  process.stdout.write(collectionReport(collections, process.memoryUsage().heapUsed / 2 ** 20));
-});
+// Node runs a preload in the API's worker threads too; signals reach the main thread only.
+if (isMainThread) {
+  process.on(FULL_COLLECTION_SIGNAL, () => {
+    collect();
+    collections++;
+    process.stdout.write(collectionReport(collections, process.memoryUsage().heapUsed / 2 ** 20));
+  });
+}
