@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOnLoopback, type ListeningServer } from '../testing/listenOnLoopback.ts';
@@ -33,6 +35,17 @@ describe('expressPrototypedClasses', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ requestKept: true, responseKept: true, isAppRequest: true, id: '42', query: { view: 'full' }, appReached: true });
+  });
+
+  // With `class extends IncomingMessage` V8 threw away every optimized build of these (StableMapDependency) and retried
+  // without end, so each request ran them unoptimized; V8's own trace tells.
+  it('lets V8 keep optimized builds of the constructors and of the parser callbacks that call them', async () => {
+    const fixture = new URL('./expressPrototypes.fixture.ts', import.meta.url).pathname;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--trace-opt', fixture, '4000'], { maxBuffer: 64 * 1024 * 1024 });
+    const traced = (outcome: string) =>
+      stdout.split('\n').filter((line) => line.startsWith(`[${outcome} optimizing`) && /<JSFunction (ExpressRequest|ExpressResponse|parserOnHeadersComplete|parserOnIncoming) /.test(line));
+    expect(traced('aborted')).toEqual([]);
+    expect(traced('completed').some((line) => line.includes('<JSFunction ExpressRequest '))).toBe(true);
   });
 });
 
