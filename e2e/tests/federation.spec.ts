@@ -75,3 +75,19 @@ test('the browser loads one copy of React and of every shared singleton: the hos
   }, ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit']);
   for (const [pkg, from] of providers) expect(from, pkg).toEqual(['host']);
 });
+
+test('a visitor who was signed in gets the map code alongside the session check, each file fetched once', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto('/');
+  await new MapPage(page).waitForParcels();
+  const mapScreen = requested.filter((url) => url.startsWith(`${ORIGINS.remote_map}/__federation_expose_MapScreen`) && url.endsWith('.js'));
+  const sessionCheck = requested.findIndex((url) => url.endsWith('/sdk/v1/sessions/authenticate'));
+  expect(mapScreen).toHaveLength(1);
+  expect(sessionCheck).toBeGreaterThan(-1);
+  // Before: the map screen's code was asked for only once the session check had answered.
+  expect(requested.indexOf(mapScreen[0]!)).toBeLessThan(sessionCheck);
+  // The preload is what the screen then runs: no file of the map remote twice.
+  const mapFiles = requested.filter((url) => url.startsWith(ORIGINS.remote_map));
+  expect(mapFiles).toEqual([...new Set(mapFiles)]);
+});

@@ -12,3 +12,4 @@ export * from './ui/Spinner.tsx';
 export * from './ui/useDialogFocus.ts';
 export * from './remotes/remoteContracts.ts';
 export * from './session/returnPath.ts';
+export * from './session/storageKeys.ts';

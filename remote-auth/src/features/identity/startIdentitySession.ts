@@ -1,7 +1,7 @@
-import { identityStateChanged, logoutRequested, addAppListener, type IdentitySessionModule } from '@parcel-map/shared';
+import { identityStateChanged, logoutRequested, addAppListener, SESSION_JWT_KEY, type IdentitySessionModule } from '@parcel-map/shared';
 import { createIdentityClient } from './identityClient.ts';
 import { identitySnapshot } from './identitySnapshot.ts';
-import { clearLoginKeys, SESSION_JWT_KEY } from './storageKeys.ts';
+import { clearLoginKeys } from './storageKeys.ts';
 
 /**
  * Keeps the store's session in step with the SDK. The SDK's own session manager refreshes every

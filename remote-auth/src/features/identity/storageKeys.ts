@@ -1,7 +1,5 @@
-// Browser storage keys the product writes (SPEC §3).
-export const SESSION_JWT_KEY = 'session_jwt';
-export const IS_LOGGED_IN_KEY = 'is_logged_in';
-export const USER_EMAIL_KEY = 'user_email';
+// Writing and clearing the browser storage keys of SPEC §3.
+import { IS_LOGGED_IN_KEY, SESSION_JWT_KEY, USER_EMAIL_KEY } from '@parcel-map/shared';
 
 /** Every key under which a session token may have been stored; logout clears them all. */
 const TOKEN_KEYS = [SESSION_JWT_KEY, 'session_token', 'stytch_session', 'stytch_session_jwt'];

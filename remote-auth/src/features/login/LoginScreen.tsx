@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useAppSelector, selectRuntimeConfig } from '@parcel-map/shared';
+import { useAppSelector, selectRuntimeConfig, USER_EMAIL_KEY } from '@parcel-map/shared';
 import { getIdentityClient } from '../identity/identityClient.ts';
-import { USER_EMAIL_KEY } from '../identity/storageKeys.ts';
 import { startWorkplaceSignIn } from './startWorkplaceSignIn.ts';
 import { InertProviderIcons, WorkplaceIcon } from './ProviderIcons.tsx';
 import { ProductLogo } from './ProductLogo.tsx';
