@@ -1,6 +1,8 @@
-// Run by expressPrototypes.test.ts in a node started with --trace-opt: a server with
-// expressPrototypedClasses answers a few thousand requests over kept-alive connections, so V8
-// optimizes (or tries to optimize) the request and response constructors and node's parser callbacks.
+// Run by expressPrototypes.test.ts in a node started with --trace-opt and --allow-natives-syntax: a
+// server with expressPrototypedClasses answers a few thousand requests through an Express app over
+// kept-alive connections, so V8 optimizes (or tries to optimize) the request and response
+// constructors and node's parser callbacks. Prints how many requests and responses had left V8's
+// fast properties for dictionary ones by the time they were answered.
 import { Agent, createServer, request } from 'node:http';
 import express from 'express';
 import { listenOnLoopback } from '../testing/listenOnLoopback.ts';
@@ -9,7 +11,15 @@ import { expressPrototypedClasses } from './expressPrototypes.ts';
 const REQUESTS = Number(process.argv[2] ?? 4000);
 const PARALLEL = 8;
 
-const server = createServer(expressPrototypedClasses(express()), (_req, res) => res.end('ok'));
+const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
+const slow = { requests: 0, responses: 0 };
+const app = express();
+app.use((req, res) => {
+  res.end('ok');
+  if (!hasFastProperties(req)) slow.requests += 1;
+  if (!hasFastProperties(res)) slow.responses += 1;
+});
+const server = createServer(expressPrototypedClasses(app), app);
 const { baseUrl, close } = await listenOnLoopback(server);
 const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL });
 const get = () =>
@@ -19,3 +29,4 @@ const get = () =>
 for (let sent = 0; sent < REQUESTS; sent += PARALLEL) await Promise.all(Array.from({ length: PARALLEL }, get));
 agent.destroy();
 await close();
+console.log(`DICTIONARY_MODE ${JSON.stringify(slow)}`);

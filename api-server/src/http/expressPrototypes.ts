@@ -7,8 +7,8 @@
 // already the one asked for).
 // Measured with wrk as `npm run bench:tiles` runs it, on the Express tile route (`?via=express`),
 // three interleaved starts of each build on a slow machine: CPU per request 319–387 → 158–178 µs
-// user time, throughput 2,344–2,901 → 4,807–5,099 req/s. The cached tile hot path, which never
-// reaches Express, did not change measurably (docs/performance.md).
+// user time, throughput 2,344–2,901 → 4,807–5,099 req/s. How the objects are made decides what
+// every other request pays too, the cached tile hot path's included (docs/performance.md).
 import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
@@ -16,26 +16,34 @@ import type { Express } from 'express';
 type MessageClasses = Required<Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'>>;
 /** What node's http server passes a response's constructor besides the request. */
 type ServerResponseOptions = { highWaterMark?: number; rejectNonStandardBodyWrites?: boolean };
-type Es5Constructor<Args extends unknown[]> = { call(self: object, ...args: Args): void };
 
 /**
  * Constructors of node:http's request and response whose instances have the app's request and
- * response prototypes (everything `app.request` and `app.response` have, `req.app` included).
+ * response prototypes (everything `app.request` and `app.response` had, `req.app` included). The
+ * app's `request` and `response` become the prototypes of two subclasses of node's classes, which
+ * inherit from what the app had.
  */
 export function expressPrototypedClasses(app: Express): MessageClasses {
-  // Plain constructor functions that run node's (ES5 functions) on their own instance, with the
-  // app's objects as their prototypes. Not `class extends IncomingMessage`: V8 then never kept an
-  // optimized build of the subclass constructors, nor of node's parserOnHeadersComplete and
-  // parserOnIncoming that call them; each try was thrown away ("Bailed out due to dependency
-  // change", StableMapDependency, with --trace-opt) and retried, hundreds of times under load. Not
-  // `Reflect.construct` with a foreign new.target either: V8 made a new hidden class per request.
-  function ExpressRequest(this: IncomingMessage, socket: Socket): void {
-    (IncomingMessage as unknown as Es5Constructor<[Socket]>).call(this, socket);
+  // Node's constructors build each object, with a subclass as new.target: V8 then sizes the
+  // objects for all the fields node's constructors add (a subclass counts its base class's) and
+  // keeps one hidden class per subclass. The subclasses are never called themselves: V8 never kept
+  // an optimized build of a subclass constructor calling node's (ES5 functions), nor of node's
+  // parserOnHeadersComplete and parserOnIncoming that call it ("Bailed out due to dependency
+  // change", StableMapDependency, with --trace-opt), and retried without end under load. A plain
+  // function running node's on its own instance (`ServerResponse.call(this, …)`) gets room for
+  // few fields; node's response then has more than V8 keeps as fast properties, and every property
+  // read on every response, the hot paths' included, became a dictionary lookup.
+  class AppRequest extends IncomingMessage {}
+  class AppResponse extends ServerResponse {}
+  Object.setPrototypeOf(AppRequest.prototype, app.request);
+  Object.setPrototypeOf(AppResponse.prototype, app.response);
+  app.request = AppRequest.prototype as Express['request'];
+  app.response = AppResponse.prototype as Express['response'];
+  function createRequest(socket: Socket): IncomingMessage {
+    return Reflect.construct(IncomingMessage, [socket], AppRequest);
   }
-  function ExpressResponse(this: ServerResponse, req: IncomingMessage, options?: ServerResponseOptions): void {
-    (ServerResponse as unknown as Es5Constructor<[IncomingMessage, ServerResponseOptions | undefined]>).call(this, req, options);
+  function createResponse(req: IncomingMessage, options?: ServerResponseOptions): ServerResponse {
+    return Reflect.construct(ServerResponse, [req, options], AppResponse);
   }
-  ExpressRequest.prototype = app.request;
-  ExpressResponse.prototype = app.response;
-  return { IncomingMessage: ExpressRequest as unknown as MessageClasses['IncomingMessage'], ServerResponse: ExpressResponse as unknown as MessageClasses['ServerResponse'] };
+  return { IncomingMessage: createRequest as unknown as MessageClasses['IncomingMessage'], ServerResponse: createResponse as unknown as MessageClasses['ServerResponse'] };
 }
