@@ -2,7 +2,8 @@
 // server with expressPrototypedClasses answers a few thousand requests through an Express app over
 // kept-alive connections, so V8 optimizes (or tries to optimize) the request and response
 // constructors and node's parser callbacks. Prints how many requests and responses had left V8's
-// fast properties for dictionary ones by the time they were answered.
+// fast properties for dictionary ones by the time they were answered, and how many responses had
+// another hidden class than the one before them at that point.
 import { Agent, createServer, request } from 'node:http';
 import express from 'express';
 import { listenOnLoopback } from '../testing/listenOnLoopback.ts';
@@ -12,12 +13,17 @@ const REQUESTS = Number(process.argv[2] ?? 4000);
 const PARALLEL = 8;
 
 const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
+const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
 const slow = { requests: 0, responses: 0 };
+let previous: object | undefined;
+let newShapes = 0;
 const app = express();
 app.use((req, res) => {
   res.end('ok');
   if (!hasFastProperties(req)) slow.requests += 1;
   if (!hasFastProperties(res)) slow.responses += 1;
+  if (previous && !haveSameMap(previous, res)) newShapes += 1;
+  previous = res;
 });
 const server = createServer(expressPrototypedClasses(app), app);
 const { baseUrl, close } = await listenOnLoopback(server);
@@ -30,3 +36,4 @@ for (let sent = 0; sent < REQUESTS; sent += PARALLEL) await Promise.all(Array.fr
 agent.destroy();
 await close();
 console.log(`DICTIONARY_MODE ${JSON.stringify(slow)}`);
+console.log(`NEW_SHAPES ${newShapes}`);

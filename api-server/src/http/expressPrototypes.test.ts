@@ -39,7 +39,7 @@ describe('expressPrototypedClasses', () => {
 
   // With `class AppRequest extends IncomingMessage` called as a constructor, V8 threw away every optimized build
   // (StableMapDependency) and retried without end; with a plain function calling node's on its own instance, every
-  // response was in dictionary mode. V8's own trace and %HasFastProperties tell.
+  // response was in dictionary mode. V8's own trace, %HasFastProperties and %HaveSameMap tell.
   it('makes objects V8 keeps fast, with optimized builds of the constructors and of the parser callbacks that call them', async () => {
     const fixture = new URL('./expressPrototypes.fixture.ts', import.meta.url).pathname;
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--trace-opt', '--allow-natives-syntax', fixture, '4000'], {
@@ -52,6 +52,8 @@ describe('expressPrototypedClasses', () => {
     expect(traced('completed').some((line) => line.includes('<JSFunction createResponse '))).toBe(true);
     const dictionaryMode = lines.find((line) => line.startsWith('DICTIONARY_MODE '));
     expect(JSON.parse(dictionaryMode?.slice('DICTIONARY_MODE '.length) ?? 'null')).toEqual({ requests: 0, responses: 0 });
+    // A foreign new.target that is not a subclass gave each response a hidden class of its own.
+    expect(lines.find((line) => line.startsWith('NEW_SHAPES '))).toBe('NEW_SHAPES 0');
   });
 });
 
