@@ -82,7 +82,7 @@ export function encodeParcelTile(
       features += 1;
       const attributes = parcels.attributes[p]!;
       const tagIndices: number[] = [];
-      for (const [key, value] of Object.entries(properties(attributes, options.fullProperties))) tagIndices.push(indexOf(keys, key), indexOf(values, value));
+      forEachProperty(attributes, options.fullProperties, (key, value) => tagIndices.push(indexOf(keys, key), indexOf(values, value)));
       pbf.writeMessage(LAYER.features, () => {
         pbf.writeVarintField(FEATURE.id, attributes.fid);
         pbf.writePackedVarint(FEATURE.tags, tagIndices);
@@ -124,17 +124,21 @@ function geometryCommands(rings: readonly Ring[]): number[] {
 const command = (id: number, count: number) => (count << 3) | id;
 const zigzag = (n: number) => (n << 1) ^ (n >> 31);
 
-/** Low zooms carry only the pin (fill and hover); names and addresses matter from the line zoom up. */
-function properties(row: TileParcelAttributes, fullProperties: boolean): Record<string, string | number> {
-  const properties: Record<string, string | number> = { pin: row.pin, PIN: row.pin };
-  if (fullProperties) {
-    const owner = row.owner ?? row.name;
-    if (owner) properties.Name = owner;
-    if (row.add1) properties.ADD1 = row.add1;
-    if (row.city) properties.CITY = row.city;
-    if (row.taxacres !== null && Number.isFinite(row.taxacres)) properties.TaxAcres = row.taxacres;
-  }
-  return properties;
+/**
+ * A parcel's feature properties, in order. Low zooms carry only the pin (fill and hover); names and
+ * addresses matter from the line zoom up. Handed over one by one rather than as an object: an
+ * object's shape differs with the zoom and the row, and each new shape made V8 throw away the
+ * encoder's optimized code in the first full-property tile after the lower zooms' (a cold build).
+ */
+function forEachProperty(row: TileParcelAttributes, fullProperties: boolean, property: (key: string, value: string | number) => void): void {
+  property('pin', row.pin);
+  property('PIN', row.pin);
+  if (!fullProperties) return;
+  const owner = row.owner ?? row.name;
+  if (owner) property('Name', owner);
+  if (row.add1) property('ADD1', row.add1);
+  if (row.city) property('CITY', row.city);
+  if (row.taxacres !== null && Number.isFinite(row.taxacres)) property('TaxAcres', row.taxacres);
 }
 
 /**
