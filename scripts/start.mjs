@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { apiNodeOptions } from './apiNodeOptions.mjs';
 import { originOf, PORTS } from './ports.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -131,6 +132,7 @@ try {
     DATA_DIR: path.join(dataDir, 'identity'),
   });
   startProcess('api-server', tsx, ['api-server/src/server.ts'], {
+    NODE_OPTIONS: apiNodeOptions(),
     PORT: String(PORTS.api),
     DATA_DIR: path.join(dataDir, 'pglite'),
     JWKS_URL: `${originOf(PORTS.identity)}/v1/sessions/jwks/project-test-local`,
