@@ -42,7 +42,7 @@ export async function benchParcelApi(apiOrigin: string, jwt: string, tileRoute: 
   const firstTimings: number[] = [];
   for (const detailPath of detailPaths) firstTimings.push((await expectOk(`${apiOrigin}${detailPath}`, headers)).ms);
   const details = summarize(firstTimings);
-  const detailsLoad = await load('parcel details', apiOrigin, detailPaths, headers);
+  const detailsLoad = await load('parcel details', apiOrigin, detailPaths, { headers });
 
   // What a person types: the start of the PIN, a street name, an owner's surname.
   const parcel = JSON.parse((await expectOk(`${apiOrigin}/api/parcels/${CENTRE_PIN}`, headers)).body.toString('utf8')) as { pin: string; owner: string | null; add1: string | null };
@@ -60,7 +60,7 @@ export async function benchParcelApi(apiOrigin: string, jwt: string, tileRoute: 
     detailsLoad,
     rows: [
       atMost(section, 'parcel details p50 (sequential)', round(details.p50, 2), 'ms', 2, `${detailPaths.length} parcels around the centre, each once; p95 ${details.p95} ms`),
-      ratioRow(section, `parcel details throughput, ${CONNECTIONS} conns`, detailsLoad.requestsPerSecond, tileRoute.requestsPerSecond, 0.5, 'cached tile route',
+      ratioRow(section, `parcel details throughput, ${CONNECTIONS} conns`, detailsLoad.requestsPerSecond / tileRoute.requestsPerSecond, 0.5, 'cached tile route',
         `details ${perSecond(detailsLoad)} over ${detailPaths.length} parcels (p50 ${detailsLoad.p50Ms} ms, p99 ${detailsLoad.p99Ms} ms), tiles ${perSecond(tileRoute)}`),
       atMost(section, 'search p50 (sequential)', round(search.p50, 2), 'ms', 20, `${queries.map((q) => JSON.stringify(q)).join(', ')}; p95 ${search.p95} ms`),
     ],

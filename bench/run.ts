@@ -106,7 +106,7 @@ if (sections.has('api') || sections.has('frontend')) {
         const jwt = await signInForJwt(identity, host, benchEmail('api'));
         const parcelApi = await benchParcelApi(originOf(PORTS.api), jwt, tiles.hotPath);
         rows.push(...parcelApi.rows);
-        details.apiLoad = { tiles: tiles.tiles, runs: [tiles.raw, tiles.hotPath, tiles.expressRoute, parcelApi.detailsLoad] };
+        details.apiLoad = { tiles: tiles.tiles, pairRatios: tiles.pairRatios, runs: [tiles.raw, tiles.hotPath, tiles.expressRoute, parcelApi.detailsLoad] };
       });
     }
     if (sections.has('frontend')) {

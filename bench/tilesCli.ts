@@ -22,7 +22,7 @@ try {
   console.log(formatTable(result.rows));
   await writeFile(
     path.join(ROOT, 'bench/results-tiles.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg() }, tiles: result.tiles, runs, rows: result.rows }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg() }, tiles: result.tiles, pairRatios: result.pairRatios, runs, rows: result.rows }, null, 2)}\n`,
   );
 } finally {
   await stopProcess(api.child);

@@ -46,15 +46,21 @@ interface WrkResult {
   maxUs: number;
 }
 
-export async function load(target: string, origin: string, paths: readonly string[], headers: Record<string, string> = {}): Promise<LoadRun> {
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  /** How long wrk runs (default DURATION_S). */
+  seconds?: number;
+}
+
+export async function load(target: string, origin: string, paths: readonly string[], { headers = {}, seconds = DURATION_S }: LoadOptions = {}): Promise<LoadRun> {
   if (paths.length === 0) throw new Error(`${target}: no paths to load`);
   const scratch = await mkdtemp(path.join(tmpdir(), 'bench-load-'));
   try {
     const pathsFile = path.join(scratch, 'paths.txt');
     await writeFile(pathsFile, `${paths.join('\n')}\n`);
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-    const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency', `--timeout=${TIMEOUT_S}s`, ...headerArgs, '-s', WRK_SCRIPT, origin, '--', pathsFile];
-    const result = parseWrk(target, await runWrk(args));
+    const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', `--timeout=${TIMEOUT_S}s`, ...headerArgs, '-s', WRK_SCRIPT, origin, '--', pathsFile];
+    const result = parseWrk(target, await runWrk(args, seconds));
     const run: LoadRun = {
       target,
       paths: paths.length,
@@ -90,9 +96,9 @@ export function combineRuns(runs: readonly LoadRun[]): LoadRun {
   };
 }
 
-async function runWrk(args: string[]): Promise<string> {
+async function runWrk(args: string[], seconds: number): Promise<string> {
   try {
-    const { stdout } = await promisify(execFile)('wrk', args, { timeout: (DURATION_S + 30) * 1000 });
+    const { stdout } = await promisify(execFile)('wrk', args, { timeout: (seconds + 30) * 1000 });
     return stdout;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
