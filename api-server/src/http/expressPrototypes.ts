@@ -14,6 +14,8 @@ import type { Socket } from 'node:net';
 import type { Express } from 'express';
 
 type MessageClasses = Required<Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'>>;
+/** More instances than V8 watches before it fixes a constructor's object size (seven). */
+const SIZING_INSTANCES = 8;
 /** What node's http server passes a response's constructor besides the request. */
 type ServerResponseOptions = { highWaterMark?: number; rejectNonStandardBodyWrites?: boolean };
 
@@ -45,5 +47,22 @@ export function expressPrototypedClasses(app: Express): MessageClasses {
   function createResponse(req: IncomingMessage, options?: ServerResponseOptions): ServerResponse {
     return Reflect.construct(ServerResponse, [req, options], AppResponse);
   }
+  sizeInstances(createRequest, createResponse);
   return { IncomingMessage: createRequest as unknown as MessageClasses['IncomingMessage'], ServerResponse: createResponse as unknown as MessageClasses['ServerResponse'] };
+}
+
+/**
+ * Makes the first instances of both classes here, all alive at once. V8 sizes a constructor's
+ * objects by its first few instances: when the seventh is made, it keeps room for as many fields
+ * as the hidden classes of the earlier ones reached. Left to the first requests, a full garbage
+ * collection between them (the API's start-up read of the parcels makes some) could take the
+ * earlier responses and their hidden classes with it: V8 then kept room for no field, and every
+ * later response, with over twelve fields outside the object added by keyed stores, was born in
+ * dictionary mode — one API start in five or six, its cached tiles ~15 % slower for its whole life.
+ */
+function sizeInstances(createRequest: (socket: Socket) => IncomingMessage, createResponse: (req: IncomingMessage, options?: ServerResponseOptions) => ServerResponse): void {
+  // What node's response constructor reads of its request.
+  const request = { method: 'GET', httpVersionMajor: 1, httpVersionMinor: 1 } as IncomingMessage;
+  const instances: object[] = [];
+  for (let made = 0; made < SIZING_INSTANCES; made++) instances.push(createRequest(undefined as unknown as Socket), createResponse(request));
 }
