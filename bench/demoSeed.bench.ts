@@ -2,12 +2,11 @@
 // 60 s), then a later start on the seeded directory (issue #4 point 1, under 5 s): server.ts on a
 // PGlite directory, each timed from process start to its 'API listening' line.
 import { rm } from 'node:fs/promises';
-import { apiNodeOptions } from '../scripts/apiNodeOptions.mjs';
-import { startTsProcess, stopProcess } from './lib/processes.ts';
+import { startApiProcess, stopProcess } from './lib/processes.ts';
 import { atMost, round, type BenchRow } from './lib/report.ts';
 
 async function secondsToReady(pgliteDir: string, port: number): Promise<number> {
-  const { child, readyMs } = await startTsProcess(['api-server/src/server.ts'], { NODE_OPTIONS: apiNodeOptions(), PORT: String(port), DATA_DIR: pgliteDir, LOG_LEVEL: 'warn' }, 'API listening', 10 * 60_000);
+  const { child, readyMs } = await startApiProcess(port, pgliteDir, 10 * 60_000);
   await stopProcess(child);
   return round(readyMs / 1000);
 }

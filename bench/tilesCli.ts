@@ -6,15 +6,14 @@
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { apiNodeOptions } from '../scripts/apiNodeOptions.mjs';
-import { ROOT, startTsProcess, stopProcess } from './lib/processes.ts';
+import { ROOT, startApiProcess, stopProcess } from './lib/processes.ts';
 import { formatTable } from './lib/report.ts';
 import { benchTileThroughput } from './tiles.bench.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(ROOT, '.data/pglite-bench');
 const apiPort = Number(process.env.BENCH_API_PORT ?? 4180);
 const loadBefore = loadavg();
-const api = await startTsProcess(['api-server/src/server.ts'], { NODE_OPTIONS: apiNodeOptions(), PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 'API listening', 15 * 60_000);
+const api = await startApiProcess(apiPort, dataDir, 15 * 60_000);
 try {
   const result = await benchTileThroughput(`http://127.0.0.1:${apiPort}`, apiPort + 1);
   const runs = [result.raw, result.hotPath, result.expressRoute];

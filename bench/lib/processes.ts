@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { apiNodeOptions } from '../../scripts/apiNodeOptions.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -15,6 +16,11 @@ export interface Started {
 /** Runs a TypeScript entry with tsx; resolves when stdout prints `readyText`. */
 export function startTsProcess(args: string[], env: Record<string, string>, readyText: string, timeoutMs: number): Promise<Started> {
   return startProcess(process.execPath, ['--import', 'tsx', ...args], env, readyText, timeoutMs);
+}
+
+/** The API server (server.ts) on a PGlite directory, with the Node.js options `npm start` gives it. */
+export function startApiProcess(port: number, pgliteDir: string, timeoutMs: number): Promise<Started> {
+  return startTsProcess(['api-server/src/server.ts'], { NODE_OPTIONS: apiNodeOptions(), PORT: String(port), DATA_DIR: pgliteDir, LOG_LEVEL: 'warn' }, 'API listening', timeoutMs);
 }
 
 export function startProcess(command: string, args: string[], env: Record<string, string>, readyText: string, timeoutMs: number): Promise<Started> {
