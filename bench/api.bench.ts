@@ -2,8 +2,8 @@
 // of the parcels around the initial map centre (p50 of sequential requests, each parcel's first,
 // and throughput under wrk at 50 connections rotating over them, against the tile route's), and
 // search p50 over PIN, address and owner queries taken from the centre parcel's own record.
-import { CENTRE_PIN } from '../api-server/src/demo/demoCounty.ts';
-import { toLngLat } from '../api-server/src/demo/localFrame.ts';
+import { CENTRE_PIN } from '../county-data/src/demo/demoCounty.ts';
+import { toLngLat } from '../county-data/src/demo/localFrame.ts';
 import { expectOk, get, sequentialTimings } from './lib/http.ts';
 import { CONNECTIONS, load, type LoadRun } from './lib/load.ts';
 import { atMost, ratioRow, round, type BenchRow } from './lib/report.ts';

@@ -5,11 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrate } from '../api-server/src/db/migrate.ts';
-import { openPgliteDb } from '../api-server/src/db/pgliteDb.ts';
-import { defaultMapping, readImportMapping, type ImportMapping } from '../api-server/src/import/importMapping.ts';
-import { importParcels, type ImportReport } from '../api-server/src/import/importParcels.ts';
-import type { Db } from '../api-server/src/db/db.ts';
+import { migrate } from '../database/src/migrate.ts';
+import { openPgliteDb } from '../database/src/pgliteDb.ts';
+import { defaultMapping, readImportMapping, type ImportMapping } from '../county-data/src/import/importMapping.ts';
+import { importParcels, type ImportReport } from '../county-data/src/import/importParcels.ts';
+import type { Db } from '../database/src/db.ts';
 import { writeGeneratedParcels } from './generatedParcels.ts';
 import { ROOT } from './lib/processes.ts';
 import { atLeast, type BenchRow } from './lib/report.ts';

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { originOf, PORTS } from '../scripts/ports.mjs';
-import { openPgliteDb } from '../api-server/src/db/pgliteDb.ts';
+import { openPgliteDb } from '../database/src/pgliteDb.ts';
 import { benchParcelApi } from './api.bench.ts';
 import { benchDemoSeed } from './demoSeed.bench.ts';
 import { benchFrontEnd } from './frontend.bench.ts';

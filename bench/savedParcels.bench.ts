@@ -8,8 +8,8 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { startTestApp } from '../api-server/src/testing/testApp.ts';
-import { testDbMode } from '../api-server/src/testing/openTestDb.ts';
-import { createSavedParcelsRepository } from '../api-server/src/savedParcels/savedParcelsRepository.ts';
+import { testDbMode } from '../database/src/testing/openTestDb.ts';
+import { createSavedParcelsRepository } from '../api-server/src/features/savedParcels/savedParcelsRepository.ts';
 import { summarize as summary } from './lib/stats.ts';
 
 const ROWS_FOR_USER = 10_000;

@@ -2,7 +2,7 @@
 // (else 127.0.0.1:5432) answers, in a throwaway database created and dropped around the run.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createScratchDatabase, type ScratchDatabase } from '../api-server/src/testing/scratchDatabase.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../database/src/testing/scratchDatabase.ts';
 import { ROOT } from './lib/processes.ts';
 import { atMost, failedRow, type BenchRow } from './lib/report.ts';
 

@@ -4,12 +4,12 @@
 // built once from an empty cache, so each build time is a cold build (database query, geojson-vt,
 // vt-pbf, gzip) after the data version's parcels are in memory (tiles/tileParcels.ts), measured
 // in-process on the database the API would read. `npx tsx bench/tileSizesCli.ts` runs these rows alone.
-import type { Db } from '../api-server/src/db/db.ts';
-import { createDatasetsRepository } from '../api-server/src/datasets/datasetsRepository.ts';
-import { createParcelsRepository } from '../api-server/src/parcels/parcelsRepository.ts';
-import { lonLatToTile } from '../api-server/src/tiles/tileMath.ts';
-import { createDataVersion } from '../api-server/src/tiles/dataVersion.ts';
-import { createTilesService } from '../api-server/src/tiles/tilesService.ts';
+import type { Db } from '../database/src/db.ts';
+import { createDatasetsRepository } from '../api-server/src/features/datasets/datasetsRepository.ts';
+import { createParcelTilesRepository } from '../api-server/src/tiles/parcels/parcelTilesRepository.ts';
+import { lonLatToTile } from '../api-server/src/tiles/kit/tileMath.ts';
+import { createDataVersion } from '../api-server/src/platform/cache/dataVersion.ts';
+import { createParcelTilesService } from '../api-server/src/tiles/parcels/parcelTilesService.ts';
 import { atMost, round, type BenchRow } from './lib/report.ts';
 import { summarize } from './lib/stats.ts';
 
@@ -28,7 +28,7 @@ export interface ZoomStats {
 }
 
 export async function measureTileSizes(db: Db): Promise<ZoomStats[]> {
-  const parcels = createParcelsRepository(db);
+  const parcels = createParcelTilesRepository(db);
   const datasets = createDatasetsRepository(db);
   const { rows: extentRows } = await db.query<{ west: number; south: number; east: number; north: number }>(
     'SELECT min(min_lon) AS west, min(min_lat) AS south, max(max_lon) AS east, max(max_lat) AS north FROM parcels',
@@ -43,7 +43,7 @@ export async function measureTileSizes(db: Db): Promise<ZoomStats[]> {
 
   // One service with a one-entry cache: every tile below is distinct, so each is built cold. The
   // current version's parcels are loaded into memory first, as in a running API after its first tiles.
-  const service = createTilesService({ parcels, dataVersion: createDataVersion({ read: async () => (await datasets.current())?.id ?? 0 }), cacheEntries: 1 });
+  const service = createParcelTilesService({ parcels, dataVersion: createDataVersion({ read: async () => (await datasets.current())?.id ?? 0 }), cacheEntries: 1 });
   const loadStarted = performance.now();
   await service.loadParcels();
   console.error(`[bench] tile parcels of the current data version in memory after ${Math.round(performance.now() - loadStarted)} ms`);

@@ -82,6 +82,19 @@ function startProcess(name, command, args, env = {}) {
   return child;
 }
 
+/** Runs the demo seed (county-data) and resolves when it has finished; a failure stops the start. */
+function seedDemoCounty(tsx, apiDataDir) {
+  return new Promise((resolve, reject) => {
+    const seed = spawn(tsx, ['county-data/src/cli/seedDemoCli.ts'], { cwd: repo, env: { ...process.env, DATA_DIR: apiDataDir }, stdio: ['ignore', 'inherit', 'inherit'] });
+    children.set('seed', seed);
+    seed.on('exit', (code, signal) => {
+      children.delete('seed');
+      if (code === 0) resolve();
+      else reject(new Error(`seeding the demo county failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
 async function waitFor(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -127,19 +140,22 @@ try {
   ensureBuilt();
   mkdirSync(dataDir, { recursive: true });
   const tsx = path.join(repo, 'node_modules/.bin/tsx');
+  const apiDataDir = path.join(dataDir, 'pglite');
   startProcess('local-identity', tsx, ['local-identity/src/server.ts'], {
     PORT: String(PORTS.identity),
     DATA_DIR: path.join(dataDir, 'identity'),
   });
-  startProcess('api-server', tsx, ['api-server/src/server.ts'], {
+  FRONT_ENDS.forEach(startFrontEnd);
+  // The demo county is loaded (on a first start) by the county data tools before the API serves it.
+  await seedDemoCounty(tsx, apiDataDir);
+  startProcess('api-server', tsx, ['api-server/src/app/server.ts'], {
     NODE_OPTIONS: apiNodeOptions(),
     PORT: String(PORTS.api),
-    DATA_DIR: path.join(dataDir, 'pglite'),
+    DATA_DIR: apiDataDir,
     JWKS_URL: `${originOf(PORTS.identity)}/v1/sessions/jwks/project-test-local`,
     // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx).
     CORS_ORIGINS: [originOf(PORTS.host), `http://localhost:${PORTS.host}`, originOf(PORTS.remote_map)].join(','),
   });
-  FRONT_ENDS.forEach(startFrontEnd);
   writeProcessesFile();
   await Promise.all([
     waitFor(`${originOf(PORTS.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`),

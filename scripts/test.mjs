@@ -1,13 +1,14 @@
 // `npm test`: every check of the project, with one closing line 'N passed, N failed'.
-// Stages: lint, type-check of each workspace, unit/component/API tests (Vitest), the API tests again
-// on PostgreSQL when TEST_DATABASE_URL is set, and end-to-end tests in Chromium (Playwright).
+// Stages: lint, the import rules between rooms, type-check of each workspace, unit/component/API
+// tests (Vitest), the API tests again on PostgreSQL when TEST_DATABASE_URL is set, and end-to-end
+// tests in Chromium (Playwright).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repo, '.data/test-results');
-const WORKSPACES = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'api-server', 'local-identity', 'e2e'];
+const WORKSPACES = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'database', 'county-data', 'api-server', 'local-identity', 'e2e'];
 // Type-checked like the workspaces: the hardening checks, and the benchmarks once they have a tsconfig.
 const TYPECHECKED = [...WORKSPACES, ...['hardening', 'bench'].filter((dir) => existsSync(path.join(repo, dir, 'tsconfig.json')))];
 const bin = (name) => path.join(repo, 'node_modules/.bin', name);
@@ -50,6 +51,9 @@ mkdirSync(resultsDir, { recursive: true });
 
 stage('lint', () => check(run(bin('eslint'), ['.'])));
 
+// The rooms of the code and what may import what (.dependency-cruiser.cjs): no cycles, no upward imports.
+stage('architecture', () => check(run(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', ...WORKSPACES.filter((dir) => dir !== 'e2e').map((dir) => `${dir}/src`)])));
+
 stage('typecheck', () => {
   const results = TYPECHECKED.map((dir) => run(bin('tsc'), ['--noEmit', '-p', dir]));
   return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length };
@@ -66,7 +70,7 @@ if (process.env.TEST_DATABASE_URL) {
   stage('postgres', () => {
     const out = path.join(resultsDir, 'vitest-postgres.json');
     rmSync(out, { force: true });
-    const ok = run(bin('vitest'), ['run', '--project', 'api-server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+    const ok = run(bin('vitest'), ['run', '--project', 'database', '--project', 'county-data', '--project', 'api-server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
     return vitestCounts(out, ok);
   });
 }

@@ -4,8 +4,8 @@
 // revoked and the JWT expired. Zero leaks: no answer carries the victim's data. Zero changes: the
 // victim's records read back unchanged through the API and straight from the database afterwards.
 import { randomBytes } from 'node:crypto';
-import { openPgliteDb } from '../../api-server/src/db/pgliteDb.ts';
-import { DEMO_CENTRE } from '../../api-server/src/demo/demoCounty.ts';
+import { openPgliteDb } from '../../database/src/pgliteDb.ts';
+import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import { forgedTokens } from '../../api-server/src/testing/forgedTokens.ts';
 import type { TestResponse } from '../../api-server/src/testing/testApp.ts';
 import type { ApiProcess } from '../support/apiProcess.ts';

@@ -3,7 +3,7 @@
 // in use; (c) PostgreSQL restarted under load, and the API recovers by itself within 5 s. The
 // PostgreSQL restarted is a private cluster, never the shared server.
 import { performance } from 'node:perf_hooks';
-import { LOCK_FILE_NAME } from '../../api-server/src/db/dataDirLock.ts';
+import { LOCK_FILE_NAME } from '../../database/src/dataDirLock.ts';
 import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, seedTestSquare, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
 import { spawnApiOn, startApiOn, type ApiOnDatabase } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
@@ -95,7 +95,7 @@ async function secondProcessRefused(context: HardeningContext): Promise<Hardenin
       while (second.isRunning() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       const refused = !second.isRunning();
       if (!refused) await second.stop();
-      const message = /in use by another API process \(pid \d+\)/.exec(second.output())?.[0];
+      const message = /in use by another process \(pid \d+\)/.exec(second.output())?.[0];
 
       const stillListed = (await listSaved(owner.baseUrl, jwt)).some((record) => record.id === saved.id);
       await owner.stop();

@@ -4,9 +4,9 @@
 // Every answer must keep the rules of support/responseRules.ts; saved text must come back as sent.
 // Replay a run with HARDENING_FUZZ_SEED=<seed from the table>.
 import fc from 'fast-check';
-import { CENTRE_PIN, DEMO_CENTRE } from '../../api-server/src/demo/demoCounty.ts';
+import { CENTRE_PIN, DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import type { RequestOptions, TestResponse } from '../../api-server/src/testing/testApp.ts';
-import { lonLatToTile } from '../../api-server/src/tiles/tileMath.ts';
+import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
 import type { ApiProcess } from '../support/apiProcess.ts';
 import { startApiStack } from '../support/apiStack.ts';
 import type { SignedInUser } from '../support/identityUnderTest.ts';

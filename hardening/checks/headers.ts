@@ -7,10 +7,10 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stytchJwtSettings } from '../../api-server/src/auth/stytchJwtSettings.ts';
-import { DEMO_CENTRE } from '../../api-server/src/demo/demoCounty.ts';
+import { stytchJwtSettings } from '../../api-server/src/platform/auth/stytchJwtSettings.ts';
+import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import { rawRequest, type TestResponse } from '../../api-server/src/testing/testApp.ts';
-import { lonLatToTile } from '../../api-server/src/tiles/tileMath.ts';
+import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
 import { parseIdentityConfig, type IdentityConfig } from '../../local-identity/src/config.ts';
 import { requestMagicLink } from '../../local-identity/src/testing/identityTestClient.ts';
 import { originOf, portsForOffset, type Ports } from '../../scripts/ports.mjs';

@@ -20,9 +20,9 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { DEMO_CENTRE } from '../../api-server/src/demo/demoCounty.ts';
+import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import { waitForWarmTiles } from '../../api-server/src/testing/waitForWarmTiles.ts';
-import { lonLatToTile } from '../../api-server/src/tiles/tileMath.ts';
+import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
 import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiOnDatabase, type SettledMemory } from '../support/apiOnDatabase.ts';
 import type { SignedInUser } from '../support/identityUnderTest.ts';

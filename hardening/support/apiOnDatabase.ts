@@ -1,15 +1,17 @@
-// The API entry point (api-server/src/server.ts) in its own process on a database the check chooses —
+// The API entry point (api-server/src/app/server.ts) in its own process on a database the check chooses —
 // a PGlite directory or a PostgreSQL URL — for checks that read its memory, kill it and restart it on
 // the same data. node --import tsx rather than the tsx binary: the pid is the server itself, so
 // /proc/<pid>/status and SIGKILL reach it and not a wrapper. It collects its garbage on a signal
 // (fullCollection.ts) so a check can read the memory it keeps.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { JwtSettings } from '../../api-server/src/auth/stytchJwtSettings.ts';
+import type { JwtSettings } from '../../api-server/src/platform/auth/stytchJwtSettings.ts';
 import { REPO, RUN_TYPESCRIPT, startServerProcess, waitUntilAnswering, type ServerProcess } from './childProcesses.ts';
 import { FULL_COLLECTION_ON_SIGNAL, FULL_COLLECTION_SIGNAL, heapUsedAfterCollection } from './fullCollection.ts';
 
-/** A first start on an empty database seeds the 107k-parcel demo county: about 30 s on two cores. */
+/** A first start on an empty database seeds the 107k-parcel demo county first: about 30 s on two cores. */
 const FIRST_START_TIMEOUT_MS = 180_000;
 const COLLECTION_TIMEOUT_MS = 10_000;
 /**
@@ -51,13 +53,29 @@ export interface ApiOnDatabase {
   stop(): Promise<void>;
 }
 
+function databaseEnv(database: ApiDatabase): NodeJS.ProcessEnv {
+  // Empty means unset.
+  return { DATABASE_URL: 'databaseUrl' in database ? database.databaseUrl : '', DATA_DIR: 'dataDir' in database ? database.dataDir : '' };
+}
+
+/** As `npm start` does before the API starts: the county data tools seed the demo county into an empty database. */
+export async function seedDemoCountyOn(database: ApiDatabase): Promise<void> {
+  const seed = spawn(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/county-data/src/cli/seedDemoCli.ts`], {
+    cwd: REPO,
+    env: { ...process.env, ...databaseEnv(database), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const timer = setTimeout(() => seed.kill('SIGKILL'), FIRST_START_TIMEOUT_MS);
+  const [code, signal] = (await once(seed, 'exit')) as [number | null, NodeJS.Signals | null];
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`seeding the demo county failed (${signal ?? `exit ${code}`})`);
+}
+
 export function spawnApiOn({ database, port, jwt }: ApiOnDatabaseOptions): ServerProcess {
-  return startServerProcess(process.execPath, [...RUN_TYPESCRIPT, ...FULL_COLLECTION_ON_SIGNAL, `${REPO}/api-server/src/server.ts`], {
+  return startServerProcess(process.execPath, [...RUN_TYPESCRIPT, ...FULL_COLLECTION_ON_SIGNAL, `${REPO}/api-server/src/app/server.ts`], {
     PORT: String(port),
     HOST: '127.0.0.1',
-    // Empty means unset.
-    DATABASE_URL: 'databaseUrl' in database ? database.databaseUrl : '',
-    DATA_DIR: 'dataDir' in database ? database.dataDir : '',
+    ...databaseEnv(database),
     STYTCH_PROJECT_ID: '',
     JWKS_URL: jwt.jwksUrl,
     JWT_ISSUER: jwt.jwtIssuer,
@@ -67,6 +85,7 @@ export function spawnApiOn({ database, port, jwt }: ApiOnDatabaseOptions): Serve
 }
 
 export async function startApiOn(options: ApiOnDatabaseOptions): Promise<ApiOnDatabase> {
+  await seedDemoCountyOn(options.database);
   const server = spawnApiOn(options);
   const baseUrl = `http://127.0.0.1:${options.port}`;
   try {

@@ -1,7 +1,7 @@
-// The real API entry point (api-server/src/server.ts) in its own process, configured through its
+// The real API entry point (api-server/src/app/server.ts) in its own process, configured through its
 // environment as in production, on a copy of the seeded test data: a crash is the process exiting,
 // not the runner, and "still answers /health" means the same server that took the requests.
-import type { JwtSettings } from '../../api-server/src/auth/stytchJwtSettings.ts';
+import type { JwtSettings } from '../../api-server/src/platform/auth/stytchJwtSettings.ts';
 import { rawRequest, type RequestOptions, type TestResponse } from '../../api-server/src/testing/testApp.ts';
 import { REPO, RUN_TYPESCRIPT, SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from './childProcesses.ts';
 import { seededPgliteDir } from './seededDataDir.ts';
@@ -26,7 +26,7 @@ export interface ApiProcessOptions {
 export async function startApiProcess({ port, jwt, corsOrigins }: ApiProcessOptions): Promise<ApiProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await seededPgliteDir();
-  const server = startServerProcess(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/api-server/src/server.ts`], {
+  const server = startServerProcess(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/api-server/src/app/server.ts`], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

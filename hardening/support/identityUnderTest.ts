@@ -1,7 +1,7 @@
 // The real local-identity app on a free port (its test harness: temp data directory, settable clock)
 // and users signed in through it the way the browser does — magic link from the outbox, PKCE — so
 // the API under test verifies genuine session JWTs against the identity's JWKS over HTTP.
-import { stytchJwtSettings, type JwtSettings } from '../../api-server/src/auth/stytchJwtSettings.ts';
+import { stytchJwtSettings, type JwtSettings } from '../../api-server/src/platform/auth/stytchJwtSettings.ts';
 import { callSdk, signInWithMagicLink, type AuthenticatedData } from '../../local-identity/src/testing/identityTestClient.ts';
 import { startTestIdentity, type TestIdentity } from '../../local-identity/src/testing/startTestIdentity.ts';
 

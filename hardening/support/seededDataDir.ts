@@ -5,10 +5,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { migrate } from '../../api-server/src/db/migrate.ts';
-import { openPgliteDb } from '../../api-server/src/db/pgliteDb.ts';
-import { TEST_EXTENT } from '../../api-server/src/demo/demoCounty.ts';
-import { seedDemoDataIfEmpty } from '../../api-server/src/demo/seedDemoData.ts';
+import { migrate } from '../../database/src/migrate.ts';
+import { openPgliteDb } from '../../database/src/pgliteDb.ts';
+import { TEST_EXTENT } from '../../county-data/src/demo/demoCounty.ts';
+import { seedDemoDataIfEmpty } from '../../county-data/src/demo/seedDemoData.ts';
 
 let template: Promise<string> | undefined;
 const made: string[] = [];

@@ -2,3 +2,5 @@
 export type * from './parcels/parcelTypes.ts';
 export type * from './savedParcels/savedParcelTypes.ts';
 export { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from './parcels/parcelTypes.ts';
+export * from './tiles/tileSets.ts';
+export { PIN_MAX_LENGTH, PIN_PATTERN, pinSchema } from './parcels/parcelContract.ts';

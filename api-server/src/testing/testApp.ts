@@ -4,13 +4,13 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Express } from 'express';
 import { pino } from 'pino';
-import type { ApiConfig } from '../config.ts';
-import { createApiServer } from '../createApp.ts';
-import type { Db } from '../db/db.ts';
-import { TEST_EXTENT } from '../demo/demoCounty.ts';
-import { seedDemoDataIfEmpty } from '../demo/seedDemoData.ts';
+import type { ApiConfig } from '../app/config.ts';
+import { createApiServer } from '../app/createApp.ts';
+import type { Db } from '@parcel-map/database';
+import { TEST_EXTENT } from '@parcel-map/county-data/demo';
+import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
 import { listenOnLoopback } from './listenOnLoopback.ts';
-import { openTestDb } from './openTestDb.ts';
+import { openTestDb } from '@parcel-map/database/testing';
 import { startTestIdentity, TEST_AUDIENCE, TEST_ISSUER, type TestIdentity } from './testAuth.ts';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseApiConfig } from './config.ts';
+
+describe('parseApiConfig', () => {
+  it('uses the embedded defaults', () => {
+    const config = parseApiConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      jwksUrl: 'http://127.0.0.1:4100/v1/sessions/jwks/project-test-local',
+      jwtIssuer: 'stytch.com/project-test-local',
+      jwtAudience: 'project-test-local',
+      corsOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000'],
+    });
+    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../.data/pglite'));
+  });
+
+  it('reads the environment and treats empty variables as unset', () => {
+    const config = parseApiConfig({
+      PORT: '4010',
+      PORT_UNUSED: '',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      LOG_LEVEL: '',
+    });
+    expect(config.port).toBe(4010);
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('fails fast with a clear message', () => {
+    expect(() => parseApiConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/invalid environment[\s\S]*PORT[\s\S]*DATABASE_URL/);
+  });
+
+  it("takes the JWKS URL, issuer and audience from a Stytch project id: production is configuration", () => {
+    expect(parseApiConfig({ STYTCH_PROJECT_ID: 'project-live-abc-123' })).toMatchObject({
+      jwksUrl: 'https://api.stytch.com/v1/sessions/jwks/project-live-abc-123',
+      jwtIssuer: 'stytch.com/project-live-abc-123',
+      jwtAudience: 'project-live-abc-123',
+    });
+    expect(parseApiConfig({ STYTCH_PROJECT_ID: 'project-test-xyz' }).jwksUrl).toBe(
+      'https://test.stytch.com/v1/sessions/jwks/project-test-xyz',
+    );
+    expect(() => parseApiConfig({ STYTCH_PROJECT_ID: 'not-a-project' })).toThrow(/STYTCH_PROJECT_ID/);
+  });
+});

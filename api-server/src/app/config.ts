@@ -1,0 +1,63 @@
+// Parses the environment once at start-up and fails fast with every problem listed.
+import path from 'node:path';
+import { DEFAULT_DATA_DIR } from '@parcel-map/database';
+import { z } from 'zod';
+import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings, type JwtSettings } from '../platform/auth/stytchJwtSettings.ts';
+
+const commaSeparatedOrigins = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin.length > 0),
+);
+
+const apiEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Set: PostgreSQL through `pg`. Unset: PGlite persisted under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  JWKS_URL: z.url().default('http://127.0.0.1:4100/v1/sessions/jwks/project-test-local'),
+  JWT_ISSUER: z.string().min(1).default('stytch.com/project-test-local'),
+  JWT_AUDIENCE: z.string().min(1).default('project-test-local'),
+  /** Set: production identity. JWKS URL, issuer and audience follow from the Stytch project. */
+  STYTCH_PROJECT_ID: z.string().regex(STYTCH_PROJECT_ID_PATTERN).optional(),
+  STYTCH_API_BASE_URL: z.url({ protocol: /^https$/ }).optional(),
+  CORS_ORIGINS: commaSeparatedOrigins.default(['http://127.0.0.1:3000', 'http://localhost:3000']),
+  /** Absolute URL the API is reached at, used inside style JSON; unset: taken from each request's Host. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface ApiConfig extends JwtSettings {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  corsOrigins: readonly string[];
+  publicBaseUrl: string | undefined;
+  logLevel: string;
+}
+
+export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  // An empty variable (`PORT=`) means "use the default", not "coerce '' to 0".
+  const setVariables = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = apiEnvSchema.safeParse(setVariables);
+  if (!parsed.success) {
+    throw new Error(`api-server: invalid environment\n${z.prettifyError(parsed.error)}`);
+  }
+  const vars = parsed.data;
+  const stytch = vars.STYTCH_PROJECT_ID ? stytchJwtSettings(vars.STYTCH_PROJECT_ID, vars.STYTCH_API_BASE_URL) : undefined;
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL,
+    dataDir: path.resolve(vars.DATA_DIR),
+    jwksUrl: stytch?.jwksUrl ?? vars.JWKS_URL,
+    jwtIssuer: stytch?.jwtIssuer ?? vars.JWT_ISSUER,
+    jwtAudience: stytch?.jwtAudience ?? vars.JWT_AUDIENCE,
+    corsOrigins: vars.CORS_ORIGINS,
+    publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    logLevel: vars.LOG_LEVEL,
+  };
+}

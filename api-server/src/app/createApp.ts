@@ -1,0 +1,133 @@
+// The composition root: builds the Express app from its dependencies, and the HTTP server that puts
+// the fast paths in front of it; neither listens (server.ts and tests do).
+import { createServer, type Server } from 'node:http';
+import express, { type Express } from 'express';
+import type { Db } from '@parcel-map/database';
+import { PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
+import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
+import { createParcelDetailsFastPath } from '../features/parcels/parcelDetailsFastPath.ts';
+import { createParcelsRepository } from '../features/parcels/parcelsRepository.ts';
+import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
+import { createParcelsService, type ParcelsService } from '../features/parcels/parcelsService.ts';
+import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
+import { createSavedParcelsRouter } from '../features/savedParcels/savedParcelsRouter.ts';
+import { createSavedParcelsService } from '../features/savedParcels/savedParcelsService.ts';
+import { createStylesRouter } from '../features/styles/stylesRouter.ts';
+import { createBearerVerifier, requireUser, type BearerVerifier } from '../platform/auth/verifyBearer.ts';
+import { createDataVersion, DATA_VERSION_CHANNEL } from '../platform/cache/dataVersion.ts';
+import { NO_DIAGNOSTICS, type Diagnostics } from '../platform/diagnostics.ts';
+import { errorHandler, notFoundHandler } from '../platform/http/errorHandler.ts';
+import { expressPrototypedClasses } from '../platform/http/expressPrototypes.ts';
+import { responseHeaders, type ResponseHeaders } from '../platform/http/responseHeaders.ts';
+import type { Logger } from '../platform/logger.ts';
+import { createBaseMapFeaturesRepository } from '../tiles/baseMap/baseMapFeaturesRepository.ts';
+import { createBaseMapRouter } from '../tiles/baseMap/baseMapRouter.ts';
+import { createBaseMapTiles, type BaseMapTiles } from '../tiles/baseMap/baseMapTiles.ts';
+import { createContourTiles } from '../tiles/contours/contourTiles.ts';
+import { createContoursRouter } from '../tiles/contours/contoursRouter.ts';
+import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
+import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
+import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesRepository.ts';
+import { createParcelTilesRouter } from '../tiles/parcels/parcelTilesRouter.ts';
+import { createParcelTilesService, type ParcelTilesService } from '../tiles/parcels/parcelTilesService.ts';
+import type { ApiConfig } from './config.ts';
+
+const JSON_BODY_LIMIT = '100kb';
+const PARCEL_TILES_PATH = '/tiles';
+
+export interface CreateAppOptions {
+  db: Db;
+  config: ApiConfig;
+  logger: Logger;
+  /** Defaults to verifying against config.jwksUrl over HTTP. */
+  verifyBearer?: BearerVerifier;
+  /** What the running server reports about itself (platform/diagnostics.ts); nothing by default. */
+  diagnostics?: Diagnostics;
+}
+
+export function createApp(options: CreateAppOptions): Express {
+  return buildApp(options).app;
+}
+
+export interface ApiServer {
+  server: Server;
+  app: Express;
+  baseMapTiles: BaseMapTiles;
+}
+
+/**
+ * The production server: cached tiles and cached parcel details answered by the fast paths
+ * (tiles/kit/cachedTileFastPath.ts, features/parcels/parcelDetailsFastPath.ts), the rest by Express;
+ * requests and responses are born with Express's prototypes (platform/http/expressPrototypes.ts).
+ */
+export function createApiServer(options: CreateAppOptions): ApiServer {
+  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles } = buildApp(options);
+  const diagnostics = options.diagnostics ?? NO_DIAGNOSTICS;
+  const parcelDetails = createParcelDetailsFastPath({
+    parcelsService,
+    knownUser: verifier.known,
+    etag: app.get('etag fn') as (body: Buffer) => string,
+    headers,
+    diagnostics,
+    next: app,
+  });
+  const parcelTiles = createCachedTileFastPath({
+    prefix: PARCEL_TILES_PATH,
+    zooms: PARCEL_TILE_ZOOMS,
+    peek: (z, x, y) => tilesService.peek(z, x, y),
+    headers,
+    diagnostics,
+    next: parcelDetails,
+  });
+  return { server: createServer(expressPrototypedClasses(app), parcelTiles), app, baseMapTiles };
+}
+
+interface BuiltApp {
+  app: Express;
+  tilesService: ParcelTilesService;
+  parcelsService: ParcelsService;
+  verifier: BearerVerifier;
+  headers: ResponseHeaders;
+  baseMapTiles: BaseMapTiles;
+}
+
+function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): BuiltApp {
+  const parcels = createParcelsRepository(db);
+  const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
+  const datasets = createDatasetsRepository(db);
+  const dataVersion = createDataVersion({
+    read: async () => (await datasets.current())?.id ?? 0,
+    watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent),
+  });
+  const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion });
+  const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion });
+  const contourTiles = createContourTiles({ grids: createElevationGridRepository(db), dataVersion });
+  const parcelsService = createParcelsService(parcels, dataVersion);
+  const verifier = verifyBearer ?? createBearerVerifier(config);
+  const authenticate = requireUser(verifier, logger);
+  const headers = responseHeaders(config.corsOrigins);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(headers.middleware);
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+
+  // `tilesWarm`: the current parcels are in memory for tile builds, a few seconds after a start or
+  // an import; until then the API answers, building tiles from the database (slower, more memory).
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', tilesWarm: tilesService.parcelsInMemory() });
+  });
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
+  app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
+  app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
+  app.use(PARCEL_TILES_PATH, createParcelTilesRouter({ tilesService }));
+  app.use('/contours', createContoursRouter({ contourTiles }));
+  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl }));
+  app.use('/basemap', createBaseMapRouter({ baseMapTiles }));
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(logger));
+  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles };
+}

@@ -1,0 +1,69 @@
+// A fast path for parcel details in front of Express, beside the cached-tile one
+// (tiles/kit/cachedTileFastPath.ts; issue #4 point 6: details throughput ≥ half the cached tile
+// route's). Express's middleware chain, two routers and
+// res.json cost more per request than a cached parcel record does, so this plain `http` request
+// listener answers GET /api/parcels/{pin} itself when everything the route would do is already in
+// memory: the bearer token was verified before and its time claims still hold
+// (platform/auth/verifyBearer.ts),
+// and the record is cached for the data version known to be current (platform/cache/versionedCache.ts).
+// It sends exactly Express's answer: the headers of platform/http/responseHeaders.ts, JSON with
+// Express's content type and ETag. Everything else — unknown tokens, records not cached, conditional
+// requests (Express's freshness rules decide those), other methods and paths — goes to `next` unchanged.
+import type { RequestListener } from 'node:http';
+import { PIN_PATTERN } from '@parcel-map/shared/contracts';
+import { BEARER } from '../../platform/auth/verifyBearer.ts';
+import type { Diagnostics } from '../../platform/diagnostics.ts';
+import type { ResponseHeaders } from '../../platform/http/responseHeaders.ts';
+import type { ParcelDetail } from './parcelsSchema.ts';
+import type { ParcelsService } from './parcelsService.ts';
+
+const DETAILS_ROUTE = '/api/parcels';
+const DETAILS_PATH = /^\/api\/parcels\/([^/?]{1,64})$/;
+/** What res.json sends a JSON body as. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export interface ParcelDetailsFastPathOptions {
+  parcelsService: Pick<ParcelsService, 'peekParcel'>;
+  /** The subject of a token verified before (BearerVerifier.known); without it every request goes to `next`. */
+  knownUser: ((token: string) => string | undefined) | undefined;
+  /** Express's ETag function (app.get('etag fn')), so the ETag is the one res.json would send. */
+  etag: (body: Buffer) => string;
+  headers: ResponseHeaders;
+  diagnostics: Diagnostics;
+  next: RequestListener;
+}
+
+export function createParcelDetailsFastPath(options: ParcelDetailsFastPathOptions): RequestListener {
+  const fixed = { 'content-type': JSON_CONTENT_TYPE };
+  // Each cached record serialised once: the cache hands out the same object until it is replaced.
+  const encoded = new WeakMap<ParcelDetail, { body: Buffer; etag: string }>();
+
+  function cachedDetail(method: string | undefined, url: string | undefined, headers: NodeJS.Dict<string | string[]>): ParcelDetail | undefined {
+    if (method !== 'GET' || !options.knownUser || headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return undefined;
+    const pin = DETAILS_PATH.exec(url ?? '')?.[1];
+    if (pin === undefined || !PIN_PATTERN.test(pin)) return undefined;
+    const token = BEARER.exec(String(headers.authorization ?? ''))?.[1];
+    if (token === undefined || options.knownUser(token) === undefined) return undefined;
+    return options.parcelsService.peekParcel(pin);
+  }
+
+  return (req, res) => {
+    const detail = cachedDetail(req.method, req.url, req.headers);
+    if (!detail) {
+      options.next(req, res);
+      return;
+    }
+    let answer = encoded.get(detail);
+    if (!answer) {
+      const body = Buffer.from(JSON.stringify(detail));
+      answer = { body, etag: options.etag(body) };
+      encoded.set(detail, answer);
+    }
+    options.diagnostics.fastPathAnswered(DETAILS_ROUTE);
+    const headers = options.headers.forOrigin(req.headers.origin, fixed);
+    headers['content-length'] = answer.body.length;
+    headers.etag = answer.etag;
+    res.writeHead(200, headers);
+    res.end(answer.body);
+  };
+}

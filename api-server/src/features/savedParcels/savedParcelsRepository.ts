@@ -1,0 +1,62 @@
+// SQL for saved_parcels. Every statement is scoped by user_id: a user never reaches another's rows.
+import type { Queryable } from '@parcel-map/database';
+import type { SaveParcelInput, SavedParcelRecord } from './savedParcelsSchema.ts';
+
+// Each row carries its API record as JSON text, written by a trigger (migration 003): the list joins
+// finished records, and every statement answers with the same record.
+const parseRecord = (rows: { record_json: string }[]): SavedParcelRecord | undefined =>
+  rows[0] && (JSON.parse(rows[0].record_json) as SavedParcelRecord);
+
+export function createSavedParcelsRepository(db: Queryable) {
+  return {
+    /**
+     * The user's records, newest first, as one JSON array joined by the database: one value to
+     * decode instead of ten thousand rows (PGlite decodes each field in WASM; issue #6 budget).
+     */
+    async listByUserAsJson(userId: string): Promise<string> {
+      const { rows } = await db.query<{ json: string }>(
+        // Ordered by the subquery, read backwards along the (user_id, id) index, not sorted again.
+        `SELECT '[' || coalesce(string_agg(record_json, ','), '') || ']' AS json
+         FROM (SELECT record_json FROM saved_parcels WHERE user_id = $1 ORDER BY id DESC) newest_first`,
+        [userId],
+      );
+      return rows[0]?.json ?? '[]';
+    },
+
+    /** undefined when the user already saved this parcel. */
+    async insert(userId: string, input: SaveParcelInput): Promise<SavedParcelRecord | undefined> {
+      const { rows } = await db.query<{ record_json: string }>(
+        `INSERT INTO saved_parcels (user_id, parcel_pin, parcel_owner_name, parcel_address,
+                                    parcel_centroid_lat, parcel_centroid_lon, notes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (user_id, parcel_pin) DO NOTHING
+         RETURNING record_json`,
+        [
+          userId,
+          input.parcel_pin,
+          input.parcel_owner_name,
+          input.parcel_address,
+          input.parcel_centroid_lat,
+          input.parcel_centroid_lon,
+          input.notes,
+        ],
+      );
+      return parseRecord(rows);
+    },
+
+    async updateNotes(userId: string, id: number, notes: string | null): Promise<SavedParcelRecord | undefined> {
+      const { rows } = await db.query<{ record_json: string }>(
+        `UPDATE saved_parcels SET notes = $3 WHERE user_id = $1 AND id = $2 RETURNING record_json`,
+        [userId, id, notes],
+      );
+      return parseRecord(rows);
+    },
+
+    async delete(userId: string, id: number): Promise<boolean> {
+      const { rows } = await db.query('DELETE FROM saved_parcels WHERE user_id = $1 AND id = $2 RETURNING id', [userId, id]);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type SavedParcelsRepository = ReturnType<typeof createSavedParcelsRepository>;

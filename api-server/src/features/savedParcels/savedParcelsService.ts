@@ -1,0 +1,38 @@
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/httpErrors.ts';
+import type { ParcelsRepository } from '../parcels/parcelsRepository.ts';
+import type { SavedParcelsRepository } from './savedParcelsRepository.ts';
+import type { SaveParcelInput, SavedParcelRecord } from './savedParcelsSchema.ts';
+
+export const ALREADY_SAVED_MESSAGE = 'This parcel is already in your saved list.';
+const NOT_FOUND_MESSAGE = 'Saved parcel not found';
+
+export function createSavedParcelsService(deps: { savedParcels: SavedParcelsRepository; parcels: ParcelsRepository }) {
+  return {
+    /** The list as the JSON array the API answers with, passed through without re-encoding. */
+    listAsJson(userId: string): Promise<string> {
+      return deps.savedParcels.listByUserAsJson(userId);
+    },
+
+    async save(userId: string, input: SaveParcelInput): Promise<SavedParcelRecord> {
+      if (!(await deps.parcels.exists(input.parcel_pin))) {
+        throw new BadRequestError(`Unknown parcel PIN: ${input.parcel_pin}`);
+      }
+      const record = await deps.savedParcels.insert(userId, input);
+      if (!record) throw new ConflictError(ALREADY_SAVED_MESSAGE);
+      return record;
+    },
+
+    async updateNotes(userId: string, id: number | null, notes: string | null): Promise<SavedParcelRecord> {
+      const record = id === null ? undefined : await deps.savedParcels.updateNotes(userId, id, notes);
+      if (!record) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      return record;
+    },
+
+    async remove(userId: string, id: number | null): Promise<void> {
+      const deleted = id === null ? false : await deps.savedParcels.delete(userId, id);
+      if (!deleted) throw new NotFoundError(NOT_FOUND_MESSAGE);
+    },
+  };
+}
+
+export type SavedParcelsService = ReturnType<typeof createSavedParcelsService>;

@@ -1,0 +1,127 @@
+// The self-hosted base styles for offline use (DESIGN §4): land colour, and Lake Norman, roads and
+// road names from the /basemap vector tiles (tiles/baseMap/baseMapTiles.ts). Parcel and contour layers are
+// added by the client on every style load, so they are not here. No style pretends to be imagery:
+// the dark one only gives imagery-like contrast, and its name carries 'satellite' so that the
+// client's SPEC §4 rule (yellow parcel outlines on satellite styles) applies to it.
+
+import { BASEMAP_TILE_ZOOMS, type BaseMapLayer } from '@parcel-map/shared/contracts';
+
+const BASEMAP_SOURCE = 'basemap';
+
+export interface OfflineStyleInfo {
+  id: string;
+  name: string;
+}
+
+interface Palette {
+  land: string;
+  water: string;
+  minorCasing: string;
+  minor: string;
+  majorCasing: string;
+  major: string;
+  label: string;
+  labelHalo: string;
+}
+
+export const STREETS_LOCAL: OfflineStyleInfo = { id: 'streets-local', name: 'Streets (offline)' };
+export const DARK_LOCAL: OfflineStyleInfo = { id: 'dark-local', name: 'Dark (satellite contrast)' };
+export const OFFLINE_STYLES: readonly OfflineStyleInfo[] = [STREETS_LOCAL, DARK_LOCAL];
+
+const PALETTES: Record<string, Palette> = {
+  [STREETS_LOCAL.id]: {
+    land: '#f4f1ea',
+    water: '#aad3df',
+    minorCasing: '#d6d1c4',
+    minor: '#ffffff',
+    majorCasing: '#d9a441',
+    major: '#fde293',
+    label: '#555555',
+    labelHalo: '#ffffff',
+  },
+  [DARK_LOCAL.id]: {
+    land: '#1f2a1d',
+    water: '#0e1f33',
+    minorCasing: '#141a13',
+    minor: '#59615a',
+    majorCasing: '#141a13',
+    major: '#8c7b52',
+    label: '#e8e8e8',
+    labelHalo: '#000000',
+  },
+};
+
+/** Labels are drawn with the client's localFontFamily; the glyph URL only satisfies the style spec. */
+const TEXT_FONT = ['Noto Sans Regular'];
+
+export function findOfflineStyle(id: string): OfflineStyleInfo | undefined {
+  return OFFLINE_STYLES.find((style) => style.id === id);
+}
+
+const roadWidth = (fromZoom: number, fromWidth: number, z18Width: number) => ['interpolate', ['exponential', 1.5], ['zoom'], fromZoom, fromWidth, 18, z18Width];
+
+/** Each road kind as a wider casing under its fill; minor roads first so major roads draw over them. */
+const ROAD_KINDS = [
+  { kind: 'minor', minzoom: 12, casing: ['minorCasing', roadWidth(12, 1.5, 14)], fill: ['minor', roadWidth(12, 0.75, 11)] },
+  { kind: 'major', minzoom: 0, casing: ['majorCasing', roadWidth(8, 1, 22)], fill: ['major', roadWidth(8, 0.5, 18)] },
+] as const;
+
+function roadLayers(colours: Palette) {
+  return ROAD_KINDS.flatMap(({ kind, minzoom, casing, fill }) =>
+    [
+      { id: `road-${kind}-casing`, line: casing },
+      { id: `road-${kind}`, line: fill },
+    ].map(({ id, line: [colour, width] }) => ({
+      id,
+      type: 'line',
+      source: BASEMAP_SOURCE,
+      'source-layer': 'roads' satisfies BaseMapLayer,
+      filter: ['==', ['get', 'kind'], kind],
+      minzoom,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': colours[colour], 'line-width': width },
+    })),
+  );
+}
+
+export function offlineStyle(info: OfflineStyleInfo, publicBase: string) {
+  const colours = PALETTES[info.id];
+  if (!colours) throw new Error(`no palette for style ${info.id}`);
+  return {
+    version: 8,
+    name: info.name,
+    metadata: { 'parcel-map:id': info.id },
+    center: [-80.86, 35.62],
+    zoom: 13,
+    glyphs: `${publicBase}/fonts/{fontstack}/{range}.pbf`,
+    sources: {
+      [BASEMAP_SOURCE]: {
+        type: 'vector',
+        tiles: [`${publicBase}/basemap/{z}/{x}/{y}.pbf`],
+        minzoom: BASEMAP_TILE_ZOOMS.min,
+        maxzoom: BASEMAP_TILE_ZOOMS.max,
+        attribution: 'Lake Norman © Mecklenburg County GIS (MIT) · Demo county data (generated)',
+      },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
+      // No outline: the lake comes as adjoining pieces, and an outline would draw the seams between them.
+      { id: 'water', type: 'fill', source: BASEMAP_SOURCE, 'source-layer': 'water' satisfies BaseMapLayer, paint: { 'fill-color': colours.water } },
+      ...roadLayers(colours),
+      {
+        id: 'road-label',
+        type: 'symbol',
+        source: BASEMAP_SOURCE,
+        'source-layer': 'roads' satisfies BaseMapLayer,
+        minzoom: 13,
+        layout: {
+          'symbol-placement': 'line',
+          'text-field': ['get', 'name'],
+          'text-font': TEXT_FONT,
+          'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 18, 14],
+        },
+        paint: { 'text-color': colours.label, 'text-halo-color': colours.labelHalo, 'text-halo-width': 1.5 },
+      },
+    ],
+  };
+}

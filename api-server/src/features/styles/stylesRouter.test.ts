@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/testApp.ts';
+
+describe('GET /styles/:id.json', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['streets-local', 'Streets (offline)'],
+    ['dark-local', 'Dark (satellite contrast)'],
+  ])('serves %s with land, water, roads and road names, and no mapbox:// URL', async (id, name) => {
+    const response = await app.request(`/styles/${id}.json`);
+    expect(response.status).toBe(200);
+    expect(response.body.toString('utf8')).not.toContain('mapbox://');
+    type Layer = { id: string; type: string; source?: string; 'source-layer'?: string; layout?: Record<string, unknown> };
+    const style = response.json as { name: string; sources: Record<string, { type: string; tiles?: string[] }>; layers: Layer[] };
+    expect(style.name).toBe(name);
+    expect(style.sources).toEqual({ basemap: expect.objectContaining({ type: 'vector', tiles: [`${app.baseUrl}/basemap/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: 14 }) });
+    expect(style.layers.find((layer) => layer.id === 'water')).toMatchObject({ type: 'fill', source: 'basemap', 'source-layer': 'water' });
+    expect(style.layers.filter((layer) => layer['source-layer'] === 'roads' && layer.type === 'line').length).toBeGreaterThan(0);
+    expect(style.layers.find((layer) => layer.type === 'symbol')?.layout?.['text-field']).toEqual(['get', 'name']);
+    expect(style.layers.some((layer) => layer.type === 'raster')).toBe(false);
+  });
+
+  it('names only the dark style for the satellite outline rule', async () => {
+    const names = await Promise.all(['streets-local', 'dark-local'].map(async (id) => ((await app.request(`/styles/${id}.json`)).json as { name: string }).name));
+    expect(names.map((name) => name.toLowerCase().includes('satellite'))).toEqual([false, true]);
+  });
+
+  it('serves the offline streets style with no mapbox:// URL', async () => {
+    const response = await app.request('/styles/streets-local.json', { headers: { Origin: 'http://127.0.0.1:3000' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('http://127.0.0.1:3000');
+    const style = response.json as { version: number; name: string; glyphs: string; layers: { id: string; type: string }[] };
+    expect(style.version).toBe(8);
+    expect(style.name).toBe('Streets (offline)');
+    expect(response.body.toString('utf8')).not.toContain('mapbox://');
+    expect(style.glyphs).toBe(`${app.baseUrl}/fonts/{fontstack}/{range}.pbf`);
+    expect(style.layers[0]).toMatchObject({ id: 'background', type: 'background' });
+    expect(style.layers.some((layer) => layer.id.startsWith('parcel'))).toBe(false);
+  });
+
+  it('answers 404 for an unknown style and for glyph requests', async () => {
+    expect((await app.request('/styles/streets-v12.json')).status).toBe(404);
+    const glyphs = await app.request('/fonts/Noto%20Sans%20Regular/0-255.pbf');
+    expect(glyphs.status).toBe(404);
+    expect(glyphs.json).toEqual({ message: 'Not found' });
+  });
+});

@@ -1,0 +1,104 @@
+// Verifies the Stytch-style session JWT of each request locally (DESIGN §5): RS256 only, keys from
+// the JWKS URL, issuer, audience, `typ` JWT and expiry, with 30 s of clock tolerance.
+import type { RequestHandler } from 'express';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
+import { UnauthorizedError } from '../http/httpErrors.ts';
+import type { Logger } from '../logger.ts';
+import type { JwtSettings } from './stytchJwtSettings.ts';
+
+export const CLOCK_TOLERANCE_SECONDS = 30;
+/** The only signature algorithm accepted: Stytch signs session JWTs with RS256. No `none`, no HMAC. */
+export const ALLOWED_ALGORITHMS = ['RS256'];
+/**
+ * The JWKS is cached for 10 minutes; a token whose `kid` is not in the cache triggers one refetch,
+ * at most once per 30 s, so a flood of made-up kids cannot turn into a flood of JWKS requests.
+ */
+export const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
+export const JWKS_REFETCH_COOLDOWN_MS = 30_000;
+const JWKS_FETCH_TIMEOUT_MS = 5_000;
+/** Tokens already verified, kept with their time claims (a session JWT is ~1 KB). */
+export const VERIFIED_TOKENS_CACHED = 10_000;
+/** `Authorization: Bearer <token>`, the token in group 1. */
+export const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+export interface BearerVerifier {
+  /** The subject of a valid token; rejects an invalid one. */
+  (token: string): Promise<string>;
+  /** The subject of a token verified before whose time claims still hold, without waiting; else undefined. */
+  known?: (token: string) => string | undefined;
+}
+
+export interface BearerVerifierOptions {
+  /** Only for callers that hold keys locally; the server always fetches the JWKS over HTTP. */
+  keys?: JWTVerifyGetKey;
+  /** The clock exp/nbf are checked against; tests move it. */
+  now?: () => Date;
+}
+
+export function remoteJwks(jwksUrl: string): JWTVerifyGetKey {
+  return createRemoteJWKSet(new URL(jwksUrl), {
+    cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
+    cooldownDuration: JWKS_REFETCH_COOLDOWN_MS,
+    timeoutDuration: JWKS_FETCH_TIMEOUT_MS,
+  });
+}
+
+export function createBearerVerifier(
+  config: JwtSettings,
+  { keys = remoteJwks(config.jwksUrl), now }: BearerVerifierOptions = {},
+): BearerVerifier {
+  // The same token string arrives with every request of a session (a map click asks for several
+  // resources), and checking its RS256 signature was a quarter of a parcel-details request. Its
+  // claims cannot change, so a token verified once is accepted again on its time claims alone, with
+  // the same tolerance; it can then outlive the removal of its key from the JWKS by its remaining
+  // lifetime (≤ 5 minutes), no longer than the JWKS cache above already allows.
+  const verified = new LRUCache<string, { sub: string; exp: number; nbf: number | undefined }>({ max: VERIFIED_TOKENS_CACHED });
+  const known = (token: string): string | undefined => {
+    const claims = verified.get(token);
+    if (!claims) return undefined;
+    const nowSeconds = Math.floor((now ? now() : new Date()).getTime() / 1000);
+    // As jose's claim checks: expired at exp ≤ now − tolerance, not yet valid at nbf > now + tolerance.
+    if (claims.exp > nowSeconds - CLOCK_TOLERANCE_SECONDS && (claims.nbf === undefined || claims.nbf <= nowSeconds + CLOCK_TOLERANCE_SECONDS)) return claims.sub;
+    verified.delete(token);
+    return undefined;
+  };
+  const verify = async (token: string): Promise<string> => {
+    const cached = known(token);
+    if (cached !== undefined) return cached;
+    const { payload } = await jwtVerify(token, keys, {
+      algorithms: ALLOWED_ALGORITHMS,
+      ...(now ? { currentDate: now() } : {}),
+      issuer: config.jwtIssuer,
+      audience: config.jwtAudience,
+      typ: 'JWT',
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['sub', 'exp'],
+    });
+    if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new Error('JWT has no subject');
+    verified.set(token, { sub: payload.sub, exp: payload.exp!, nbf: payload.nbf });
+    return payload.sub;
+  };
+  return Object.assign(verify, { known });
+}
+
+/** Sets req.userId from a valid `Authorization: Bearer <jwt>`; anything else answers 401. */
+export function requireUser(verify: BearerVerifier, logger: Logger): RequestHandler {
+  return async (req, _res, next) => {
+    const match = BEARER.exec(req.get('authorization') ?? '');
+    if (!match?.[1]) throw new UnauthorizedError();
+    try {
+      req.userId = await verify(match[1]);
+    } catch (error) {
+      logger.debug({ err: error }, 'bearer token rejected');
+      throw new UnauthorizedError();
+    }
+    next();
+  };
+}
+
+/** The user id set by requireUser; a route without it is a wiring mistake, answered as 401. */
+export function userIdOf(req: { userId?: string | undefined }): string {
+  if (req.userId === undefined) throw new UnauthorizedError();
+  return req.userId;
+}

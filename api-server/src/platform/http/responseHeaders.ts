@@ -1,0 +1,97 @@
+// The one place the API's response headers are decided: security headers (helmet's), CORS for the
+// front ends' credentialed calls, and caching (Cache-Control, ETag matching). The Express app sets
+// them through responseHeaders().middleware; the fast paths in front of Express
+// (tiles/kit/cachedTileFastPath.ts, features/parcels/parcelDetailsFastPath.ts) write the same
+// objects with one writeHead(), so both paths answer with identical headers by construction.
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** Cache-Control of each kind of answer. */
+export const CACHE_CONTROL = {
+  /** Vector tiles: their ETags change with the data version; an hour in browsers and CDNs. */
+  tiles: 'public, max-age=3600',
+} as const;
+
+const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Session-Token';
+const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
+const PREFLIGHT_CACHE_SECONDS = 600;
+
+export interface ResponseHeaders {
+  /**
+   * The headers every answer to a request from `origin` carries: security headers, `Vary: Origin`,
+   * `fixed`, and — for an allowed origin — the origin echoed with credentials and the ETag exposed
+   * (`*` is illegal with credentials). A new object each call: callers may add to it.
+   */
+  forOrigin(origin: string | undefined, fixed?: OutgoingHttpHeaders): OutgoingHttpHeaders;
+  /** `origin` when it is one of the front ends' (its answers differ), else undefined. */
+  allowedOrigin(origin: string | undefined): string | undefined;
+  /** Express middleware: sets forOrigin()'s headers on every answer and answers CORS preflights. */
+  middleware: RequestHandler;
+}
+
+export function responseHeaders(corsOrigins: readonly string[]): ResponseHeaders {
+  const allowed = new Set(corsOrigins);
+  const common: OutgoingHttpHeaders = { ...securityHeaders(), vary: 'Origin' };
+
+  const allowedOrigin = (origin: string | undefined) => (origin !== undefined && allowed.has(origin) ? origin : undefined);
+  const forOrigin = (origin: string | undefined, fixed: OutgoingHttpHeaders = {}): OutgoingHttpHeaders =>
+    allowedOrigin(origin) !== undefined
+      ? { ...common, ...fixed, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'ETag' }
+      : { ...common, ...fixed };
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const origin = req.get('origin');
+    res.set(forOrigin(origin) as Record<string, string>);
+    if (req.method !== 'OPTIONS') {
+      next();
+      return;
+    }
+    if (allowedOrigin(origin) !== undefined) {
+      res.set({
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+        'Access-Control-Max-Age': String(PREFLIGHT_CACHE_SECONDS),
+      });
+    }
+    // Without the allow headers the browser blocks the real request, which is the refusal we want.
+    res.status(204).end();
+  };
+
+  return { forOrigin, allowedOrigin, middleware };
+}
+
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^W\//, ''))
+    .some((candidate) => candidate === '*' || candidate === etag);
+}
+
+/**
+ * Helmet's headers, with cross-origin resources allowed (maps, styles and tiles are fetched by the
+ * front ends' origins). Helmet sets the same headers on every response, so they are read once from
+ * a recorder and reused as a plain object.
+ */
+function securityHeaders(): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = typeof value === 'object' ? [...value] : value;
+      return recorder;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+    getHeader(name: string) {
+      return headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } })({ headers: {}, method: 'GET', url: '/' } as never, recorder as unknown as ServerResponse as never, () => {
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return headers;
+}

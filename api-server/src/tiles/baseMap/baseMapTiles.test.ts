@@ -1,0 +1,97 @@
+import { gunzipSync } from 'node:zlib';
+import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CENTRE, lakeLngLat } from '@parcel-map/county-data/demo';
+import type { Db } from '@parcel-map/database';
+import { openTestDb } from '@parcel-map/database/testing';
+import { startTestApp, type TestApp } from '../../testing/testApp.ts';
+import { lonLatToTile } from '../kit/tileMath.ts';
+import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import { createBaseMapTiles } from './baseMapTiles.ts';
+import { createBaseMapFeaturesRepository } from './baseMapFeaturesRepository.ts';
+import { createBaseMapWriter, createDatasetWriter } from '@parcel-map/county-data/publish';
+
+const decode = (gzipped: Buffer) => new VectorTile(new PbfReader(gunzipSync(gzipped)));
+
+function tilePath(lng: number, lat: number, z: number): string {
+  const { x, y } = lonLatToTile(lng, lat, z);
+  return `/basemap/${z}/${x}/${y}.pbf`;
+}
+
+function featuresOf(layer: VectorTileLayer | undefined) {
+  return Array.from({ length: layer?.length ?? 0 }, (_, i) => layer!.feature(i));
+}
+
+describe('GET /basemap/:z/:x/:y.pbf', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('serves the named roads around the centre as lines, gzipped, with ETag and 304', async () => {
+    const response = await app.request(tilePath(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14));
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-protobuf');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    const roads = featuresOf(decode(response.body).layers.roads);
+    expect(roads.length).toBeGreaterThan(0);
+    for (const road of roads) {
+      expect(road.type).toBe(2);
+      expect(String(road.properties.name).length).toBeGreaterThan(0);
+      expect(['major', 'minor']).toContain(road.properties.kind);
+    }
+    const again = await app.request(tilePath(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14), { headers: { 'If-None-Match': String(response.headers.etag) } });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves Lake Norman as polygons in the water layer', async () => {
+    const [lng, lat] = lakeLngLat().features[0]!.geometry.coordinates[0]![0]!;
+    const response = await app.request(tilePath(lng!, lat!, 10));
+    expect(response.status).toBe(200);
+    const water = featuresOf(decode(response.body).layers.water);
+    expect(water.length).toBeGreaterThan(0);
+    for (const piece of water) expect(piece.type).toBe(3);
+  });
+
+  it('answers 204 where there is neither road nor water, and 400 for tiles outside z 0–14', async () => {
+    expect((await app.request('/basemap/14/0/0.pbf')).status).toBe(204);
+    const tooDeep = await app.request('/basemap/15/0/0.pbf');
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.json).toEqual({ message: expect.stringContaining('z must be 0–14') });
+    expect((await app.request('/basemap/3/8/0.pbf')).status).toBe(400);
+  });
+});
+
+describe('createBaseMapTiles', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  it('cuts the roads of the current data version, and the new roads once the version changes', async () => {
+    const roads = createBaseMapWriter(db);
+    const datasetId = await createDatasetWriter(db).insert({ source_name: 'roads only', licence: 'test', as_of: null });
+    let version = 1;
+    const tiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion: { current: async () => version, known: () => version } });
+    const names = async (tile: Promise<EncodedTile>) => {
+      const result = await tile;
+      return result.kind === 'empty' ? [] : featuresOf(decode(result.body).layers.roads).map((road) => road.properties.name);
+    };
+    // Far from the demo county: only these roads are in the tile.
+    const { x, y } = lonLatToTile(-100.5, 40.5, 12);
+    const line = { type: 'LineString' as const, coordinates: [[-100.51, 40.5], [-100.49, 40.5]] };
+
+    await roads.insertMany('roads', [{ name: 'First Rd', kind: 'major', geometry: line }], datasetId);
+    expect(await names(tiles.getTile(12, x, y))).toEqual(['First Rd']);
+
+    await roads.insertMany('roads', [{ name: 'Second Rd', kind: 'minor', geometry: line }], datasetId);
+    // Same version: the cut tile stands (an import always brings a new version).
+    expect(await names(tiles.getTile(12, x, y))).toEqual(['First Rd']);
+    version = 2;
+    expect((await names(tiles.getTile(12, x, y))).sort()).toEqual(['First Rd', 'Second Rd']);
+  });
+});

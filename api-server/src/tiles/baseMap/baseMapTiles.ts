@@ -1,0 +1,82 @@
+// Vector tiles of the self-hosted base map (GET /basemap/{z}/{x}/{y}.pbf): layers 'roads' (name,
+// kind) and 'water' (name, kind) from the features the county data tools wrote (basemap_features).
+// They replace GeoJSON files the browser fetched whole — the demo county's roads alone were 4.5 MB
+// (1.1 MB gzipped) — and indexed in mapbox-gl's workers while those workers should be cutting the
+// first parcel tiles. Here geojson-vt indexes each layer once per data version and each request
+// cuts one small tile.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Feature, Geometry } from 'geojson';
+import GeoJSONVT, { type LegacyTile } from 'geojson-vt';
+import { fromGeojsonVt } from 'vt-pbf';
+import { BASEMAP_LAYERS, BASEMAP_TILE_ZOOMS, type BaseMapLayer } from '@parcel-map/shared/contracts';
+import type { DataVersion } from '../../platform/cache/dataVersion.ts';
+import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
+import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import type { BaseMapFeaturesRepository } from './baseMapFeaturesRepository.ts';
+
+const EXTENT = 4096;
+const CACHE_ENTRIES = 4096;
+
+const gzipAsync = promisify(gzip);
+
+type LayerIndexes = Map<BaseMapLayer, GeoJSONVT>;
+
+export interface BaseMapTilesDeps {
+  features: BaseMapFeaturesRepository;
+  dataVersion: DataVersion;
+  cacheEntries?: number;
+}
+
+export function createBaseMapTiles(deps: BaseMapTilesDeps) {
+  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES);
+  let indexed: { version: number; indexes: Promise<LayerIndexes> } | undefined;
+
+  async function readIndexes(): Promise<LayerIndexes> {
+    const byLayer = new Map<BaseMapLayer, Feature<Geometry>[]>(BASEMAP_LAYERS.map((layer) => [layer, []]));
+    for (const row of await deps.features.listAll()) {
+      byLayer.get(row.layer)?.push({ type: 'Feature', id: row.id, properties: { name: row.name, kind: row.kind }, geometry: row.geometry });
+    }
+    const indexes: LayerIndexes = new Map();
+    for (const [layer, features] of byLayer) {
+      if (features.length > 0) indexes.set(layer, new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: BASEMAP_TILE_ZOOMS.max, extent: EXTENT }));
+    }
+    return indexes;
+  }
+
+  function indexesFor(version: number): Promise<LayerIndexes> {
+    if (indexed?.version !== version) {
+      const indexes = readIndexes();
+      indexed = { version, indexes };
+      // A failed read is not kept: the next request tries again.
+      indexes.catch(() => {
+        if (indexed?.indexes === indexes) indexed = undefined;
+      });
+    }
+    return indexed.indexes;
+  }
+
+  async function build(version: number, z: number, x: number, y: number): Promise<EncodedTile> {
+    const present: [BaseMapLayer, LegacyTile][] = [];
+    for (const [layer, index] of await indexesFor(version)) {
+      const tile = index.getTile(z, x, y);
+      if (tile && tile.features.length > 0) present.push([layer, tile]);
+    }
+    if (present.length === 0) return { kind: 'empty' };
+    const body = await gzipAsync(fromGeojsonVt(Object.fromEntries(present), { version: 2, extent: EXTENT }));
+    return { kind: 'tile', body, etag: `"b${version}-${createHash('sha1').update(body).digest('base64url')}"` };
+  }
+
+  return {
+    getTile(z: number, x: number, y: number): Promise<EncodedTile> {
+      return cache.get(`${z}/${x}/${y}`, (version) => build(version, z, x, y));
+    },
+    /** Builds the current data set's indexes ahead of the first map (server start). */
+    async warm(): Promise<void> {
+      await indexesFor(await deps.dataVersion.current());
+    },
+  };
+}
+
+export type BaseMapTiles = ReturnType<typeof createBaseMapTiles>;

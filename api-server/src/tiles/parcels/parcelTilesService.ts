@@ -1,0 +1,94 @@
+// Builds parcel vector tiles: the tile's parcels (from memory, tileParcels.ts) → MVT (parcelTileEncoder.ts) → gzip, cached per
+// data version (the current dataset id, tracked exactly by dataVersion.ts), so a re-import never
+// serves stale tiles or ETags.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
+import type { ParcelTilesRepository } from './parcelTilesRepository.ts';
+import type { DataVersion } from '../../platform/cache/dataVersion.ts';
+import { BUFFER, encodeParcelTile, EXTENT } from './parcelTileEncoder.ts';
+import { createTileParcels } from './tileParcels.ts';
+import { tileBounds } from '../kit/tileMath.ts';
+import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
+
+// Query a little more than the tile's buffer so clipped edges at tile borders are drawn.
+const QUERY_BUFFER_FRACTION = (2 * BUFFER) / EXTENT;
+/** From this zoom every parcel is in its tiles, outlines within 1/16 px. */
+export const FULL_DETAIL_ZOOM = 13;
+// Names, addresses and acreage only from the label zoom: below it a click reads them from the API.
+// The initial view's twelve z13 tiles went from 2.3 MB to 1.2 MB gzipped, which the browser's
+// workers decode before the first parcels are drawn.
+const FULL_PROPERTIES_ZOOM = PARCEL_LABEL_MIN_ZOOM;
+// Simplification tolerance in tile units (4096 per 512 px: 8 per pixel) at the requested zoom; 0.5
+// took the densest z13 tile from 548 KB to 400 KB gzipped.
+const EXACT_TOLERANCE = 0.5;
+const GENERALISED_TOLERANCE = 8;
+// Below FULL_DETAIL_ZOOM parcels smaller than this many pixels both ways are left out: at 3 px
+// (and no simplification) the densest z11/z12 demo-county tiles reached 550–670 KB gzipped; at 5 px,
+// simplified, the densest z12 tile is ~210 KB (bench/tileSizes.ts; budget 500 KB).
+const MIN_PIXELS_BELOW_FULL_DETAIL = 5;
+const TILE_PIXELS = 512;
+const DEFAULT_CACHE_ENTRIES = 4096;
+// Level 4 instead of zlib's default 6: half the compression time of a cold build for 2–3% more bytes
+// (densest demo-county z13 tile 422 KB instead of 408 KB; budget 500 KB).
+const GZIP_LEVEL = 4;
+
+const gzipAsync = promisify(gzip);
+
+export interface ParcelTilesServiceDeps {
+  parcels: ParcelTilesRepository;
+  /** The current dataset id; tiles and ETags are keyed by it. */
+  dataVersion: DataVersion;
+  cacheEntries?: number;
+}
+
+export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
+  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
+  const tileParcels = createTileParcels({ parcels: deps.parcels, readVersion: () => deps.dataVersion.current() });
+
+  async function build(dataVersion: number, z: number, x: number, y: number): Promise<EncodedTile> {
+    const bounds = tileBounds(z, x, y, QUERY_BUFFER_FRACTION);
+    const degreesPerPixel = 360 / 2 ** z / TILE_PIXELS;
+    const minSize = z < FULL_DETAIL_ZOOM ? MIN_PIXELS_BELOW_FULL_DETAIL * degreesPerPixel : 0;
+    const { parcels, indices } = await tileParcels.findForTile(dataVersion, bounds, minSize);
+    const pbf = encodeParcelTile(PARCEL_SOURCE_LAYER, parcels, indices, { z, x, y }, {
+      tolerance: z >= FULL_DETAIL_ZOOM ? EXACT_TOLERANCE : GENERALISED_TOLERANCE,
+      fullProperties: z >= FULL_PROPERTIES_ZOOM,
+    });
+    if (!pbf) return { kind: 'empty' };
+    const body = await gzipAsync(pbf, { level: GZIP_LEVEL });
+    const etag = `"v${dataVersion}-${createHash('sha1').update(body).digest('base64url')}"`;
+    return { kind: 'tile', body, etag };
+  }
+
+  // The current parcels are read into memory from the start (a few seconds for the demo county), so
+  // the first map view seldom waits for them; a build before that reads the database. A failed read
+  // is tried again by the next build.
+  void deps.dataVersion.current().then(tileParcels.load).catch(() => undefined);
+
+  return {
+    getTile(z: number, x: number, y: number): Promise<EncodedTile> {
+      return cache.get(`${z}/${x}/${y}`, (dataVersion) => build(dataVersion, z, x, y));
+    },
+    /** Whether the data version known to be current has its parcels in memory (start-up and imports read them). */
+    parcelsInMemory(): boolean {
+      const version = deps.dataVersion.known();
+      return version !== undefined && tileParcels.loadedVersion() === version;
+    },
+    /** Resolves once the current data version's parcels are in memory (later builds skip the database). */
+    async loadParcels(): Promise<void> {
+      await tileParcels.load(await deps.dataVersion.current());
+    },
+    /**
+     * The tile if it is built and cached for the data version known to be current, else undefined
+     * (the caller takes the normal path, which reads the version and builds).
+     */
+    peek(z: number, x: number, y: number): EncodedTile | undefined {
+      return cache.peek(`${z}/${x}/${y}`);
+    },
+  };
+}
+
+export type ParcelTilesService = ReturnType<typeof createParcelTilesService>;

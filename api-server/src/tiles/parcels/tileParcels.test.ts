@@ -1,0 +1,84 @@
+import { gunzipSync } from 'node:zlib';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatasetsRepository } from '../../features/datasets/datasetsRepository.ts';
+import type { Db } from '@parcel-map/database';
+import { DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
+import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
+import { defaultMapping } from '@parcel-map/county-data/import';
+import { importParcels } from '@parcel-map/county-data/import';
+import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
+import { createParcelTilesRepository } from './parcelTilesRepository.ts';
+import { openTestDb } from '@parcel-map/database/testing';
+import { createDataVersion, DATA_VERSION_CHANNEL } from '../../platform/cache/dataVersion.ts';
+import { lonLatToTile, tileBounds } from '../kit/tileMath.ts';
+import { createTileParcels } from './tileParcels.ts';
+import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
+import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import { createParcelTilesService } from './parcelTilesService.ts';
+
+const pinsOf = (tile: EncodedTile): string[] => {
+  if (tile.kind === 'empty') return [];
+  const layer = new VectorTile(new PbfReader(gunzipSync(tile.body))).layers[PARCEL_SOURCE_LAYER]!;
+  return Array.from({ length: layer.length }, (_, i) => String(layer.feature(i).properties.pin));
+};
+
+describe('tile parcels in memory', () => {
+  let db: Db;
+  const currentVersion = async () => (await createDatasetsRepository(db).current())?.id ?? 0;
+  beforeAll(async () => {
+    db = await openTestDb();
+    await seedDemoDataIfEmpty(db, pino({ level: 'silent' }), { extent: TEST_EXTENT });
+  });
+  afterAll(() => db.close());
+
+  it('selects the parcels findForTile selects, in its order, with its size filter', async () => {
+    const parcels = createParcelTilesRepository(db);
+    const version = await currentVersion();
+    const tileParcels = createTileParcels({ parcels, readVersion: currentVersion });
+    await tileParcels.load(version);
+    let compared = 0;
+    for (const [z, minPixels] of [[12, 5], [13, 0], [14, 0], [15, 0], [17, 0]] as const) {
+      const centre = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, z);
+      for (const [dx, dy] of [[0, 0], [1, 0], [-1, 1], [2, -2]] as const) {
+        const box = tileBounds(z, centre.x + dx, centre.y + dy, 128 / 4096);
+        const minSize = (minPixels * 360) / 2 ** z / 512;
+        const expected = (await parcels.findForTile(box, minSize)).map((row) => row.pin);
+        const { parcels: set, indices } = await tileParcels.findForTile(version, box, minSize);
+        expect(Array.from(indices, (i) => set.attributes[i]!.pin)).toEqual(expected);
+        compared += expected.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it('refuses a load that an import overtook', async () => {
+    const tileParcels = createTileParcels({ parcels: createParcelTilesRepository(db), readVersion: async () => (await currentVersion()) + 1 });
+    await expect(tileParcels.load(await currentVersion())).rejects.toThrow(/changed while it was loaded/);
+  });
+
+  it('serves an import at once, and from memory once loaded', async () => {
+    const dataVersion = createDataVersion({ read: currentVersion, watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent) });
+    const service = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion });
+    const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 16);
+    await service.loadParcels();
+    expect(service.parcelsInMemory()).toBe(true);
+    const before = pinsOf(await service.getTile(16, x, y));
+    expect(before.length).toBeGreaterThan(5);
+
+    const size = 0.0004;
+    const file = await writeFixture(await fixtureDir(), 'one.geojson', featureCollection([
+      { properties: { PIN: 'NEW-1', owner: 'NEW OWNER' }, geometry: squarePolygon(DEMO_CENTRE.lng - size / 2, DEMO_CENTRE.lat - size / 2, size) },
+    ]));
+    await importParcels(db, { file, mapping: defaultMapping('one.geojson') });
+
+    expect(pinsOf(await service.getTile(16, x, y))).toEqual(['NEW-1']);
+    // Tiles not built yet, from the new version's parcels in memory.
+    await service.loadParcels();
+    expect(service.parcelsInMemory()).toBe(true);
+    expect(pinsOf(await service.getTile(15, x >> 1, y >> 1))).toEqual(['NEW-1']);
+    expect(pinsOf(await service.getTile(16, x + 3, y))).toEqual([]);
+  });
+});

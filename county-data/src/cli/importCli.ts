@@ -1,0 +1,87 @@
+// `npm run import -- FILE [--mapping FILE] [--dry-run] [--report FILE]`: loads a county's parcels
+// into the database the API uses (DATABASE_URL, else PGlite in DATA_DIR) and replaces the current data set.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { databaseLocationFromEnv, migrate, openDb } from '@parcel-map/database';
+import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
+import { importParcels, type ImportReport } from '../import/importParcels.ts';
+import { createProgressBar } from './progressBar.ts';
+
+const USAGE = 'usage: npm run import -- FILE.geojson|FILE.zip [--mapping MAPPING.json] [--dry-run] [--report REPORT.json]';
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      mapping: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      report: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  // npm runs workspace scripts in the workspace folder: resolve paths against where the user typed.
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const [fileArg, ...extra] = positionals;
+  if (fileArg === undefined || extra.length > 0) throw new Error(USAGE);
+  const file = path.resolve(cwd, fileArg);
+  const mapping = values.mapping ? await readImportMapping(path.resolve(cwd, values.mapping)) : defaultMapping(path.basename(file));
+  const dryRun = values['dry-run'];
+
+  const config = databaseLocationFromEnv();
+  let db = null;
+  if (!dryRun) {
+    db = (await openDb(config)).db;
+    await migrate(db);
+  }
+  const bar = createProgressBar();
+  let report: ImportReport;
+  try {
+    report = await importParcels(db, { file, mapping, dryRun, onProgress: bar.update });
+  } finally {
+    bar.done();
+    await db?.close();
+  }
+
+  // Beside the PGlite directory (by default <repo>/.data/import-reports/), kept for every run.
+  const reportFile = values.report
+    ? path.resolve(cwd, values.report)
+    : path.join(path.dirname(config.dataDir), 'import-reports', `import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await mkdir(path.dirname(reportFile), { recursive: true });
+  await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  printSummary(report, reportFile, config.databaseUrl === undefined ? config.dataDir : 'DATABASE_URL');
+}
+
+function printSummary(report: ImportReport, reportFile: string, target: string): void {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const lines = [
+    `${report.dryRun ? 'dry run (nothing written)' : `imported into ${target} as data set ${report.dataset.id}`}: ${report.file}`,
+    `  source      ${report.dataset.sourceName} · ${report.dataset.licence}${report.dataset.asOf ? ` · as of ${report.dataset.asOf}` : ''}`,
+    `  format      ${report.format}, CRS ${report.crs.split('\n')[0]}`,
+    `  features    ${n(report.features)}`,
+    `  imported    ${n(report.imported)}  (${n(report.parcelsPerSecond)} parcels/s, ${(report.timings.totalMs / 1000).toFixed(1)} s)`,
+    `  rejected    ${n(report.rejected)}${report.rejected > 0 ? `  (${Object.entries(report.rejectedByReason).filter(([, count]) => count > 0).map(([reason, count]) => `${reason}: ${n(count)}`).join(', ')})` : ''}`,
+  ];
+  for (const rejection of report.rejections.slice(0, 10)) {
+    lines.push(`    feature ${rejection.feature}${rejection.pin ? ` PIN ${rejection.pin}` : ''}: ${rejection.reason} — ${rejection.detail}`);
+  }
+  if (report.rejections.length > 10) lines.push(`    … ${n(report.rejections.length - 10)} more in the report`);
+  if (report.join) {
+    lines.push(`  join        ${n(report.join.matched)} matched, ${n(report.join.unmatched)} without a row in ${path.basename(report.join.file)} (several rows per key: ${report.join.pick})`);
+  }
+  lines.push(`  TaxAcres    ${n(report.taxAcres.fromMapping)} from the mapping, ${n(report.taxAcres.computedFromGeometry)} computed from the outline`);
+  for (const warning of report.warnings) {
+    lines.push(`  unreadable  ${warning.field}: ${n(warning.count)} values left empty (e.g. ${warning.examples.map((e) => JSON.stringify(e)).join(', ')})`);
+  }
+  lines.push(`  report      ${reportFile}`);
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`import failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

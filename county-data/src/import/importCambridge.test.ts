@@ -1,0 +1,65 @@
+// The importer on real data: the first 200 features of Cambridge, MA's FY2014 parcels with the
+// assessor table joined on ML, through the committed mapping (../shared/data, ODC PDDL 1.0).
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@parcel-map/database';
+import { currentDataset, parcelByPin } from '../testing/readBack.ts';
+import { openTestDb } from '@parcel-map/database/testing';
+import { parseCsv } from './csvTable.ts';
+import { readImportMapping } from './importMapping.ts';
+import { importParcels } from './importParcels.ts';
+import { fixtureDir, writeFixture } from './testing/importFixtures.ts';
+
+const DATA = path.resolve(import.meta.dirname, '../../../../shared/data/cambridge_ma_parcels_fy2014');
+const GEOJSON = path.join(DATA, 'ASSESSING_ParcelsFY2014.converted.geojson');
+const CSV = path.join(DATA, 'TaxFY14.csv');
+const MAPPING = path.resolve(import.meta.dirname, '../../mappings/cambridge_fy2014.json');
+const SLICE = 200;
+
+describe.skipIf(!existsSync(GEOJSON))('Cambridge FY2014 slice', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  it('imports 200 real parcels with the TaxFY14 join and accounts for every feature', async () => {
+    const collection = JSON.parse(await readFile(GEOJSON, 'utf8')) as { features: { properties: { ML?: string } }[] };
+    const dir = await fixtureDir();
+    const file = await writeFixture(dir, 'cambridge-slice.geojson', { type: 'FeatureCollection', features: collection.features.slice(0, SLICE) });
+    const mapping = await readImportMapping(MAPPING);
+
+    const report = await importParcels(db, { file, mapping: { ...mapping, join: { ...mapping.join!, file: CSV } } });
+
+    expect(report.features).toBe(SLICE);
+    expect(report.imported + report.rejected).toBe(SLICE);
+    expect(report.imported).toBeGreaterThan(190);
+    expect(report.join!.matched).toBeGreaterThan(190);
+    for (const rejection of report.rejections) expect(rejection.detail).not.toBe('');
+
+    // The first feature, ML 127-123, against the assessor rows read independently here.
+    const rows = parseCsv(await readFile(CSV, 'utf8')).filter((row) => row.ML === '127-123');
+    expect(rows.length).toBeGreaterThan(0);
+    const [month, day, year] = rows[0]!.SaleDate!.split('/');
+    const parcel = await parcelByPin(db, '127-123');
+    expect(parcel).toMatchObject({
+      pin: '127-123',
+      add1: rows[0]!.Location,
+      city: 'CAMBRIDGE',
+      state: 'MA',
+      zoning: rows[0]!.UseDescription,
+      owner: null,
+      sale_date: `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`,
+    });
+    expect(parcel!.taxacres).toBeCloseTo(Number(rows[0]!.LandArea) / 43560, 3);
+    expect(parcel!.centroid_lon).toBeCloseTo(-71.1113, 3);
+    expect(parcel!.centroid_lat).toBeCloseTo(42.3629, 3);
+    expect(await currentDataset(db)).toMatchObject({
+      licence: 'ODC Public Domain Dedication and License (PDDL) 1.0',
+      as_of: '2013-01-01',
+      parcel_count: report.imported,
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@parcel-map/database';
+import { areaAcres } from '../geometry/parcelGeometry.ts';
+import { openTestDb } from '@parcel-map/database/testing';
+import { currentDataset, parcelByPin, parcelCount } from '../testing/readBack.ts';
+import { parseImportMapping, type ImportMappingInput } from './importMapping.ts';
+import { importParcels } from './importParcels.ts';
+import { featureCollection, fixtureDir, squarePolygon, squareRing, writeFixture } from './testing/importFixtures.ts';
+
+const LON = -80.9;
+const LAT = 35.6;
+const SIZE = 0.001;
+
+const countyMapping: ImportMappingInput = {
+  dataset: { sourceName: 'Test County GIS', licence: 'CC0 1.0', asOf: '2024-06-30' },
+  fields: {
+    PIN: 'PARCEL_ID',
+    owner: 'OWNER_NAME',
+    ADD1: 'SITE_ADDR',
+    CITY: { const: 'STATESVILLE' },
+    STATE: { const: 'NC' },
+    ZIP: 'ZIP',
+    TaxAcres: { from: 'LAND_SQFT', divide: 43560 },
+    township: 'TWP',
+    zoning: 'ZONE',
+    saleDate: { from: 'SALE_DT', date: 'M/D/YYYY' },
+    salePrice: 'SALE_AMT',
+  },
+  join: { file: 'sales.csv', featureKey: 'PARCEL_ID', csvKey: 'PARCEL_ID', pick: 'latest', latestBy: 'SALE_DT' },
+};
+
+describe('importParcels', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  it('imports a GeoJSON file through a mapping: fields, constants, transforms, the CSV join and the data set', async () => {
+    const dir = await fixtureDir();
+    const file = await writeFixture(dir, 'parcels.geojson', featureCollection([
+      { properties: { PARCEL_ID: 'A-1', OWNER_NAME: 'SMITH JOHN', ZIP: 28677, TWP: 'Bethany', ZONE: 'R-20' }, geometry: squarePolygon(LON, LAT, SIZE) },
+      { properties: { PARCEL_ID: 'A-2', OWNER_NAME: 'DOE JANE', ZIP: '28625' }, geometry: squarePolygon(LON + SIZE, LAT, SIZE) },
+    ]));
+    // Two sale rows for A-1: the later sale wins; A-2 has no land area, so TaxAcres comes from its outline.
+    await writeFixture(dir, 'sales.csv', [
+      'PARCEL_ID,SITE_ADDR,LAND_SQFT,SALE_DT,SALE_AMT',
+      'A-1,"12 OAK ST, UNIT 1",87120,3/4/2010,"$150,000"',
+      'A-1,"12 OAK ST, UNIT 2",87120,11/30/2019,245000',
+      'A-2,14 OAK ST,,,',
+    ].join('\r\n'));
+
+    const report = await importParcels(db, { file, mapping: parseImportMapping(countyMapping) });
+
+    expect(report).toMatchObject({ features: 2, imported: 2, rejected: 0, format: 'geojson', crs: 'WGS84 lon/lat' });
+    expect(report.join).toMatchObject({ matched: 2, unmatched: 0, keysWithSeveralRows: 1 });
+    expect(report.taxAcres).toEqual({ fromMapping: 1, computedFromGeometry: 1 });
+    expect(await parcelByPin(db, 'A-1')).toMatchObject({
+      pin: 'A-1', owner: 'SMITH JOHN', add1: '12 OAK ST, UNIT 2', city: 'STATESVILLE', state: 'NC', zip: '28677',
+      taxacres: 2, township: 'Bethany', zoning: 'R-20', sale_date: '2019-11-30', sales_price: 245000,
+    });
+    const a2 = await parcelByPin(db, 'A-2');
+    expect(a2).toMatchObject({ add1: '14 OAK ST', sale_date: null, sales_price: null });
+    expect(a2?.taxacres).toBe(areaAcres(squarePolygon(LON + SIZE, LAT, SIZE) as never));
+    expect(a2?.taxacres).toBeGreaterThan(2);
+    expect(await currentDataset(db)).toMatchObject({
+      id: report.dataset.id, source_name: 'Test County GIS', licence: 'CC0 1.0', as_of: '2024-06-30', parcel_count: 2,
+    });
+  });
+
+  it('counts and lists every invalid row with its reason and imports the rest', async () => {
+    const dir = await fixtureDir();
+    const bowTie = { type: 'Polygon' as const, coordinates: [[[LON, LAT], [LON + SIZE, LAT + SIZE], [LON + SIZE, LAT], [LON, LAT + SIZE], [LON, LAT]]] };
+    const file = await writeFixture(dir, 'parcels.geojson', featureCollection([
+      { properties: { PIN: 'OK-1' }, geometry: squarePolygon(LON, LAT, SIZE) },
+      { properties: { PIN: '' }, geometry: squarePolygon(LON, LAT + SIZE, SIZE) },
+      { properties: { PIN: '---' }, geometry: squarePolygon(LON, LAT + 2 * SIZE, SIZE) },
+      { properties: { PIN: 'OK-1' }, geometry: squarePolygon(LON, LAT + 3 * SIZE, SIZE) },
+      { properties: { PIN: '12 34/5' }, geometry: squarePolygon(LON, LAT + 4 * SIZE, SIZE) },
+      { properties: { PIN: 'PT-1' }, geometry: { type: 'Point', coordinates: [LON, LAT] } },
+      { properties: { PIN: 'BOW-1' }, geometry: bowTie },
+      { properties: { PIN: 'OPEN-1' }, geometry: { type: 'Polygon', coordinates: [[[LON, LAT], [LON + SIZE, LAT], [LON + SIZE, LAT + SIZE], [LON, LAT + SIZE]]] } },
+      { properties: { PIN: 'FLAT-1' }, geometry: { type: 'Polygon', coordinates: [[[LON, LAT], [LON + SIZE, LAT], [LON + 2 * SIZE, LAT], [LON, LAT]]] } },
+      { properties: { PIN: 'NULL-1' }, geometry: null },
+      { properties: { PIN: 'OK-2' }, geometry: { type: 'MultiPolygon', coordinates: [[squareRing(LON + 5 * SIZE, LAT, SIZE)]] } },
+    ]));
+
+    const report = await importParcels(db, { file, mapping: parseImportMapping({ dataset: { sourceName: 'bad rows', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+
+    expect(report.imported + report.rejected).toBe(report.features);
+    expect(report.imported).toBe(2);
+    expect(report.rejectedByReason).toEqual({ 'no PIN': 2, 'invalid PIN': 1, 'duplicate PIN': 1, 'bad geometry': 5 });
+    expect(report.rejections).toEqual([
+      { feature: 2, pin: null, reason: 'no PIN', detail: 'the PIN field is empty or missing' },
+      { feature: 3, pin: '---', reason: 'no PIN', detail: 'placeholder PIN "---" has no letter or digit' },
+      { feature: 4, pin: 'OK-1', reason: 'duplicate PIN', detail: 'PIN already imported from feature 1' },
+      { feature: 5, pin: '12 34/5', reason: 'invalid PIN', detail: 'pin may contain only letters, digits, ".", "_" and "-"' },
+      { feature: 6, pin: 'PT-1', reason: 'bad geometry', detail: 'Point is not a Polygon or MultiPolygon' },
+      { feature: 7, pin: 'BOW-1', reason: 'bad geometry', detail: expect.stringMatching(/^self-intersection near -80\.89950\d, 35\.60050\d$/) },
+      { feature: 8, pin: 'OPEN-1', reason: 'bad geometry', detail: 'ring not closed' },
+      { feature: 9, pin: 'FLAT-1', reason: 'bad geometry', detail: 'zero area' },
+      { feature: 10, pin: 'NULL-1', reason: 'bad geometry', detail: 'no geometry' },
+    ]);
+    // The first OK-1 is the one kept.
+    const kept = await parcelByPin(db, 'OK-1');
+    expect(kept?.centroid_lat).toBeCloseTo(LAT + SIZE / 2, 6);
+    expect(await parcelCount(db)).toBe(2);
+  });
+
+  it('leaves the database untouched on a dry run', async () => {
+    const before = await currentDataset(db);
+    const dir = await fixtureDir();
+    const file = await writeFixture(dir, 'parcels.geojson', featureCollection([{ properties: { PIN: 'DRY-1' }, geometry: squarePolygon(LON, LAT, SIZE) }]));
+    const report = await importParcels(null, { file, dryRun: true, mapping: parseImportMapping({ dataset: { sourceName: 'dry', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+    expect(report).toMatchObject({ imported: 1, dryRun: true, dataset: { id: null } });
+    expect(await currentDataset(db)).toEqual(before);
+    expect(await parcelByPin(db, 'DRY-1')).toBeUndefined();
+  });
+});

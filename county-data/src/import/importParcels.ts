@@ -1,0 +1,338 @@
+// The importer: source features → mapped, validated parcel rows → one transaction that replaces the
+// current data set (details and tiles switch together), with a report of every rejected row.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Geometry, Position } from 'geojson';
+import type { Db } from '@parcel-map/database';
+import { pinSchema } from '@parcel-map/shared/contracts';
+import { createDatasetWriter } from '../publish/datasetWriter.ts';
+import { areaAcres, deriveGeometry, round } from '../geometry/parcelGeometry.ts';
+import { dropSecondaryParcelIndexes } from '../publish/parcelIndexes.ts';
+import { createParcelWriter, type ParcelInsert } from '../publish/parcelWriter.ts';
+import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
+import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
+import { readParcelSource, type ParcelSource } from './readParcelSource.ts';
+import { createReprojector, type Reprojector } from './reproject.ts';
+import { validateParcelGeometry } from './validateGeometry.ts';
+
+// One JSON parameter per batch, as the demo seed does: few round trips, which PGlite needs.
+const BATCH_SIZE = 5000;
+// Concurrent imports against one PostgreSQL take turns.
+const IMPORT_LOCK_KEY = 4_070_003;
+const MAX_WARNING_EXAMPLES = 5;
+
+/** 'invalid PIN': a PIN the API could not serve (the wire contract's pin rule: letters, digits, . _ -, ≤ 64). */
+export type RejectionReason = 'no PIN' | 'invalid PIN' | 'duplicate PIN' | 'bad geometry';
+
+export interface RejectedRow {
+  /** 1-based position of the feature in the file. */
+  feature: number;
+  pin: string | null;
+  reason: RejectionReason;
+  detail: string;
+}
+
+export interface ImportProgress {
+  phase: 'preparing' | 'writing';
+  done: number;
+  total: number;
+}
+
+export interface ImportOptions {
+  /** The input file: GeoJSON or a zipped Shapefile. */
+  file: string;
+  mapping: ImportMapping;
+  /** Map and validate only; the database is not touched. */
+  dryRun?: boolean;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Called inside the import's transaction after each batch (tests observe readers meanwhile). */
+  afterBatch?: (written: number) => Promise<void>;
+}
+
+export interface ImportReport {
+  file: string;
+  format: ParcelSource['format'];
+  crs: string;
+  dryRun: boolean;
+  dataset: { id: number | null; sourceName: string; licence: string; asOf: string | null };
+  features: number;
+  imported: number;
+  rejected: number;
+  rejectedByReason: Record<RejectionReason, number>;
+  rejections: RejectedRow[];
+  join: { file: string; rows: number; keysWithSeveralRows: number; pick: string; matched: number; unmatched: number } | null;
+  taxAcres: { fromMapping: number; computedFromGeometry: number };
+  /** Values that could not be read (a date or number that does not parse): left empty, row kept. */
+  warnings: { field: TargetField; count: number; examples: string[] }[];
+  timings: { readMs: number; prepareMs: number; writeMs: number; totalMs: number };
+  parcelsPerSecond: number;
+}
+
+export async function importParcels(db: Db | null, options: ImportOptions): Promise<ImportReport> {
+  const started = performance.now();
+  const { mapping } = options;
+  const source = await readParcelSource(options.file);
+  const joinTable = mapping.join ? await loadJoin(options.file, mapping.join) : undefined;
+  const readMs = performance.now() - started;
+
+  const crs = mapping.crs ?? source.crs;
+  const prepared = prepareParcels(source, mapping, createReprojector(crs), joinTable?.index, options.onProgress);
+  const prepareMs = performance.now() - started - readMs;
+
+  let datasetId: number | null = null;
+  if (!options.dryRun) {
+    if (!db) throw new Error('a database is needed unless dryRun is set');
+    datasetId = await replaceCurrentDataset(db, prepared.rows, mapping.dataset, options);
+  }
+  const totalMs = performance.now() - started;
+  const writeMs = totalMs - readMs - prepareMs;
+
+  const rejectedByReason: Record<RejectionReason, number> = { 'no PIN': 0, 'invalid PIN': 0, 'duplicate PIN': 0, 'bad geometry': 0 };
+  for (const rejection of prepared.rejections) rejectedByReason[rejection.reason] += 1;
+  return {
+    file: path.resolve(options.file),
+    format: source.format,
+    crs: crs === undefined ? 'WGS84 lon/lat' : crs.length > 100 ? `${crs.slice(0, 100)}…` : crs,
+    dryRun: options.dryRun ?? false,
+    dataset: { id: datasetId, sourceName: mapping.dataset.sourceName, licence: mapping.dataset.licence, asOf: mapping.dataset.asOf ?? null },
+    features: source.features.length,
+    imported: prepared.rows.length,
+    rejected: prepared.rejections.length,
+    rejectedByReason,
+    rejections: prepared.rejections,
+    join:
+      joinTable && mapping.join
+        ? {
+            file: joinTable.file,
+            rows: joinTable.index.rows,
+            keysWithSeveralRows: joinTable.index.keysWithSeveralRows,
+            pick: mapping.join.pick === 'latest' ? `latest ${mapping.join.latestBy}` : 'first',
+            matched: prepared.joinMatched,
+            unmatched: prepared.joinUnmatched,
+          }
+        : null,
+    taxAcres: { fromMapping: prepared.taxAcresFromMapping, computedFromGeometry: prepared.rows.length - prepared.taxAcresFromMapping },
+    warnings: [...prepared.warnings.entries()].map(([field, { count, examples }]) => ({ field, count, examples })),
+    timings: { readMs: Math.round(readMs), prepareMs: Math.round(prepareMs), writeMs: Math.round(writeMs), totalMs: Math.round(totalMs) },
+    parcelsPerSecond: Math.round(prepared.rows.length / (totalMs / 1000)),
+  };
+}
+
+async function loadJoin(inputFile: string, join: NonNullable<ImportMapping['join']>): Promise<{ file: string; index: JoinIndex }> {
+  const file = path.resolve(path.dirname(inputFile), join.file);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`join table ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const rows = parseCsv(text);
+  if (rows.length > 0 && !(join.csvKey in rows[0]!)) throw new Error(`join table ${file} has no column "${join.csvKey}"`);
+  return { file, index: indexCsv(rows, join) };
+}
+
+interface Prepared {
+  rows: ParcelInsert[];
+  rejections: RejectedRow[];
+  warnings: Map<TargetField, { count: number; examples: string[] }>;
+  joinMatched: number;
+  joinUnmatched: number;
+  taxAcresFromMapping: number;
+}
+
+/** Maps and validates every feature; nothing is dropped without a rejection entry. */
+export function prepareParcels(
+  source: ParcelSource,
+  mapping: ImportMapping,
+  reproject: Reprojector,
+  join: JoinIndex | undefined,
+  onProgress?: (progress: ImportProgress) => void,
+): Prepared {
+  const prepared: Prepared = { rows: [], rejections: [], warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0 };
+  const seenPins = new Map<string, number>();
+  const total = source.features.length;
+  const warn = (field: TargetField, value: unknown) => {
+    const entry = prepared.warnings.get(field) ?? { count: 0, examples: [] };
+    entry.count += 1;
+    if (entry.examples.length < MAX_WARNING_EXAMPLES) entry.examples.push(String(value));
+    prepared.warnings.set(field, entry);
+  };
+
+  source.features.forEach((feature, i) => {
+    const number = i + 1;
+    if (onProgress && (number % 500 === 0 || number === total)) onProgress({ phase: 'preparing', done: number, total });
+
+    let joined: CsvRow | undefined;
+    if (join && mapping.join) {
+      const key = lookup(feature.properties, undefined, mapping.join.featureKey);
+      joined = key === undefined || key === null ? undefined : join.get(String(key));
+      if (joined) prepared.joinMatched += 1;
+      else prepared.joinUnmatched += 1;
+    }
+    const resolve = (field: TargetField): unknown => {
+      const spec = mapping.fields[field];
+      if (spec === undefined) return undefined;
+      if (typeof spec !== 'string' && spec.const !== undefined) return spec.const;
+      return lookup(feature.properties, joined, typeof spec === 'string' ? spec : spec.from!);
+    };
+    const text = (field: TargetField): string | null => {
+      const value = resolve(field);
+      if (value === undefined || value === null) return null;
+      const trimmed = String(value).trim();
+      return trimmed === '' ? null : trimmed;
+    };
+    const number_ = (field: TargetField): number | null => {
+      const value = resolve(field);
+      if (value === undefined || value === null || value === '') return null;
+      const parsed = parseNumber(value);
+      if (parsed === undefined) {
+        warn(field, value);
+        return null;
+      }
+      const spec = mapping.fields[field];
+      return typeof spec === 'object' ? (parsed / (spec.divide ?? 1)) * (spec.multiply ?? 1) : parsed;
+    };
+
+    const pin = text('PIN');
+    if (pin === null) {
+      prepared.rejections.push({ feature: number, pin: null, reason: 'no PIN', detail: 'the PIN field is empty or missing' });
+      return;
+    }
+    // Placeholders such as "---" (a blank map-lot) identify nothing.
+    if (!/[\p{L}\p{N}]/u.test(pin)) {
+      prepared.rejections.push({ feature: number, pin, reason: 'no PIN', detail: `placeholder PIN "${pin}" has no letter or digit` });
+      return;
+    }
+    const pinCheck = pinSchema.safeParse(pin);
+    if (!pinCheck.success) {
+      prepared.rejections.push({ feature: number, pin, reason: 'invalid PIN', detail: pinCheck.error.issues.map((issue) => issue.message).join('; ') });
+      return;
+    }
+    const check = validateParcelGeometry(reprojectGeometry(feature.geometry, reproject));
+    if (!check.ok) {
+      prepared.rejections.push({ feature: number, pin, reason: 'bad geometry', detail: check.detail });
+      return;
+    }
+    const firstFeature = seenPins.get(pin);
+    if (firstFeature !== undefined) {
+      prepared.rejections.push({ feature: number, pin, reason: 'duplicate PIN', detail: `PIN already imported from feature ${firstFeature}` });
+      return;
+    }
+    seenPins.set(pin, number);
+
+    const mappedAcres = number_('TaxAcres');
+    // Zero or negative land areas are placeholders in assessor tables: the outline gives a better figure.
+    const taxacres = mappedAcres !== null && mappedAcres > 0 ? round(mappedAcres, 3) : areaAcres(check.geometry);
+    if (mappedAcres !== null && mappedAcres > 0) prepared.taxAcresFromMapping += 1;
+    const saleDateValue = resolve('saleDate');
+    const saleDate = readDate(saleDateValue, mapping.fields.saleDate);
+    if (saleDate === undefined) warn('saleDate', saleDateValue);
+    const salePrice = number_('salePrice');
+
+    prepared.rows.push({
+      pin,
+      owner: text('owner'),
+      name: null,
+      add1: text('ADD1'),
+      add2: text('ADD2'),
+      city: text('CITY'),
+      state: text('STATE'),
+      zip: text('ZIP'),
+      taxacres,
+      township: text('township'),
+      zoning: text('zoning'),
+      sale_date: saleDate ?? null,
+      sales_price: salePrice === null ? null : Math.round(salePrice),
+      geometry: check.geometry,
+      ...deriveGeometry(check.geometry),
+    });
+  });
+  return prepared;
+}
+
+/** null: no value; undefined: a value that is not a date in the mapped format (a warning). */
+function readDate(value: unknown, spec: FieldSpec | undefined): string | null | undefined {
+  if (value === undefined || value === null || String(value).trim() === '') return null;
+  const formats: DateFormat[] = typeof spec === 'object' && spec.date ? [spec.date] : ['YYYY-MM-DD', 'M/D/YYYY'];
+  for (const format of formats) {
+    const date = parseDate(value, format);
+    if (date !== undefined) return date;
+  }
+  return undefined;
+}
+
+/** The feature's property, then the joined row's; exact name first, then case-insensitive. */
+function lookup(properties: Record<string, unknown>, joined: CsvRow | undefined, name: string): unknown {
+  if (name in properties) return properties[name];
+  if (joined && name in joined) return joined[name];
+  const lower = name.toLowerCase();
+  for (const record of joined ? [properties, joined] : [properties]) {
+    for (const key of Object.keys(record)) if (key.toLowerCase() === lower) return (record as Record<string, unknown>)[key];
+  }
+  return undefined;
+}
+
+function reprojectGeometry(geometry: Geometry | null, reproject: Reprojector): Geometry | null {
+  if (geometry === null) return null;
+  const ring = (positions: Position[]): Position[] => {
+    if (!Array.isArray(positions)) return positions;
+    const out: Position[] = [];
+    for (const position of positions) {
+      const next = reproject(position);
+      const previous = out[out.length - 1];
+      // Rounding can make neighbours equal; a repeated position is not a real vertex.
+      if (!previous || previous[0] !== next[0] || previous[1] !== next[1]) out.push(next);
+    }
+    return out;
+  };
+  if (geometry.type === 'Polygon') return { type: 'Polygon', coordinates: (geometry.coordinates ?? []).map(ring) };
+  if (geometry.type === 'MultiPolygon') {
+    return { type: 'MultiPolygon', coordinates: (geometry.coordinates ?? []).map((polygon) => (polygon ?? []).map(ring)) };
+  }
+  return geometry;
+}
+
+/**
+ * Writes the new data set and makes it current in ONE transaction: readers on other connections
+ * keep seeing the old parcels (MVCC) until the commit, then see only the new ones, so parcel details
+ * and tiles (keyed by the current dataset id) never disagree. Old datasets rows stay as history;
+ * saved parcels keep their own copies (migration 002).
+ */
+export async function replaceCurrentDataset(
+  db: Db,
+  rows: readonly ParcelInsert[],
+  dataset: ImportMapping['dataset'],
+  options: Pick<ImportOptions, 'onProgress' | 'afterBatch'> = {},
+): Promise<number> {
+  const id = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
+    const datasets = createDatasetWriter(tx);
+    const parcels = createParcelWriter(tx);
+    const datasetId = await datasets.insert({ source_name: dataset.sourceName, licence: dataset.licence, as_of: dataset.asOf ?? null });
+    // PostgreSQL: DELETE, not TRUNCATE, and indexes kept: TRUNCATE's or DROP INDEX's exclusive lock
+    // would stall every reader for the whole import. PGlite has no other reader while the
+    // transaction runs (one session), so it empties the table without leaving dead rows (PGlite has
+    // no autovacuum) and builds the secondary indexes once at the end, which writes faster.
+    let deferredIndexes: string[] = [];
+    if (db.singleSession) {
+      await tx.query('TRUNCATE parcels');
+      deferredIndexes = await dropSecondaryParcelIndexes(tx);
+    } else {
+      await tx.query('DELETE FROM parcels');
+    }
+    options.onProgress?.({ phase: 'writing', done: 0, total: rows.length });
+    for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+      await parcels.insertMany(rows.slice(start, start + BATCH_SIZE), datasetId);
+      const written = Math.min(start + BATCH_SIZE, rows.length);
+      options.onProgress?.({ phase: 'writing', done: written, total: rows.length });
+      await options.afterBatch?.(written);
+    }
+    for (const definition of deferredIndexes) await tx.exec(definition);
+    await datasets.setParcelCount(datasetId, rows.length);
+    await datasets.makeCurrent(datasetId);
+    return datasetId;
+  });
+  // Fresh planner statistics for the bbox and search indexes (outside the transaction).
+  await db.query('ANALYZE parcels');
+  return id;
+}

@@ -1,0 +1,44 @@
+// Writes parcel rows: one round trip per batch, the rows travelling as one JSON parameter (PGlite is
+// single-threaded WASM; each parameter and row costs a hand-over).
+import type { Queryable } from '@parcel-map/database';
+import type { Parcel } from '@parcel-map/shared/contracts';
+import type { DerivedGeometry, ParcelGeometry } from '../geometry/parcelGeometry.ts';
+
+export interface ParcelInsert extends Parcel, DerivedGeometry {
+  geometry: ParcelGeometry;
+}
+
+export function createParcelWriter(db: Queryable) {
+  return {
+    async insertMany(parcels: readonly ParcelInsert[], datasetId: number): Promise<void> {
+      if (parcels.length > 0) await insertParcelsJson(db, JSON.stringify(parcels), datasetId);
+    },
+
+    /** insertMany for a batch already serialised as a JSON array of ParcelInsert. */
+    insertManyJson(json: string, datasetId: number): Promise<void> {
+      return insertParcelsJson(db, json, datasetId);
+    },
+
+    async count(): Promise<number> {
+      const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM parcels');
+      return rows[0]?.count ?? 0;
+    },
+  };
+}
+
+async function insertParcelsJson(db: Queryable, json: string, datasetId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO parcels (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
+                          sale_date, sales_price, geometry, centroid_lon, centroid_lat,
+                          min_lon, min_lat, max_lon, max_lat, dataset_id)
+     SELECT pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
+            sale_date, sales_price, geometry, centroid_lon, centroid_lat,
+            min_lon, min_lat, max_lon, max_lat, $2
+       FROM json_to_recordset($1::json) AS r(
+            pin text, owner text, name text, add1 text, add2 text, city text, state text, zip text,
+            taxacres float8, township text, zoning text, sale_date date, sales_price bigint,
+            geometry json, centroid_lon float8, centroid_lat float8,
+            min_lon float8, min_lat float8, max_lon float8, max_lat float8)`,
+    [json, datasetId],
+  );
+}

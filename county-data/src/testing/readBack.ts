@@ -1,0 +1,45 @@
+// Reads back what an import or the seed wrote, in plain SQL (the API's own repositories are the
+// API's; these tests check the written rows).
+import type { Geometry } from 'geojson';
+import type { Queryable } from '@parcel-map/database';
+
+export interface WrittenParcel {
+  pin: string;
+  owner: string | null;
+  name: string | null;
+  add1: string | null;
+  add2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  taxacres: number | null;
+  township: string | null;
+  zoning: string | null;
+  sale_date: string | null;
+  sales_price: number | null;
+  centroid_lon: number;
+  centroid_lat: number;
+  geometry: Geometry;
+}
+
+export async function parcelByPin(db: Queryable, pin: string): Promise<WrittenParcel | undefined> {
+  const { rows } = await db.query<WrittenParcel>(
+    `SELECT pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
+            to_char(sale_date, 'YYYY-MM-DD') AS sale_date, sales_price::float8 AS sales_price, centroid_lon, centroid_lat, geometry
+       FROM parcels WHERE pin = $1`,
+    [pin],
+  );
+  return rows[0];
+}
+
+export async function parcelCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM parcels');
+  return rows[0]?.count ?? 0;
+}
+
+export async function currentDataset(db: Queryable) {
+  const { rows } = await db.query<{ id: number; source_name: string; licence: string; as_of: string | null; parcel_count: number }>(
+    `SELECT id, source_name, licence, to_char(as_of, 'YYYY-MM-DD') AS as_of, parcel_count FROM datasets WHERE is_current`,
+  );
+  return rows[0];
+}

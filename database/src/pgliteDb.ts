@@ -1,0 +1,123 @@
+// Db over PGlite: Postgres compiled to WASM, persisted in a directory or in memory, run in a worker
+// thread (pgliteThread.ts) so that neither its runtime nor its queries sit on the thread that serves
+// HTTP. This side turns Db calls into pgliteProtocol.ts requests and their replies back into values.
+import { mkdir } from 'node:fs/promises';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from './startTsWorker.ts';
+import { acquireDataDirLock } from './dataDirLock.ts';
+import type { Db, ListenEvent, Queryable } from './db.ts';
+import { deserializeError, type PgliteMessage, type PgliteRequest } from './pgliteProtocol.ts';
+
+interface PgliteThread {
+  call<T>(request: PgliteRequest): Promise<T>;
+  onNotification(listener: number, handler: (() => void) | undefined): void;
+  terminate(): Promise<void>;
+}
+
+/** dataDir undefined: an in-memory database (tests). */
+export async function openPgliteDb(dataDir?: string): Promise<Db> {
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  const lock = dataDir === undefined ? undefined : acquireDataDirLock(dataDir);
+  const thread = startPgliteThread();
+  try {
+    await thread.call({ op: 'open', dataDir });
+  } catch (error) {
+    await thread.terminate();
+    lock?.release();
+    throw error;
+  }
+  return {
+    ...queryable(thread),
+    singleSession: true,
+    async transaction(fn) {
+      const tx = await thread.call<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await fn(queryable(thread, tx));
+      } catch (error) {
+        await thread.call({ op: 'end', tx, commit: false });
+        throw error;
+      }
+      await thread.call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    // PGlite is one session: a NOTIFY reaches the listener before the notifying transaction's
+    // promise resolves (the thread posts it before its reply to COMMIT), and it is never lost.
+    async listen(channel: string, onEvent: (event: ListenEvent) => void) {
+      const listener = await thread.call<number>({ op: 'listen', channel });
+      thread.onNotification(listener, () => onEvent('notification'));
+      return async () => {
+        thread.onNotification(listener, undefined);
+        await thread.call({ op: 'unlisten', listener });
+      };
+    },
+    async close() {
+      try {
+        await thread.call({ op: 'close' });
+      } finally {
+        await thread.terminate();
+        lock?.release();
+      }
+    },
+  };
+}
+
+function queryable(thread: PgliteThread, tx?: number): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return { rows: await thread.call<T[]>({ op: 'query', sql, params: [...params], tx }) };
+    },
+    async exec(sql: string) {
+      await thread.call({ op: 'exec', sql, tx });
+    },
+  };
+}
+
+function startPgliteThread(): PgliteThread {
+  const worker: Worker = startTsWorker(new URL('./pgliteThread.ts', import.meta.url));
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const notificationHandlers = new Map<number, () => void>();
+  let nextId = 1;
+  let exited: Error | undefined;
+  // The thread keeps the process alive only while a call waits on it, as a query in-process would.
+  worker.unref();
+
+  worker.on('message', (message: PgliteMessage) => {
+    if ('notification' in message) {
+      notificationHandlers.get(message.notification)?.();
+      return;
+    }
+    const call = pending.get(message.id);
+    if (!call) return;
+    pending.delete(message.id);
+    if (pending.size === 0) worker.unref();
+    if (message.ok) call.resolve(message.value);
+    else call.reject(deserializeError(message.error));
+  });
+  const fail = (error: Error) => {
+    exited ??= error;
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the PGlite thread exited (code ${code})`)));
+
+  return {
+    call<T>(request: PgliteRequest) {
+      if (exited) return Promise.reject(exited);
+      const id = nextId++;
+      if (pending.size === 0) worker.ref();
+      return new Promise<T>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        worker.postMessage({ id, request });
+      });
+    },
+    onNotification(listener, handler) {
+      if (handler) notificationHandlers.set(listener, handler);
+      else notificationHandlers.delete(listener);
+    },
+    async terminate() {
+      await worker.terminate();
+    },
+  };
+}

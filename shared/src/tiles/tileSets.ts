@@ -1,0 +1,25 @@
+// The vector tile sets the API serves and the map draws: their source layers and zoom ranges, and
+// the data the county data tools write for the self-hosted ones.
+
+/** Parcel tiles (`/tiles/{z}/{x}/{y}.pbf`, 512 px): served from zoom 10 to 18 (SPEC §9). */
+export const PARCEL_TILE_ZOOMS = { min: 10, max: 18 } as const;
+
+/** Contour tiles (`/contours/...`): layer `contour` with `ele` (metres) and `index`, as Mapbox Terrain's. */
+export const CONTOUR_SOURCE_LAYER = 'contour';
+export const CONTOUR_TILE_ZOOMS = { min: 8, max: 15 } as const;
+
+/** The self-hosted base map's layers (`/basemap/...`); the map overzooms past the last zoom. */
+export const BASEMAP_LAYERS = ['roads', 'water'] as const;
+export type BaseMapLayer = (typeof BASEMAP_LAYERS)[number];
+export const BASEMAP_TILE_ZOOMS = { min: 0, max: 14 } as const;
+
+/**
+ * A digital elevation model on a regular longitude/latitude grid: `metres[row * cols + col]` is the
+ * height at the centre of that cell, row 0 along the north edge. The contour tiles are traced from it.
+ */
+export interface ElevationGrid {
+  bounds: { west: number; south: number; east: number; north: number };
+  cols: number;
+  rows: number;
+  metres: Float32Array;
+}
