@@ -1,0 +1,52 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@parcel-map/database';
+import { openTestDb } from '@parcel-map/database/testing';
+import { currentDataset, parcelCount } from '../testing/readBack.ts';
+import { DEMO_DATASET, TEST_EXTENT } from './demoCounty.ts';
+import { seedDemoDataIfEmpty } from './seedDemoData.ts';
+
+const logger = pino({ level: 'silent' });
+
+async function layerCounts(db: Db): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ layer: string; count: number }>('SELECT layer, count(*)::int AS count FROM basemap_features GROUP BY layer');
+  return Object.fromEntries(rows.map((row) => [row.layer, row.count]));
+}
+
+async function gridCount(db: Db): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM elevation_grids');
+  return rows[0]!.count;
+}
+
+describe('seedDemoDataIfEmpty', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  it('writes the data set, its parcels, its roads and water, and its elevation grid, and makes it current', async () => {
+    const inserted = await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
+    expect(inserted).toBeGreaterThan(1000);
+    expect(await parcelCount(db)).toBe(inserted);
+    expect(await currentDataset(db)).toMatchObject({ source_name: DEMO_DATASET.source_name, parcel_count: inserted });
+    const layers = await layerCounts(db);
+    expect(layers.roads).toBeGreaterThan(10);
+    expect(layers.water).toBeGreaterThan(0);
+    expect(await gridCount(db)).toBe(1);
+  });
+
+  it('seeds nothing twice', async () => {
+    const before = { parcels: await parcelCount(db), layers: await layerCounts(db), grids: await gridCount(db) };
+    expect(await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT })).toBe(0);
+    expect({ parcels: await parcelCount(db), layers: await layerCounts(db), grids: await gridCount(db) }).toEqual(before);
+  });
+
+  it('gives a demo county seeded before water and elevation were data its lake and grid back', async () => {
+    await db.query("DELETE FROM basemap_features WHERE layer = 'water'");
+    await db.query('DELETE FROM elevation_grids');
+    expect(await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT })).toBe(0);
+    expect((await layerCounts(db)).water).toBeGreaterThan(0);
+    expect(await gridCount(db)).toBe(1);
+  });
+});
