@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Db } from '@parcel-map/database';
-import { PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
 import { createParcelDetailsFastPath } from '../features/parcels/parcelDetailsFastPath.ts';
@@ -22,14 +22,12 @@ import { expressPrototypedClasses } from '../platform/http/expressPrototypes.ts'
 import { responseHeaders, type ResponseHeaders } from '../platform/http/responseHeaders.ts';
 import type { Logger } from '../platform/logger.ts';
 import { createBaseMapFeaturesRepository } from '../tiles/baseMap/baseMapFeaturesRepository.ts';
-import { createBaseMapRouter } from '../tiles/baseMap/baseMapRouter.ts';
 import { createBaseMapTiles, type BaseMapTiles } from '../tiles/baseMap/baseMapTiles.ts';
 import { createContourTiles } from '../tiles/contours/contourTiles.ts';
-import { createContoursRouter } from '../tiles/contours/contoursRouter.ts';
 import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
 import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
+import { tileSetRouter } from '../tiles/kit/tileSetRouter.ts';
 import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesRepository.ts';
-import { createParcelTilesRouter } from '../tiles/parcels/parcelTilesRouter.ts';
 import { createParcelTilesService, type ParcelTilesService } from '../tiles/parcels/parcelTilesService.ts';
 import type { ApiConfig } from './config.ts';
 
@@ -122,10 +120,10 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): Built
   app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
-  app.use(PARCEL_TILES_PATH, createParcelTilesRouter({ tilesService }));
-  app.use('/contours', createContoursRouter({ contourTiles }));
+  app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile }));
+  app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
+  app.use('/basemap', tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
   app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl }));
-  app.use('/basemap', createBaseMapRouter({ baseMapTiles }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));

@@ -3,6 +3,7 @@
 // roughly 300–320 m, a little higher to the north (Statesville), with gentle rolling hills. The
 // distance to the lake comes from a chamfer distance transform of the lake mask, blurred so the
 // slopes have no creases.
+import { sampleGrid } from '@parcel-map/shared/contracts';
 import { Lake } from './lake.ts';
 import { toMetres } from './localFrame.ts';
 
@@ -41,14 +42,7 @@ export function elevationAtMetres(x: number, y: number): number {
 /** Metres to the nearest lake cell (0 on the water), bilinear between the cells of the field. */
 function lakeDistance(x: number, y: number): number {
   const { cols, rows, metres } = (field ??= buildDistanceField());
-  const gx = Math.min(cols - 1.001, Math.max(0, (x - AREA.x0) / CELL_M - 0.5));
-  const gy = Math.min(rows - 1.001, Math.max(0, (y - AREA.y0) / CELL_M - 0.5));
-  const c = Math.floor(gx);
-  const r = Math.floor(gy);
-  const fx = gx - c;
-  const fy = gy - r;
-  const at = (cc: number, rr: number) => metres[rr * cols + cc]!;
-  return (at(c, r) * (1 - fx) + at(c + 1, r) * fx) * (1 - fy) + (at(c, r + 1) * (1 - fx) + at(c + 1, r + 1) * fx) * fy;
+  return sampleGrid(metres, cols, rows, (x - AREA.x0) / CELL_M - 0.5, (y - AREA.y0) / CELL_M - 0.5);
 }
 
 function buildDistanceField(): DistanceField {

@@ -2,21 +2,9 @@
 // API's; these tests check the written rows).
 import type { Geometry } from 'geojson';
 import type { Queryable } from '@parcel-map/database';
+import type { Parcel } from '@parcel-map/shared/contracts';
 
-export interface WrittenParcel {
-  pin: string;
-  owner: string | null;
-  name: string | null;
-  add1: string | null;
-  add2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  taxacres: number | null;
-  township: string | null;
-  zoning: string | null;
-  sale_date: string | null;
-  sales_price: number | null;
+export interface WrittenParcel extends Parcel {
   centroid_lon: number;
   centroid_lat: number;
   geometry: Geometry;

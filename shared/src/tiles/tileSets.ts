@@ -23,3 +23,26 @@ export interface ElevationGrid {
   rows: number;
   metres: Float32Array;
 }
+
+/**
+ * Bilinear interpolation of `values` (row-major, `cols` × `rows`) at fractional cell coordinates,
+ * where (0, 0) is the centre of the first cell; clamped to the grid's edge outside it.
+ */
+export function sampleGrid(values: ArrayLike<number>, cols: number, rows: number, gx: number, gy: number): number {
+  const x = Math.min(cols - 1.000001, Math.max(0, gx));
+  const y = Math.min(rows - 1.000001, Math.max(0, gy));
+  const c = Math.floor(x);
+  const r = Math.floor(y);
+  const fx = x - c;
+  const fy = y - r;
+  const at = (cc: number, rr: number) => values[rr * cols + cc]!;
+  return (at(c, r) * (1 - fx) + at(c + 1, r) * fx) * (1 - fy) + (at(c, r + 1) * (1 - fx) + at(c + 1, r + 1) * fx) * fy;
+}
+
+/** The grid's height at a lon/lat, bilinear between cell centres; clamped to the grid's edge outside it. */
+export function heightAt(grid: ElevationGrid, lng: number, lat: number): number {
+  const { bounds, cols, rows } = grid;
+  const gx = ((lng - bounds.west) / (bounds.east - bounds.west)) * cols - 0.5;
+  const gy = ((bounds.north - lat) / (bounds.north - bounds.south)) * rows - 0.5;
+  return sampleGrid(grid.metres, cols, rows, gx, gy);
+}

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { contours } from 'd3-contour';
 import { fromGeojsonVt } from 'vt-pbf';
-import { CONTOUR_SOURCE_LAYER, type ElevationGrid } from '@parcel-map/shared/contracts';
+import { CONTOUR_SOURCE_LAYER, heightAt, type ElevationGrid } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import { tileToLat, tileToLon } from '../kit/tileMath.ts';
@@ -73,19 +73,6 @@ export type ContourTiles = ReturnType<typeof createContourTiles>;
 
 function overlaps({ bounds }: ElevationGrid, z: number, x: number, y: number): boolean {
   return tileToLon(x + 1, z) > bounds.west && tileToLon(x, z) < bounds.east && tileToLat(y + 1, z) < bounds.north && tileToLat(y, z) > bounds.south;
-}
-
-/** The grid's height at a lon/lat, bilinear between cell centres; clamped to the grid's edge outside it. */
-export function heightAt(grid: ElevationGrid, lng: number, lat: number): number {
-  const { bounds, cols, rows, metres } = grid;
-  const gx = Math.min(cols - 1.000001, Math.max(0, ((lng - bounds.west) / (bounds.east - bounds.west)) * cols - 0.5));
-  const gy = Math.min(rows - 1.000001, Math.max(0, ((bounds.north - lat) / (bounds.north - bounds.south)) * rows - 0.5));
-  const c = Math.floor(gx);
-  const r = Math.floor(gy);
-  const fx = gx - c;
-  const fy = gy - r;
-  const at = (cc: number, rr: number) => metres[rr * cols + cc]!;
-  return (at(c, r) * (1 - fx) + at(c + 1, r) * fx) * (1 - fy) + (at(c, r + 1) * (1 - fx) + at(c + 1, r + 1) * fx) * fy;
 }
 
 function buildContourTile(grid: ElevationGrid, version: number, z: number, x: number, y: number): EncodedTile {

@@ -4,7 +4,8 @@ import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 import { lonLatToTile, tileToLat, tileToLon } from '../kit/tileMath.ts';
-import { clipLine, contourIndex, heightAt } from './contourTiles.ts';
+import { heightAt } from '@parcel-map/shared/contracts';
+import { clipLine, contourIndex } from './contourTiles.ts';
 import { DEMO_CENTRE, demoElevationGrid, LAKE_SURFACE_M, TEST_EXTENT } from '@parcel-map/county-data/demo';
 
 const decode = (gzipped: Buffer) => new VectorTile(new PbfReader(gunzipSync(gzipped)));

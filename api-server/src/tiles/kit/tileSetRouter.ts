@@ -1,8 +1,9 @@
-// GET /{z}/{x}/{y}.pbf of one tile set — parcels, contours and the base map are all served so — with
-// the tile's ETag, 304 and 204 for an empty tile.
+// GET /{z}/{x}/{y}.pbf of one tile set — parcels (/tiles), contours (/contours) and the base map
+// (/basemap) are all served so, without sign-in (mapbox-gl fetches tiles outside the API client) —
+// with the tile's ETag, 304, and 204 for an empty tile.
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { etagMatches } from '../../platform/http/responseHeaders.ts';
+import { CACHE_CONTROL, etagMatches } from '../../platform/http/responseHeaders.ts';
 
 const integer = z.string().regex(/^\d{1,7}$/, 'must be a non-negative integer').transform(Number);
 
@@ -17,26 +18,25 @@ export function tileAddressSchema(minZoom: number, maxZoom: number) {
     .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, { message: 'x and y must be within 0..2^z-1' });
 }
 
-export interface TileSetRoute {
-  minZoom: number;
-  maxZoom: number;
-  cacheControl: string;
-  getTile(z: number, x: number, y: number): EncodedTile | Promise<EncodedTile>;
+export interface TileSet {
+  /** The zooms it is served at (shared/src/tiles/tileSets.ts); others are a 400. */
+  zooms: { min: number; max: number };
+  getTile(z: number, x: number, y: number): Promise<EncodedTile>;
 }
 
-export function tileSetRouter(route: TileSetRoute): Router {
-  const params = tileAddressSchema(route.minZoom, route.maxZoom);
+export function tileSetRouter(tileSet: TileSet): Router {
+  const params = tileAddressSchema(tileSet.zooms.min, tileSet.zooms.max);
   const router = Router();
   router.get('/:z/:x/:y.pbf', async (req, res) => {
     const { z: zoom, x, y } = params.parse(req.params);
-    sendTile(req, res, await route.getTile(zoom, x, y), route.cacheControl);
+    sendTile(req, res, await tileSet.getTile(zoom, x, y));
   });
   return router;
 }
 
 /** A gzipped MVT with ETag and 304, or 204 for an empty tile (mapbox-gl draws nothing for it). */
-function sendTile(req: Request, res: Response, tile: EncodedTile, cacheControl: string): void {
-  res.set('Cache-Control', cacheControl);
+function sendTile(req: Request, res: Response, tile: EncodedTile): void {
+  res.set('Cache-Control', CACHE_CONTROL.tiles);
   // No body means nothing to hash.
   if (tile.kind === 'empty') {
     res.status(204).end();
