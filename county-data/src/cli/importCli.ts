@@ -1,5 +1,7 @@
-// `npm run import -- FILE [--mapping FILE] [--dry-run] [--report FILE]`: loads a county's parcels
-// into the database the API uses (DATABASE_URL, else PGlite in DATA_DIR) and replaces the current data set.
+// `npm run import -- FILE [--mapping FILE] [--max-rejected 5%] [--dry-run] [--report FILE]`: loads a
+// county's parcels into the database the API uses (DATABASE_URL, else PGlite in DATA_DIR) and
+// replaces the current data set — unless the file yields no parcel or rejects too many of its
+// features: then nothing changes, the report says why and the command exits 1.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,13 +10,22 @@ import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importParcels, type ImportReport } from '../import/importParcels.ts';
 import { createProgressBar } from './progressBar.ts';
 
-const USAGE = 'usage: npm run import -- FILE.geojson|FILE.zip [--mapping MAPPING.json] [--dry-run] [--report REPORT.json]';
+const USAGE = 'usage: npm run import -- FILE.geojson|FILE.zip [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]';
+
+/** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
+function parseShare(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
+  const percent = match ? Number(match[1]) : NaN;
+  if (!(percent >= 0 && percent <= 100)) throw new Error(`--max-rejected must be a percentage from 0 to 100, not '${text}'`);
+  return percent / 100;
+}
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
       mapping: { type: 'string' },
+      'max-rejected': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       report: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -31,6 +42,7 @@ async function main(): Promise<void> {
   const file = path.resolve(cwd, fileArg);
   const mapping = values.mapping ? await readImportMapping(path.resolve(cwd, values.mapping)) : defaultMapping(path.basename(file));
   const dryRun = values['dry-run'];
+  const maxRejectedShare = values['max-rejected'] === undefined ? undefined : parseShare(values['max-rejected']);
 
   const config = databaseLocationFromEnv();
   let db = null;
@@ -41,7 +53,7 @@ async function main(): Promise<void> {
   const bar = createProgressBar();
   let report: ImportReport;
   try {
-    report = await importParcels(db, { file, mapping, dryRun, onProgress: bar.update });
+    report = await importParcels(db, { file, mapping, dryRun, maxRejectedShare, onProgress: bar.update });
   } finally {
     bar.done();
     await db?.close();
@@ -54,12 +66,18 @@ async function main(): Promise<void> {
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   printSummary(report, reportFile, config.databaseUrl === undefined ? config.dataDir : 'DATABASE_URL');
+  if (report.refusal !== null) process.exitCode = 1;
+}
+
+function headline(report: ImportReport, target: string): string {
+  if (report.refusal !== null) return `${report.dryRun ? 'dry run: would not be published' : 'NOT imported, nothing changed'} (${report.refusal})`;
+  return report.dryRun ? 'dry run (nothing written)' : `imported into ${target} as data set ${report.dataset.id}`;
 }
 
 function printSummary(report: ImportReport, reportFile: string, target: string): void {
   const n = (value: number) => value.toLocaleString('en-US');
   const lines = [
-    `${report.dryRun ? 'dry run (nothing written)' : `imported into ${target} as data set ${report.dataset.id}`}: ${report.file}`,
+    `${headline(report, target)}: ${report.file}`,
     `  source      ${report.dataset.sourceName} · ${report.dataset.licence}${report.dataset.asOf ? ` · as of ${report.dataset.asOf}` : ''}`,
     `  format      ${report.format}, CRS ${report.crs.split('\n')[0]}`,
     `  features    ${n(report.features)}`,

@@ -68,7 +68,7 @@ describe('importParcels', () => {
     });
   });
 
-  it('counts and lists every invalid row with its reason and imports the rest', async () => {
+  it('counts and lists every invalid row with its reason and imports the rest when allowed that many', async () => {
     const dir = await fixtureDir();
     const bowTie = { type: 'Polygon' as const, coordinates: [[[LON, LAT], [LON + SIZE, LAT + SIZE], [LON + SIZE, LAT], [LON, LAT + SIZE], [LON, LAT]]] };
     const file = await writeFixture(dir, 'parcels.geojson', featureCollection([
@@ -85,8 +85,9 @@ describe('importParcels', () => {
       { properties: { PIN: 'OK-2' }, geometry: { type: 'MultiPolygon', coordinates: [[squareRing(LON + 5 * SIZE, LAT, SIZE)]] } },
     ]));
 
-    const report = await importParcels(db, { file, mapping: parseImportMapping({ dataset: { sourceName: 'bad rows', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+    const report = await importParcels(db, { file, maxRejectedShare: 1, mapping: parseImportMapping({ dataset: { sourceName: 'bad rows', licence: 'none' }, fields: { PIN: 'PIN' } }) });
 
+    expect(report.refusal).toBeNull();
     expect(report.imported + report.rejected).toBe(report.features);
     expect(report.imported).toBe(2);
     expect(report.rejectedByReason).toEqual({ 'no PIN': 2, 'invalid PIN': 1, 'duplicate PIN': 1, 'bad geometry': 5 });
@@ -115,5 +116,57 @@ describe('importParcels', () => {
     expect(report).toMatchObject({ imported: 1, dryRun: true, dataset: { id: null } });
     expect(await currentDataset(db)).toEqual(before);
     expect(await parcelByPin(db, 'DRY-1')).toBeUndefined();
+  });
+});
+
+describe('an import that would lose the county publishes nothing', () => {
+  let db: Db;
+  let before: { dataset: Awaited<ReturnType<typeof currentDataset>>; parcels: number };
+  beforeAll(async () => {
+    db = await openTestDb();
+    const dir = await fixtureDir();
+    const good = Array.from({ length: 20 }, (_, i) => ({ properties: { PIN: `KEEP-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
+    const file = await writeFixture(dir, 'county.geojson', featureCollection(good));
+    await importParcels(db, { file, mapping: parseImportMapping({ dataset: { sourceName: 'the county', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+    before = { dataset: await currentDataset(db), parcels: await parcelCount(db) };
+  });
+  afterAll(() => db.close());
+
+  const unchanged = async () => expect({ dataset: await currentDataset(db), parcels: await parcelCount(db) }).toEqual(before);
+  const mapping = parseImportMapping({ dataset: { sourceName: 'replacement', licence: 'none' }, fields: { PIN: 'PIN' } });
+
+  it('refuses an empty file', async () => {
+    const file = await writeFixture(await fixtureDir(), 'empty.geojson', featureCollection([]));
+    const report = await importParcels(db, { file, mapping });
+    expect(report).toMatchObject({ imported: 0, refusal: 'the file holds no features', dataset: { id: null } });
+    await unchanged();
+  });
+
+  it('refuses a file whose PIN column has another name', async () => {
+    const features = Array.from({ length: 5 }, (_, i) => ({ properties: { PARCEL_ID: `P-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
+    const report = await importParcels(db, { file: await writeFixture(await fixtureDir(), 'renamed.geojson', featureCollection(features)), mapping });
+    expect(report).toMatchObject({ imported: 0, rejected: 5, refusal: 'none of its 5 features is a valid parcel', dataset: { id: null } });
+    await unchanged();
+  });
+
+  it('refuses projected coordinates without their CRS (every outline outside lon/lat)', async () => {
+    const feet = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 600_000], [x + 100, 600_000], [x + 100, 600_100], [x, 600_100], [x, 600_000]]] });
+    const features = Array.from({ length: 4 }, (_, i) => ({ properties: { PIN: `FT-${i}` }, geometry: feet(1_400_000 + i * 100) }));
+    const report = await importParcels(db, { file: await writeFixture(await fixtureDir(), 'feet.geojson', featureCollection(features)), mapping });
+    expect(report.refusal).toBe('none of its 4 features is a valid parcel');
+    expect(report.rejectedByReason['bad geometry']).toBe(4);
+    await unchanged();
+  });
+
+  it('refuses more than 5 % rejected by default, and publishes when --max-rejected allows it', async () => {
+    const features = Array.from({ length: 10 }, (_, i) => ({ properties: { PIN: i === 0 ? '' : `NEW-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
+    const file = await writeFixture(await fixtureDir(), 'tenth-bad.geojson', featureCollection(features));
+    const refused = await importParcels(db, { file, mapping });
+    expect(refused.refusal).toBe('1 of 10 features rejected (10 %), more than the 5 % allowed (--max-rejected)');
+    await unchanged();
+
+    const allowed = await importParcels(db, { file, mapping, maxRejectedShare: 0.2 });
+    expect(allowed).toMatchObject({ refusal: null, imported: 9, rejected: 1 });
+    expect(await currentDataset(db)).toMatchObject({ id: allowed.dataset.id, source_name: 'replacement', parcel_count: 9 });
   });
 });

@@ -20,6 +20,8 @@ const BATCH_SIZE = 5000;
 // Concurrent imports against one PostgreSQL take turns.
 const IMPORT_LOCK_KEY = 4_070_003;
 const MAX_WARNING_EXAMPLES = 5;
+/** An import rejecting more than this share of its features publishes nothing (`--max-rejected`). */
+export const DEFAULT_MAX_REJECTED_SHARE = 0.05;
 
 /** 'invalid PIN': a PIN the API could not serve (the wire contract's pin rule: letters, digits, . _ -, ≤ 64). */
 export type RejectionReason = 'no PIN' | 'invalid PIN' | 'duplicate PIN' | 'bad geometry';
@@ -44,6 +46,8 @@ export interface ImportOptions {
   mapping: ImportMapping;
   /** Map and validate only; the database is not touched. */
   dryRun?: boolean;
+  /** The share of features (0–1) that may be rejected before the import publishes nothing; default 5 %. */
+  maxRejectedShare?: number;
   onProgress?: (progress: ImportProgress) => void;
   /** Called inside the import's transaction after each batch (tests observe readers meanwhile). */
   afterBatch?: (written: number) => Promise<void>;
@@ -54,6 +58,8 @@ export interface ImportReport {
   format: ParcelSource['format'];
   crs: string;
   dryRun: boolean;
+  /** Why nothing was (or, on a dry run, would be) published; null when the data set is good to publish. */
+  refusal: string | null;
   dataset: { id: number | null; sourceName: string; licence: string; asOf: string | null };
   features: number;
   imported: number;
@@ -79,8 +85,9 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
   const prepared = prepareParcels(source, mapping, createReprojector(crs), joinTable?.index, options.onProgress);
   const prepareMs = performance.now() - started - readMs;
 
+  const refusal = refusalOf(source.features.length, prepared, options.maxRejectedShare ?? DEFAULT_MAX_REJECTED_SHARE);
   let datasetId: number | null = null;
-  if (!options.dryRun) {
+  if (!options.dryRun && refusal === null) {
     if (!db) throw new Error('a database is needed unless dryRun is set');
     datasetId = await replaceCurrentDataset(db, prepared.rows, mapping.dataset, options);
   }
@@ -94,6 +101,7 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
     format: source.format,
     crs: crs === undefined ? 'WGS84 lon/lat' : crs.length > 100 ? `${crs.slice(0, 100)}…` : crs,
     dryRun: options.dryRun ?? false,
+    refusal,
     dataset: { id: datasetId, sourceName: mapping.dataset.sourceName, licence: mapping.dataset.licence, asOf: mapping.dataset.asOf ?? null },
     features: source.features.length,
     imported: prepared.rows.length,
@@ -116,6 +124,19 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
     timings: { readMs: Math.round(readMs), prepareMs: Math.round(prepareMs), writeMs: Math.round(writeMs), totalMs: Math.round(totalMs) },
     parcelsPerSecond: Math.round(prepared.rows.length / (totalMs / 1000)),
   };
+}
+
+/**
+ * Nothing is published from a file that yields no parcel (an empty file, a PIN column under another
+ * name, projected coordinates without their CRS) or rejects more than `maxShare` of its features:
+ * replacing a county with a fraction of it would lose the rest.
+ */
+function refusalOf(features: number, prepared: Prepared, maxShare: number): string | null {
+  if (prepared.rows.length === 0) return features === 0 ? 'the file holds no features' : `none of its ${features.toLocaleString('en-US')} features is a valid parcel`;
+  const share = prepared.rejections.length / features;
+  if (share <= maxShare) return null;
+  const percent = (value: number) => `${Number((value * 100).toFixed(1))} %`;
+  return `${prepared.rejections.length.toLocaleString('en-US')} of ${features.toLocaleString('en-US')} features rejected (${percent(share)}), more than the ${percent(maxShare)} allowed (--max-rejected)`;
 }
 
 async function loadJoin(inputFile: string, join: NonNullable<ImportMapping['join']>): Promise<{ file: string; index: JoinIndex }> {
