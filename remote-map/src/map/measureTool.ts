@@ -164,7 +164,8 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
       draw.deleteAll();
       map.doubleClickZoom.disable();
       drawing = true;
-      draw.changeMode(mode === 'distance' ? 'draw_line_string' : 'draw_polygon');
+      if (mode === 'distance') draw.changeMode('draw_line_string');
+      else draw.changeMode('draw_polygon');
       events.measured(null);
       // Draw's keys (Enter, Escape) and ours act on the focused map canvas.
       map.getCanvas().focus();

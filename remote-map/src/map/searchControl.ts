@@ -1,7 +1,8 @@
 // SPEC §2 search box (top-left): the Mapbox geocoder, fed with parcel matches from
 // GET /api/parcels/search. Offline (no Mapbox-hosted styles) parcel search is its only source.
-import MapboxGeocoder, { type GeocoderFeature } from '@mapbox/mapbox-gl-geocoder';
+import MapboxGeocoder from '@mapbox/mapbox-gl-geocoder';
 import '@mapbox/mapbox-gl-geocoder/dist/mapbox-gl-geocoder.css';
+import type { Feature, Point } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import type { ParcelSearchResult } from '@parcel-map/shared';
 
@@ -16,12 +17,20 @@ export interface SearchControlOptions {
   parcelChosen(pin: string): void;
 }
 
+/** A parcel match as the geocoder lists it: a Carmen GeoJSON feature carrying the parcel's pin. */
+export type ParcelSearchFeature = Feature<Point, Pick<ParcelSearchResult, 'pin' | 'matched'>> & {
+  place_name: string;
+  text: string;
+  center: [number, number];
+  place_type: string[];
+};
+
 function resultLabel(result: ParcelSearchResult): string {
   const address = [result.add1, result.city].filter(Boolean).join(', ');
   return [result.owner, address, `PIN ${result.pin}`].filter(Boolean).join(' — ');
 }
 
-export function parcelSearchFeature(result: ParcelSearchResult): GeocoderFeature {
+export function parcelSearchFeature(result: ParcelSearchResult): ParcelSearchFeature {
   const center: [number, number] = [result.centroid.lng, result.centroid.lat];
   return {
     type: 'Feature',
