@@ -12,6 +12,7 @@ import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './map
 import { MAP_VIEW_DEFAULTS } from './mapDefaults.ts';
 import { createStyleLoadTracker, findStyle, type StyleLoadEvents } from './styleLoad.ts';
 import { tileWorkerCount } from './tileWorkers.ts';
+import { publishMapState, type LayerVisibility } from './mapStatePublication.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -140,21 +141,22 @@ function wireMap(
     // Contours go under the parcels; saved-parcel markers on top of everything.
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
     installSavedParcels(map, savedPoints, overlays.savedParcels);
-    container.dataset.styleId = matched?.id ?? '';
-    writeLayerState();
+    publishMapState(container, { styleId: matched?.id ?? '' });
+    publishLayerState();
     styleLoad.loaded(matched?.id ?? null);
   };
 
-  // Read back from the map, not from our own state: what tests and embedders see is what is drawn.
-  const writeLayerState = () => {
+  const publishLayerState = () => {
     const line = map.getLayer(PARCEL_LAYER_IDS.line);
     const color = line && 'metadata' in line ? (line.metadata as { outlineColor?: unknown } | undefined)?.outlineColor : undefined;
-    container.dataset.outlineColor = typeof color === 'string' ? color : '';
-    const visible = (id: string) => (map.getLayer(id) ? String(map.getLayoutProperty(id, 'visibility') ?? 'visible') : 'absent');
-    container.dataset.contours = visible(CONTOUR_LAYER_IDS.line);
-    container.dataset.ownerNames = visible(PARCEL_LAYER_IDS.label);
-    container.dataset.parcelOutlines = visible(PARCEL_LAYER_IDS.line);
-    container.dataset.savedParcels = visible(SAVED_LAYER_IDS.marker);
+    const visibility = (id: string): LayerVisibility => (map.getLayer(id) ? (map.getLayoutProperty(id, 'visibility') === 'none' ? 'none' : 'visible') : 'absent');
+    publishMapState(container, {
+      outlineColor: typeof color === 'string' ? color : '',
+      contours: visibility(CONTOUR_LAYER_IDS.line),
+      ownerNames: visibility(PARCEL_LAYER_IDS.label),
+      parcelOutlines: visibility(PARCEL_LAYER_IDS.line),
+      savedParcels: visibility(SAVED_LAYER_IDS.marker),
+    });
   };
 
   const reportView = () => {
@@ -177,11 +179,11 @@ function wireMap(
   });
 
   // A DOM-visible 'everything drawn' state: end-to-end tests and embedding pages wait on it.
-  const markRendering = () => (container.dataset.mapState = 'rendering');
+  const markRendering = () => publishMapState(container, { mapState: 'rendering' });
   map.on('movestart', markRendering);
   map.on('dataloading', markRendering);
   map.on('idle', () => {
-    container.dataset.mapState = map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering';
+    publishMapState(container, { mapState: map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering' });
   });
   // On the first frame drawn with the view's parcel tiles loaded after a style load (before 'idle',
   // which also waits for roads and water): `npm run bench` times navigation to the first parcels
@@ -191,7 +193,7 @@ function wireMap(
   const afterParcelsDrawn = () => {
     if (!map.getSource(PARCEL_SOURCE_ID) || !map.isSourceLoaded(PARCEL_SOURCE_ID)) return;
     map.off('render', afterParcelsDrawn);
-    container.dataset.parcelsDrawn = 'true';
+    publishMapState(container, { parcelsDrawn: 'true' });
     for (const id of HIGHLIGHT_LAYER_IDS) setLayerVisible(map, id, true);
   };
 
@@ -217,12 +219,12 @@ function wireMap(
       setOutlinesVisible(map, next.parcelOutlines);
       setContoursVisible(map, next.contours);
       if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, next.savedParcels);
-      writeLayerState();
+      publishLayerState();
     },
     setSavedParcels(points) {
       savedPoints = points;
       if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, overlays.savedParcels);
-      container.dataset.savedParcelCount = String(savedParcelsCollection(points).features.length);
+      publishMapState(container, { savedParcelCount: savedParcelsCollection(points).features.length });
     },
     centreOn(target) {
       if (target.kind === 'point') map.flyTo({ center: [target.lng, target.lat], zoom: target.zoom, essential: true });

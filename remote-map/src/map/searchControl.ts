@@ -5,6 +5,7 @@ import '@mapbox/mapbox-gl-geocoder/dist/mapbox-gl-geocoder.css';
 import type { Feature, Point } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import type { ParcelSearchResult } from '@parcel-map/shared';
+import { publishMapState } from './mapStatePublication.ts';
 
 /** SPEC §9 geocoder constants (the 200 ms key debounce and the zoom-9 proximity rule are the geocoder's defaults). */
 export const GEOCODER_OPTIONS = { minLength: 2, limit: 5, zoom: 16 } as const;
@@ -69,9 +70,9 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
   });
   map.addControl(geocoder, 'top-left');
   // Offline no result comes from Mapbox, so the suggestion list's 'Powered by Mapbox' line is hidden (mapScreen.css).
-  map.getContainer().dataset.search = options.online ? 'online' : 'offline';
+  publishMapState(map.getContainer(), { search: options.online ? 'online' : 'offline' });
   return () => {
     map.removeControl(geocoder);
-    delete map.getContainer().dataset.search;
+    publishMapState(map.getContainer(), { search: null });
   };
 }
