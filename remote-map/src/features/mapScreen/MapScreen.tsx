@@ -67,8 +67,8 @@ export function MapScreen() {
     styleLoadFinished: (styleId) => dispatch(mapStyleLoadFinished({ styleId })),
     styleLoadFailed: (styleId) => dispatch(mapStyleLoadFailed({ styleId })),
     // While measuring, clicks place vertices: they neither select nor deselect parcels.
-    parcelClicked: (parcel, at) => {
-      if (!measureOpen) dispatch(parcelClicked({ parcel, at }));
+    parcelClicked: (pin) => {
+      if (!measureOpen) dispatch(parcelClicked({ pin }));
     },
     backgroundClicked: () => {
       if (!measureOpen) dispatch(mapBackgroundClicked());
