@@ -4,11 +4,6 @@ import type { GeoJSONFeature, Map as MapboxMap, MapMouseEvent } from 'mapbox-gl'
 import { PARCEL_LAYER_IDS, setHighlightPin } from './parcelLayers.ts';
 import { parcelPin } from './parcelFeature.ts';
 
-export interface LngLatValue {
-  lng: number;
-  lat: number;
-}
-
 export interface ParcelClickHandlers {
   /** A parcel with a pin and a geometry was clicked. */
   parcelClicked(pin: string): void;
