@@ -9,7 +9,7 @@ import { useMapControlActions } from '../mapControls/useMapControlActions.ts';
 import { MeasurePalette } from '../measure/MeasurePalette.tsx';
 import { useMeasureTool } from '../measure/useMeasureTool.ts';
 import { PrintReport, type PrintSnapshot } from '../printReport/PrintReport.tsx';
-import { useDeepLink } from '../deepLinks/useDeepLink.ts';
+import { useDeepLinks } from '../deepLinks/useDeepLinks.ts';
 import { useSearchControl } from '../search/useSearchControl.ts';
 import { useMapScreenController } from './useMapScreenController.ts';
 import { useMapFollowsStore } from './useMapFollowsStore.ts';
@@ -24,7 +24,7 @@ export function MapScreen() {
   useCameraRequests(controller);
   useSearchControl(controller);
   useMeasureTool(controller);
-  useDeepLink(controller);
+  useDeepLinks(controller);
 
   const [snapshot, setSnapshot] = useState<PrintSnapshot | null>(null);
   const actions = useMapControlActions(controller, setSnapshot);
