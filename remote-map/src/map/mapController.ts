@@ -1,5 +1,6 @@
-// Owns the mapbox-gl Map of the map screen. React code talks to the map only through the
-// MapController this returns; the map reports back through MapControllerEvents.
+// Owns the mapbox-gl Map of the map screen and everything added to it: nothing else holds the map.
+// React code asks for what it wants through the MapController this returns; the map reports back
+// through MapControllerEvents.
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
 import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
@@ -7,11 +8,15 @@ import { HIGHLIGHT_LAYER_IDS, installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOUR
 import { CONTOUR_LAYER_IDS, installContourLayers, setContoursVisible } from './contourLayers.ts';
 import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type SavedParcelPoint } from './savedParcelsLayer.ts';
 import type { CentreTarget } from './centreTarget.ts';
-import { attachParcelInteractions, type LngLatValue, type ParcelClickHandlers, type ParcelHighlights } from './parcelInteractions.ts';
+import { attachParcelInteractions, type ParcelClickHandlers, type ParcelHighlights } from './parcelInteractions.ts';
 import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './mapStyles.ts';
 import { MAP_VIEW_DEFAULTS } from './mapDefaults.ts';
 import { createStyleLoadTracker, findStyle, type StyleLoadEvents } from './styleLoad.ts';
 import { tileWorkerCount } from './tileWorkers.ts';
+import { publishMapState, type LayerVisibility } from './mapStatePublication.ts';
+import { createMapTeardown } from './mapTeardown.ts';
+import { addSearchControl, type SearchControlOptions } from './searchControl.ts';
+import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -40,21 +45,32 @@ export interface MapOverlays {
 
 export const DEFAULT_OVERLAYS: MapOverlays = { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false };
 
+/** The map's picture and the view it shows, for the print report. */
+export interface MapSnapshot extends MapView {
+  /** PNG data URL. */
+  image: string;
+  /** CSS width of the map when the picture was taken. */
+  widthPx: number;
+}
+
 export interface MapController {
   setSelectedPin(pin: string | null): void;
   setOverlays(overlays: MapOverlays): void;
   setSavedParcels(points: readonly SavedParcelPoint[]): void;
+  /** Flies to a point or fits bounds. */
   centreOn(target: CentreTarget): void;
   zoomBy(delta: number): void;
   /** Moves the camera without animation (deep links, back/forward). */
-  jumpTo(target: LngLatValue & { zoom: number }): void;
-  /** The current picture of the map as a PNG data URL (for the print report). */
-  snapshot(): string;
-  /** The underlying map, for the map/ adapters (measure, search) only. */
-  readonly map: mapboxgl.Map;
+  jumpTo(view: MapView): void;
+  flyTo(view: MapView): void;
+  snapshot(): MapSnapshot;
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
-  flyTo(target: LngLatValue & { zoom: number }): void;
+  /** Adds the search box (Mapbox geocoding too when the styles are Mapbox-hosted); returns its removal. */
+  addSearchControl(options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen'>): () => void;
+  /** Adds the measure tools (a hidden Draw); their remove() takes them and their drawings off the map. */
+  addMeasureTool(events: MeasureToolEvents): MeasureTool;
+  /** Takes what was added off the map, then removes the map; each once, whatever is called later. */
   remove(): void;
 }
 
@@ -74,7 +90,8 @@ export function createMapController({ container, config, events }: MapController
   // Map loads are counted through the events API only for Mapbox-hosted styles. With local styles
   // offline, pointing the API base away from Mapbox turns those calls (and their console errors) off.
   // This mapbox-gl copy is private to this remote, so the setting cannot leak to another map.
-  if (!config.styles.some((style) => isMapboxHostedUrl(style.url))) {
+  const online = config.styles.some((style) => isMapboxHostedUrl(style.url));
+  if (!online) {
     mapboxgl.baseApiUrl = new URL(initialStyle.url, window.location.href).origin;
   }
   // Read when the worker pool starts, with the first map of the page.
@@ -99,7 +116,7 @@ export function createMapController({ container, config, events }: MapController
   });
 
   try {
-    return wireMap(map, container, config, initialStyle, events);
+    return wireMap(map, container, config, initialStyle, online, events);
   } catch (error) {
     map.remove();
     throw error;
@@ -111,6 +128,7 @@ function wireMap(
   container: HTMLElement,
   config: MapConfig,
   initialStyle: MapStyleConfig,
+  online: boolean,
   events: MapControllerEvents,
 ): MapController {
   map.addControl(new mapboxgl.AttributionControl({ compact: true }), 'bottom-right');
@@ -140,21 +158,22 @@ function wireMap(
     // Contours go under the parcels; saved-parcel markers on top of everything.
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
     installSavedParcels(map, savedPoints, overlays.savedParcels);
-    container.dataset.styleId = matched?.id ?? '';
-    writeLayerState();
+    publishMapState(container, { styleId: matched?.id ?? '' });
+    publishLayerState();
     styleLoad.loaded(matched?.id ?? null);
   };
 
-  // Read back from the map, not from our own state: what tests and embedders see is what is drawn.
-  const writeLayerState = () => {
+  const publishLayerState = () => {
     const line = map.getLayer(PARCEL_LAYER_IDS.line);
     const color = line && 'metadata' in line ? (line.metadata as { outlineColor?: unknown } | undefined)?.outlineColor : undefined;
-    container.dataset.outlineColor = typeof color === 'string' ? color : '';
-    const visible = (id: string) => (map.getLayer(id) ? String(map.getLayoutProperty(id, 'visibility') ?? 'visible') : 'absent');
-    container.dataset.contours = visible(CONTOUR_LAYER_IDS.line);
-    container.dataset.ownerNames = visible(PARCEL_LAYER_IDS.label);
-    container.dataset.parcelOutlines = visible(PARCEL_LAYER_IDS.line);
-    container.dataset.savedParcels = visible(SAVED_LAYER_IDS.marker);
+    const visibility = (id: string): LayerVisibility => (map.getLayer(id) ? (map.getLayoutProperty(id, 'visibility') === 'none' ? 'none' : 'visible') : 'absent');
+    publishMapState(container, {
+      outlineColor: typeof color === 'string' ? color : '',
+      contours: visibility(CONTOUR_LAYER_IDS.line),
+      ownerNames: visibility(PARCEL_LAYER_IDS.label),
+      parcelOutlines: visibility(PARCEL_LAYER_IDS.line),
+      savedParcels: visibility(SAVED_LAYER_IDS.marker),
+    });
   };
 
   const reportView = () => {
@@ -177,11 +196,11 @@ function wireMap(
   });
 
   // A DOM-visible 'everything drawn' state: end-to-end tests and embedding pages wait on it.
-  const markRendering = () => (container.dataset.mapState = 'rendering');
+  const markRendering = () => publishMapState(container, { mapState: 'rendering' });
   map.on('movestart', markRendering);
   map.on('dataloading', markRendering);
   map.on('idle', () => {
-    container.dataset.mapState = map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering';
+    publishMapState(container, { mapState: map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering' });
   });
   // On the first frame drawn with the view's parcel tiles loaded after a style load (before 'idle',
   // which also waits for roads and water): `npm run bench` times navigation to the first parcels
@@ -191,7 +210,7 @@ function wireMap(
   const afterParcelsDrawn = () => {
     if (!map.getSource(PARCEL_SOURCE_ID) || !map.isSourceLoaded(PARCEL_SOURCE_ID)) return;
     map.off('render', afterParcelsDrawn);
-    container.dataset.parcelsDrawn = 'true';
+    publishMapState(container, { parcelsDrawn: 'true' });
     for (const id of HIGHLIGHT_LAYER_IDS) setLayerVisible(map, id, true);
   };
 
@@ -200,6 +219,13 @@ function wireMap(
   resizeObserver?.observe(container);
 
   styleLoad.started(initialStyle.id);
+
+  const teardown = createMapTeardown(() => {
+    styleLoad.dispose();
+    resizeObserver?.disconnect();
+    interactions.detach();
+    map.remove();
+  });
 
   return {
     setSelectedPin(pin) {
@@ -217,12 +243,12 @@ function wireMap(
       setOutlinesVisible(map, next.parcelOutlines);
       setContoursVisible(map, next.contours);
       if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, next.savedParcels);
-      writeLayerState();
+      publishLayerState();
     },
     setSavedParcels(points) {
       savedPoints = points;
       if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, overlays.savedParcels);
-      container.dataset.savedParcelCount = String(savedParcelsCollection(points).features.length);
+      publishMapState(container, { savedParcelCount: savedParcelsCollection(points).features.length });
     },
     centreOn(target) {
       if (target.kind === 'point') map.flyTo({ center: [target.lng, target.lat], zoom: target.zoom, essential: true });
@@ -234,10 +260,13 @@ function wireMap(
     jumpTo({ lng, lat, zoom }) {
       map.jumpTo({ center: [lng, lat], zoom });
     },
-    snapshot() {
-      return map.getCanvas().toDataURL('image/png');
+    flyTo({ lng, lat, zoom }) {
+      map.flyTo({ center: [lng, lat], zoom, essential: true });
     },
-    map,
+    snapshot() {
+      const { lng, lat } = map.getCenter();
+      return { image: map.getCanvas().toDataURL('image/png'), lng, lat, zoom: map.getZoom(), widthPx: container.clientWidth };
+    },
     setStyle(styleId) {
       const style = findStyle(config.styles, styleId);
       if (!style) return;
@@ -252,14 +281,13 @@ function wireMap(
         events.styleLoadFinished(null);
       }
     },
-    flyTo({ lng, lat, zoom }) {
-      map.flyTo({ center: [lng, lat], zoom, essential: true });
+    addSearchControl(options) {
+      return teardown.track(addSearchControl(map, { ...options, accessToken: config.accessToken, online }));
     },
-    remove() {
-      styleLoad.dispose();
-      resizeObserver?.disconnect();
-      interactions.detach();
-      map.remove();
+    addMeasureTool(toolEvents) {
+      const tool = createMeasureTool(map, toolEvents);
+      return { ...tool, remove: teardown.track(() => tool.remove()) };
     },
+    remove: () => teardown.run(),
   };
 }

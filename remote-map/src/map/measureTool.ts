@@ -6,6 +6,7 @@ import type { Feature, Geometry } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import { measureLine, measurePolygon, type Measurement, type Position } from '../features/measure/measure.ts';
 import { measureKeyAction } from '../features/measure/measureKeys.ts';
+import { publishMapState } from './mapStatePublication.ts';
 
 export type MeasureToolMode = 'distance' | 'area';
 
@@ -67,14 +68,14 @@ export const MEASURE_DRAW_STYLES = [
 const SHAPE_LAYER_IDS = ['measure-fill', 'measure-line'].flatMap((id) => [`${id}.cold`, `${id}.hot`]);
 
 /**
- * How many drawn shapes the map has actually painted (not just what Draw holds), written to the map
- * container as data-measure-rendered after every idle map, so tests and embedders can wait on it.
+ * How many drawn shapes the map has actually painted (not just what Draw holds), published after
+ * every idle map, so tests and embedders can wait on it.
  */
-function writeRenderedShapes(map: MapboxMap) {
+function publishRenderedShapes(map: MapboxMap) {
   const layers = SHAPE_LAYER_IDS.filter((id) => map.getLayer(id));
   const rendered = layers.length ? map.queryRenderedFeatures({ layers }) : [];
   const ids = new Set(rendered.map((feature) => feature.properties?.id as unknown));
-  map.getContainer().dataset.measureRendered = String(ids.size);
+  publishMapState(map.getContainer(), { measureRendered: ids.size });
 }
 
 /** SPEC §9 drawing tolerances. */
@@ -128,7 +129,7 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
     events.stopped();
   };
 
-  const onIdle = () => writeRenderedShapes(map);
+  const onIdle = () => publishRenderedShapes(map);
 
   // Like Draw's own bindings, only keys pressed on the map canvas count (not in the search box).
   const onKeyDown = (event: KeyboardEvent) => {
@@ -164,7 +165,8 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
       draw.deleteAll();
       map.doubleClickZoom.disable();
       drawing = true;
-      draw.changeMode(mode === 'distance' ? 'draw_line_string' : 'draw_polygon');
+      if (mode === 'distance') draw.changeMode('draw_line_string');
+      else draw.changeMode('draw_polygon');
       events.measured(null);
       // Draw's keys (Enter, Escape) and ours act on the focused map canvas.
       map.getCanvas().focus();
@@ -178,7 +180,7 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
       map.getContainer().removeEventListener('keydown', onKeyDown);
       reset();
       map.removeControl(draw);
-      delete map.getContainer().dataset.measureRendered;
+      publishMapState(map.getContainer(), { measureRendered: null });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { parcelFeatureInfo, parcelPin, readNumber, readProperty, readText } from './parcelFeature.ts';
+import { parcelPin, readProperty, readText } from './parcelFeature.ts';
 
 describe('readProperty', () => {
   it('prefers the exact key over a case-insensitive match', () => {
@@ -31,20 +31,6 @@ describe('readText', () => {
   });
 });
 
-describe('readNumber', () => {
-  it('converts numeric strings to numbers', () => {
-    expect(readNumber({ TaxAcres: '1.25' }, 'TaxAcres')).toBe(1.25);
-    expect(readNumber({ TaxAcres: 2 }, 'TaxAcres')).toBe(2);
-  });
-
-  it('ignores values that are not numeric', () => {
-    expect(readNumber({ TaxAcres: 'about 3' }, 'TaxAcres')).toBeNull();
-    expect(readNumber({ TaxAcres: '' }, 'TaxAcres')).toBeNull();
-    expect(readNumber({ TaxAcres: Number.POSITIVE_INFINITY }, 'TaxAcres')).toBeNull();
-    expect(readNumber({}, 'TaxAcres')).toBeNull();
-  });
-});
-
 describe('parcelPin', () => {
   it('reads pin in either case', () => {
     expect(parcelPin({ PIN: '123' })).toBe('123');
@@ -54,23 +40,5 @@ describe('parcelPin', () => {
   it('is null when the pin is missing or empty', () => {
     expect(parcelPin({ Name: 'x' })).toBeNull();
     expect(parcelPin({ pin: '' })).toBeNull();
-  });
-});
-
-describe('parcelFeatureInfo', () => {
-  it('reads the parcel fields case-insensitively', () => {
-    expect(
-      parcelFeatureInfo({ pin: '4601-22', name: 'SMITH JOHN', add1: '12 OAK ST', city: 'MOORESVILLE', taxacres: '0.52' }),
-    ).toEqual({ pin: '4601-22', name: 'SMITH JOHN', owner: null, add1: '12 OAK ST', city: 'MOORESVILLE', taxAcres: 0.52 });
-  });
-
-  it('reads the owner from OwnerName or Owner', () => {
-    expect(parcelFeatureInfo({ PIN: '1', OwnerName: 'A' })?.owner).toBe('A');
-    expect(parcelFeatureInfo({ PIN: '1', Owner: 'B' })?.owner).toBe('B');
-  });
-
-  it('is null for a feature without a pin', () => {
-    expect(parcelFeatureInfo({ Name: 'No pin' })).toBeNull();
-    expect(parcelFeatureInfo(null)).toBeNull();
   });
 });

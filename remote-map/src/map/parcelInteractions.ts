@@ -2,16 +2,12 @@
 // pointer cursor, and clicks reported to the controller's owner, who decides what they mean.
 import type { GeoJSONFeature, Map as MapboxMap, MapMouseEvent } from 'mapbox-gl';
 import { PARCEL_LAYER_IDS, setHighlightPin } from './parcelLayers.ts';
-import { parcelFeatureInfo, parcelPin, type ParcelFeatureInfo } from './parcelFeature.ts';
-
-export interface LngLatValue {
-  lng: number;
-  lat: number;
-}
+import { parcelPin } from './parcelFeature.ts';
 
 export interface ParcelClickHandlers {
-  parcelClicked(parcel: ParcelFeatureInfo, at: LngLatValue): void;
-  backgroundClicked(at: LngLatValue): void;
+  /** A parcel with a pin and a geometry was clicked. */
+  parcelClicked(pin: string): void;
+  backgroundClicked(): void;
 }
 
 /** The hover and selection pins the highlight layers show; kept so a style reload can restore them. */
@@ -64,15 +60,13 @@ export function attachParcelInteractions(
   };
 
   const onClick = (event: MapMouseEvent) => {
-    const at = { lng: event.lngLat.lng, lat: event.lngLat.lat };
     const features = map.getLayer(PARCEL_LAYER_IDS.fill) ? map.queryRenderedFeatures(event.point, { layers: [PARCEL_LAYER_IDS.fill] }) : [];
-    const feature = features.find((candidate) => pinOf(candidate) !== null);
-    const parcel = feature?.geometry ? parcelFeatureInfo(feature.properties) : null;
-    if (parcel) {
+    const pin = features.map(pinOf).find((candidate) => candidate !== null);
+    if (pin) {
       applyHover(null);
-      handlers.parcelClicked(parcel, at);
+      handlers.parcelClicked(pin);
     } else {
-      handlers.backgroundClicked(at);
+      handlers.backgroundClicked();
     }
   };
 

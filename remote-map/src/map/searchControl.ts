@@ -1,9 +1,11 @@
 // SPEC §2 search box (top-left): the Mapbox geocoder, fed with parcel matches from
 // GET /api/parcels/search. Offline (no Mapbox-hosted styles) parcel search is its only source.
-import MapboxGeocoder, { type GeocoderFeature } from '@mapbox/mapbox-gl-geocoder';
+import MapboxGeocoder from '@mapbox/mapbox-gl-geocoder';
 import '@mapbox/mapbox-gl-geocoder/dist/mapbox-gl-geocoder.css';
+import type { Feature, Point } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import type { ParcelSearchResult } from '@parcel-map/shared';
+import { publishMapState } from './mapStatePublication.ts';
 
 /** SPEC §9 geocoder constants (the 200 ms key debounce and the zoom-9 proximity rule are the geocoder's defaults). */
 export const GEOCODER_OPTIONS = { minLength: 2, limit: 5, zoom: 16 } as const;
@@ -16,12 +18,20 @@ export interface SearchControlOptions {
   parcelChosen(pin: string): void;
 }
 
+/** A parcel match as the geocoder lists it: a Carmen GeoJSON feature carrying the parcel's pin. */
+export type ParcelSearchFeature = Feature<Point, Pick<ParcelSearchResult, 'pin' | 'matched'>> & {
+  place_name: string;
+  text: string;
+  center: [number, number];
+  place_type: string[];
+};
+
 function resultLabel(result: ParcelSearchResult): string {
   const address = [result.add1, result.city].filter(Boolean).join(', ');
   return [result.owner, address, `PIN ${result.pin}`].filter(Boolean).join(' — ');
 }
 
-export function parcelSearchFeature(result: ParcelSearchResult): GeocoderFeature {
+export function parcelSearchFeature(result: ParcelSearchResult): ParcelSearchFeature {
   const center: [number, number] = [result.centroid.lng, result.centroid.lat];
   return {
     type: 'Feature',
@@ -60,9 +70,9 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
   });
   map.addControl(geocoder, 'top-left');
   // Offline no result comes from Mapbox, so the suggestion list's 'Powered by Mapbox' line is hidden (mapScreen.css).
-  map.getContainer().dataset.search = options.online ? 'online' : 'offline';
+  publishMapState(map.getContainer(), { search: options.online ? 'online' : 'offline' });
   return () => {
     map.removeControl(geocoder);
-    delete map.getContainer().dataset.search;
+    publishMapState(map.getContainer(), { search: null });
   };
 }

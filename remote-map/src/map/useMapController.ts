@@ -30,8 +30,8 @@ export function useMapController(
       styleLoadStarted: (styleId) => eventsRef.current.styleLoadStarted(styleId),
       styleLoadFinished: (styleId) => eventsRef.current.styleLoadFinished(styleId),
       styleLoadFailed: (styleId) => eventsRef.current.styleLoadFailed(styleId),
-      parcelClicked: (parcel, at) => eventsRef.current.parcelClicked(parcel, at),
-      backgroundClicked: (at) => eventsRef.current.backgroundClicked(at),
+      parcelClicked: (pin) => eventsRef.current.parcelClicked(pin),
+      backgroundClicked: () => eventsRef.current.backgroundClicked(),
     };
     let created: MapController;
     eventsRef.current.setupStarted();

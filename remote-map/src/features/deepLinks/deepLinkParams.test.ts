@@ -1,4 +1,5 @@
-import { formatView, parsePin, parseView } from './deepLinkParams.ts';
+import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
+import { formatView, parsePin, parseView, readDeepLink, searchWithPin, searchWithView, type LinkView } from './deepLinkParams.ts';
 
 describe('deep link parameters', () => {
   it('writes and reads the view', () => {
@@ -20,5 +21,32 @@ describe('deep link parameters', () => {
     expect(parsePin('4601234567')).toBe('4601234567');
     expect(parsePin('a/b')).toBeNull();
     expect(parsePin('')).toBeNull();
+  });
+});
+
+describe('deep link search strings', () => {
+  it('reads the pin and the view of a search string', () => {
+    expect(readDeepLink('?pin=4601&view=-80.85,35.63,15.5')).toEqual({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 } });
+    expect(readDeepLink('')).toEqual({ pin: null, view: null });
+  });
+
+  it('sets and removes the pin, keeping the other parameters', () => {
+    expect(searchWithPin('?view=1,2,3&utm=x', '77')).toBe('?view=1%2C2%2C3&utm=x&pin=77');
+    expect(searchWithPin('?pin=77&utm=x', null)).toBe('?utm=x');
+    expect(searchWithPin('?pin=77', null)).toBe('');
+  });
+
+  it('writes nothing when the URL already says it', () => {
+    expect(searchWithPin('?pin=77', '77')).toBeNull();
+    expect(searchWithPin('', null)).toBeNull();
+    expect(searchWithView('?view=-80.85000,35.63000,15.50', { lng: -80.85, lat: 35.63, zoom: 15.5 })).toBeNull();
+  });
+
+  it('leaves a URL without a view plain at the opening view, and writes any other view', () => {
+    const opening: LinkView = { lng: MAP_VIEW_DEFAULTS.lng, lat: MAP_VIEW_DEFAULTS.lat, zoom: MAP_VIEW_DEFAULTS.zoom };
+    const param = (view: LinkView) => `view=${encodeURIComponent(formatView(view))}`;
+    expect(searchWithView('?pin=77', opening)).toBeNull();
+    expect(searchWithView('?pin=77', { ...opening, zoom: 14 })).toBe(`?pin=77&${param({ ...opening, zoom: 14 })}`);
+    expect(searchWithView('?view=1,2,3', opening)).toBe(`?${param(opening)}`);
   });
 });

@@ -29,3 +29,39 @@ export function parseView(value: string | null): LinkView | null {
 export function parsePin(value: string | null): string | null {
   return value && /^[A-Za-z0-9._-]{1,64}$/.test(value) ? value : null;
 }
+
+export interface DeepLink {
+  pin: string | null;
+  view: LinkView | null;
+}
+
+export function readDeepLink(search: string): DeepLink {
+  const params = new URLSearchParams(search);
+  return { pin: parsePin(params.get(PIN_PARAM)), view: parseView(params.get(VIEW_PARAM)) };
+}
+
+const OPENING_VIEW_TEXT = formatView(MAP_VIEW_DEFAULTS);
+
+function withParam(search: string, name: string, value: string | null): string | null {
+  const params = new URLSearchParams(search);
+  if (params.get(name) === value) return null;
+  if (value === null) params.delete(name);
+  else params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The search string with this selection, or null when the URL has it already. */
+export function searchWithPin(search: string, pin: string | null): string | null {
+  return withParam(search, PIN_PARAM, pin);
+}
+
+/**
+ * The search string with this camera, or null when the URL has it already. The opening view needs
+ * no parameter: a plain '/' stays plain until the user moves the map.
+ */
+export function searchWithView(search: string, view: LinkView): string | null {
+  const text = formatView(view);
+  if (text === OPENING_VIEW_TEXT && !new URLSearchParams(search).has(VIEW_PARAM)) return null;
+  return withParam(search, VIEW_PARAM, text);
+}

@@ -35,7 +35,7 @@ const savedRecord = (pin: string): SavedParcelRecord => ({
 });
 
 function selectParcel(store: ReturnType<typeof makeTestStore>, pin = parcelRecord.pin) {
-  store.dispatch(parcelClicked({ parcel: { pin, name: null, owner: null, add1: null, city: null, taxAcres: null }, at: { lng: -80.85, lat: 35.61 } }));
+  store.dispatch(parcelClicked({ pin }));
 }
 
 function recordActions(store: ReturnType<typeof makeTestStore>) {

@@ -2,7 +2,6 @@
 // §4 'Hover and selection'). Hover stays in the map: it changes per frame and nothing else reads it.
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer, type GeoJSONGeometry } from '@parcel-map/shared';
-import type { ParcelFeatureInfo } from '../../map/parcelFeature.ts';
 import { parcelsApi, type LngLat } from './parcelsApi.ts';
 
 export interface ParcelSelectionState {
@@ -34,13 +33,13 @@ export const parcelSelectionSlice = createSlice({
   initialState,
   reducers: {
     /** A parcel on the map was clicked: selects it, or, with one already selected, only deselects. */
-    parcelClicked: (state, action: PayloadAction<{ parcel: ParcelFeatureInfo; at: LngLat }>) => {
+    parcelClicked: (state, action: PayloadAction<{ pin: string }>) => {
       if (state.pendingRequestId) return;
       if (state.selectedPin) {
         deselect(state);
         return;
       }
-      state.selectedPin = action.payload.parcel.pin;
+      state.selectedPin = action.payload.pin;
       state.centroid = null;
       state.isPanelExpanded = true;
     },

@@ -1,7 +1,7 @@
 // Parcel details from GET /api/parcels/{pin} (SPEC §7), validated before anything shows them
 // (SPEC §5) and kept in the local-storage cache; the data set's provenance; parcel search.
 import { centroid as turfCentroid } from '@turf/turf';
-import type { DatasetInfo, GeoJSONGeometry, Parcel, ParcelDetails, ParcelSearchResult } from '@parcel-map/shared';
+import type { DatasetInfo, GeoJSONGeometry, Parcel, ParcelDetails, ParcelSearchResult, RootState } from '@parcel-map/shared';
 import { baseApi, type ApiQueryError } from '@parcel-map/shared/api';
 import { cacheParcel, cachedParcel } from './parcelCache.ts';
 
@@ -126,3 +126,9 @@ export const parcelsApi = baseApi.injectEndpoints({
 });
 
 export const { useGetParcelQuery, useGetCurrentDatasetQuery } = parcelsApi;
+
+/** The parcel's details if the store holds them; the store has no API state until the server API loads. */
+export function selectCachedParcel(state: RootState, pin: string): ParcelDetails | undefined {
+  const { api } = state;
+  return api && parcelsApi.endpoints.getParcel.select(pin)({ ...state, api }).data;
+}

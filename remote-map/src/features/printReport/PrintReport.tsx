@@ -6,17 +6,12 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { selectIsSignedIn, useAppSelector } from '@parcel-map/shared';
 import { useGetCurrentDatasetQuery, useGetParcelQuery } from '../parcelSelection/parcelsApi.ts';
 import { NOT_A_SURVEY, ParcelFieldList, provenanceText } from '../parcelSelection/ParcelDetailPanel.tsx';
+import type { MapSnapshot } from '../../map/mapController.ts';
 import { scaleBar } from './printScale.ts';
 import './printReport.css';
 
-export interface PrintSnapshot {
-  image: string;
+export interface PrintSnapshot extends MapSnapshot {
   pin: string | null;
-  lat: number;
-  lng: number;
-  zoom: number;
-  /** CSS width of the map when the picture was taken. */
-  widthPx: number;
   takenAt: string;
 }
 

@@ -1,0 +1,40 @@
+// The map screen's map: created for its container from the runtime config, its events turned into
+// store actions.
+import type { RefObject } from 'react';
+import { selectRuntimeConfig, useAppDispatch, useAppSelector, useAppStore } from '@parcel-map/shared';
+import type { MapController } from '../../map/mapController.ts';
+import { useMapController, type MapScreenEvents } from '../../map/useMapController.ts';
+import {
+  mapSetupFailed,
+  mapSetupStarted,
+  mapStyleLoadFailed,
+  mapStyleLoadFinished,
+  mapStyleLoadStarted,
+  mapViewSettled,
+} from '../mapView/mapViewSlice.ts';
+import { mapBackgroundClicked, parcelClicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
+
+export function useMapScreenController(containerRef: RefObject<HTMLElement | null>): MapController | null {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const mapConfig = useAppSelector(selectRuntimeConfig)?.map;
+  // While measuring, clicks place vertices: they neither select nor deselect parcels.
+  const measuring = () => selectIsMeasureOpen(store.getState());
+
+  const events: MapScreenEvents = {
+    setupStarted: () => dispatch(mapSetupStarted()),
+    setupFailed: (message) => dispatch(mapSetupFailed({ message })),
+    viewChanged: (view) => dispatch(mapViewSettled(view)),
+    styleLoadStarted: (styleId) => dispatch(mapStyleLoadStarted({ styleId })),
+    styleLoadFinished: (styleId) => dispatch(mapStyleLoadFinished({ styleId })),
+    styleLoadFailed: (styleId) => dispatch(mapStyleLoadFailed({ styleId })),
+    parcelClicked: (pin) => {
+      if (!measuring()) dispatch(parcelClicked({ pin }));
+    },
+    backgroundClicked: () => {
+      if (!measuring()) dispatch(mapBackgroundClicked());
+    },
+  };
+  return useMapController(containerRef, mapConfig, events);
+}

@@ -1,0 +1,18 @@
+// SPEC §2 search box: lives as long as the map; a chosen parcel is selected.
+import { useEffect } from 'react';
+import { useAppDispatch } from '@parcel-map/shared';
+import type { MapController } from '../../map/mapController.ts';
+import { parcelsApi } from '../parcelSelection/parcelsApi.ts';
+import { parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
+
+export function useSearchControl(controller: MapController | null): void {
+  const dispatch = useAppDispatch();
+  useEffect(
+    () =>
+      controller?.addSearchControl({
+        searchParcels: (query) => dispatch(parcelsApi.endpoints.searchParcels.initiate(query, { subscribe: false })).unwrap(),
+        parcelChosen: (pin) => dispatch(parcelPicked({ pin })),
+      }),
+    [controller, dispatch],
+  );
+}

@@ -1,0 +1,47 @@
+// What the map publishes about itself as data-* attributes on its container: the one place they are
+// written. Each is read back from the map (its layers, its sources, what it has painted), not from
+// our own state, so readers see what is drawn. Read-only for everyone else; keep the names, or
+// change every reader with them.
+//
+//   data-map-state          'rendering' | 'idle': idle when the map has drawn the whole view with the
+//                           parcel tiles loaded. e2e/pages/MapPage.ts (waitForParcels, before any check
+//                           of what is drawn), e2e/tests/mapMeasure.spec.ts, bench/frontend.bench.ts
+//                           ('map idle'), embedding pages.
+//   data-parcels-drawn      'true' from the first frame drawn with the view's parcel tiles loaded.
+//                           bench/frontend.bench.ts ('first parcels drawn').
+//   data-style-id           The config id of the loaded base map, '' when it matched none.
+//                           e2e/tests/mapEmbed.spec.ts, e2e/tests/mapOutlines.spec.ts.
+//   data-outline-color      The parcel outline's hue as the line layer holds it (#000000, #ffff00).
+//                           e2e/tests/mapControls.spec.ts, e2e/tests/mapOutlines.spec.ts.
+//   data-owner-names, data-parcel-outlines, data-contours, data-saved-parcels
+//                           'visible' | 'none' | 'absent': the visibility of the layer behind each
+//                           overlay switch. e2e/tests/mapControls.spec.ts, e2e/tests/mapOutlines.spec.ts.
+//   data-saved-parcel-count The markers the saved-parcels layer holds. e2e/tests/mapControls.spec.ts.
+//   data-measure-rendered   How many drawn shapes the map has painted, while the measure tools exist;
+//                           absent otherwise. e2e/tests/mapMeasure.spec.ts.
+//   data-search             'online' | 'offline' while the search box exists: remote-map's
+//                           mapScreen.css hides the suggestions' 'Powered by Mapbox' line offline.
+
+export type LayerVisibility = 'visible' | 'none' | 'absent';
+
+export interface PublishedMapState {
+  mapState: 'rendering' | 'idle';
+  parcelsDrawn: 'true';
+  styleId: string;
+  outlineColor: string;
+  ownerNames: LayerVisibility;
+  parcelOutlines: LayerVisibility;
+  contours: LayerVisibility;
+  savedParcels: LayerVisibility;
+  savedParcelCount: number;
+  measureRendered: number;
+  search: 'online' | 'offline';
+}
+
+/** Writes the given attributes; null removes one. Each key is the attribute's dataset name. */
+export function publishMapState(container: HTMLElement, changes: { [K in keyof PublishedMapState]?: PublishedMapState[K] | null }): void {
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete container.dataset[key];
+    else container.dataset[key] = String(value);
+  }
+}
