@@ -1,5 +1,6 @@
 // Session life end to end: the SDK's own refresh under a controlled clock, logout, and cross-tab.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { setSessionsAuthenticateFault, uniqueEmail } from '../fixtures/outbox.ts';
 import { expectAppShell, LoginPage, storedLoginState } from '../pages/LoginPage.ts';
 import { MapPage } from '../pages/MapPage.ts';

@@ -1,5 +1,6 @@
 // Issue #6: the save modal, the saved list sheet and the per-user guard, in the real system.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MapPage } from '../pages/MapPage.ts';
 import { API_URL, parseCsv, SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
