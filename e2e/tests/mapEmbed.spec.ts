@@ -5,6 +5,7 @@
 // with the script from the remote-map server, and clicks a parcel there.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/mapUser.ts';
+import { failedResponse } from '../fixtures/pageErrors.ts';
 import { MapPage } from '../pages/MapPage.ts';
 
 const PORTAL_PATH = '/portal-embed-test.html';
@@ -77,7 +78,7 @@ test('mount() renders the map screen in a plain HTML page, a parcel can be click
   await expect(page.getByRole('heading', { name: 'County portal' })).toBeVisible();
 });
 
-test("remote-map's own page starts from the runtime config its server serves, and a parcel can be clicked there", async ({ page }) => {
+test("remote-map's own page starts from the runtime config its server serves, and a parcel can be clicked there", async ({ page, pageErrors }) => {
   const sessionJwt = await freshSessionJwt(page);
   const hostConfig = await (await page.request.get('/config.json')).json();
   const remoteOrigin = new URL(hostConfig.remotes.remote_map).origin;
@@ -85,6 +86,7 @@ test("remote-map's own page starts from the runtime config its server serves, an
   expect(await (await page.request.get(`${remoteOrigin}/config.json`)).json()).toEqual(hostConfig);
 
   // This origin's storage holds no session until one is put there (or passed as ?jwt=).
+  pageErrors.expect(failedResponse(404, /\/favicon\.ico$/, 'Chromium asks for the icon of a JSON page; the apps serve none'));
   await page.goto(`${remoteOrigin}/config.json`);
   await page.evaluate((jwt) => localStorage.setItem('session_jwt', jwt), sessionJwt);
   await page.goto(`${remoteOrigin}/index.html`);
