@@ -34,6 +34,24 @@ export default tseslint.config(
     },
   },
   {
+    // e2e: specs, pages and fixtures take `test` and `expect` from the suite's fixture, which fails a
+    // test on page errors; types may still come from Playwright.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/fixtures/test.ts', 'e2e/playwright.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...MAP_LIBRARIES.map((name) => ({ name, message: 'Use the map controller in remote-map/src/map.' })),
+            { name: '@playwright/test', allowTypeImports: true, message: "Import test and expect from e2e/fixtures/test.ts (or fixtures/mapUser.ts)." },
+          ],
+          patterns: MAP_LIBRARIES.map((name) => `${name}/*`),
+        },
+      ],
+    },
+  },
+  {
     // Remotes talk only through shared: no remote imports another remote or the host.
     files: ['remote-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
     rules: {

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { originOf, PORTS } from '../scripts/ports.mjs';
-import { E2E_DATA_DIR, REPO_DIR as repo } from './fixtures/paths.ts';
+import { REPO_DIR as repo } from './fixtures/paths.ts';
 
 export default defineConfig({
   testDir: './tests',
+  // Builds what is stale and runs the product's servers for the whole run; tests stop and start
+  // single ones through the `servers` fixture.
+  globalSetup: './fixtures/systemUnderTest.ts',
   // One folder per port offset: side-by-side runs must not delete each other's traces.
   outputDir: `./test-results/${process.env.PARCEL_MAP_PORT_OFFSET ?? 0}`,
   // Whole user journeys (sign in, several screens) on a 2-core machine.
@@ -28,15 +31,4 @@ export default defineConfig({
     { name: 'setup', testMatch: /signIn\.setup\.ts/ },
     { name: 'chromium', dependencies: ['setup'], use: { storageState: path.join(import.meta.dirname, '.auth/user.json') } },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: repo,
-    // The API answers last (it seeds the demo county on first start); the others are up by then.
-    url: `${originOf(PORTS.api)}/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 300_000,
-    // Dev faults let the session tests make local-identity answer 503 and session_not_found.
-    env: { PARCEL_MAP_DATA_DIR: E2E_DATA_DIR, ENABLE_DEV_FAULTS: '1' },
-    stdout: 'pipe',
-  },
 });

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures/test.ts';
 import { latestMagicLink } from '../fixtures/outbox.ts';
 
 export const SENT_MESSAGE = 'Email sent! Check your inbox to log in.';

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
-import { LoginPage } from './LoginPage.ts';
-import { uniqueEmail } from '../fixtures/outbox.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures/test.ts';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -131,27 +130,6 @@ export class MapPage {
     return { lng, lat, zoom };
   }
 }
-
-/**
- * The map specs' test: signs a user of their own in once per worker and keeps that session in a
- * file of this port offset, so runs of other specs (which rewrite .auth/user.json) cannot sign it out.
- */
-export const test = base.extend<object, { mapUserState: string }>({
-  mapUserState: [
-    async ({ browser }, use, workerInfo) => {
-      const file = path.resolve(import.meta.dirname, `../.auth/map-user-${process.env.PARCEL_MAP_PORT_OFFSET ?? 0}.json`);
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
-      const page = await context.newPage();
-      await new LoginPage(page).signInWithMagicLink(uniqueEmail('map'));
-      await context.storageState({ path: file });
-      await context.close();
-      await use(file);
-    },
-    { scope: 'worker' },
-  ],
-  storageState: async ({ mapUserState }, use) => use(mapUserState),
-});
-export { expect };
 
 /** The opening view of the map screen (SPEC §2). */
 export const OPENING_VIEW = { lng: -80.86, lat: 35.62, zoom: 13 };

@@ -1,6 +1,7 @@
 // The save modal and the 'My Saved Parcels' sheet, as a user reaches them.
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures/test.ts';
 import { originOf, PORTS } from '../../scripts/ports.mjs';
 
 export const API_URL = originOf(PORTS.api);

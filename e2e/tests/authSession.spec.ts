@@ -1,6 +1,8 @@
 // Session life end to end: the SDK's own refresh under a controlled clock, logout, and cross-tab.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { setSessionsAuthenticateFault, uniqueEmail } from '../fixtures/outbox.ts';
+import { failedResponse } from '../fixtures/pageErrors.ts';
 import { expectAppShell, LoginPage, storedLoginState } from '../pages/LoginPage.ts';
 import { MapPage } from '../pages/MapPage.ts';
 
@@ -20,7 +22,12 @@ test.afterEach(async ({ request }) => {
   await setSessionsAuthenticateFault(request, 'ok');
 });
 
-test("the SDK refreshes every 3 minutes, retries 503s with backoff and signs out on session_not_found", async ({ page }) => {
+test("the SDK refreshes every 3 minutes, retries 503s with backoff and signs out on session_not_found", async ({ page, pageErrors }) => {
+  const refused = /\/sdk\/v1\/sessions\/authenticate$/;
+  pageErrors.expect(
+    failedResponse(503, refused, 'the test makes local-identity answer the refresh with 503'),
+    failedResponse(404, refused, 'the test makes local-identity answer the refresh with session_not_found'),
+  );
   await page.clock.install();
   await signIn(page, 'refresh');
   const refreshes: number[] = [];

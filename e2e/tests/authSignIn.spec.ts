@@ -1,8 +1,9 @@
 // Sign-in end to end: the login card, magic links and workplace OAuth through local-identity's
 // consent page, and failed links landing on /login with the login keys cleared.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { originOf, PORTS } from '../../scripts/ports.mjs';
 import { latestMagicLink, uniqueEmail } from '../fixtures/outbox.ts';
+import { failedResponse, type ExpectedPageError } from '../fixtures/pageErrors.ts';
 import { expectAppShell, LoginPage, storedLoginState } from '../pages/LoginPage.ts';
 import { screenshotPath } from '../fixtures/paths.ts';
 
@@ -10,12 +11,17 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const signedOut = { session_jwt: null, is_logged_in: null, user_email: null, cookies: [] };
 
-test('the login card loads without any map code and goes through its sent and error states', async ({ page }) => {
+/** local-identity refuses a magic link with `status` and `errorType`; /authenticate logs it on the way to /login. */
+function linkRefused(status: number, errorType: string, why: string): ExpectedPageError[] {
+  return [
+    failedResponse(status, /\/sdk\/v1\/magic_links\/authenticate$/, why),
+    { text: new RegExp(`^Authentication failed StytchAPIError: \\[${status}\\] ${errorType}`), why },
+  ];
+}
+
+test('the login card loads without any map code and goes through its sent and error states', async ({ page, pageErrors }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
-  // local-identity answers the SDK's bootstrap and telemetry, so the SDK has nothing to complain about.
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
   const login = new LoginPage(page);
   await login.goto();
   await expect(login.card()).toBeVisible();
@@ -34,8 +40,9 @@ test('the login card loads without any map code and goes through its sent and er
   });
   expect(picture.width).toBeGreaterThanOrEqual(1280);
 
+  // local-identity answers the SDK's bootstrap and telemetry, so the SDK has nothing to complain
+  // about in the console (the suite's page-error fixture checks).
   await expect.poll(() => requested.some((url) => url.includes('/sdk/v1/events'))).toBe(true);
-  expect(consoleErrors).toEqual([]);
 
   const email = uniqueEmail('card');
   await login.email().fill(email);
@@ -46,6 +53,11 @@ test('the login card loads without any map code and goes through its sent and er
   await page.screenshot({ path: screenshotPath('login-sent') });
 
   // local-identity allows five links per address per minute; the sixth is refused.
+  const why = 'local-identity refuses the sixth link in a minute; the card logs the refusal it shows';
+  pageErrors.expect(
+    failedResponse(429, /\/sdk\/v1\/magic_links\/email\/login_or_create$/, why),
+    { text: /^Magic link send failed StytchAPIError: \[429\] too_many_requests/, why },
+  );
   for (let sent = 1; sent < 5; sent += 1) {
     await login.getLink().click();
     await expect(login.getLink()).toBeEnabled();
@@ -107,7 +119,8 @@ test('workplace sign-in goes through the consent page with PKCE and lands on the
   expect((await storedLoginState(page)).is_logged_in).toBe('true');
 });
 
-test('an unknown link lands on /login with the login keys cleared', async ({ page }) => {
+test('an unknown link lands on /login with the login keys cleared', async ({ page, pageErrors }) => {
+  pageErrors.expect(...linkRefused(401, 'unable_to_auth_magic_link', 'the link was never issued'));
   await page.goto('/login');
   await page.evaluate(() => {
     localStorage.setItem('session_jwt', 'stale.jwt.value');
@@ -120,7 +133,11 @@ test('an unknown link lands on /login with the login keys cleared', async ({ pag
   expect(await storedLoginState(page)).toEqual(signedOut);
 });
 
-test('a link opened in another browser (no PKCE verifier) and a link used twice both land on /login', async ({ page, browser }) => {
+test('a link opened in another browser (no PKCE verifier) and a link used twice both land on /login', async ({ page, pageErrors, browser }) => {
+  pageErrors.expect(
+    ...linkRefused(400, 'pkce_mismatch', 'the other browser has no PKCE verifier for the link'),
+    ...linkRefused(401, 'unable_to_auth_magic_link', 'the link is used a second time'),
+  );
   const login = new LoginPage(page);
   await login.goto();
   const email = uniqueEmail('pkce');

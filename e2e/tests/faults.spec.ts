@@ -1,22 +1,27 @@
 // Issue #8 point 5, the front-end faults: local-identity down, then the API down. The real server is
-// stopped and started again by start.mjs (e2e/fixtures/servers.ts). The spec's error states must show,
-// never a blank screen, and each screen recovers when its server is back.
-import { expect, test } from '@playwright/test';
+// stopped and started again (the `servers` fixture). The spec's error states must show, never a blank
+// screen, and each screen recovers when its server is back.
+import { expect, test } from '../fixtures/test.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MapPage } from '../pages/MapPage.ts';
 import { SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
-import { uniqueEmail } from '../fixtures/outbox.ts';
-import { restartStoppedServers, stopServer } from '../fixtures/servers.ts';
+import { IDENTITY_URL, uniqueEmail } from '../fixtures/outbox.ts';
+import { connectionRefused } from '../fixtures/pageErrors.ts';
 import { screenshotPath } from '../fixtures/paths.ts';
+import { originOf, PORTS } from '../../scripts/ports.mjs';
 
-// A failing step must not leave the later specs without a server.
-test.afterEach(restartStoppedServers);
+const apiDown = connectionRefused(originOf(PORTS.api), 'the API is stopped');
 
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('with local-identity down the login card shows its error state, and sends once it is back', async ({ page }) => {
-    const restartIdentity = await stopServer('local-identity');
+  test('with local-identity down the login card shows its error state, and sends once it is back', async ({ page, pageErrors, servers }) => {
+    await servers.stop('local-identity');
+    pageErrors.expect(
+      connectionRefused(IDENTITY_URL, 'local-identity is stopped'),
+      { text: /^\[Stytch\] (StytchAPIUnreachableError|Unable to retrieve RBAC policy)/, why: 'the Stytch SDK logs that it cannot reach local-identity' },
+      { text: /^Magic link send failed StytchAPIUnreachableError/, why: 'the login card logs the failed send it shows as its error state' },
+    );
     const login = new LoginPage(page);
     await login.goto();
     await login.email().fill(uniqueEmail('faults'));
@@ -25,21 +30,22 @@ test.describe('signed out', () => {
     await expect(login.getLink()).toBeEnabled();
     await page.screenshot({ path: screenshotPath('faults-identity-down'), animations: 'disabled' });
 
-    await restartIdentity();
+    await servers.start('local-identity');
     await login.getLink().click();
     await expect(login.sentMessage()).toBeVisible();
     await expect(login.errorMessage()).toBeHidden();
   });
 });
 
-test('with the API down the detail panel and the saved list show their error states; both recover', async ({ page }) => {
+test('with the API down the detail panel and the saved list show their error states; both recover', async ({ page, pageErrors, servers }) => {
   await page.goto('/');
   const map = new MapPage(page);
   await map.waitForParcels();
   // Found while the API is up; the map's tiles are already loaded, so the parcel can still be clicked.
   const parcel = await map.findParcel(0.5, 0.5);
 
-  const restartApi = await stopServer('api-server');
+  await servers.stop('api-server');
+  pageErrors.expect(apiDown);
   await page.mouse.click(parcel.x, parcel.y);
   await expect(map.detailPanel().getByRole('heading', { name: `Error Loading PIN: ${parcel.pin}` })).toBeVisible();
   await expect(map.detailPanel().getByRole('button', { name: 'Refresh Page' })).toBeVisible();
@@ -51,13 +57,14 @@ test('with the API down the detail panel and the saved list show their error sta
   await expect(saved.sheet().getByText('Failed to load saved parcels. Please check your connection and try again.')).toBeVisible();
   await page.screenshot({ path: screenshotPath('faults-api-down-saved'), animations: 'disabled' });
 
-  await restartApi();
+  await servers.start('api-server');
   await saved.sheet().getByRole('button', { name: 'Try Again' }).click();
   await expect(saved.sheet().getByText('Failed to load saved parcels.', { exact: false })).toBeHidden();
 });
 
-test('a page opened while the API is down still shows the map screen with its controls, not a blank page', async ({ page }) => {
-  const restartApi = await stopServer('api-server');
+test('a page opened while the API is down still shows the map screen with its controls, not a blank page', async ({ page, pageErrors, servers }) => {
+  await servers.stop('api-server');
+  pageErrors.expect(apiDown, { text: /^Map error: Error: Failed to fetch \S+\/styles\//, why: 'the map logs the base map style it could not load, and says so on screen' });
   await page.goto('/');
   const map = new MapPage(page);
   await expect(map.controls()).toBeVisible();
@@ -71,7 +78,7 @@ test('a page opened while the API is down still shows the map screen with its co
   await page.screenshot({ path: screenshotPath('faults-api-down-start'), animations: 'disabled' });
 
   // Back: Try Again brings the base map and the parcels without reloading the page.
-  await restartApi();
+  await servers.start('api-server');
   await notice.getByRole('button', { name: 'Try Again' }).click();
   await map.waitForParcels();
   await expect(notice).toBeHidden();

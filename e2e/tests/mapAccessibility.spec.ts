@@ -2,7 +2,8 @@
 // violation (issue #5 §10).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, MapPage, test } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage } from '../pages/MapPage.ts';
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

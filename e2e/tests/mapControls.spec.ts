@@ -1,7 +1,8 @@
 // The map controls in real Chromium: overlays, base maps (outline colour read back from the map),
 // contours, zoom, my location, saved parcels, print report, and the menu footer.
 import type { Page } from '@playwright/test';
-import { expect, MapPage, test, type ApiParcel } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage, type ApiParcel } from '../pages/MapPage.ts';
 
 const CORS = { 'Access-Control-Allow-Origin': '*' };
 

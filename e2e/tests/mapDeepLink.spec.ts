@@ -1,6 +1,7 @@
 // Deep links in real Chromium: ?pin= opens that parcel, the URL carries the view, and back/forward
 // move between selections.
-import { expect, MapPage, test } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage } from '../pages/MapPage.ts';
 
 test('a ?pin= link opens that parcel and centres on it', async ({ page }) => {
   const map = new MapPage(page);

@@ -4,7 +4,9 @@
 // The test serves such a page at a path of the host's origin (the origin the API's CORS list allows),
 // with the script from the remote-map server, and clicks a parcel there.
 import type { Page } from '@playwright/test';
-import { expect, MapPage, test } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { failedResponse } from '../fixtures/pageErrors.ts';
+import { MapPage } from '../pages/MapPage.ts';
 
 const PORTAL_PATH = '/portal-embed-test.html';
 
@@ -56,8 +58,6 @@ test('mount() renders the map screen in a plain HTML page, a parcel can be click
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
 
   await page.goto(PORTAL_PATH);
   const map = new MapPage(page);
@@ -72,14 +72,13 @@ test('mount() renders the map screen in a plain HTML page, a parcel can be click
   // Nothing of the host ran: every script came from remote-map's server, starting with the embed script.
   expect(scripts[0]).toBe(`${remoteOrigin}/parcel-map-embed.js`);
   expect(scripts.filter((url) => !url.startsWith(`${remoteOrigin}/`))).toEqual([]);
-  expect(pageErrors).toEqual([]);
 
   await page.evaluate(() => (window as unknown as { unmountParcelMap: () => void }).unmountParcelMap());
   await expect(map.canvas()).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'County portal' })).toBeVisible();
 });
 
-test("remote-map's own page starts from the runtime config its server serves, and a parcel can be clicked there", async ({ page }) => {
+test("remote-map's own page starts from the runtime config its server serves, and a parcel can be clicked there", async ({ page, pageErrors }) => {
   const sessionJwt = await freshSessionJwt(page);
   const hostConfig = await (await page.request.get('/config.json')).json();
   const remoteOrigin = new URL(hostConfig.remotes.remote_map).origin;
@@ -87,6 +86,7 @@ test("remote-map's own page starts from the runtime config its server serves, an
   expect(await (await page.request.get(`${remoteOrigin}/config.json`)).json()).toEqual(hostConfig);
 
   // This origin's storage holds no session until one is put there (or passed as ?jwt=).
+  pageErrors.expect(failedResponse(404, /\/favicon\.ico$/, 'Chromium asks for the icon of a JSON page; the apps serve none'));
   await page.goto(`${remoteOrigin}/config.json`);
   await page.evaluate((jwt) => localStorage.setItem('session_jwt', jwt), sessionJwt);
   await page.goto(`${remoteOrigin}/index.html`);

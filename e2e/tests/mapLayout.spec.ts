@@ -1,6 +1,7 @@
 // The map screen's frame (SPEC §2, issue #5 point 1): the opening view, where the search box, the
 // scale bar and the attribution sit, the zoom limits, and the map following its container's size.
-import { expect, MapPage, OPENING_VIEW, test } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage, OPENING_VIEW } from '../pages/MapPage.ts';
 
 test('opens at the SPEC view with the search box top-left, an imperial scale bottom-left and a compact attribution bottom-right', async ({ page }) => {
   await page.goto('/');

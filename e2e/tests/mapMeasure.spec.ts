@@ -2,7 +2,8 @@
 // points clicked (pixel positions turned into coordinates with the Web-Mercator maths of the map).
 import type { Page } from '@playwright/test';
 import { area, distance, polygon } from '@turf/turf';
-import { expect, MapPage, test, unproject } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage, unproject } from '../pages/MapPage.ts';
 
 const FT_PER_M = 3.28084;
 /** Moves the pointer to a canvas pixel: the live readout measures up to the cursor. */

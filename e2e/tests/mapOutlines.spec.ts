@@ -3,7 +3,8 @@
 // with them on and off. At zoom 13 dense subdivisions must not turn into solid hatching, yet the
 // outlines must still show.
 import type { Page } from '@playwright/test';
-import { expect, MapPage, OPENING_VIEW, test } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage, OPENING_VIEW } from '../pages/MapPage.ts';
 
 interface StyleEntry {
   id: string;

@@ -1,6 +1,7 @@
 // The parcel detail panel in real Chromium: hover, select and deselect, the SPEC display formats,
 // copy link and 'Center on parcel'.
-import { expect, MapPage, test, type ApiParcel } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage, type ApiParcel } from '../pages/MapPage.ts';
 
 const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 const mmddyyyy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;

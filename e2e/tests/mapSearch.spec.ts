@@ -1,6 +1,7 @@
 // The search box in real Chromium: offline it finds parcels through /api/parcels/search by owner and
 // by address; choosing a parcel result selects it and flies there.
-import { expect, MapPage, test, type ApiParcel } from '../pages/MapPage.ts';
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage, type ApiParcel } from '../pages/MapPage.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');

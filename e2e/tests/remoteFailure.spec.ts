@@ -1,32 +1,46 @@
-import { expect, test } from '@playwright/test';
+import { connectionRefused, type ExpectedPageError } from '../fixtures/pageErrors.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { MapPage } from '../pages/MapPage.ts';
-import { stopServer } from '../fixtures/servers.ts';
 import { originOf, PORTS } from '../../scripts/ports.mjs';
 import { screenshotPath } from '../fixtures/paths.ts';
 
 const mapManifest = `${originOf(PORTS.remote_map)}/mf-manifest.json`;
 
-test('a remote whose server is down shows the fallback in its place while the map keeps working', async ({ page }) => {
-  const restart = await stopServer('remote-saved-parcels');
-  try {
-    await page.goto('/');
-    const map = new MapPage(page);
-    await map.waitForParcels();
-    await expect(page.getByText('Something went wrong')).toBeVisible();
-    await expect(page.getByText('The component failed to render')).toBeVisible();
-    await page.screenshot({ path: screenshotPath('remote-down') });
+/** A remote module that did not load is logged thrice: by the host's loader, by React and by the error boundary that shows the fallback. */
+function remoteLoadFailure(module: string, error: RegExp): ExpectedPageError[] {
+  const why = `${module} does not load in this test`;
+  const escaped = module.replace('/', '\\/');
+  return [
+    { text: new RegExp(`^Remote ${escaped} failed to load ${error.source}`), why },
+    { text: new RegExp(`^${error.source}`), why },
+    { text: new RegExp(`^\\[${escaped}\\] render failed ${error.source}`), why },
+  ];
+}
 
-    await map.clickCentre();
-    await expect(map.detailPanel().getByRole('heading', { name: /PIN \d{10}/ })).toBeVisible();
-  } finally {
-    await restart();
-  }
+test('a remote whose server is down shows the fallback in its place while the map keeps working', async ({ page, pageErrors, servers }) => {
+  await servers.stop('remote-saved-parcels');
+  pageErrors.expect(
+    connectionRefused(originOf(PORTS.remote_saved_parcels), 'remote-saved-parcels is stopped'),
+    ...remoteLoadFailure('remote_saved_parcels/SavedParcels', /Error: \[ Federation Runtime \]: Failed to get manifest\./),
+  );
+  await page.goto('/');
+  const map = new MapPage(page);
+  await map.waitForParcels();
+  await expect(page.getByText('Something went wrong')).toBeVisible();
+  await expect(page.getByText('The component failed to render')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('remote-down') });
+
+  await map.clickCentre();
+  await expect(map.detailPanel().getByRole('heading', { name: /PIN \d{10}/ })).toBeVisible();
+
+  await servers.start('remote-saved-parcels');
   // Back up: the fallback's retry renders the remote without a page reload.
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('Something went wrong')).toBeHidden();
 });
 
-test('a remote that hangs past the load timeout shows the fallback; the rest of the app works', async ({ page }) => {
+test('a remote that hangs past the load timeout shows the fallback; the rest of the app works', async ({ page, pageErrors }) => {
+  pageErrors.expect(...remoteLoadFailure('remote_map/MapScreen', /RemoteLoadError: remote_map\/MapScreen did not load within \d+ ms/));
   // The map remote's manifest is requested but never answered.
   await page.route(mapManifest, () => {});
   await page.goto('/');

@@ -1,9 +1,11 @@
 // Issue #6: the save modal, the saved list sheet and the per-user guard, in the real system.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MapPage } from '../pages/MapPage.ts';
 import { API_URL, parseCsv, SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 import { uniqueEmail } from '../fixtures/outbox.ts';
+import { failedResponse } from '../fixtures/pageErrors.ts';
 import { screenshotPath } from '../fixtures/paths.ts';
 
 // Every test signs in users of its own, so each saved list starts empty.
@@ -23,7 +25,8 @@ async function selectCentreParcel(page: Page): Promise<string> {
   return (await heading.textContent())!.match(/\d{10}/)![0];
 }
 
-test('saves a parcel with a note; a stale second tab gets the 409 answer; the saved icon turns into a link to the list', async ({ page, context }) => {
+test('saves a parcel with a note; a stale second tab gets the 409 answer; the saved icon turns into a link to the list', async ({ page, context, pageErrors }) => {
+  pageErrors.expect(failedResponse(409, /\/api\/saved-parcels$/, 'the stale tab saves the parcel a second time'));
   await new LoginPage(page).signInWithMagicLink(uniqueEmail('saver'));
   const saved = new SavedParcelsPage(page);
   const panel = new MapPage(page).detailPanel();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as setup } from '@playwright/test';
+import { test as setup } from '../fixtures/test.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { uniqueEmail } from '../fixtures/outbox.ts';
 

@@ -1,57 +1,57 @@
-// Issue #8 §6, independent deployment of a remote: the whole product runs (`scripts/start.mjs`), a
-// signed-in browser shows the map; remote-map is then rebuilt into a directory of its own with a
-// build label (REMOTE_MAP_BUILD_LABEL, shown by the map screen as data-remote-build) and served in
-// place of the running remote-map server. Holds when a reload of the page shows the new label while
-// the host's server kept running (same pid) on the build it had (its dist untouched).
+// Issue #8 §6, independent deployment of a remote: the whole product runs (its servers as `npm start`
+// starts them, scripts/productServers.mjs), a signed-in browser shows the map; remote-map is then
+// rebuilt into a directory of its own with a build label (REMOTE_MAP_BUILD_LABEL, shown by the map
+// screen as data-remote-build) and served in place of the running remote-map server. Holds when a reload of the page shows the new label while
+// the host's server kept running (the same process) on the build it had (its dist untouched).
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { chromium, type Page } from 'playwright-core';
 import { originOf, portsForOffset, type Ports } from '../../scripts/ports.mjs';
+import { ensureFrontEndsBuilt, productServers, type ProductServerName } from '../../scripts/productServers.mjs';
 import { REPO, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
 import { seededPgliteDir } from '../support/seededDataDir.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
-const PRODUCT_START_TIMEOUT_MS = 600_000; // start.mjs may have to build every front end first
+const PRODUCT_START_TIMEOUT_MS = 120_000;
 const BUILD_TIMEOUT_MS = 300_000;
 const PAGE_TIMEOUT_MS = 120_000;
 const BROWSER_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 
-/** The product as `npm start` runs it, on this run's ports, with the seeded test square as its data. */
-async function startProduct(ports: Ports, portOffset: number, dataDir: string): Promise<ServerProcess> {
+type Product = Map<ProductServerName, ServerProcess>;
+
+/** The product's servers as `npm start` runs them, on this run's ports, with the seeded test square as its data. */
+async function startProduct(ports: Ports, portOffset: number, dataDir: string): Promise<Product> {
   cpSync(await seededPgliteDir(), path.join(dataDir, 'pglite'), { recursive: true });
-  const product = startServerProcess(process.execPath, ['scripts/start.mjs'], {
-    PARCEL_MAP_PORT_OFFSET: String(portOffset),
-    PARCEL_MAP_DATA_DIR: dataDir,
-    ENABLE_DEV_FAULTS: undefined,
-  });
-  await waitUntilAnswering(`${originOf(ports.api)}/health`, product, PRODUCT_START_TIMEOUT_MS, 'Parcel Map is ready');
-  // Ports of another run on a nearby offset would leave our host serving nothing and someone else's
-  // server answering in its place: make sure the host on this port is ours.
-  const pids = runningPids(dataDir);
-  const config = (await (await fetch(`${originOf(ports.host)}/config.json`)).json().catch(() => null)) as { apiBaseUrl?: string } | null;
-  if (!isAlive(pids.host) || !isAlive(pids['remote-map']) || config?.apiBaseUrl !== originOf(ports.api)) {
-    await product.stop();
-    throw new Error(`the product's host or remote-map did not come up on ports ${ports.host} and ${ports.remote_map} (taken by another run?):\n${product.output()}`);
+  ensureFrontEndsBuilt();
+  const product: Product = new Map();
+  try {
+    for (const { name, command, args, env, prepare, readyUrl } of productServers({ dataDir, ports })) {
+      await prepare?.();
+      const server = startServerProcess(command, args, { ...env, PARCEL_MAP_PORT_OFFSET: String(portOffset), ENABLE_DEV_FAULTS: undefined });
+      product.set(name, server);
+      // Each server prints the origin it listens on: proof that this process answers, not another
+      // run's on a nearby offset.
+      await waitUntilAnswering(readyUrl, server, PRODUCT_START_TIMEOUT_MS, `on ${new URL(readyUrl).origin}`);
+    }
+  } catch (error) {
+    await stopProduct(product);
+    throw error;
   }
   return product;
 }
 
-function isAlive(pid: number | undefined): boolean {
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+async function stopProduct(product: Product): Promise<void> {
+  await Promise.all([...product.values()].map((server) => server.stop()));
 }
 
-function runningPids(dataDir: string): Record<string, number> {
-  return JSON.parse(readFileSync(path.join(dataDir, 'processes.json'), 'utf8')) as Record<string, number>;
+function server(product: Product, name: ProductServerName): ServerProcess {
+  const found = product.get(name);
+  if (!found) throw new Error(`the product has no server '${name}'`);
+  return found;
 }
 
 /** Builds remote-map with a label into `outputDir`; the shared remote-map/dist is left alone. */
@@ -68,19 +68,6 @@ async function buildLabelledRemote(outputDir: string, label: string): Promise<vo
   const [code] = (await once(build, 'exit')) as [number | null];
   clearTimeout(timer);
   if (code !== 0) throw new Error(`remote-map build failed (exit ${code}):\n${output}`);
-}
-
-async function waitUntilRefused(url: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} still answers`);
 }
 
 /** Signs a new user in through the login card and local-identity's outbox, as the e2e suite does. */
@@ -118,15 +105,15 @@ async function redeployRemoteMap(context: HardeningContext): Promise<HardeningOu
   const dataDir = path.join(work, 'data');
   mkdirSync(dataDir);
   const label = `deploy-${randomUUID().slice(0, 8)}`;
-  let product: ServerProcess | undefined;
+  let product: Product | undefined;
   let newRemote: ServerProcess | undefined;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BROWSER_ARGS });
   try {
     product = await startProduct(ports, context.portOffset, dataDir);
     const hostManifest = path.join(REPO, 'host/dist/mf-manifest.json');
     const hostBuiltAt = statSync(hostManifest).mtimeMs;
-    const pidsBefore = runningPids(dataDir);
-    context.log(`deploy: product up (host pid ${pidsBefore.host}, remote-map pid ${pidsBefore['remote-map']})`);
+    const host = server(product, 'host');
+    context.log(`deploy: product up (host pid ${host.pid}, remote-map pid ${server(product, 'remote-map').pid})`);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(PAGE_TIMEOUT_MS);
@@ -138,8 +125,7 @@ async function redeployRemoteMap(context: HardeningContext): Promise<HardeningOu
     context.log(`deploy: remote-map built as '${label}' into ${outputDir}`);
 
     // Replace the running remote-map server with one serving the new build, as a CDN swap would.
-    process.kill(pidsBefore['remote-map']!, 'SIGTERM');
-    await waitUntilRefused(`${originOf(ports.remote_map)}/mf-manifest.json`);
+    await server(product, 'remote-map').stop();
     newRemote = startServerProcess(process.execPath, ['scripts/serveApp.mjs', outputDir, String(ports.remote_map)], {
       PARCEL_MAP_PORT_OFFSET: String(context.portOffset),
     });
@@ -148,21 +134,21 @@ async function redeployRemoteMap(context: HardeningContext): Promise<HardeningOu
     await page.reload();
     const after = await shownBuildLabel(page);
     const hostStillUp = (await fetch(`${originOf(ports.host)}/config.json`)).ok;
-    const hostSamePid = runningPids(dataDir).host === pidsBefore.host;
+    const hostKeptRunning = host.isRunning();
     const hostNotRebuilt = statSync(hostManifest).mtimeMs === hostBuiltAt;
-    const held = after === label && before !== label && hostStillUp && hostSamePid && hostNotRebuilt;
+    const held = after === label && before !== label && hostStillUp && hostKeptRunning && hostNotRebuilt;
     return {
       tried,
       held,
       detail:
         `map screen build before '${before || '(none)'}', after reload '${after || '(none)'}' (expected '${label}'); ` +
-        `host server ${hostSamePid && hostStillUp ? `kept running (pid ${pidsBefore.host})` : 'restarted or down'}, ` +
+        `host server ${hostKeptRunning && hostStillUp ? `kept running (pid ${host.pid})` : 'restarted or down'}, ` +
         `host build ${hostNotRebuilt ? 'untouched' : 'changed'}`,
     };
   } finally {
     await browser.close();
     await newRemote?.stop();
-    await product?.stop();
+    if (product) await stopProduct(product);
     rmSync(work, { recursive: true, force: true });
   }
 }

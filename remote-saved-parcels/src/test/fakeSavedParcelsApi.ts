@@ -1,7 +1,8 @@
-// The network edge for component tests: a global fetch that answers /api/saved-parcels like the
-// server does, keeps every request, and lets a test make the next answer to a route fail.
-import { vi } from 'vitest';
+// The saved-parcels API on the component tests' fake network (MSW): answers /api/saved-parcels like
+// the server does, keeps every request, and lets a test make the next answers of a route fail.
+import { delay, http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type { SavedParcelRecord } from '@parcel-map/shared';
+import { network, testConfig } from '@parcel-map/shared/testing';
 
 export interface RecordedRequest {
   method: string;
@@ -11,8 +12,9 @@ export interface RecordedRequest {
 }
 
 type Route = 'list' | 'create' | 'update' | 'delete';
-/** 'error-without-message' is a failure that carries no text at all. */
-type Answer = { status: number; body?: unknown } | 'network-error' | 'error-without-message' | 'hang';
+type Answer = { status: number; body?: unknown } | 'network-error' | 'hang';
+
+const SAVED_PARCELS = `${testConfig.apiBaseUrl}/api/saved-parcels`;
 
 export function savedRecord(overrides: Partial<SavedParcelRecord> = {}): SavedParcelRecord {
   return {
@@ -28,67 +30,63 @@ export function savedRecord(overrides: Partial<SavedParcelRecord> = {}): SavedPa
   };
 }
 
+/** Needs `setupFakeNetwork()` in the test file. */
 export function fakeSavedParcelsApi(initial: SavedParcelRecord[] = []) {
   let records = initial.map((record) => ({ ...record }));
   let nextId = Math.max(0, ...records.map((r) => r.id)) + 1;
   const requests: RecordedRequest[] = [];
   const overrides = new Map<Route, Answer[]>();
 
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  /** Records the request, then gives the route's next failure if a test asked for one, else `answer`. */
+  const route =
+    (name: Route, answer: (body: unknown, id: number) => Response) =>
+    async ({ request, params }: { request: StrictRequest<DefaultBodyType>; params: Record<string, string | readonly string[] | undefined> }) => {
+      const text = await request.text();
+      const body: unknown = text ? JSON.parse(text) : undefined;
+      requests.push({ method: request.method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), body });
+      const override = overrides.get(name)?.shift();
+      if (override === 'network-error') return HttpResponse.error();
+      if (override === 'hang') return delay('infinite');
+      if (override) return new HttpResponse(override.body === undefined ? null : JSON.stringify(override.body), { status: override.status });
+      return answer(body, Number(params.id));
+    };
 
-  const fetchMock = vi.fn(async (input: URL | string, init: RequestInit = {}) => {
-    const url = new URL(String(input));
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    requests.push({ method, path: url.pathname, headers: { ...(init.headers as Record<string, string>) }, body });
-
-    const idMatch = /^\/api\/saved-parcels\/(.+)$/.exec(url.pathname);
-    const route: Route | undefined =
-      url.pathname === '/api/saved-parcels'
-        ? method === 'GET' ? 'list' : method === 'POST' ? 'create' : undefined
-        : idMatch ? (method === 'PUT' ? 'update' : method === 'DELETE' ? 'delete' : undefined) : undefined;
-    if (!route) return json(404, { message: 'Not found' });
-
-    const override = overrides.get(route)?.shift();
-    if (override === 'network-error') throw new TypeError('Failed to fetch');
-    if (override === 'error-without-message') throw new Error('');
-    if (override === 'hang') {
-      return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
-    }
-    if (override) return new Response(override.body === undefined ? null : JSON.stringify(override.body), { status: override.status });
-
-    const id = idMatch ? Number(idMatch[1]) : NaN;
-    switch (route) {
-      case 'list':
-        return json(200, { parcels: [...records].sort((a, b) => b.id - a.id) });
-      case 'create': {
+  network.use(
+    http.get(SAVED_PARCELS, route('list', () => HttpResponse.json({ parcels: [...records].sort((a, b) => b.id - a.id) }))),
+    http.post(
+      SAVED_PARCELS,
+      route('create', (body) => {
         const input = body as Omit<SavedParcelRecord, 'id' | 'created_at'>;
-        if (records.some((r) => r.parcel_pin === input.parcel_pin)) return json(409, { message: 'This parcel is already in your saved list.' });
+        if (records.some((r) => r.parcel_pin === input.parcel_pin)) return HttpResponse.json({ message: 'This parcel is already in your saved list.' }, { status: 409 });
         const record = { ...input, id: nextId++, created_at: new Date().toISOString() };
         records.push(record);
-        return json(201, record);
-      }
-      case 'update': {
+        return HttpResponse.json(record, { status: 201 });
+      }),
+    ),
+    http.put(
+      `${SAVED_PARCELS}/:id`,
+      route('update', (body, id) => {
         const record = records.find((r) => r.id === id);
-        if (!record) return json(404, { message: 'Saved parcel not found' });
+        if (!record) return HttpResponse.json({ message: 'Saved parcel not found' }, { status: 404 });
         record.notes = (body as { notes: string | null }).notes;
-        return json(200, record);
-      }
-      case 'delete': {
-        if (!records.some((r) => r.id === id)) return json(404, { message: 'Saved parcel not found' });
+        return HttpResponse.json(record);
+      }),
+    ),
+    http.delete(
+      `${SAVED_PARCELS}/:id`,
+      route('delete', (_body, id) => {
+        if (!records.some((r) => r.id === id)) return HttpResponse.json({ message: 'Saved parcel not found' }, { status: 404 });
         records = records.filter((r) => r.id !== id);
-        return new Response(null, { status: 204 });
-      }
-    }
-  });
-  vi.stubGlobal('fetch', fetchMock);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+  );
 
   return {
     requests,
     /** The next answers of a route, in order, before it behaves normally again. */
-    failNext(route: Route, ...answers: Answer[]) {
-      overrides.set(route, [...(overrides.get(route) ?? []), ...answers]);
+    failNext(name: Route, ...answers: Answer[]) {
+      overrides.set(name, [...(overrides.get(name) ?? []), ...answers]);
     },
     records: () => records,
     count: (method: string, path = '/api/saved-parcels') => requests.filter((r) => r.method === method && r.path === path).length,

@@ -1,33 +1,46 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { network, setupFakeNetwork } from '../testing/fakeNetwork.ts';
 import { apiRequest, ApiError, authenticatedFetch, SERVER_UNREACHABLE_MESSAGE, SESSION_TOKEN_HEADER } from './apiClient.ts';
 
 const base = { baseUrl: 'http://api.test', path: '/api/thing', token: 'jwt-1' };
+const THING = 'http://api.test/api/thing';
 
+setupFakeNetwork();
+
+/** The server answers /api/thing with `body` and `status`; returns the requests it received. */
 function respondWith(body: string, status = 200) {
-  const fetchMock = vi.fn(async () => new Response(status === 204 ? null : body, { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const received: Request[] = [];
+  network.use(
+    http.all(THING, ({ request }) => {
+      received.push(request);
+      return new HttpResponse(status === 204 ? null : body, { status });
+    }),
+  );
+  return received;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+/** The server takes the request and never answers. */
+function hang() {
+  network.use(http.all(THING, () => delay('infinite')));
+}
 
 describe('apiRequest', () => {
   it('sends the bearer token, the extra token header and credentials', async () => {
-    const fetchMock = respondWith('{"ok":true}');
+    const received = respondWith('{"ok":true}');
     await expect(apiRequest(base)).resolves.toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
-    expect(String(url)).toBe('http://api.test/api/thing');
-    expect(init.credentials).toBe('include');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer jwt-1', [SESSION_TOKEN_HEADER]: 'jwt-1' });
+    expect(received).toHaveLength(1);
+    const [request] = received as [Request];
+    expect(request.url).toBe(THING);
+    expect(request.credentials).toBe('include');
+    expect(request.headers.get('Authorization')).toBe('Bearer jwt-1');
+    expect(request.headers.get(SESSION_TOKEN_HEADER)).toBe('jwt-1');
   });
 
   it("refuses an authenticated call without a token: 'User not authenticated'", async () => {
-    const fetchMock = respondWith('{}');
+    const received = respondWith('{}');
     await expect(apiRequest({ ...base, token: null, requireAuth: true })).rejects.toThrow('User not authenticated');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(received).toEqual([]);
   });
 
   it("maps 401 to 'Authentication required'", async () => {
@@ -55,13 +68,7 @@ describe('apiRequest', () => {
   });
 
   it('times out with the spec message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: URL, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
-      ),
-    );
+    hang();
     const error = await apiRequest({ ...base, timeoutMs: 20 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Request timed out. The server took too long to respond.');
@@ -70,7 +77,7 @@ describe('apiRequest', () => {
 
 describe('apiRequest, server not reached', () => {
   it("replaces the browser's network error text with one message", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    network.use(http.all(THING, () => HttpResponse.error()));
     const error = await apiRequest(base).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(SERVER_UNREACHABLE_MESSAGE);
@@ -78,13 +85,7 @@ describe('apiRequest, server not reached', () => {
 
   it("passes the caller's own abort through unchanged", async () => {
     const controller = new AbortController();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: URL, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
-      ),
-    );
+    hang();
     const pending = apiRequest({ ...base, signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     const error = await pending;
@@ -94,8 +95,6 @@ describe('apiRequest, server not reached', () => {
 });
 
 describe('apiRequest, status kept', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('keeps the status on empty and invalid JSON answers', async () => {
     respondWith('', 200);
     await expect(apiRequest(base)).rejects.toMatchObject({ message: 'Empty response received from API', status: 200 });
@@ -104,25 +103,24 @@ describe('apiRequest, status kept', () => {
   });
 
   it('sends a JSON body with its content type and the method', async () => {
-    const fetchMock = respondWith('{"id":1}', 201);
+    const received = respondWith('{"id":1}', 201);
     await apiRequest({ ...base, method: 'POST', body: { notes: null } });
-    const [, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"notes":null}');
-    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    const [request] = received as [Request];
+    expect(request.method).toBe('POST');
+    expect(await request.text()).toBe('{"notes":null}');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
   });
 });
 
 describe('authenticatedFetch (SPEC §8 authenticated fetch failure)', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('returns the response itself with the token headers and credentials', async () => {
-    const fetchMock = respondWith('pin,owner\r\n', 200);
+    const received = respondWith('pin,owner\r\n', 200);
     const response = await authenticatedFetch(base);
     await expect(response.text()).resolves.toBe('pin,owner\r\n');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
-    expect(init.credentials).toBe('include');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer jwt-1', [SESSION_TOKEN_HEADER]: 'jwt-1' });
+    const [request] = received as [Request];
+    expect(request.credentials).toBe('include');
+    expect(request.headers.get('Authorization')).toBe('Bearer jwt-1');
+    expect(request.headers.get(SESSION_TOKEN_HEADER)).toBe('jwt-1');
   });
 
   it("uses the server's message, else 'Request failed with status {status}'", async () => {
@@ -133,9 +131,9 @@ describe('authenticatedFetch (SPEC §8 authenticated fetch failure)', () => {
   });
 
   it("always needs a token and maps 401 to 'Authentication required'", async () => {
-    const fetchMock = respondWith('{}');
+    const received = respondWith('{}');
     await expect(authenticatedFetch({ ...base, token: null })).rejects.toThrow('User not authenticated');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(received).toEqual([]);
     respondWith('{}', 401);
     await expect(authenticatedFetch(base)).rejects.toMatchObject({ message: 'Authentication required', status: 401 });
   });

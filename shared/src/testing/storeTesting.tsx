@@ -1,5 +1,5 @@
 // Test support for the front ends' component tests: a fresh store with config and a session, and a
-// fake network at the fetch edge. Imported as '@parcel-map/shared/testing', never by app code.
+// fake network (MSW, fakeNetwork.ts). Imported as '@parcel-map/shared/testing', never by app code.
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
@@ -47,9 +47,14 @@ export function renderWithStore(ui: ReactElement, options: { signedIn?: boolean;
   return { store, ...render(<Provider store={store}>{ui}</Provider>) };
 }
 
+export { network, setupFakeNetwork } from './fakeNetwork.ts';
+
 type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
-/** Replaces global fetch with routes keyed by 'METHOD /path'; unknown requests answer 404. */
+/**
+ * Replaces global fetch with routes keyed by 'METHOD /path'; unknown requests answer 404. Only
+ * remote-map's tests still use it, until they move to the fake network with remote-map's refactor.
+ */
 export function fakeApi(routes: Record<string, Route>) {
   const requests: { method: string; path: string; headers: Headers }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

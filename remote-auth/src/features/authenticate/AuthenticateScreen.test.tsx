@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
+import { bypass, http, HttpResponse, passthrough } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectIsSignedIn, selectSessionJwt } from '@parcel-map/shared';
+import { network, setupFakeNetwork } from '@parcel-map/shared/testing';
 import {
   consentTo,
   currentPath,
@@ -11,6 +13,8 @@ import {
   type IdentityHarness,
 } from '../../testing/identityHarness.tsx';
 import { startWorkplaceSignIn } from '../login/startWorkplaceSignIn.ts';
+
+setupFakeNetwork();
 
 let harness: IdentityHarness | undefined;
 afterEach(async () => {
@@ -61,11 +65,12 @@ describe('/authenticate', () => {
     harness = await startIdentityHarness();
     const token = await magicLinkTokenFor(harness, 'week@example.com');
     const sent: unknown[] = [];
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      if (String(input).endsWith('/sdk/v1/magic_links/authenticate')) sent.push(JSON.parse(String(init?.body)));
-      return realFetch(input, init);
-    });
+    network.use(
+      http.post('*/sdk/v1/magic_links/authenticate', async ({ request }) => {
+        sent.push(await request.clone().json());
+        return passthrough();
+      }),
+    );
     renderAuthRoutes(harness, `/authenticate?stytch_token_type=magic_links&token=${token}`);
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(sent).toEqual([expect.objectContaining({ token, session_duration_minutes: 10080, code_verifier: expect.stringMatching(/^[0-9a-f]+$/) })]);
@@ -80,10 +85,16 @@ describe('/authenticate', () => {
 
   it('sends a missing token to /login without calling the identity service', async () => {
     harness = await startIdentityHarness();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const authenticateCalls: string[] = [];
+    network.use(
+      http.all('*/authenticate', ({ request }) => {
+        authenticateCalls.push(request.url);
+        return passthrough();
+      }),
+    );
     renderAuthRoutes(harness, '/authenticate?stytch_token_type=magic_links');
     await waitFor(() => expect(currentPath()).toBe('/login'));
-    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes('/authenticate'))).toEqual([]);
+    expect(authenticateCalls).toEqual([]);
   });
 
   it('sends an unsupported token type to /login', async () => {
@@ -170,16 +181,12 @@ describe('/authenticate', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const token = await magicLinkTokenFor(harness, 'no-session@example.com');
     // The one fake: the identity service's answer, changed at the network edge to lack a session.
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const response = await realFetch(input, init);
-      if (!String(input).endsWith('/sdk/v1/magic_links/authenticate')) return response;
-      const body = (await response.json()) as { data: Record<string, unknown> };
-      return new Response(JSON.stringify({ data: { ...body.data, session: null, session_token: '', session_jwt: '' } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
+    network.use(
+      http.post('*/sdk/v1/magic_links/authenticate', async ({ request }) => {
+        const body = (await (await fetch(bypass(request))).json()) as { data: Record<string, unknown> };
+        return HttpResponse.json({ data: { ...body.data, session: null, session_token: '', session_jwt: '' } });
+      }),
+    );
     storeStaleLoginKeys();
     renderAuthRoutes(harness, `/authenticate?stytch_token_type=magic_links&token=${token}`);
     await expectLandsOnLogin();

@@ -1,7 +1,11 @@
 // Production mode is configuration: without a local API URL the SDK gets no `endpoints` option and
-// talks to Stytch itself. The network is faked only at its edge (fetch), to see where calls go.
+// talks to Stytch itself. The network is faked only at its edge (MSW), to see where calls go.
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { network, setupFakeNetwork } from '@parcel-map/shared/testing';
 import { createIdentityClient } from './identityClient.ts';
+
+setupFakeNetwork();
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -9,13 +13,13 @@ afterEach(() => {
 
 async function firstSdkCallUrl(identity: Parameters<typeof createIdentityClient>[0]): Promise<string> {
   const urls: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    urls.push(String(input));
-    return new Response(JSON.stringify({ status_code: 503, error_type: 'unavailable', error_message: 'offline test' }), {
-      status: 503,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
+  // Every host, local-identity's included: the SDK reaches no server in these tests.
+  network.use(
+    http.all('*', ({ request }) => {
+      urls.push(request.url);
+      return HttpResponse.json({ status_code: 503, error_type: 'unavailable', error_message: 'offline test' }, { status: 503 });
+    }),
+  );
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const client = createIdentityClient(identity);
   await client.magicLinks.email

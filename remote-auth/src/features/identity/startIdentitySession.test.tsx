@@ -1,9 +1,13 @@
 import { waitFor } from '@testing-library/react';
+import { bypass, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logoutRequested, selectIsSignedIn, selectSessionJwt, selectSessionKnown, selectUserLabel } from '@parcel-map/shared';
+import { network, setupFakeNetwork } from '@parcel-map/shared/testing';
 import { callSdk } from '@parcel-map/local-identity/src/testing/identityTestClient.ts';
 import { currentPath, magicLinkTokenFor, renderAuthRoutes, startIdentityHarness, type IdentityHarness } from '../../testing/identityHarness.tsx';
 import { getIdentityClient } from './identityClient.ts';
+
+setupFakeNetwork();
 
 let harness: IdentityHarness | undefined;
 afterEach(async () => {
@@ -83,15 +87,15 @@ describe('identity session', () => {
     await signIn('refreshing@example.com');
     const sessionsAuthenticate: number[] = [];
     const refreshBodies: unknown[] = [];
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const response = await realFetch(input, init);
-      if (String(input).endsWith('/sdk/v1/sessions/authenticate')) {
+    // Watched on the way to local-identity, which answers.
+    network.use(
+      http.post('*/sdk/v1/sessions/authenticate', async ({ request }) => {
+        refreshBodies.push(await request.clone().json());
+        const response = await fetch(bypass(request));
         sessionsAuthenticate.push(response.status);
-        refreshBodies.push(JSON.parse(String(init?.body)));
-      }
-      return response;
-    });
+        return response;
+      }),
+    );
 
     await setFault('unavailable');
     await vi.advanceTimersByTimeAsync(180_000);

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { parcelSaveRequested, type Parcel } from '@parcel-map/shared';
 import { savedParcelsApi, SERVER_UNREACHABLE_MESSAGE } from '@parcel-map/shared/api';
-import { renderWithStore } from '@parcel-map/shared/testing';
+import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
 import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
 
@@ -12,13 +12,7 @@ const parcel: Parcel = {
   zip: '28117', taxacres: 1.2, township: 'Davidson', zoning: 'R-20', sale_date: null, sales_price: null,
 };
 
-function serverAnswers(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+setupFakeNetwork();
 
 const request = { parcel, centroid: { lng: -80.86, lat: 35.62 } };
 
@@ -40,21 +34,20 @@ describe('Save Parcel Location modal', () => {
   });
 
   it('posts the spec body, closes and notifies on success', async () => {
-    const fetchMock = serverAnswers(201, { id: 1 });
+    const api = fakeSavedParcelsApi();
     openModal();
     await userEvent.type(await screen.findByLabelText('Notes (optional)'), 'dock');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('Saved parcel 4634123456.');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
       parcel_pin: '4634123456', parcel_owner_name: 'SMITH JOHN A', parcel_address: '12 LAKE RD',
       parcel_centroid_lat: 35.62, parcel_centroid_lon: -80.86, notes: 'dock',
     });
   });
 
   it('treats 409 as already saved and closes', async () => {
-    serverAnswers(409, { message: 'duplicate' });
+    fakeSavedParcelsApi().failNext('create', { status: 409, body: { message: 'duplicate' } });
     openModal();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -62,7 +55,7 @@ describe('Save Parcel Location modal', () => {
   });
 
   it("shows other failures in the modal with the server's message", async () => {
-    serverAnswers(400, { message: 'Parcel PIN is not a known parcel' });
+    fakeSavedParcelsApi().failNext('create', { status: 400, body: { message: 'Parcel PIN is not a known parcel' } });
     openModal();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Parcel PIN is not a known parcel');
@@ -118,7 +111,7 @@ describe('Save Parcel Location modal', () => {
 
   it("falls back to 'An unknown error occurred while saving.' when the failure has no message", async () => {
     const api = fakeSavedParcelsApi();
-    api.failNext('create', 'error-without-message');
+    api.failNext('create', { status: 500, body: { message: '' } });
     openModal();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An unknown error occurred while saving.');

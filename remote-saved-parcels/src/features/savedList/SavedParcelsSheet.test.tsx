@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, savedParcelFocused, savedParcelsOpened, type SavedParcelRecord } from '@parcel-map/shared';
-import { renderWithStore } from '@parcel-map/shared/testing';
+import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
 import { fakeSavedParcelsApi, savedRecord } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
+
+setupFakeNetwork();
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,7 +41,7 @@ describe("'My Saved Parcels' sheet", () => {
     expect(items.map((li) => within(li).getByText(/^PIN /).textContent)).toEqual(['PIN 4634000007', 'PIN 4634000003']);
     expect(within(items[0]!).getByText('Dock rights')).toBeInTheDocument();
     expect(within(items[1]!).getByText('9 RIDGE CT')).toBeInTheDocument();
-    expect(api.requests[0]!.headers).toMatchObject({ Authorization: 'Bearer jwt-u1', 'X-Session-Token': 'jwt-u1' });
+    expect(api.requests[0]!.headers).toMatchObject({ authorization: 'Bearer jwt-u1', 'x-session-token': 'jwt-u1' });
   });
 
   it('shows the empty state text and hint', async () => {
@@ -211,7 +213,7 @@ describe("'My Saved Parcels' sheet", () => {
 
     it("alerts 'Unknown error' when the failure has no message", async () => {
       const api = fakeSavedParcelsApi([lake]);
-      api.failNext('delete', 'error-without-message');
+      api.failNext('delete', { status: 500, body: { message: '' } });
       const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
       openSheet();
       await userEvent.click(await screen.findByRole('button', { name: 'Delete 4634000007' }));

@@ -1,0 +1,18 @@
+import type { Ports } from './ports.mjs';
+
+export type ProductServerName = 'local-identity' | 'api-server' | 'remote-auth' | 'remote-map' | 'remote-saved-parcels' | 'host';
+
+export interface ProductServer {
+  name: ProductServerName;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  /** What must have run before the server starts (the API: the demo seed). */
+  prepare?: () => Promise<void>;
+  readyUrl: string;
+}
+
+export declare const REPO_DIR: string;
+export declare function ensureFrontEndsBuilt(): void;
+export declare function productServers(options: { dataDir: string; ports?: Ports }): ProductServer[];
+export declare function waitUntilAnswering(url: string, timeoutMs?: number): Promise<void>;

@@ -1,0 +1,133 @@
+// The servers the product runs and how each one starts: `npm start` starts them all, the e2e suite
+// starts, stops and restarts them one by one, the hardening checks start the product for themselves.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { apiNodeOptions } from './apiNodeOptions.mjs';
+import { originOf, PORTS } from './ports.mjs';
+
+export const REPO_DIR = path.resolve(import.meta.dirname, '..');
+
+/** Each front end's folder and the key of its port in PORTS. */
+const FRONT_ENDS = [
+  { dir: 'remote-auth', port: 'remote_auth' },
+  { dir: 'remote-map', port: 'remote_map' },
+  { dir: 'remote-saved-parcels', port: 'remote_saved_parcels' },
+  { dir: 'host', port: 'host' },
+];
+
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
+}
+
+/** Two copies of the system started side by side must not build the same app at once. */
+function withBuildLock(appDir, fn) {
+  const lock = path.join(appDir, '.build-lock');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      else spawnSync('sleep', ['0.5']);
+    }
+  }
+  try {
+    fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Builds each front end whose sources (or shared's) are newer than its build; all of them with PARCEL_MAP_REBUILD=1. */
+export function ensureFrontEndsBuilt() {
+  const sharedMtime = newestMtime(path.join(REPO_DIR, 'shared/src'));
+  for (const { dir } of FRONT_ENDS) {
+    const appDir = path.join(REPO_DIR, dir);
+    withBuildLock(appDir, () => {
+      const built = newestMtime(path.join(appDir, 'dist/mf-manifest.json'));
+      const sources = Math.max(sharedMtime, newestMtime(path.join(appDir, 'src')), newestMtime(path.join(appDir, 'rspack.config.ts')));
+      if (built > sources && process.env.PARCEL_MAP_REBUILD !== '1') return;
+      console.log(`Building ${dir}…`);
+      run(path.join(REPO_DIR, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], appDir);
+    });
+  }
+}
+
+/** Runs `command` from the repository to its end; rejects unless it exits 0. */
+function runToEnd(name, command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: REPO_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${name} failed (${signal ?? `exit ${code}`})`))));
+  });
+}
+
+/**
+ * Every server of the product, in the order `npm start` starts them, with its data under `dataDir`:
+ * the command and arguments (run from the repository), the variables laid over the caller's
+ * environment, what must have run before it starts (`prepare`), and a URL that answers 2xx once the
+ * server is up.
+ */
+export function productServers({ dataDir, ports = PORTS }) {
+  const tsx = path.join(REPO_DIR, 'node_modules/.bin/tsx');
+  const apiDataDir = path.join(dataDir, 'pglite');
+  return [
+    {
+      name: 'local-identity',
+      command: tsx,
+      args: ['local-identity/src/server.ts'],
+      env: { PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity') },
+      readyUrl: `${originOf(ports.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`,
+    },
+    {
+      name: 'api-server',
+      command: tsx,
+      args: ['api-server/src/app/server.ts'],
+      // The county data tools load the demo county into an empty database before the API serves it
+      // (a few seconds' no-op once it is there).
+      prepare: () => runToEnd('the demo seed', tsx, ['county-data/src/cli/seedDemoCli.ts'], { DATA_DIR: apiDataDir }),
+      env: {
+        NODE_OPTIONS: apiNodeOptions(),
+        PORT: String(ports.api),
+        DATA_DIR: apiDataDir,
+        JWKS_URL: `${originOf(ports.identity)}/v1/sessions/jwks/project-test-local`,
+        // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx).
+        CORS_ORIGINS: [originOf(ports.host), `http://localhost:${ports.host}`, originOf(ports.remote_map)].join(','),
+      },
+      // The API answers last: the demo seed runs before it on a first start.
+      readyUrl: `${originOf(ports.api)}/health`,
+    },
+    ...FRONT_ENDS.map(({ dir, port }) => ({
+      name: dir,
+      command: process.execPath,
+      args: ['scripts/serveApp.mjs', `${dir}/dist`, String(ports[port]), dir === 'host' ? 'host' : 'remote'],
+      env: {},
+      readyUrl: `${originOf(ports[port])}/mf-manifest.json`,
+    })),
+  ];
+}
+
+/** Resolves once `url` answers 2xx; rejects after `timeoutMs`. */
+export async function waitUntilAnswering(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}

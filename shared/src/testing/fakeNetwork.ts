@@ -1,0 +1,30 @@
+// The network edge of the component tests: MSW answers their requests as the servers would, so the
+// product's own fetch calls run unchanged.
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+
+/** This test file's fake network: `network.use(...)` adds a test's handlers until the test ends. */
+export const network = setupServer();
+
+/** Real servers a test starts itself (local-identity in remote-auth's tests) listen on loopback. */
+const isLoopback = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+
+/**
+ * Turns the fake network on for the calling test file. A request that no handler answers fails the
+ * test that made it, unless it goes to a server on loopback that the test started itself.
+ */
+export function setupFakeNetwork() {
+  const unhandled: string[] = [];
+  beforeAll(() =>
+    network.listen({
+      onUnhandledRequest: (request) => {
+        if (!isLoopback(new URL(request.url))) unhandled.push(`${request.method} ${request.url}`);
+      },
+    }),
+  );
+  afterEach(() => {
+    network.resetHandlers();
+    expect(unhandled.splice(0), 'requests no handler answered').toEqual([]);
+  });
+  afterAll(() => network.close());
+}
