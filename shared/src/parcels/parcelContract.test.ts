@@ -23,22 +23,7 @@ describe('parcel details answers', () => {
 
   it('read missing or mistyped display fields as null and numeric text as a number', () => {
     const parsed = parcelDetailsResponseSchema.parse({ pin: '1', owner: 'Ann', name: 7, taxacres: '1.5', sales_price: 'n/a', geometry: square });
-    expect(parsed).toEqual({
-      pin: '1',
-      name: null,
-      owner: 'Ann',
-      add1: null,
-      add2: null,
-      city: null,
-      state: null,
-      zip: null,
-      taxacres: 1.5,
-      township: null,
-      zoning: null,
-      sale_date: null,
-      sales_price: null,
-      geometry: square,
-    });
+    expect(parsed).toMatchObject({ pin: '1', name: null, owner: 'Ann', add1: null, taxacres: 1.5, sales_price: null, sale_date: null });
   });
 
   it('leave out a centroid they cannot read, for the map to compute from the geometry', () => {

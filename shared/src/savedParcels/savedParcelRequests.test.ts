@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { savedParcelRecordAnswer } from '../wire/apiAnswers.fixture.ts';
 import { NOTES_MAX_LENGTH } from './savedParcelContract.ts';
 import { saveParcelBodySchema, savedParcelParamsSchema, updateSavedParcelBodySchema } from './savedParcelRequests.ts';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
-const body = {
-  parcel_pin: '4605050123',
-  parcel_owner_name: 'DAVIS BRIAN H',
-  parcel_address: '122 MARINER WAY',
-  parcel_centroid_lat: 35.62,
-  parcel_centroid_lon: -80.86,
-  notes: 'Corner lot',
-};
+// The body that saved the record the API answered with.
+const { id: _id, created_at: _createdAt, ...body } = savedParcelRecordAnswer;
 
 describe('saved parcel requests', () => {
   it('take the body the save modal sends, without unknown fields and with a missing note as null', () => {
