@@ -14,7 +14,7 @@ export const SEARCH_MAX_LENGTH = 100;
 
 /** Shown as text or 'N/A': a value that is not text reads as missing. */
 const text = z.catch(z.nullable(z.string()), null);
-/** A number, or numeric text (as some county exports carry acreage); anything else reads as missing. */
+/** A number, or numeric text (node-postgres sends PostgreSQL's numeric and bigint so); anything else reads as missing. */
 const amount = z.catch(z.nullable(z.number()), ({ value }) => numericText(value));
 
 function numericText(value: unknown): number | null {
@@ -46,6 +46,8 @@ export const parcelSchema = z.object({
   sale_date: text,
   sales_price: amount,
 });
+
+// Shapes spread rather than z.extend()ed: extend's code would join zod/mini's on the sign-in path.
 
 /** GET /api/parcels/{pin} (also /at and /feature/{id}): the record plus where the parcel is, for centring and saving. */
 export const parcelDetailsSchema = z.object({ ...parcelSchema.shape, centroid: lngLatSchema, geometry: geometrySchema });
