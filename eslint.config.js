@@ -58,6 +58,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "ImportDeclaration[source.value=/^(\\.\\.\\/)+(host|remote-[a-z-]+|api-server|local-identity)\\//]", message: 'Remotes and the host talk only through @parcel-map/shared.' },
+        // Classic zod's schema classes cannot be tree-shaken (shared/src/config/runtimeConfig.ts).
+        { selector: "ImportDeclaration[source.value=/^zod(\\/v4)?$/]", message: 'The browser uses zod/mini.' },
       ],
     },
   },

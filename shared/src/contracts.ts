@@ -1,6 +1,9 @@
-// The wire contracts alone (no React, no DOM): what the API server and tests share with the front ends.
-export type * from './parcels/parcelTypes.ts';
-export type * from './savedParcels/savedParcelTypes.ts';
-export { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from './parcels/parcelTypes.ts';
+// The wire contract alone (no React, no DOM): what the API server, the county data tools and the
+// tests share with the front ends, which load its answers' schemas, limits and messages through
+// '@parcel-map/shared/api' (the requests' schemas only the API parses).
+export * from './parcels/parcelContract.ts';
+export * from './parcels/parcelRequests.ts';
+export * from './savedParcels/savedParcelContract.ts';
+export * from './savedParcels/savedParcelRequests.ts';
+export * from './datasets/datasetContract.ts';
 export * from './tiles/tileSets.ts';
-export { PIN_MAX_LENGTH, PIN_PATTERN, pinSchema } from './parcels/parcelContract.ts';

@@ -5,10 +5,11 @@ import '@mapbox/mapbox-gl-geocoder/dist/mapbox-gl-geocoder.css';
 import type { Feature, Point } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import type { ParcelSearchResult } from '@parcel-map/shared';
+import { SEARCH_MIN_LENGTH } from '@parcel-map/shared/api';
 import { publishMapState } from './mapStatePublication.ts';
 
 /** SPEC §9 geocoder constants (the 200 ms key debounce and the zoom-9 proximity rule are the geocoder's defaults). */
-export const GEOCODER_OPTIONS = { minLength: 2, limit: 5, zoom: 16 } as const;
+export const GEOCODER_OPTIONS = { minLength: SEARCH_MIN_LENGTH, limit: 5, zoom: 16 } as const;
 
 export interface SearchControlOptions {
   accessToken: string;

@@ -1,5 +1,9 @@
-// `@parcel-map/shared/api`: the server API (RTK Query and its HTTP client). A separate federated
-// entry so that only the screens that fetch data load it, never the sign-in path.
+// `@parcel-map/shared/api`: the server API (RTK Query, its HTTP client and the wire contract the
+// answers are parsed with). A separate federated entry so that only the screens that fetch data
+// load it, never the sign-in path.
 export * from './apiClient.ts';
 export * from './baseApi.ts';
 export * from '../savedParcels/savedParcelsApi.ts';
+export * from '../parcels/parcelContract.ts';
+export * from '../savedParcels/savedParcelContract.ts';
+export * from '../datasets/datasetContract.ts';

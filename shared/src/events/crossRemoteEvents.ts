@@ -1,10 +1,10 @@
 // Messages between remotes. A remote never imports another; it dispatches or listens to these.
 import { createAction } from '@reduxjs/toolkit';
-import type { Parcel } from '../parcels/parcelTypes.ts';
+import type { LngLat, Parcel } from '../parcels/parcelContract.ts';
 
 export interface ParcelToSave {
   parcel: Parcel;
-  centroid: { lng: number; lat: number };
+  centroid: LngLat;
 }
 
 /** The detail panel's save icon was pressed. */

@@ -1,12 +1,83 @@
-// The rule a parcel identifier follows on the wire: the API validates path parameters and saved
-// parcels with it, and the importer refuses a county's PIN that the API could not serve.
+// The wire contract of /api/parcels (SPEC §3 'Parcel (API)', §5, §7): its limits and messages, and
+// the shapes of the answers, which the map parses them with (zod/mini, as the runtime config). The
+// requests' schemas, which only the API parses, are in parcelRequests.ts.
 import * as z from 'zod/mini';
 
+/** A parcel identifier: letters, digits, '.', '_' and '-', at most 64 of them. */
 export const PIN_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const PIN_MAX_LENGTH = 64;
+/** SPEC §5: search starts at 2 characters. */
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_MAX_LENGTH = 100;
 
-export const pinSchema = z.string().check(
-  z.minLength(1, 'pin is required'),
-  z.maxLength(PIN_MAX_LENGTH, `pin must be at most ${PIN_MAX_LENGTH} characters`),
-  z.regex(PIN_PATTERN, 'pin may contain only letters, digits, ".", "_" and "-"'),
-);
+// Answers. What the panel only shows is read leniently, what the map needs (pin, geometry) strictly.
+
+/** Shown as text or 'N/A': a value that is not text reads as missing. */
+const text = z.catch(z.nullable(z.string()), null);
+/** A number, or numeric text (node-postgres sends PostgreSQL's numeric and bigint so); anything else reads as missing. */
+const amount = z.catch(z.nullable(z.number()), ({ value }) => numericText(value));
+
+function numericText(value: unknown): number | null {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(number) ? number : null;
+}
+
+export const lngLatSchema = z.object({ lng: z.number(), lat: z.number() });
+
+/** A GeoJSON geometry the map can draw, read no deeper than its coordinate array. */
+export const geometrySchema = z.object({
+  type: z.enum(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon']),
+  coordinates: z.array(z.unknown()),
+});
+
+/** SPEC §3's parcel record. Missing values are null. */
+export const parcelSchema = z.object({
+  pin: z.string(),
+  name: text,
+  owner: text,
+  add1: text,
+  add2: text,
+  city: text,
+  state: text,
+  zip: text,
+  taxacres: amount,
+  township: text,
+  zoning: text,
+  sale_date: text,
+  sales_price: amount,
+});
+
+// Shapes spread rather than z.extend()ed: extend's code would join zod/mini's on the sign-in path.
+
+/** GET /api/parcels/{pin} (also /at and /feature/{id}): the record plus where the parcel is, for centring and saving. */
+export const parcelDetailsSchema = z.object({ ...parcelSchema.shape, centroid: lngLatSchema, geometry: geometrySchema });
+
+/**
+ * A details answer as the map takes it (SPEC §5): without a geometry it is invalid, and a centroid
+ * it cannot read the map computes from the geometry. The pin must also be the one asked for, which
+ * only the caller knows.
+ */
+export const parcelDetailsResponseSchema = z.object({ ...parcelDetailsSchema.shape, centroid: z.catch(z.optional(lngLatSchema), undefined) });
+
+/** SPEC §5: the answer to a details request breaks this contract or is for another pin. */
+export const INVALID_PARCEL_MESSAGE = 'Received invalid parcel data from the server.';
+
+export const parcelSearchResultSchema = z.object({
+  pin: z.string(),
+  owner: text,
+  add1: text,
+  city: text,
+  centroid: lngLatSchema,
+  /** What matched: the address, the owner or the PIN. */
+  matched: z.enum(['address', 'owner', 'pin']),
+});
+
+/** GET /api/parcels/search?q=: best matches first. */
+export const parcelSearchResponseSchema = z.object({ results: z.array(parcelSearchResultSchema) });
+
+export type LngLat = z.infer<typeof lngLatSchema>;
+export type GeoJSONGeometry = z.infer<typeof geometrySchema>;
+export type Parcel = z.infer<typeof parcelSchema>;
+export type ParcelDetails = z.infer<typeof parcelDetailsSchema>;
+export type ParcelSearchResult = z.infer<typeof parcelSearchResultSchema>;
+export type ParcelSearchResponse = z.infer<typeof parcelSearchResponseSchema>;

@@ -1,7 +1,12 @@
 // Saved-parcel calls (SPEC §7). In shared because the map reads the list (is this parcel saved?) and
 // the saved-parcels remote reads and changes it.
 import { baseApi } from '../api/baseApi.ts';
-import type { SaveParcelBody, SavedParcelList, SavedParcelRecord, UpdateSavedParcelBody } from './savedParcelTypes.ts';
+import { savedParcelListSchema, type SavedParcelList, type SavedParcelRecord } from './savedParcelContract.ts';
+// Types only: the browser sends these bodies but leaves their schemas to the API.
+import type { SaveParcelBody, UpdateSavedParcelBody } from './savedParcelRequests.ts';
+
+/** Never shown: the sheet answers any failed load with SPEC §8's 'Failed to load saved parcels…'. */
+const INVALID_LIST_MESSAGE = 'Received invalid saved parcel data from the server.';
 
 /** SPEC §5: an all-digit id is sent as a number. */
 export function savedParcelIdForPath(id: number | string): string {
@@ -10,9 +15,12 @@ export function savedParcelIdForPath(id: number | string): string {
 
 export const savedParcelsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listSavedParcels: build.query<SavedParcelRecord[], void>({
+    listSavedParcels: build.query<SavedParcelRecord[], void, SavedParcelList>({
       query: () => ({ path: '/api/saved-parcels', requireAuth: true }),
-      transformResponse: (response: SavedParcelList) => response.parcels,
+      // A list that breaks the contract is a failed load like any other, not records the screens trust.
+      rawResponseSchema: savedParcelListSchema,
+      catchSchemaFailure: () => ({ message: INVALID_LIST_MESSAGE }),
+      transformResponse: (response) => response.parcels,
       providesTags: ['SavedParcels'],
     }),
     saveParcel: build.mutation<SavedParcelRecord, SaveParcelBody>({

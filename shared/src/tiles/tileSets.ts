@@ -3,6 +3,23 @@
 
 /** Parcel tiles (`/tiles/{z}/{x}/{y}.pbf`, 512 px): served from zoom 10 to 18 (SPEC §9). */
 export const PARCEL_TILE_ZOOMS = { min: 10, max: 18 } as const;
+/** The parcel tiles' layer, written by the API and drawn by the map. */
+export const PARCEL_SOURCE_LAYER = 'parcels';
+/**
+ * Owner names are drawn from this zoom, and the parcel tiles carry names, addresses and acreage
+ * from it up; below it a tile carries only the pin that hover and selection filter on.
+ */
+export const PARCEL_LABEL_MIN_ZOOM = 14;
+
+/** Properties of a feature in the `parcels` source layer. */
+export interface ParcelTileProperties {
+  pin: string;
+  PIN: string;
+  Name?: string;
+  ADD1?: string;
+  CITY?: string;
+  TaxAcres?: number;
+}
 
 /** Contour tiles (`/contours/...`): layer `contour` with `ele` (metres) and `index`, as Mapbox Terrain's. */
 export const CONTOUR_SOURCE_LAYER = 'contour';

@@ -1,16 +1,10 @@
 // SQL for datasets: where the parcel data came from and when; exactly one is current. Written by the
 // county data tools (county-data/src/publish), read here.
 import type { Queryable } from '@parcel-map/database';
+import type { DatasetInfo } from '@parcel-map/shared/contracts';
 
-/** Mirrors DatasetInfo in shared/src/parcels/parcelTypes.ts, plus the id (the tiles' data version). */
-export interface DatasetRow {
-  id: number;
-  source_name: string;
-  licence: string;
-  imported_at: string;
-  as_of: string | null;
-  parcel_count: number;
-}
+/** The answer of GET /api/datasets/current, plus the id (the tiles' data version). */
+export type DatasetRow = DatasetInfo & { id: number };
 
 export function createDatasetsRepository(db: Queryable) {
   return {

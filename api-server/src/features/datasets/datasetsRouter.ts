@@ -1,4 +1,4 @@
-// GET /api/datasets/current: where the parcels came from (DatasetInfo in shared/src/parcels/parcelTypes.ts).
+// GET /api/datasets/current: where the parcels came from (DatasetInfo, shared/src/datasets/datasetContract.ts).
 import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { DatasetsRepository } from './datasetsRepository.ts';

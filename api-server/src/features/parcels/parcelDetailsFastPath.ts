@@ -10,15 +10,14 @@
 // Express's content type and ETag. Everything else — unknown tokens, records not cached, conditional
 // requests (Express's freshness rules decide those), other methods and paths — goes to `next` unchanged.
 import type { RequestListener } from 'node:http';
-import { PIN_PATTERN } from '@parcel-map/shared/contracts';
+import { PIN_MAX_LENGTH, PIN_PATTERN, type ParcelDetails } from '@parcel-map/shared/contracts';
 import { BEARER } from '../../platform/auth/verifyBearer.ts';
 import type { Diagnostics } from '../../platform/diagnostics.ts';
 import type { ResponseHeaders } from '../../platform/http/responseHeaders.ts';
-import type { ParcelDetail } from './parcelsSchema.ts';
 import type { ParcelsService } from './parcelsService.ts';
 
 const DETAILS_ROUTE = '/api/parcels';
-const DETAILS_PATH = /^\/api\/parcels\/([^/?]{1,64})$/;
+const DETAILS_PATH = new RegExp(`^/api/parcels/([^/?]{1,${PIN_MAX_LENGTH}})$`);
 /** What res.json sends a JSON body as. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -36,9 +35,9 @@ export interface ParcelDetailsFastPathOptions {
 export function createParcelDetailsFastPath(options: ParcelDetailsFastPathOptions): RequestListener {
   const fixed = { 'content-type': JSON_CONTENT_TYPE };
   // Each cached record serialised once: the cache hands out the same object until it is replaced.
-  const encoded = new WeakMap<ParcelDetail, { body: Buffer; etag: string }>();
+  const encoded = new WeakMap<ParcelDetails, { body: Buffer; etag: string }>();
 
-  function cachedDetail(method: string | undefined, url: string | undefined, headers: NodeJS.Dict<string | string[]>): ParcelDetail | undefined {
+  function cachedDetail(method: string | undefined, url: string | undefined, headers: NodeJS.Dict<string | string[]>): ParcelDetails | undefined {
     if (method !== 'GET' || !options.knownUser || headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return undefined;
     const pin = DETAILS_PATH.exec(url ?? '')?.[1];
     if (pin === undefined || !PIN_PATTERN.test(pin)) return undefined;

@@ -1,12 +1,11 @@
 // SQL for the parcels table. Casts in the SELECTs make PGlite and pg return identical JS values.
-import type { Geometry } from 'geojson';
-import type { Parcel } from '@parcel-map/shared/contracts';
+import type { GeoJSONGeometry, Parcel, ParcelSearchResult } from '@parcel-map/shared/contracts';
 import type { Queryable } from '@parcel-map/database';
 
 export interface ParcelRow extends Parcel {
   centroid_lon: number;
   centroid_lat: number;
-  geometry: Geometry;
+  geometry: GeoJSONGeometry;
 }
 
 export interface SearchRow {
@@ -16,7 +15,7 @@ export interface SearchRow {
   city: string | null;
   centroid_lon: number;
   centroid_lat: number;
-  matched: 'address' | 'owner' | 'pin';
+  matched: ParcelSearchResult['matched'];
 }
 
 const DETAIL_COLUMNS = `pin, name, owner, add1, add2, city, state, zip, taxacres, township, zoning,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datasetInfoSchema, parcelDetailsSchema, parcelSearchResponseSchema } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
 const CENTRE_PIN = '4605050123';
@@ -29,6 +30,8 @@ describe('GET /api/parcels/:pin', () => {
     expect(centroid.lng).toBeCloseTo(-80.86, 2);
     expect(centroid.lat).toBeCloseTo(35.62, 2);
     expect((parcel.geometry as { type: string }).type).toBe('Polygon');
+    // The wire contract the map parses it with takes it as it is.
+    expect(parcelDetailsSchema.parse(parcel)).toEqual(parcel);
   });
 
   it('returns numbers and dates in the same form for every parcel with a sale', async () => {
@@ -82,6 +85,7 @@ describe('parcel search, point lookup, feature ids and the current data set', ()
     expect(results[0]!.add1).toBe(add1);
     expect(results[0]!.matched).toBe('address');
     expect(Object.keys(results[0]!).sort()).toEqual(['add1', 'centroid', 'city', 'matched', 'owner', 'pin']);
+    expect(parcelSearchResponseSchema.parse(response.json)).toEqual(response.json);
     const partial = await app.request(`/api/parcels/search?q=${encodeURIComponent(add1.slice(-6).toLowerCase())}`, { token });
     expect((partial.json as { results: { add1: string }[] }).results.every((result) => result.add1.includes(add1.slice(-6)))).toBe(true);
   });
@@ -145,6 +149,7 @@ describe('parcel search, point lookup, feature ids and the current data set', ()
     expect(info.parcel_count).toBe((await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')).rows[0]!.n);
     expect(info.as_of).toBe('2025-07-01');
     expect(info.imported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(datasetInfoSchema.parse(info)).toEqual(info);
   });
 
   it('requires a signed-in user for search, point lookup, features and data sets', async () => {

@@ -1,7 +1,7 @@
 // /api/parcels: search, parcel at a point, parcel by tile feature id, parcel by PIN (all signed-in).
 import { Router, type RequestHandler } from 'express';
 import type { ParcelsService } from './parcelsService.ts';
-import { atQuerySchema, featureParamsSchema, parcelParamsSchema, searchQuerySchema } from './parcelsSchema.ts';
+import { atQuerySchema, featureParamsSchema, parcelParamsSchema, searchQuerySchema } from '@parcel-map/shared/contracts';
 
 export function createParcelsRouter(deps: { parcelsService: ParcelsService; requireUser: RequestHandler }): Router {
   const router = Router();

@@ -1,20 +1,22 @@
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
+import type { ParcelDetails, ParcelSearchResponse } from '@parcel-map/shared/contracts';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import type { ParcelRow, ParcelsRepository } from './parcelsRepository.ts';
-import { SEARCH_LIMIT, type ParcelDetail, type ParcelSearchResponse } from './parcelsSchema.ts';
 
+/** Search answers at most this many matches, best first. */
+const SEARCH_LIMIT = 10;
 /** ~1–3 KB each (the outline dominates): a few tens of MB at most. */
 const DETAILS_CACHE_ENTRIES = 10_000;
 
 export function createParcelsService(repository: ParcelsRepository, dataVersion: Pick<DataVersion, 'known' | 'current'>) {
   // Details by PIN: the parcel panel's request, asked again for every parcel a person revisits. A
   // record changes only when an import makes a new data set current, which empties the cache.
-  const details = createVersionedCache<ParcelDetail>(dataVersion, DETAILS_CACHE_ENTRIES);
+  const details = createVersionedCache<ParcelDetails>(dataVersion, DETAILS_CACHE_ENTRIES);
   return {
-    async getParcel(pin: string): Promise<ParcelDetail> {
+    async getParcel(pin: string): Promise<ParcelDetails> {
       return details.get(pin, async () => {
         const row = await repository.findByPin(pin);
         if (!row) throw new NotFoundError('Parcel not found');
@@ -23,7 +25,7 @@ export function createParcelsService(repository: ParcelsRepository, dataVersion:
     },
 
     /** getParcel's answer when it is in memory for the data version known to be current. */
-    peekParcel(pin: string): ParcelDetail | undefined {
+    peekParcel(pin: string): ParcelDetails | undefined {
       return details.peek(pin);
     },
 
@@ -42,7 +44,7 @@ export function createParcelsService(repository: ParcelsRepository, dataVersion:
     },
 
     /** The parcel whose polygon contains the point (boundary counts as inside). */
-    async parcelAt(lng: number, lat: number): Promise<ParcelDetail> {
+    async parcelAt(lng: number, lat: number): Promise<ParcelDetails> {
       const candidates = await repository.findCandidatesAt(lng, lat);
       const hit = candidates.find((row) => {
         const geometry = row.geometry;
@@ -53,7 +55,7 @@ export function createParcelsService(repository: ParcelsRepository, dataVersion:
       return toDetail(hit);
     },
 
-    async getByFeatureId(id: number): Promise<ParcelDetail> {
+    async getByFeatureId(id: number): Promise<ParcelDetails> {
       const row = await repository.findByFeatureId(id);
       if (!row) throw new NotFoundError('Parcel not found');
       return toDetail(row);
@@ -61,7 +63,7 @@ export function createParcelsService(repository: ParcelsRepository, dataVersion:
   };
 }
 
-function toDetail(row: ParcelRow): ParcelDetail {
+function toDetail(row: ParcelRow): ParcelDetails {
   return {
     pin: row.pin,
     name: row.name,

@@ -1,6 +1,6 @@
 // SQL for saved_parcels. Every statement is scoped by user_id: a user never reaches another's rows.
 import type { Queryable } from '@parcel-map/database';
-import type { SaveParcelInput, SavedParcelRecord } from './savedParcelsSchema.ts';
+import type { SaveParcelBody, SavedParcelRecord } from '@parcel-map/shared/contracts';
 
 // Each row carries its API record as JSON text, written by a trigger (migration 003): the list joins
 // finished records, and every statement answers with the same record.
@@ -24,7 +24,7 @@ export function createSavedParcelsRepository(db: Queryable) {
     },
 
     /** undefined when the user already saved this parcel. */
-    async insert(userId: string, input: SaveParcelInput): Promise<SavedParcelRecord | undefined> {
+    async insert(userId: string, input: SaveParcelBody): Promise<SavedParcelRecord | undefined> {
       const { rows } = await db.query<{ record_json: string }>(
         `INSERT INTO saved_parcels (user_id, parcel_pin, parcel_owner_name, parcel_address,
                                     parcel_centroid_lat, parcel_centroid_lon, notes)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SavedParcelRecord } from '@parcel-map/shared/contracts';
+import { savedParcelListSchema, savedParcelRecordSchema, type SavedParcelRecord } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
 type SavedRecord = SavedParcelRecord;
@@ -44,6 +44,8 @@ describe('/api/saved-parcels', () => {
     expect(Number.isInteger(record.id)).toBe(true);
     expect(record.id).not.toBe(999);
     expect(new Date(record.created_at).toISOString()).toBe(record.created_at);
+    // The wire contract the screens parse it with takes it as it is.
+    expect(savedParcelRecordSchema.parse(record)).toEqual(record);
   });
 
   it('answers 409 with the SPEC message for a parcel already saved by the user', async () => {
@@ -130,6 +132,7 @@ describe('/api/saved-parcels', () => {
     expect(response.status).toBe(200);
     const { parcels } = response.json as { parcels: SavedRecord[] };
     expect(parcels.map((record) => record.parcel_pin)).toEqual([pins[2], pins[1], pins[0]]);
+    expect(savedParcelListSchema.parse(response.json)).toEqual(response.json);
     const bobs = (await app.request('/api/saved-parcels', { token: bob })).json as { parcels: SavedRecord[] };
     expect(bobs.parcels).toHaveLength(1);
   });

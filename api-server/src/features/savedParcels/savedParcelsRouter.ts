@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { userIdOf } from '../../platform/auth/verifyBearer.ts';
 import type { SavedParcelsService } from './savedParcelsService.ts';
-import { saveParcelBodySchema, savedParcelParamsSchema, updateSavedParcelBodySchema } from './savedParcelsSchema.ts';
+import { saveParcelBodySchema, savedParcelParamsSchema, updateSavedParcelBodySchema } from '@parcel-map/shared/contracts';
 
 export function createSavedParcelsRouter(deps: { savedParcelsService: SavedParcelsService; requireUser: RequestHandler }): Router {
   const router = Router();

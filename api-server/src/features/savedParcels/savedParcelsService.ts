@@ -1,9 +1,7 @@
+import { ALREADY_SAVED_MESSAGE, type SaveParcelBody, type SavedParcelRecord } from '@parcel-map/shared/contracts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { ParcelsRepository } from '../parcels/parcelsRepository.ts';
 import type { SavedParcelsRepository } from './savedParcelsRepository.ts';
-import type { SaveParcelInput, SavedParcelRecord } from './savedParcelsSchema.ts';
-
-export const ALREADY_SAVED_MESSAGE = 'This parcel is already in your saved list.';
 const NOT_FOUND_MESSAGE = 'Saved parcel not found';
 
 export function createSavedParcelsService(deps: { savedParcels: SavedParcelsRepository; parcels: ParcelsRepository }) {
@@ -13,7 +11,7 @@ export function createSavedParcelsService(deps: { savedParcels: SavedParcelsRepo
       return deps.savedParcels.listByUserAsJson(userId);
     },
 
-    async save(userId: string, input: SaveParcelInput): Promise<SavedParcelRecord> {
+    async save(userId: string, input: SaveParcelBody): Promise<SavedParcelRecord> {
       if (!(await deps.parcels.exists(input.parcel_pin))) {
         throw new BadRequestError(`Unknown parcel PIN: ${input.parcel_pin}`);
       }

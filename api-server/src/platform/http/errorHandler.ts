@@ -1,10 +1,15 @@
 // The one error middleware, registered last: maps every failure to a JSON `{message}` (SPEC §8).
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import * as z from 'zod/mini';
 import type { Logger } from '../logger.ts';
 import { HttpError } from './httpErrors.ts';
 
 const PG_UNIQUE_VIOLATION = '23505';
+
+// The request schemas are zod/mini (shared/src/contracts.ts, parsed in the browser too), and zod/mini
+// registers no locale: the messages zod writes itself (a wrong type, a limit without a message of its
+// own) stay the English ones classic zod registers.
+z.config(z.locales.en());
 
 export function notFoundHandler(): RequestHandler {
   return (_req, res) => {
@@ -27,7 +32,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 function describe(error: unknown): { status: number; message: string } {
-  if (error instanceof ZodError) return { status: 400, message: zodMessage(error) };
+  if (error instanceof z.core.$ZodError) return { status: 400, message: zodMessage(error) };
   if (error instanceof HttpError) return { status: error.status, message: error.message };
   if (isRecord(error)) {
     // body-parser marks its own failures with `type` (and a 4xx `status`).
@@ -43,7 +48,7 @@ function describe(error: unknown): { status: number; message: string } {
   return { status: 500, message: 'Internal server error' };
 }
 
-function zodMessage(error: ZodError): string {
+function zodMessage(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');

@@ -1,8 +1,8 @@
 // Which parcel is selected and whether its details are on the way (SPEC §3 'Selected parcel state',
 // §4 'Hover and selection'). Hover stays in the map: it changes per frame and nothing else reads it.
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { rootReducer, type GeoJSONGeometry } from '@parcel-map/shared';
-import { parcelsApi, type LngLat } from './parcelsApi.ts';
+import { rootReducer, type GeoJSONGeometry, type LngLat } from '@parcel-map/shared';
+import { parcelsApi } from './parcelsApi.ts';
 
 export interface ParcelSelectionState {
   selectedPin: string | null;

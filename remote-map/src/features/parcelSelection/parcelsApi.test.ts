@@ -1,6 +1,7 @@
+import { INVALID_PARCEL_MESSAGE } from '@parcel-map/shared/api';
 import { makeTestStore, fakeApi, json } from '@parcel-map/shared/testing';
 import { PARCEL_CACHE_KEY } from './parcelCache.ts';
-import { INVALID_PARCEL_MESSAGE, parcelDetailsFromResponse, parcelPath, parcelsApi } from './parcelsApi.ts';
+import { parcelDetailsFromResponse, parcelPath, parcelsApi } from './parcelsApi.ts';
 
 const square = { type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]]] };
 
@@ -37,8 +38,13 @@ describe('parcelDetailsFromResponse', () => {
     });
   });
 
-  it('computes the centroid from the geometry when the answer has none', () => {
+  it('computes the centroid from the geometry when the answer has none or an unreadable one', () => {
     expect(parcelDetailsFromResponse({ pin: '1', geometry: square }, '1')?.centroid).toEqual({ lng: 1, lat: 1 });
+    expect(parcelDetailsFromResponse({ pin: '1', centroid: { lng: '1' }, geometry: square }, '1')?.centroid).toEqual({ lng: 1, lat: 1 });
+  });
+
+  it('is null when no centroid can be computed either', () => {
+    expect(parcelDetailsFromResponse({ pin: '1', geometry: { type: 'Polygon', coordinates: [] } }, '1')).toBeNull();
   });
 });
 
@@ -98,5 +104,30 @@ describe('getCurrentDataset', () => {
     fakeApi({ 'GET /api/datasets/current': () => json(dataset) });
     const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
     expect(result.data).toEqual(dataset);
+  });
+
+  it('is null when the answer breaks the contract', async () => {
+    fakeApi({ 'GET /api/datasets/current': () => json({ source: 'Demo County GIS' }) });
+    const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
+    expect(result.data).toBeNull();
+  });
+});
+
+describe('searchParcels', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const result = { pin: '7', owner: 'ANN', add1: '1 MAIN ST', city: 'LAKE', centroid: { lng: 1, lat: 2 }, matched: 'owner' };
+
+  it('answers the results of the search', async () => {
+    const { requests } = fakeApi({ 'GET /api/parcels/search': () => json({ results: [result] }) });
+    const answer = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate('ann'));
+    expect(answer.data).toEqual([result]);
+    expect(requests[0]?.path).toBe('/api/parcels/search');
+  });
+
+  it('finds nothing in an answer that breaks the contract', async () => {
+    fakeApi({ 'GET /api/parcels/search': () => json({ results: [{ ...result, centroid: null }] }) });
+    const answer = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate('ann'));
+    expect(answer.data).toEqual([]);
   });
 });

@@ -1,94 +1,56 @@
-// Parcel details from GET /api/parcels/{pin} (SPEC §7), validated before anything shows them
-// (SPEC §5) and kept in the local-storage cache; the data set's provenance; parcel search.
+// Parcel details from GET /api/parcels/{pin} (SPEC §7), parsed with the wire contract before
+// anything shows them (SPEC §5) and kept in the local-storage cache; the data set's provenance;
+// parcel search.
 import { centroid as turfCentroid } from '@turf/turf';
-import type { DatasetInfo, GeoJSONGeometry, Parcel, ParcelDetails, ParcelSearchResult, RootState } from '@parcel-map/shared';
-import { baseApi, type ApiQueryError } from '@parcel-map/shared/api';
+import type { RootState } from '@parcel-map/shared';
+import {
+  baseApi,
+  datasetInfoSchema,
+  INVALID_PARCEL_MESSAGE,
+  lngLatSchema,
+  parcelDetailsResponseSchema,
+  parcelSearchResponseSchema,
+  type ApiQueryError,
+  type DatasetInfo,
+  type GeoJSONGeometry,
+  type LngLat,
+  type ParcelDetails,
+  type ParcelSearchResult,
+} from '@parcel-map/shared/api';
 import { cacheParcel, cachedParcel } from './parcelCache.ts';
 
-export interface LngLat {
-  lng: number;
-  lat: number;
-}
-
-export const INVALID_PARCEL_MESSAGE = 'Received invalid parcel data from the server.';
 /** SPEC §9: details are reused for 10 minutes. */
 export const PARCEL_DETAILS_FRESH_SECONDS = 600;
-/** SPEC §5: search starts at 2 characters. */
-export const SEARCH_MIN_LENGTH = 2;
-
-const GEOMETRY_TYPES = new Set<GeoJSONGeometry['type']>(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon']);
 
 export function parcelPath(pin: string): string {
   return `/api/parcels/${encodeURIComponent(pin)}`;
 }
 
-function toLngLat(value: unknown): LngLat | null {
-  if (!value || typeof value !== 'object') return null;
-  const { lng, lat } = value as Record<string, unknown>;
-  return typeof lng === 'number' && typeof lat === 'number' && Number.isFinite(lng) && Number.isFinite(lat) ? { lng, lat } : null;
-}
-
-function toGeometry(value: unknown): GeoJSONGeometry | null {
-  if (!value || typeof value !== 'object') return null;
-  const { type, coordinates } = value as Record<string, unknown>;
-  return typeof type === 'string' && GEOMETRY_TYPES.has(type as GeoJSONGeometry['type']) && Array.isArray(coordinates)
-    ? { type: type as GeoJSONGeometry['type'], coordinates }
-    : null;
-}
-
 function geometryCentroid(geometry: GeoJSONGeometry): LngLat | null {
   try {
     const [lng, lat] = turfCentroid(geometry as Parameters<typeof turfCentroid>[0]).geometry.coordinates;
-    return toLngLat({ lng, lat });
+    const centroid = lngLatSchema.safeParse({ lng, lat });
+    return centroid.success ? centroid.data : null;
   } catch {
     return null;
   }
 }
 
 /**
- * The response as ParcelDetails, or null unless its pin is a string equal to the one asked for
- * and it says where the parcel is (a geometry; the centroid is computed from it when absent).
+ * The response as ParcelDetails, or null unless it follows the contract, is for the pin asked for
+ * and says where the parcel is (a geometry; the centroid is computed from it when absent).
  */
 export function parcelDetailsFromResponse(response: unknown, requestedPin: string): ParcelDetails | null {
-  if (!response || typeof response !== 'object') return null;
-  const record = response as Record<string, unknown>;
-  if (typeof record.pin !== 'string' || record.pin !== requestedPin) return null;
-  const geometry = toGeometry(record.geometry);
-  if (!geometry) return null;
-  const centroid = toLngLat(record.centroid) ?? geometryCentroid(geometry);
-  if (!centroid) return null;
-  const text = (key: keyof Parcel) => (typeof record[key] === 'string' ? (record[key] as string) : null);
-  const number = (key: keyof Parcel) => {
-    const value = record[key];
-    const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : null;
-  };
-  return {
-    pin: record.pin,
-    name: text('name'),
-    owner: text('owner'),
-    add1: text('add1'),
-    add2: text('add2'),
-    city: text('city'),
-    state: text('state'),
-    zip: text('zip'),
-    taxacres: number('taxacres'),
-    township: text('township'),
-    zoning: text('zoning'),
-    sale_date: text('sale_date'),
-    sales_price: number('sales_price'),
-    centroid,
-    geometry,
-  };
+  const parsed = parcelDetailsResponseSchema.safeParse(response);
+  if (!parsed.success || parsed.data.pin !== requestedPin) return null;
+  const centroid = parsed.data.centroid ?? geometryCentroid(parsed.data.geometry);
+  return centroid ? { ...parsed.data, centroid } : null;
 }
 
+/** An answer that breaks the contract finds nothing, as an empty one does. */
 function searchResultsFromResponse(response: unknown): ParcelSearchResult[] {
-  const results = (response as { results?: unknown } | null)?.results;
-  if (!Array.isArray(results)) return [];
-  return results.filter(
-    (result): result is ParcelSearchResult =>
-      !!result && typeof result === 'object' && typeof (result as ParcelSearchResult).pin === 'string' && toLngLat((result as ParcelSearchResult).centroid) !== null,
-  );
+  const parsed = parcelSearchResponseSchema.safeParse(response);
+  return parsed.success ? parsed.data.results : [];
 }
 
 export const parcelsApi = baseApi.injectEndpoints({
@@ -112,9 +74,8 @@ export const parcelsApi = baseApi.injectEndpoints({
     getCurrentDataset: build.query<DatasetInfo | null, void>({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
         const result = await baseQuery({ path: '/api/datasets/current', requireAuth: true });
-        const data = result.data as Partial<DatasetInfo> | null | undefined;
-        if (result.error || !data || typeof data.source_name !== 'string') return { data: null };
-        return { data: data as DatasetInfo };
+        const dataset = result.error ? undefined : datasetInfoSchema.safeParse(result.data);
+        return { data: dataset?.success ? dataset.data : null };
       },
       keepUnusedDataFor: 3600,
     }),

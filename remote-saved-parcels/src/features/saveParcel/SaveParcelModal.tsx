@@ -1,11 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { NOTES_MAX_LENGTH, useAppDispatch, useAppSelector, useDialogFocus } from '@parcel-map/shared';
-import { useSaveParcelMutation } from '@parcel-map/shared/api';
+import { useAppDispatch, useAppSelector, useDialogFocus } from '@parcel-map/shared';
+import { ALREADY_SAVED_MESSAGE, NOTES_MAX_LENGTH, useSaveParcelMutation } from '@parcel-map/shared/api';
 import { parcelSaved, saveModalClosed, selectParcelToSave } from '../savedParcelsUiSlice.ts';
 import { saveParcelBody } from './saveParcelBody.ts';
 
-
-export const ALREADY_SAVED_MESSAGE = 'This parcel is already in your saved list.';
 export const UNKNOWN_SAVE_ERROR = 'An unknown error occurred while saving.';
 
 /** SPEC §4 'Save flow': the modal opened by the detail panel's save icon. */

@@ -1,7 +1,7 @@
 // One saved parcel in the sheet: its details, the inline notes editor and the inline delete confirmation.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { NOTES_MAX_LENGTH, type SavedParcelRecord } from '@parcel-map/shared';
-import { useDeleteSavedParcelMutation, useUpdateSavedParcelNotesMutation } from '@parcel-map/shared/api';
+import type { SavedParcelRecord } from '@parcel-map/shared';
+import { NOTES_MAX_LENGTH, useDeleteSavedParcelMutation, useUpdateSavedParcelNotesMutation } from '@parcel-map/shared/api';
 
 export const NOTE_UPDATE_FAILED_MESSAGE = 'Could not save the new note.';
 export const deleteFailedMessage = (message: string | undefined) => `Failed to delete parcel: ${message || 'Unknown error'}`;

@@ -1,0 +1,50 @@
+// The requests of /api/parcels as the API validates them, with the 400 messages it answers. Apart
+// from parcelContract.ts because the browser sends these requests but never parses them: zod/mini's
+// code is shared with the runtime config on the sign-in path, so every kind of schema the browser
+// loads adds to that path, and these would add their own.
+import * as z from 'zod/mini';
+import { INT4_MAX, storableText } from '../wire/storable.ts';
+import { PIN_MAX_LENGTH, PIN_PATTERN, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './parcelContract.ts';
+
+/** A parcel identifier: also the rule by which the importer refuses a county's PIN the API could not serve. */
+export const pinSchema = z.string().check(
+  z.minLength(1, 'pin is required'),
+  z.maxLength(PIN_MAX_LENGTH, `pin must be at most ${PIN_MAX_LENGTH} characters`),
+  z.regex(PIN_PATTERN, 'pin may contain only letters, digits, ".", "_" and "-"'),
+);
+
+/** GET /api/parcels/{pin} */
+export const parcelParamsSchema = z.object({ pin: pinSchema });
+
+/** GET /api/parcels/search?q= */
+export const searchQuerySchema = z.object({
+  q: storableText({ error: 'q is required' }).check(
+    z.trim(),
+    z.minLength(SEARCH_MIN_LENGTH, `q must be at least ${SEARCH_MIN_LENGTH} characters`),
+    z.maxLength(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`),
+  ),
+});
+
+const coordinate = (name: string, limit: number) => {
+  const range = `${name} must be within ±${limit}`;
+  return z.pipe(
+    z.pipe(
+      z.string({ error: `${name} is required` }).check(z.regex(/^-?\d{1,3}(\.\d+)?$/, `${name} must be a decimal number`)),
+      z.transform(Number),
+    ),
+    z.number().check(z.gte(-limit, range), z.lte(limit, range)),
+  );
+};
+
+/** GET /api/parcels/at?lng=&lat= */
+export const atQuerySchema = z.object({ lng: coordinate('lng', 180), lat: coordinate('lat', 90) });
+
+const FEATURE_ID_MESSAGE = 'id must be a positive integer';
+
+/** GET /api/parcels/feature/{id}: the `fid` of the parcel, the `id` of its feature in the vector tiles. */
+export const featureParamsSchema = z.object({
+  id: z.pipe(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d{0,9}$/, FEATURE_ID_MESSAGE)), z.transform(Number)),
+    z.number().check(z.lte(INT4_MAX, FEATURE_ID_MESSAGE)),
+  ),
+});

@@ -1,0 +1,28 @@
+// The wire contract of /api/saved-parcels (SPEC §3 'Saved parcel (server record)', §5, §7, §8): its
+// limits and messages, and the records it answers with, which the screens parse (zod/mini). The
+// requests' schemas, which only the API parses, are in savedParcelRequests.ts.
+import * as z from 'zod/mini';
+
+/** SPEC §5, §9: notes are optional, at most 256 characters. */
+export const NOTES_MAX_LENGTH = 256;
+
+/** SPEC §8 'Save, status 409': the API's answer, and the notice the save modal shows. */
+export const ALREADY_SAVED_MESSAGE = 'This parcel is already in your saved list.';
+
+/** What POST and PUT answer with, and each entry of the list. */
+export const savedParcelRecordSchema = z.object({
+  id: z.number(),
+  parcel_pin: z.string(),
+  parcel_owner_name: z.string(),
+  parcel_address: z.string(),
+  parcel_centroid_lat: z.number(),
+  parcel_centroid_lon: z.number(),
+  notes: z.nullable(z.string()),
+  created_at: z.string(),
+});
+
+/** GET /api/saved-parcels: the user's records, newest first. */
+export const savedParcelListSchema = z.object({ parcels: z.array(savedParcelRecordSchema) });
+
+export type SavedParcelRecord = z.infer<typeof savedParcelRecordSchema>;
+export type SavedParcelList = z.infer<typeof savedParcelListSchema>;

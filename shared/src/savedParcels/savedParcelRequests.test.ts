@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { savedParcelRecordAnswer } from '../wire/apiAnswers.fixture.ts';
+import { NOTES_MAX_LENGTH } from './savedParcelContract.ts';
+import { saveParcelBodySchema, savedParcelParamsSchema, updateSavedParcelBodySchema } from './savedParcelRequests.ts';
+
+const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
+// The body that saved the record the API answered with.
+const { id: _id, created_at: _createdAt, ...body } = savedParcelRecordAnswer;
+
+describe('saved parcel requests', () => {
+  it('take the body the save modal sends, without unknown fields and with a missing note as null', () => {
+    expect(saveParcelBodySchema.parse({ ...body, user_id: 'someone-else' })).toEqual(body);
+    const { notes: _notes, ...withoutNotes } = body;
+    expect(saveParcelBodySchema.parse(withoutNotes)).toEqual({ ...withoutNotes, notes: null });
+  });
+
+  it('take notes of at most 256 characters (SPEC §5)', () => {
+    expect(NOTES_MAX_LENGTH).toBe(256);
+    expect(saveParcelBodySchema.safeParse({ ...body, notes: 'x'.repeat(256) }).success).toBe(true);
+    expect(messages(saveParcelBodySchema.safeParse({ ...body, notes: 'x'.repeat(257) }))).toEqual(['notes must be at most 256 characters']);
+    expect(messages(updateSavedParcelBodySchema.safeParse({ notes: 'x'.repeat(257) }))).toEqual(['notes must be at most 256 characters']);
+    expect(updateSavedParcelBodySchema.parse({ notes: null })).toEqual({ notes: null });
+  });
+
+  it('refuse text PostgreSQL cannot store as sent', () => {
+    for (const text of ['a\u0000b', 'a\ud800b', '\udc00 MAIN ST']) {
+      expect(messages(saveParcelBodySchema.safeParse({ ...body, parcel_address: text }))).toEqual(['must not contain NUL characters or unpaired surrogates']);
+    }
+    expect(saveParcelBodySchema.safeParse({ ...body, notes: 'View 🏞️ 𝔸' }).success).toBe(true);
+  });
+
+  it('read an id of digits as a number, and one beyond int4 as no record', () => {
+    expect(savedParcelParamsSchema.parse({ id: '0042' })).toEqual({ id: 42 });
+    expect(savedParcelParamsSchema.parse({ id: '2147483648' })).toEqual({ id: null });
+    expect(messages(savedParcelParamsSchema.safeParse({ id: '-1' }))).toEqual(['id must be a positive integer']);
+  });
+});

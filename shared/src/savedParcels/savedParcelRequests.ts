@@ -1,0 +1,41 @@
+// The requests of /api/saved-parcels as the API validates them, with the 400 messages it answers
+// (SPEC §5, §7). Apart from savedParcelContract.ts for the reason parcelRequests.ts gives.
+import * as z from 'zod/mini';
+import { pinSchema } from '../parcels/parcelRequests.ts';
+import { INT4_MAX, storableText } from '../wire/storable.ts';
+import { NOTES_MAX_LENGTH } from './savedParcelContract.ts';
+
+/** Owner name and address: room for any county's, bounded so that no request stores megabytes. */
+const TEXT_MAX_LENGTH = 512;
+
+const notesSchema = z.nullable(storableText().check(z.maxLength(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`)));
+
+/** POST /api/saved-parcels. z.object drops unknown keys, which is what "unknown fields ignored" asks for. */
+export const saveParcelBodySchema = z.object({
+  parcel_pin: pinSchema,
+  parcel_owner_name: storableText().check(z.maxLength(TEXT_MAX_LENGTH)),
+  parcel_address: storableText().check(z.maxLength(TEXT_MAX_LENGTH)),
+  parcel_centroid_lat: z.number().check(z.gte(-90), z.lte(90)),
+  parcel_centroid_lon: z.number().check(z.gte(-180), z.lte(180)),
+  notes: z.pipe(z.optional(notesSchema), z.transform((notes) => notes ?? null)),
+});
+
+/** PUT /api/saved-parcels/{id} */
+export const updateSavedParcelBodySchema = z.object({ notes: notesSchema });
+
+/**
+ * {id} of PUT and DELETE: digits only (SPEC §5 sends all-digit ids as numbers); an id beyond int4
+ * cannot exist, so it is null (a 404, not a 400).
+ */
+export const savedParcelParamsSchema = z.object({
+  id: z.pipe(
+    z.string().check(z.regex(/^\d{1,12}$/, 'id must be a positive integer')),
+    z.transform((id) => {
+      const value = Number(id);
+      return value >= 1 && value <= INT4_MAX ? value : null;
+    }),
+  ),
+});
+
+export type SaveParcelBody = z.infer<typeof saveParcelBodySchema>;
+export type UpdateSavedParcelBody = z.infer<typeof updateSavedParcelBodySchema>;
