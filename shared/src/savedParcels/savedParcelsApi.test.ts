@@ -1,7 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, makeTestStore } from '@parcel-map/shared/testing';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeTestStore, network, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { savedParcelListAnswer } from '../wire/apiAnswers.fixture.ts';
 import { savedParcelIdForPath, savedParcelsApi } from './savedParcelsApi.ts';
+
+const SAVED_PARCELS = `${testConfig.apiBaseUrl}/api/saved-parcels`;
+
+setupFakeNetwork();
 
 describe('savedParcelIdForPath', () => {
   it('sends an all-digit id as a number (SPEC §5)', () => {
@@ -15,16 +20,14 @@ describe('savedParcelIdForPath', () => {
 });
 
 describe('listSavedParcels', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("answers the list's records", async () => {
-    fakeApi({ 'GET /api/saved-parcels': () => json(savedParcelListAnswer) });
+    network.use(http.get(SAVED_PARCELS, () => HttpResponse.json(savedParcelListAnswer)));
     const result = await makeTestStore().dispatch(savedParcelsApi.endpoints.listSavedParcels.initiate());
     expect(result.data).toEqual(savedParcelListAnswer.parcels);
   });
 
   it('fails to load a list that breaks the contract', async () => {
-    fakeApi({ 'GET /api/saved-parcels': () => json({ parcels: [{ ...savedParcelListAnswer.parcels[0], id: '1' }] }) });
+    network.use(http.get(SAVED_PARCELS, () => HttpResponse.json({ parcels: [{ ...savedParcelListAnswer.parcels[0], id: '1' }] })));
     const result = await makeTestStore().dispatch(savedParcelsApi.endpoints.listSavedParcels.initiate());
     expect(result.isError).toBe(true);
     expect(result.data).toBeUndefined();
