@@ -1,7 +1,7 @@
 // The network edge of the component tests: MSW answers their requests as the servers would, so the
 // product's own fetch calls run unchanged.
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, onTestFinished } from 'vitest';
 
 /** This test file's fake network: `network.use(...)` adds a test's handlers until the test ends. */
 export const network = setupServer();
@@ -27,4 +27,16 @@ export function setupFakeNetwork() {
     expect(unhandled.splice(0), 'requests no handler answered').toEqual([]);
   });
   afterAll(() => network.close());
+}
+
+/**
+ * Every request sent from now until the calling test ends, answered or not: what a test asserts
+ * on (headers, or that nothing was asked at all) without a handler of its own.
+ */
+export function recordRequests(): Request[] {
+  const requests: Request[] = [];
+  const record = ({ request }: { request: Request }) => void requests.push(request);
+  network.events.on('request:start', record);
+  onTestFinished(() => network.events.removeListener('request:start', record));
+  return requests;
 }

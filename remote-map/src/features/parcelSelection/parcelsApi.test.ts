@@ -1,7 +1,12 @@
+import { http, HttpResponse } from 'msw';
 import { INVALID_PARCEL_MESSAGE } from '@parcel-map/shared/api';
-import { makeTestStore, fakeApi, json } from '@parcel-map/shared/testing';
+import { makeTestStore, network, recordRequests, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { PARCEL_CACHE_KEY } from './parcelCache.ts';
 import { parcelDetailsFromResponse, parcelPath, parcelsApi } from './parcelsApi.ts';
+
+const API = testConfig.apiBaseUrl;
+
+setupFakeNetwork();
 
 const square = { type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]]] };
 
@@ -49,10 +54,9 @@ describe('parcelDetailsFromResponse', () => {
 });
 
 describe('getParcel', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('asks for the pin with the session token', async () => {
-    const { requests } = fakeApi({ 'GET /api/parcels/12%2034': () => json({ pin: '12 34', geometry: square }) });
+    const requests = recordRequests();
+    network.use(http.get(`${API}/api/parcels/12%2034`, () => HttpResponse.json({ pin: '12 34', geometry: square })));
     const store = makeTestStore();
     const result = await store.dispatch(parcelsApi.endpoints.getParcel.initiate('12 34'));
     expect(parcelPath('12 34')).toBe('/api/parcels/12%2034');
@@ -61,72 +65,70 @@ describe('getParcel', () => {
   });
 
   it('rejects a record for another pin', async () => {
-    fakeApi({ 'GET /api/parcels/1': () => json({ pin: '2', geometry: square }) });
+    network.use(http.get(`${API}/api/parcels/1`, () => HttpResponse.json({ pin: '2', geometry: square })));
     const result = await makeTestStore().dispatch(parcelsApi.endpoints.getParcel.initiate('1'));
     expect(result.error).toEqual({ message: INVALID_PARCEL_MESSAGE });
   });
 
   it('fails without a session, before any request', async () => {
-    const { fetchMock } = fakeApi({});
+    const requests = recordRequests();
     const result = await makeTestStore({ signedIn: false }).dispatch(parcelsApi.endpoints.getParcel.initiate('1'));
     expect(result.error).toEqual({ message: 'User not authenticated' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('answers a second store (a reload) from the local-storage cache', async () => {
-    const { fetchMock } = fakeApi({ 'GET /api/parcels/7': () => json({ pin: '7', owner: 'ANN', geometry: square }) });
+    const requests = recordRequests();
+    network.use(http.get(`${API}/api/parcels/7`, () => HttpResponse.json({ pin: '7', owner: 'ANN', geometry: square })));
     await makeTestStore().dispatch(parcelsApi.endpoints.getParcel.initiate('7'));
     expect(JSON.parse(localStorage.getItem(PARCEL_CACHE_KEY)!)['7'].data.owner).toBe('ANN');
 
     const again = await makeTestStore().dispatch(parcelsApi.endpoints.getParcel.initiate('7'));
     expect(again.data?.owner).toBe('ANN');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
   });
 
   it('does not cache invalid answers', async () => {
-    fakeApi({ 'GET /api/parcels/8': () => json({ pin: '9', geometry: square }) });
+    network.use(http.get(`${API}/api/parcels/8`, () => HttpResponse.json({ pin: '9', geometry: square })));
     await makeTestStore().dispatch(parcelsApi.endpoints.getParcel.initiate('8'));
     expect(localStorage.getItem(PARCEL_CACHE_KEY)).toBeNull();
   });
 });
 
 describe('getCurrentDataset', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('is null when the server has no such endpoint', async () => {
-    fakeApi({});
+    network.use(http.get(`${API}/api/datasets/current`, () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
     const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
     expect(result.data).toBeNull();
   });
 
   it('reads the source and as-of date', async () => {
     const dataset = { source_name: 'Demo County GIS', licence: 'CC0', imported_at: '2025-01-02T00:00:00Z', as_of: '2024-12-31', parcel_count: 5 };
-    fakeApi({ 'GET /api/datasets/current': () => json(dataset) });
+    network.use(http.get(`${API}/api/datasets/current`, () => HttpResponse.json(dataset)));
     const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
     expect(result.data).toEqual(dataset);
   });
 
   it('is null when the answer breaks the contract', async () => {
-    fakeApi({ 'GET /api/datasets/current': () => json({ source: 'Demo County GIS' }) });
+    network.use(http.get(`${API}/api/datasets/current`, () => HttpResponse.json({ source: 'Demo County GIS' })));
     const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
     expect(result.data).toBeNull();
   });
 });
 
 describe('searchParcels', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   const result = { pin: '7', owner: 'ANN', add1: '1 MAIN ST', city: 'LAKE', centroid: { lng: 1, lat: 2 }, matched: 'owner' };
 
   it('answers the results of the search', async () => {
-    const { requests } = fakeApi({ 'GET /api/parcels/search': () => json({ results: [result] }) });
+    const requests = recordRequests();
+    network.use(http.get(`${API}/api/parcels/search`, () => HttpResponse.json({ results: [result] })));
     const answer = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate('ann'));
     expect(answer.data).toEqual([result]);
-    expect(requests[0]?.path).toBe('/api/parcels/search');
+    expect(new URL(requests[0]!.url).pathname).toBe('/api/parcels/search');
   });
 
   it('finds nothing in an answer that breaks the contract', async () => {
-    fakeApi({ 'GET /api/parcels/search': () => json({ results: [{ ...result, centroid: null }] }) });
+    network.use(http.get(`${API}/api/parcels/search`, () => HttpResponse.json({ results: [{ ...result, centroid: null }] })));
     const answer = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate('ann'));
     expect(answer.data).toEqual([]);
   });
