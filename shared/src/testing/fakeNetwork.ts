@@ -40,3 +40,15 @@ export function recordRequests(): Request[] {
   onTestFinished(() => network.events.removeListener('request:start', record));
   return requests;
 }
+
+/**
+ * An answer the test lets through when it chooses, to see the page while a request is in flight:
+ * a handler returns `answer()`, the test calls `release(response)`.
+ */
+export function heldAnswer() {
+  let release!: (response: Response) => void;
+  const response = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { answer: () => response, release };
+}

@@ -47,7 +47,7 @@ export function renderWithStore(ui: ReactElement, options: { signedIn?: boolean;
   return { store, ...render(<Provider store={store}>{ui}</Provider>) };
 }
 
-export { network, recordRequests, setupFakeNetwork } from './fakeNetwork.ts';
+export { heldAnswer, network, recordRequests, setupFakeNetwork } from './fakeNetwork.ts';
 
 type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 

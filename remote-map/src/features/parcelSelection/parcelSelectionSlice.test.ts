@@ -1,4 +1,5 @@
-import { makeTestStore, fakeApi, json, deferred } from '@parcel-map/shared/testing';
+import { http, HttpResponse } from 'msw';
+import { heldAnswer, makeTestStore, network, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import {
   mapBackgroundClicked,
   parcelClicked,
@@ -16,6 +17,9 @@ const reducer = parcelSelectionSlice.reducer;
 const initial = reducer(undefined, { type: 'init' });
 const square = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] };
 const click = (pin: string) => parcelClicked({ pin });
+const PARCEL_100 = `${testConfig.apiBaseUrl}/api/parcels/100`;
+
+setupFakeNetwork();
 
 describe('parcelSelection reducer', () => {
   it('starts with nothing selected and the panel down', () => {
@@ -53,11 +57,9 @@ describe('parcelSelection reducer', () => {
 });
 
 describe('parcelSelection with the parcel API', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('tracks the details request and takes the centroid from the answer', async () => {
-    const answer = deferred();
-    fakeApi({ 'GET /api/parcels/100': answer.route });
+    const held = heldAnswer();
+    network.use(http.get(PARCEL_100, held.answer));
     const store = makeTestStore();
 
     store.dispatch(click('100'));
@@ -67,7 +69,7 @@ describe('parcelSelection with the parcel API', () => {
     store.dispatch(mapBackgroundClicked());
     expect(selectSelectedPin(store.getState())).toBe('100');
 
-    answer.release(json({ pin: '100', name: 'A', centroid: { lng: -80.9, lat: 35.7 }, geometry: square }));
+    held.release(HttpResponse.json({ pin: '100', name: 'A', centroid: { lng: -80.9, lat: 35.7 }, geometry: square }));
     await request;
     expect(selectIsParcelFetchPending(store.getState())).toBe(false);
     expect(selectSelectedCentroid(store.getState())).toEqual({ lng: -80.9, lat: 35.7 });
@@ -79,7 +81,7 @@ describe('parcelSelection with the parcel API', () => {
   });
 
   it('accepts clicks again after a failed request', async () => {
-    fakeApi({ 'GET /api/parcels/100': () => json({ message: 'boom' }, 500) });
+    network.use(http.get(PARCEL_100, () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     const store = makeTestStore();
     store.dispatch(click('100'));
     const request = store.dispatch(parcelsApi.endpoints.getParcel.initiate('100'));
