@@ -29,13 +29,21 @@ export function setupFakeNetwork() {
   afterAll(() => network.close());
 }
 
+/** What a test asserts on about a request; plain fields, so that a failure shows them readably. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  headers: Headers;
+}
+
 /**
  * Every request sent from now until the calling test ends, answered or not: what a test asserts
  * on (headers, or that nothing was asked at all) without a handler of its own.
  */
-export function recordRequests(): Request[] {
-  const requests: Request[] = [];
-  const record = ({ request }: { request: Request }) => void requests.push(request);
+export function recordRequests(): SentRequest[] {
+  const requests: SentRequest[] = [];
+  const record = ({ request }: { request: Request }) =>
+    void requests.push({ method: request.method, path: new URL(request.url).pathname, headers: request.headers });
   network.events.on('request:start', record);
   onTestFinished(() => network.events.removeListener('request:start', record));
   return requests;

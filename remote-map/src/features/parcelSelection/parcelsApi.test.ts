@@ -124,7 +124,7 @@ describe('searchParcels', () => {
     network.use(http.get(`${API}/api/parcels/search`, () => HttpResponse.json({ results: [result] })));
     const answer = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate('ann'));
     expect(answer.data).toEqual([result]);
-    expect(new URL(requests[0]!.url).pathname).toBe('/api/parcels/search');
+    expect(requests[0]?.path).toBe('/api/parcels/search');
   });
 
   it('finds nothing in an answer that breaks the contract', async () => {
