@@ -1,8 +1,17 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, parcelSaveRequested, savedParcelsOpened, type SavedParcelRecord } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { deferred, fakeApi, json, makeTestStore, renderWithStore } from '@parcel-map/shared/testing';
+import {
+  heldAnswer,
+  makeTestStore,
+  network,
+  recordRequests,
+  renderWithStore,
+  setupFakeNetwork,
+  testConfig,
+} from '@parcel-map/shared/testing';
 import { NOT_A_SURVEY, ParcelDetailPanel } from './ParcelDetailPanel.tsx';
 import { parcelCentreRequested, parcelClicked, selectSelectedPin } from './parcelSelectionSlice.ts';
 
@@ -44,22 +53,38 @@ function recordActions(store: ReturnType<typeof makeTestStore>) {
   return actions;
 }
 
+const API = testConfig.apiBaseUrl;
+const parcelUrl = (pin: string) => `${API}/api/parcels/${pin}`;
+
+setupFakeNetwork();
+
+// Most tests are about the parcel's answer alone: the rest of the server has nothing saved and, like
+// an API older than data-set metadata, no /api/datasets/current.
+beforeEach(() => {
+  network.use(
+    http.get(`${API}/api/saved-parcels`, () => HttpResponse.json({ parcels: [] })),
+    http.get(`${API}/api/datasets/current`, () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+  );
+});
+
+function answerParcel(body: JsonBodyType, { pin = parcelRecord.pin, status = 200 } = {}) {
+  network.use(http.get(parcelUrl(pin), () => HttpResponse.json(body, { status })));
+}
+
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('ParcelDetailPanel', () => {
   it('stays down and empty while nothing is selected', () => {
-    fakeApi({ 'GET /api/saved-parcels': () => json({ parcels: [] }) });
     renderWithStore(<ParcelDetailPanel />);
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Parcel details', { selector: 'section' })).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('shows the pin and a loading text while the details are on the way, with saving disabled', async () => {
-    const answer = deferred();
-    fakeApi({ 'GET /api/parcels/4601-22': answer.route, 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    const held = heldAnswer();
+    network.use(http.get(parcelUrl(parcelRecord.pin), held.answer));
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
@@ -73,12 +98,12 @@ describe('ParcelDetailPanel', () => {
     expect(placeholder).toHaveAttribute('aria-hidden', 'true');
     expect([...placeholder.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Owner', 'Address', 'Tax Acres', 'Township', 'Zoning', 'Last Sale Date', 'Sale Price']);
 
-    answer.release(json(details));
+    held.release(HttpResponse.json(details));
     expect(await screen.findByText('SMITH JOHN')).toBeInTheDocument();
   });
 
   it('shows owner and address once loaded, and saves the parcel with its centroid', async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    answerParcel(details);
     const store = makeTestStore();
     const actions = recordActions(store);
     selectParcel(store);
@@ -97,10 +122,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it("writes 'N/A' for every missing value", async () => {
-    fakeApi({
-      'GET /api/parcels/7': () => json({ pin: '7', centroid: { lng: 0, lat: 0 }, geometry: { type: 'Point', coordinates: [0, 0] } }),
-      'GET /api/saved-parcels': () => json({ parcels: [] }),
-    });
+    answerParcel({ pin: '7', centroid: { lng: 0, lat: 0 }, geometry: { type: 'Point', coordinates: [0, 0] } }, { pin: '7' });
     const store = makeTestStore();
     selectParcel(store, '7');
     renderWithStore(<ParcelDetailPanel />, { store });
@@ -108,10 +130,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('writes acreage, township, zoning, sale date and price in the SPEC formats', async () => {
-    fakeApi({
-      'GET /api/parcels/4601-22': () => json({ ...details, taxacres: 0.5249, sales_price: 1250000.4 }),
-      'GET /api/saved-parcels': () => json({ parcels: [] }),
-    });
+    answerParcel({ ...details, taxacres: 0.5249, sales_price: 1250000.4 });
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
@@ -124,7 +143,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('copies a maps search link with the centroid, then returns to idle after 2 s', async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    answerParcel(details);
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const store = makeTestStore();
@@ -147,7 +166,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('reports a failed copy', async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    answerParcel(details);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
     const store = makeTestStore();
@@ -161,7 +180,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it("asks the map to centre on the parcel's geometry", async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    answerParcel(details);
     const store = makeTestStore();
     const actions = recordActions(store);
     selectParcel(store);
@@ -175,12 +194,12 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('shows the data source, its as-of date and the not-a-survey line', async () => {
-    fakeApi({
-      'GET /api/parcels/4601-22': () => json(details),
-      'GET /api/saved-parcels': () => json({ parcels: [] }),
-      'GET /api/datasets/current': () =>
-        json({ source_name: 'Demo County GIS', licence: 'CC0', imported_at: '2026-01-02T10:00:00Z', as_of: '2025-12-31', parcel_count: 3 }),
-    });
+    answerParcel(details);
+    network.use(
+      http.get(`${API}/api/datasets/current`, () =>
+        HttpResponse.json({ source_name: 'Demo County GIS', licence: 'CC0', imported_at: '2026-01-02T10:00:00Z', as_of: '2025-12-31', parcel_count: 3 }),
+      ),
+    );
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
@@ -189,7 +208,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('still shows the disclaimer when the server has no data-set metadata', async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    answerParcel(details);
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
@@ -199,7 +218,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('shows the error title, the server message and a refresh button when loading fails', async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json({ message: 'Parcel service unavailable' }, 503), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    answerParcel({ message: 'Parcel service unavailable' }, { status: 503 });
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
@@ -212,7 +231,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('rejects a record for another pin as invalid data', async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json({ ...details, pin: 'other' }), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    answerParcel({ ...details, pin: 'other' });
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
@@ -220,7 +239,8 @@ describe('ParcelDetailPanel', () => {
   });
 
   it("disables saving for a parcel already saved and offers 'Saved Location' instead", async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [savedRecord('4601-22')] }) });
+    answerParcel(details);
+    network.use(http.get(`${API}/api/saved-parcels`, () => HttpResponse.json({ parcels: [savedRecord('4601-22')] })));
     const store = makeTestStore();
     const actions = recordActions(store);
     selectParcel(store);
@@ -233,7 +253,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('does not ask for the saved list when signed out', async () => {
-    const { requests } = fakeApi({});
+    const requests = recordRequests();
     const store = makeTestStore({ signedIn: false });
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
@@ -244,7 +264,7 @@ describe('ParcelDetailPanel', () => {
   });
 
   it('closes and deselects from the close button', async () => {
-    fakeApi({ 'GET /api/parcels/4601-22': () => json(details), 'GET /api/saved-parcels': () => json({ parcels: [] }) });
+    answerParcel(details);
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
