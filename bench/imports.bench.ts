@@ -16,7 +16,7 @@ import { atLeast, type BenchRow } from './lib/report.ts';
 import { coldBuildRows, measureTileSizes, tileSizeRow, type ZoomStats } from './tileSizes.ts';
 
 const CAMBRIDGE = path.resolve(ROOT, '../shared/data/cambridge_ma_parcels_fy2014/ASSESSING_ParcelsFY2014.converted.geojson');
-const CAMBRIDGE_MAPPING = path.join(ROOT, 'api-server/mappings/cambridge_fy2014.json');
+const CAMBRIDGE_MAPPING = path.join(ROOT, 'county-data/mappings/cambridge_fy2014.json');
 const GENERATED_COUNT = 100_000;
 const MIN_PARCELS_PER_SECOND = 5000;
 

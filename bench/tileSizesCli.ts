@@ -15,7 +15,7 @@ import { formatTable, type BenchRow } from './lib/report.ts';
 import { coldBuildRows, measureTileSizes, tileSizeRow, type ZoomStats } from './tileSizes.ts';
 
 const CAMBRIDGE = path.resolve(ROOT, '../shared/data/cambridge_ma_parcels_fy2014/ASSESSING_ParcelsFY2014.converted.geojson');
-const CAMBRIDGE_MAPPING = path.join(ROOT, 'api-server/mappings/cambridge_fy2014.json');
+const CAMBRIDGE_MAPPING = path.join(ROOT, 'county-data/mappings/cambridge_fy2014.json');
 const DATA_SETS = ['demo', 'cambridge'] as const;
 
 const requested = process.argv.slice(2);

@@ -44,8 +44,8 @@ export interface ModeDatabase {
 }
 
 /**
- * A database for one mode. 'empty': the API seeds the whole demo county on its first start (as a
- * new installation does). 'testSquare': already holding the 3 km test square, for checks about
+ * A database for one mode. 'empty': the demo seed loads the whole demo county before the API's
+ * first start (as on a new installation). 'testSquare': already holding the 3 km test square, for checks about
  * saved parcels rather than volume.
  */
 export async function freshDatabase(
