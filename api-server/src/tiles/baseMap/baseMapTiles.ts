@@ -12,6 +12,7 @@ import GeoJSONVT, { type LegacyTile } from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
 import { BASEMAP_LAYERS, BASEMAP_TILE_ZOOMS, type BaseMapLayer } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
+import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
 import type { BaseMapFeaturesRepository } from './baseMapFeaturesRepository.ts';
@@ -31,7 +32,6 @@ export interface BaseMapTilesDeps {
 
 export function createBaseMapTiles(deps: BaseMapTilesDeps) {
   const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES);
-  let indexed: { version: number; indexes: Promise<LayerIndexes> } | undefined;
 
   async function readIndexes(): Promise<LayerIndexes> {
     const byLayer = new Map<BaseMapLayer, Feature<Geometry>[]>(BASEMAP_LAYERS.map((layer) => [layer, []]));
@@ -45,17 +45,7 @@ export function createBaseMapTiles(deps: BaseMapTilesDeps) {
     return indexes;
   }
 
-  function indexesFor(version: number): Promise<LayerIndexes> {
-    if (indexed?.version !== version) {
-      const indexes = readIndexes();
-      indexed = { version, indexes };
-      // A failed read is not kept: the next request tries again.
-      indexes.catch(() => {
-        if (indexed?.indexes === indexes) indexed = undefined;
-      });
-    }
-    return indexed.indexes;
-  }
+  const indexesFor = loadPerVersion(readIndexes);
 
   async function build(version: number, z: number, x: number, y: number): Promise<EncodedTile> {
     const present: [BaseMapLayer, LegacyTile][] = [];

@@ -12,6 +12,7 @@ import { contours } from 'd3-contour';
 import { fromGeojsonVt } from 'vt-pbf';
 import { CONTOUR_SOURCE_LAYER, heightAt, type ElevationGrid } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
+import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import { tileToLat, tileToLon } from '../kit/tileMath.ts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
@@ -45,19 +46,7 @@ export interface ContourTilesDeps {
 
 export function createContourTiles(deps: ContourTilesDeps) {
   const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES);
-  let loaded: { version: number; grids: Promise<ElevationGrid[]> } | undefined;
-
-  function gridsFor(version: number): Promise<ElevationGrid[]> {
-    if (loaded?.version !== version) {
-      const grids = deps.grids.listAll();
-      loaded = { version, grids };
-      // A failed read is not kept: the next request tries again.
-      grids.catch(() => {
-        if (loaded?.grids === grids) loaded = undefined;
-      });
-    }
-    return loaded.grids;
-  }
+  const gridsFor = loadPerVersion(() => deps.grids.listAll());
 
   return {
     getTile(z: number, x: number, y: number): Promise<EncodedTile> {
