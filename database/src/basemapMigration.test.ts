@@ -17,7 +17,7 @@ describe('migration 006 on a database with roads', () => {
       await cp(path.join(MIGRATIONS_DIR, name), path.join(earlierMigrations, name));
     }
     db = await openTestDb({ migrationsDir: earlierMigrations });
-    const { rows } = await db.query<{ id: number }>("INSERT INTO datasets (source_name, licence) VALUES ('demo', 'CC0') RETURNING id");
+    const { rows } = await db.query<{ id: number }>("INSERT INTO datasets (source_name, licence, is_current) VALUES ('demo', 'CC0', true) RETURNING id");
     await db.query(
       `INSERT INTO map_roads (name, kind, geometry, dataset_id)
        VALUES ('MAIN ST', 'major', '{"type":"LineString","coordinates":[[-80.86,35.62],[-80.85,35.62]]}', $1)`,

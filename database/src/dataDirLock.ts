@@ -71,7 +71,7 @@ function readOwnerPid(lockPath: string): number | undefined {
   return Number.isInteger(pid) && pid > 0 ? pid : 0;
 }
 
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   if (pid <= 0) return false;
   try {
     process.kill(pid, 0); // signal 0: existence check only

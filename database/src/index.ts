@@ -1,6 +1,7 @@
 // The database seam shared by the API and the county data tools.
 export type { Db, ListenEvent, Queryable, QueryResult } from './db.ts';
 export { DataDirLockedError } from './dataDirLock.ts';
+export { HANDOVER_FILE_NAME, readLocalHandover, writeLocalHandover, type LocalHandover } from './localHandover.ts';
 export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export { databaseLocationFromEnv, DEFAULT_DATA_DIR, openDb, type DatabaseLocation } from './openDb.ts';
 export { openPgDb } from './pgDb.ts';

@@ -28,7 +28,7 @@ describe('migrate', () => {
   it('rolls a failed transaction back', async () => {
     await expect(
       db.transaction(async (tx) => {
-        await tx.query(`INSERT INTO datasets (source_name, licence) VALUES ('rollback-test', 'none')`);
+        await tx.query(`INSERT INTO datasets (name, version, source_name, licence) VALUES ('rollback-test', 1, 'rollback-test', 'none')`);
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');

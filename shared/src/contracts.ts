@@ -6,4 +6,5 @@ export * from './parcels/parcelRequests.ts';
 export * from './savedParcels/savedParcelContract.ts';
 export * from './savedParcels/savedParcelRequests.ts';
 export * from './datasets/datasetContract.ts';
+export * from './datasets/importContract.ts';
 export * from './tiles/tileSets.ts';

@@ -1,8 +1,13 @@
 // Parses the environment once at start-up and fails fast with every problem listed.
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DATA_DIR } from '@parcel-map/database';
 import { z } from 'zod';
 import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings, type JwtSettings } from '../platform/auth/stytchJwtSettings.ts';
+
+/** The embedded default administrator (README): sign in with this address to reach the Data page. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+export const DEFAULT_MAX_UPLOAD_MB = 500;
 
 const commaSeparatedOrigins = z.string().transform((value) =>
   value
@@ -26,6 +31,12 @@ const apiEnvSchema = z.object({
   CORS_ORIGINS: commaSeparatedOrigins.default(['http://127.0.0.1:3000', 'http://localhost:3000']),
   /** Absolute URL the API is reached at, used inside style JSON; unset: taken from each request's Host. */
   PUBLIC_BASE_URL: z.url().optional(),
+  /** Who gets the Data page: comma-separated e-mail addresses (case-insensitive). */
+  ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAIL),
+  /** The largest file the Data page (and a handed-over import) uploads, in MB. */
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_UPLOAD_MB),
+  /** Where uploaded files wait while they are validated and published. */
+  IMPORT_WORK_DIR: z.string().min(1).default(path.join(tmpdir(), 'parcel-map-imports')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -36,6 +47,10 @@ export interface ApiConfig extends JwtSettings {
   dataDir: string;
   corsOrigins: readonly string[];
   publicBaseUrl: string | undefined;
+  /** Lower-case. */
+  adminEmails: ReadonlySet<string>;
+  maxUploadBytes: number;
+  importWorkDir: string;
   logLevel: string;
 }
 
@@ -58,6 +73,9 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     jwtAudience: stytch?.jwtAudience ?? vars.JWT_AUDIENCE,
     corsOrigins: vars.CORS_ORIGINS,
     publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    adminEmails: new Set(vars.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0)),
+    maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
+    importWorkDir: path.resolve(vars.IMPORT_WORK_DIR),
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -6,6 +6,8 @@ import type { Db } from '@parcel-map/database';
 import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
+import { createDataAdminRouter } from '../features/dataAdmin/dataAdminRouter.ts';
+import { createImportJobs } from '../features/dataAdmin/importJobs.ts';
 import { createParcelDetailsFastPath } from '../features/parcels/parcelDetailsFastPath.ts';
 import { createParcelsRepository } from '../features/parcels/parcelsRepository.ts';
 import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
@@ -14,6 +16,7 @@ import { createSavedParcelsRepository } from '../features/savedParcels/savedParc
 import { createSavedParcelsRouter } from '../features/savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from '../features/savedParcels/savedParcelsService.ts';
 import { createStylesRouter } from '../features/styles/stylesRouter.ts';
+import { requireAdmin } from '../platform/auth/adminAccess.ts';
 import { createBearerVerifier, requireUser, type BearerVerifier } from '../platform/auth/verifyBearer.ts';
 import { createDataVersion, DATA_VERSION_CHANNEL } from '../platform/cache/dataVersion.ts';
 import { NO_DIAGNOSTICS, type Diagnostics } from '../platform/diagnostics.ts';
@@ -42,6 +45,8 @@ export interface CreateAppOptions {
   verifyBearer?: BearerVerifier;
   /** What the running server reports about itself (platform/diagnostics.ts); nothing by default. */
   diagnostics?: Diagnostics;
+  /** The token local commands hand their work over with (app/server.ts); none accepted by default. */
+  localAdminToken?: string;
 }
 
 export function createApp(options: CreateAppOptions): Express {
@@ -74,6 +79,7 @@ export function createApiServer(options: CreateAppOptions): ApiServer {
     prefix: PARCEL_TILES_PATH,
     zooms: PARCEL_TILE_ZOOMS,
     peek: (z, x, y) => tilesService.peek(z, x, y),
+    knownVersion: tilesService.knownVersion,
     headers,
     diagnostics,
     next: parcelDetails,
@@ -90,12 +96,12 @@ interface BuiltApp {
   baseMapTiles: BaseMapTiles;
 }
 
-function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): BuiltApp {
+function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateAppOptions): BuiltApp {
   const parcels = createParcelsRepository(db);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
   const datasets = createDatasetsRepository(db);
   const dataVersion = createDataVersion({
-    read: async () => (await datasets.current())?.id ?? 0,
+    read: () => datasets.dataVersion(),
     watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent),
   });
   const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion });
@@ -104,6 +110,7 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): Built
   const parcelsService = createParcelsService(parcels, dataVersion);
   const verifier = verifyBearer ?? createBearerVerifier(config);
   const authenticate = requireUser(verifier, logger);
+  const imports = createImportJobs({ db, workDir: config.importWorkDir, maxUploadBytes: config.maxUploadBytes, logger });
   const headers = responseHeaders(config.corsOrigins);
 
   const app = express();
@@ -119,8 +126,20 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): Built
   });
   app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
+  app.use(
+    '/api/admin',
+    createDataAdminRouter({
+      db,
+      datasets,
+      imports,
+      maxUploadBytes: config.maxUploadBytes,
+      requireAdmin: requireAdmin({ adminEmails: config.adminEmails, localAdminToken, requireUser: authenticate }),
+      // The new version's parcels into memory for tiles before the maps ask for them.
+      onPublished: () => void tilesService.loadParcels().catch((error: unknown) => logger.warn({ err: error }, 'tile parcels not preloaded after a publish')),
+    }),
+  );
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
-  app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile }));
+  app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
   app.use('/basemap', tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
   app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl }));

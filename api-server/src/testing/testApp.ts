@@ -1,6 +1,8 @@
 // Starts the real server (createApiServer: the hot paths in front of the Express app) on an ephemeral
 // port with a test database and identity, and speaks raw HTTP to it (node:http, so gzip bodies arrive
 // as sent and 204/304 carry no body).
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Express } from 'express';
 import { pino } from 'pino';
@@ -14,6 +16,7 @@ import { openTestDb } from '@parcel-map/database/testing';
 import { startTestIdentity, TEST_AUDIENCE, TEST_ISSUER, type TestIdentity } from './testAuth.ts';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
+export const TEST_ADMIN_EMAIL = 'boss@example.com';
 
 export interface TestResponse {
   status: number;
@@ -54,6 +57,9 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     jwtAudience: TEST_AUDIENCE,
     corsOrigins: [TEST_ORIGIN],
     publicBaseUrl: undefined,
+    adminEmails: new Set([TEST_ADMIN_EMAIL]),
+    maxUploadBytes: 50 * 1024 * 1024,
+    importWorkDir: path.join(tmpdir(), 'parcel-map-test-imports'),
     logLevel: 'silent',
     ...overrides,
   };

@@ -25,6 +25,8 @@ export interface SignOptions {
   extraClaims?: JWTPayload;
   /** Sign with a key the JWKS does not publish. */
   foreignKey?: boolean;
+  /** The address of the session's magic-link factor, as Stytch puts it in the session claim. */
+  email?: string;
 }
 
 export async function startTestIdentity(): Promise<TestIdentity> {
@@ -45,7 +47,8 @@ export async function startTestIdentity(): Promise<TestIdentity> {
     jwksUrl: `${baseUrl}/v1/sessions/jwks/project-test-local`,
     async sign(sub, options = {}) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ ...options.extraClaims, 'https://stytch.com/session': { id: `session-${sub}` } })
+      const factors = options.email === undefined ? [] : [{ type: 'magic_link', delivery_method: 'email', email_factor: { email_id: `email-${sub}`, email_address: options.email } }];
+      return new SignJWT({ ...options.extraClaims, 'https://stytch.com/session': { id: `session-${sub}`, authentication_factors: factors } })
         .setProtectedHeader({ alg: 'RS256', kid: KID, typ: options.typ ?? 'JWT' })
         .setSubject(sub)
         .setIssuer(options.issuer ?? TEST_ISSUER)

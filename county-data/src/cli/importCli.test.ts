@@ -46,7 +46,7 @@ describe('npm run import', () => {
 
     const db = await openPgliteDb(dataDir);
     try {
-      expect(await currentDataset(db)).toMatchObject({ source_name: 'good.geojson', parcel_count: 3 });
+      expect(await currentDataset(db, 'good')).toMatchObject({ source_name: 'good.geojson', parcel_count: 3, version: 1 });
     } finally {
       await db.close();
     }

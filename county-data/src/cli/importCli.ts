@@ -1,16 +1,21 @@
-// `npm run import -- FILE [--mapping FILE] [--max-rejected 5%] [--dry-run] [--report FILE]`: loads a
-// county's parcels into the database the API uses (DATABASE_URL, else PGlite in DATA_DIR) and
-// replaces the current data set — unless the file yields no parcel or rejects too many of its
-// features: then nothing changes, the report says why and the command exits 1.
+// `npm run import -- FILE [--dataset NAME] [--mapping FILE] [--max-rejected 5%] [--dry-run] [--report FILE]`:
+// publishes a county's parcels as the next version of data set NAME in the database the API uses
+// (DATABASE_URL, else PGlite in DATA_DIR — through the running API when it holds that directory) —
+// unless the file yields no parcel or rejects too many of its features: then nothing changes, the
+// report says why and the command exits 1.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { databaseLocationFromEnv, migrate, openDb } from '@parcel-map/database';
+import { databaseLocationFromEnv } from '@parcel-map/database';
+import type { ImportReport, ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
-import { importParcels, type ImportReport } from '../import/importParcels.ts';
+import { importParcels, type ImportProgress } from '../import/importParcels.ts';
+import { checkDatasetName } from '../publish/datasetVersions.ts';
+import type { ApiHandoverClient } from './apiHandoverClient.ts';
+import { openCliTarget } from './cliTarget.ts';
 import { createProgressBar } from './progressBar.ts';
 
-const USAGE = 'usage: npm run import -- FILE.geojson|FILE.zip [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]';
+const USAGE = 'usage: npm run import -- FILE.geojson|FILE.zip [--dataset NAME] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]';
 
 /** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
 function parseShare(text: string): number {
@@ -25,6 +30,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       mapping: { type: 'string' },
+      dataset: { type: 'string' },
       'max-rejected': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       report: { type: 'string' },
@@ -40,38 +46,60 @@ async function main(): Promise<void> {
   const [fileArg, ...extra] = positionals;
   if (fileArg === undefined || extra.length > 0) throw new Error(USAGE);
   const file = path.resolve(cwd, fileArg);
-  const mapping = values.mapping ? await readImportMapping(path.resolve(cwd, values.mapping)) : defaultMapping(path.basename(file));
+  const mappingFile = values.mapping === undefined ? undefined : path.resolve(cwd, values.mapping);
+  const mapping = mappingFile ? await readImportMapping(mappingFile) : defaultMapping(path.basename(file));
   const dryRun = values['dry-run'];
   const maxRejectedShare = values['max-rejected'] === undefined ? undefined : parseShare(values['max-rejected']);
+  const dataset = values.dataset === undefined ? undefined : checkDatasetName(values.dataset);
 
-  const config = databaseLocationFromEnv();
-  let db = null;
-  if (!dryRun) {
-    db = (await openDb(config)).db;
-    await migrate(db);
-  }
+  const target = await openCliTarget();
   const bar = createProgressBar();
   let report: ImportReport;
   try {
-    report = await importParcels(db, { file, mapping, dryRun, maxRejectedShare, onProgress: bar.update });
+    if (target.kind === 'database') {
+      report = await importParcels(target.db, { file, mapping, dataset, dryRun, maxRejectedShare, onProgress: bar.update });
+    } else {
+      // The API holds the PGlite directory: it validates and publishes; the join table travels with the mapping.
+      const files = [file, ...(mappingFile ? [mappingFile] : []), ...(mapping.join ? [path.resolve(path.dirname(file), mapping.join.file)] : [])];
+      const choice = mappingFile ? { kind: 'uploaded' as const, file: path.basename(mappingFile) } : { kind: 'default' as const };
+      report = await importThroughApi(target.api, files, { file: path.basename(file), dataset, mapping: choice, maxRejectedShare }, dryRun, bar.update);
+    }
   } finally {
     bar.done();
-    await db?.close();
+    await target.close();
   }
 
   // Beside the PGlite directory (by default <repo>/.data/import-reports/), kept for every run.
   const reportFile = values.report
     ? path.resolve(cwd, values.report)
-    : path.join(path.dirname(config.dataDir), 'import-reports', `import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    : path.join(path.dirname(databaseLocationFromEnv().dataDir), 'import-reports', `import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
-  printSummary(report, reportFile, config.databaseUrl === undefined ? config.dataDir : 'DATABASE_URL');
+  printSummary(report, reportFile, target.where);
   if (report.refusal !== null) process.exitCode = 1;
+}
+
+async function importThroughApi(
+  api: ApiHandoverClient,
+  files: string[],
+  body: ValidateImportBody,
+  dryRun: boolean,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<ImportReport> {
+  const validated = await api.validate(files, body, onProgress);
+  if (validated.state === 'failed' || !validated.report) throw new Error(validated.error ?? 'the API could not validate the file');
+  if (dryRun || validated.state !== 'ready') {
+    await api.discard(validated);
+    return { ...validated.report, dryRun };
+  }
+  const published = await api.publish(validated, onProgress);
+  if (published.state !== 'published' || !published.report) throw new Error(published.error ?? 'the API could not publish the file');
+  return published.report;
 }
 
 function headline(report: ImportReport, target: string): string {
   if (report.refusal !== null) return `${report.dryRun ? 'dry run: would not be published' : 'NOT imported, nothing changed'} (${report.refusal})`;
-  return report.dryRun ? 'dry run (nothing written)' : `imported into ${target} as data set ${report.dataset.id}`;
+  return report.dryRun ? 'dry run (nothing written)' : `published as version ${report.dataset.version} of data set '${report.dataset.name}' in ${target}`;
 }
 
 function printSummary(report: ImportReport, reportFile: string, target: string): void {

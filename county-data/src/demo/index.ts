@@ -5,4 +5,4 @@ export { elevationAt, LAKE_SURFACE_M } from './demoElevation.ts';
 export { demoElevationGrid } from './demoElevationGrid.ts';
 export { generateInProcess, generateInWorker, type DemoGeneration } from './demoGeneration.ts';
 export { lakeLngLat } from './lake.ts';
-export { seedDemoDataIfEmpty, type SeedOptions } from './seedDemoData.ts';
+export { DEMO_DATASET_NAME, seedDemoDataIfEmpty, type SeedOptions } from './seedDemoData.ts';

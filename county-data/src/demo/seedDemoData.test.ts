@@ -4,7 +4,8 @@ import type { Db } from '@parcel-map/database';
 import { openTestDb } from '@parcel-map/database/testing';
 import { currentDataset, parcelCount } from '../testing/readBack.ts';
 import { DEMO_DATASET, TEST_EXTENT } from './demoCounty.ts';
-import { seedDemoDataIfEmpty } from './seedDemoData.ts';
+import { removeDataset } from '../publish/datasetVersions.ts';
+import { DEMO_DATASET_NAME, seedDemoDataIfEmpty } from './seedDemoData.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -29,7 +30,7 @@ describe('seedDemoDataIfEmpty', () => {
     const inserted = await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
     expect(inserted).toBeGreaterThan(1000);
     expect(await parcelCount(db)).toBe(inserted);
-    expect(await currentDataset(db)).toMatchObject({ source_name: DEMO_DATASET.source_name, parcel_count: inserted });
+    expect(await currentDataset(db, DEMO_DATASET_NAME)).toMatchObject({ source_name: DEMO_DATASET.source_name, parcel_count: inserted, version: 1 });
     const layers = await layerCounts(db);
     expect(layers.roads).toBeGreaterThan(10);
     expect(layers.water).toBeGreaterThan(0);
@@ -40,6 +41,18 @@ describe('seedDemoDataIfEmpty', () => {
     const before = { parcels: await parcelCount(db), layers: await layerCounts(db), grids: await gridCount(db) };
     expect(await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT })).toBe(0);
     expect({ parcels: await parcelCount(db), layers: await layerCounts(db), grids: await gridCount(db) }).toEqual(before);
+  });
+
+  it('seeds nothing after the demo county was removed: a removed county stays removed', async () => {
+    const other = await openTestDb();
+    try {
+      expect(await seedDemoDataIfEmpty(other, logger, { extent: TEST_EXTENT })).toBeGreaterThan(0);
+      await removeDataset(other, DEMO_DATASET_NAME);
+      expect(await seedDemoDataIfEmpty(other, logger, { extent: TEST_EXTENT })).toBe(0);
+      expect(await parcelCount(other)).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('gives a demo county seeded before water and elevation were data its lake and grid back', async () => {

@@ -1,4 +1,4 @@
-// Loads the generated demo county into an empty database (first start, tests). The first start is
+// Publishes the generated demo county once, as data set 'demo' (first start, tests). The first start is
 // budgeted at 60 s on two cores, so: the county is generated in a worker thread while the main
 // thread opens and migrates the database (the seed command starts it early), batches are inserted
 // while the worker is still making the rest, each batch travels as one pre-serialised JSON
@@ -6,7 +6,7 @@
 import type { Db, Queryable } from '@parcel-map/database';
 import type { Logger } from 'pino';
 import { createBaseMapWriter } from '../publish/baseMapWriter.ts';
-import { createDatasetWriter } from '../publish/datasetWriter.ts';
+import { publishDatasetVersion } from '../publish/datasetVersions.ts';
 import { createElevationWriter } from '../publish/elevationWriter.ts';
 import { dropSecondaryParcelIndexes } from '../publish/parcelIndexes.ts';
 import { createParcelWriter } from '../publish/parcelWriter.ts';
@@ -15,19 +15,28 @@ import { demoElevationGrid } from './demoElevationGrid.ts';
 import { generateInProcess, type DemoGeneration } from './demoGeneration.ts';
 import { demoWater } from './demoRows.ts';
 
-// Instances starting together against one PostgreSQL seed once.
+// Instances starting together against one PostgreSQL complete the base map once.
 const SEED_LOCK_KEY = 4_070_002;
+/** The demo county's data set name. */
+export const DEMO_DATASET_NAME = 'demo';
+// Set when the demo county is first seeded: a removed demo county stays removed at the next start.
+const SEEDED_SETTING = 'demo_seeded';
 
 export interface SeedOptions extends DemoCountyOptions {
   /** A generation already under way (server start); by default the county is generated in-process. */
   generation?: DemoGeneration;
 }
 
-/** Returns the number of parcels inserted (0 when the table already had parcels). */
+class AlreadySeeded extends Error {}
+
+/**
+ * Publishes the demo county as data set 'demo' unless it was seeded before (even if removed since);
+ * returns the number of parcels inserted (0 when it was seeded before).
+ */
 export async function seedDemoDataIfEmpty(db: Db, logger: Logger, options: SeedOptions = {}): Promise<number> {
   const started = performance.now();
   const { generation: running, ...countyOptions } = options;
-  if ((await createParcelWriter(db).count()) > 0) {
+  if (await wasSeeded(db)) {
     await running?.cancel();
     await db.transaction(completeDemoBaseMap);
     return 0;
@@ -35,40 +44,46 @@ export async function seedDemoDataIfEmpty(db: Db, logger: Logger, options: SeedO
   const generation = running ?? generateInProcess(countyOptions);
   // Time the load stood waiting for the next batch (generation, not the database, was the bottleneck).
   let waitedMs = 0;
-  const inserted = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    if ((await createParcelWriter(tx).count()) > 0) {
-      await generation.cancel();
-      return 0;
-    }
-    const datasets = createDatasetWriter(tx);
-    const datasetId = await datasets.insert(DEMO_DATASET);
-    const indexes = await dropSecondaryParcelIndexes(tx);
-    let count = 0;
-    let waitingSince = performance.now();
-    for await (const message of generation.messages) {
-      waitedMs += performance.now() - waitingSince;
-      if (message.kind === 'baseMap') {
-        await createBaseMapWriter(tx).insertMany('roads', message.roads, datasetId);
-        await createBaseMapWriter(tx).insertMany('water', message.water, datasetId);
-      } else if (message.kind === 'elevation') {
-        await createElevationWriter(tx).insert(message.grid, datasetId);
-      } else if (message.kind === 'batch') {
-        // Already serialised by the worker: the main thread neither clones nor re-serialises 100k parcels.
-        await createParcelWriter(tx).insertManyJson(message.json, datasetId);
-        count += message.count;
-      }
-      waitingSince = performance.now();
-    }
-    for (const definition of indexes) await tx.exec(definition);
-    await datasets.setParcelCount(datasetId, count);
-    await datasets.makeCurrent(datasetId);
-    return count;
-  });
-  if (inserted > 0) {
-    logger.info({ parcels: inserted, waitedForGenerationMs: Math.round(waitedMs), ms: Math.round(performance.now() - started) }, 'seeded the demo county');
+  let count = 0;
+  try {
+    await publishDatasetVersion(
+      db,
+      { name: DEMO_DATASET_NAME, sourceName: DEMO_DATASET.source_name, licence: DEMO_DATASET.licence, asOf: DEMO_DATASET.as_of, rejected: 0 },
+      async (tx, datasetId) => {
+        // Another instance seeded while this one waited for the publish lock.
+        if (await wasSeeded(tx)) throw new AlreadySeeded();
+        await tx.query(`INSERT INTO app_settings (key, value) VALUES ($1, 'true')`, [SEEDED_SETTING]);
+        const indexes = await dropSecondaryParcelIndexes(tx);
+        let waitingSince = performance.now();
+        for await (const message of generation.messages) {
+          waitedMs += performance.now() - waitingSince;
+          if (message.kind === 'baseMap') {
+            await createBaseMapWriter(tx).insertMany('roads', message.roads, datasetId);
+            await createBaseMapWriter(tx).insertMany('water', message.water, datasetId);
+          } else if (message.kind === 'elevation') {
+            await createElevationWriter(tx).insert(message.grid, datasetId);
+          } else if (message.kind === 'batch') {
+            // Already serialised by the worker: the main thread neither clones nor re-serialises 100k parcels.
+            await createParcelWriter(tx).insertManyJson(message.json, datasetId);
+            count += message.count;
+          }
+          waitingSince = performance.now();
+        }
+        for (const definition of indexes) await tx.exec(definition);
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof AlreadySeeded)) throw error;
+    await generation.cancel();
+    return 0;
   }
-  return inserted;
+  logger.info({ parcels: count, waitedForGenerationMs: Math.round(waitedMs), ms: Math.round(performance.now() - started) }, 'seeded the demo county');
+  return count;
+}
+
+async function wasSeeded(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM app_settings WHERE key = $1', [SEEDED_SETTING]);
+  return rows.length > 0;
 }
 
 /**
@@ -77,7 +92,8 @@ export async function seedDemoDataIfEmpty(db: Db, logger: Logger, options: SeedO
  */
 async function completeDemoBaseMap(tx: Queryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-  const datasetId = await createDatasetWriter(tx).findBySourceName(DEMO_DATASET.source_name);
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM datasets WHERE name = $1 AND is_current', [DEMO_DATASET_NAME]);
+  const datasetId = rows[0]?.id;
   if (datasetId === undefined) return;
   const baseMap = createBaseMapWriter(tx);
   if (!(await baseMap.hasLayer('water', datasetId))) await baseMap.insertMany('water', demoWater(), datasetId);

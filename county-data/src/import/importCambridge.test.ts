@@ -56,7 +56,7 @@ describe.skipIf(!existsSync(GEOJSON))('Cambridge FY2014 slice', () => {
     expect(parcel!.taxacres).toBeCloseTo(Number(rows[0]!.LandArea) / 43560, 3);
     expect(parcel!.centroid_lon).toBeCloseTo(-71.1113, 3);
     expect(parcel!.centroid_lat).toBeCloseTo(42.3629, 3);
-    expect(await currentDataset(db)).toMatchObject({
+    expect(await currentDataset(db, 'cambridge-ma')).toMatchObject({
       licence: 'ODC Public Domain Dedication and License (PDDL) 1.0',
       as_of: '2013-01-01',
       parcel_count: report.imported,

@@ -1,6 +1,7 @@
 // The mapping file of `npm run import`: which source property (or constant) fills each parcel field,
 // with simple transforms, an optional CSV join, the source CRS and the data set's metadata.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 
 export const DATE_FORMATS = ['M/D/YYYY', 'D/M/YYYY', 'YYYY-MM-DD', 'YYYYMMDD', 'epoch-ms'] as const;
@@ -75,6 +76,8 @@ export const importMappingSchema = z
   .object({
     dataset: z
       .object({
+        /** The data set's name (a slug such as `iredell-nc`) when the import does not give one. */
+        name: z.string().min(1).optional(),
         sourceName: z.string().min(1),
         licence: z.string().min(1),
         /** The date the source data describes (YYYY-MM-DD). */
@@ -105,6 +108,20 @@ export async function readImportMapping(file: string): Promise<ImportMapping> {
     throw new Error(`${file}: cannot read the mapping (${(error as Error).message})`, { cause: error });
   }
   return parseImportMapping(json, file);
+}
+
+/** The mappings that come with the product, for counties whose files are known (county-data/mappings/). */
+export const BUNDLED_MAPPINGS_DIR = path.resolve(import.meta.dirname, '../../mappings');
+
+/** The bundled mappings' names (file names without .json). */
+export async function bundledMappingNames(): Promise<string[]> {
+  return (await readdir(BUNDLED_MAPPINGS_DIR)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).sort();
+}
+
+/** A bundled mapping by name; undefined when there is none by that name. */
+export async function readBundledMapping(name: string): Promise<ImportMapping | undefined> {
+  if (!(await bundledMappingNames()).includes(name)) return undefined;
+  return readImportMapping(path.join(BUNDLED_MAPPINGS_DIR, `${name}.json`));
 }
 
 /** Without --mapping: the fields take the parcel schema's own names, case-insensitively. */

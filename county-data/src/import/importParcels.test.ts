@@ -50,7 +50,7 @@ describe('importParcels', () => {
       'A-2,14 OAK ST,,,',
     ].join('\r\n'));
 
-    const report = await importParcels(db, { file, mapping: parseImportMapping(countyMapping) });
+    const report = await importParcels(db, { dataset: 'county', file, mapping: parseImportMapping(countyMapping) });
 
     expect(report).toMatchObject({ features: 2, imported: 2, rejected: 0, format: 'geojson', crs: 'WGS84 lon/lat' });
     expect(report.join).toMatchObject({ matched: 2, unmatched: 0, keysWithSeveralRows: 1 });
@@ -63,7 +63,7 @@ describe('importParcels', () => {
     expect(a2).toMatchObject({ add1: '14 OAK ST', sale_date: null, sales_price: null });
     expect(a2?.taxacres).toBe(areaAcres(squarePolygon(LON + SIZE, LAT, SIZE) as never));
     expect(a2?.taxacres).toBeGreaterThan(2);
-    expect(await currentDataset(db)).toMatchObject({
+    expect(await currentDataset(db, 'county')).toMatchObject({
       id: report.dataset.id, source_name: 'Test County GIS', licence: 'CC0 1.0', as_of: '2024-06-30', parcel_count: 2,
     });
   });
@@ -85,12 +85,12 @@ describe('importParcels', () => {
       { properties: { PIN: 'OK-2' }, geometry: { type: 'MultiPolygon', coordinates: [[squareRing(LON + 5 * SIZE, LAT, SIZE)]] } },
     ]));
 
-    const report = await importParcels(db, { file, maxRejectedShare: 1, mapping: parseImportMapping({ dataset: { sourceName: 'bad rows', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+    const report = await importParcels(db, { dataset: 'county', file, maxRejectedShare: 1, mapping: parseImportMapping({ dataset: { sourceName: 'bad rows', licence: 'none' }, fields: { PIN: 'PIN' } }) });
 
     expect(report.refusal).toBeNull();
     expect(report.imported + report.rejected).toBe(report.features);
     expect(report.imported).toBe(2);
-    expect(report.rejectedByReason).toEqual({ 'no PIN': 2, 'invalid PIN': 1, 'duplicate PIN': 1, 'bad geometry': 5 });
+    expect(report.rejectedByReason).toEqual({ 'no PIN': 2, 'invalid PIN': 1, 'duplicate PIN': 1, 'bad geometry': 5, 'PIN in another data set': 0 });
     expect(report.rejections).toEqual([
       { feature: 2, pin: null, reason: 'no PIN', detail: 'the PIN field is empty or missing' },
       { feature: 3, pin: '---', reason: 'no PIN', detail: 'placeholder PIN "---" has no letter or digit' },
@@ -109,12 +109,12 @@ describe('importParcels', () => {
   });
 
   it('leaves the database untouched on a dry run', async () => {
-    const before = await currentDataset(db);
+    const before = await currentDataset(db, 'county');
     const dir = await fixtureDir();
     const file = await writeFixture(dir, 'parcels.geojson', featureCollection([{ properties: { PIN: 'DRY-1' }, geometry: squarePolygon(LON, LAT, SIZE) }]));
-    const report = await importParcels(null, { file, dryRun: true, mapping: parseImportMapping({ dataset: { sourceName: 'dry', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+    const report = await importParcels(null, { dataset: 'county', file, dryRun: true, mapping: parseImportMapping({ dataset: { sourceName: 'dry', licence: 'none' }, fields: { PIN: 'PIN' } }) });
     expect(report).toMatchObject({ imported: 1, dryRun: true, dataset: { id: null } });
-    expect(await currentDataset(db)).toEqual(before);
+    expect(await currentDataset(db, 'county')).toEqual(before);
     expect(await parcelByPin(db, 'DRY-1')).toBeUndefined();
   });
 });
@@ -127,24 +127,24 @@ describe('an import that would lose the county publishes nothing', () => {
     const dir = await fixtureDir();
     const good = Array.from({ length: 20 }, (_, i) => ({ properties: { PIN: `KEEP-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
     const file = await writeFixture(dir, 'county.geojson', featureCollection(good));
-    await importParcels(db, { file, mapping: parseImportMapping({ dataset: { sourceName: 'the county', licence: 'none' }, fields: { PIN: 'PIN' } }) });
-    before = { dataset: await currentDataset(db), parcels: await parcelCount(db) };
+    await importParcels(db, { dataset: 'county', file, mapping: parseImportMapping({ dataset: { sourceName: 'the county', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+    before = { dataset: await currentDataset(db, 'county'), parcels: await parcelCount(db) };
   });
   afterAll(() => db.close());
 
-  const unchanged = async () => expect({ dataset: await currentDataset(db), parcels: await parcelCount(db) }).toEqual(before);
+  const unchanged = async () => expect({ dataset: await currentDataset(db, 'county'), parcels: await parcelCount(db) }).toEqual(before);
   const mapping = parseImportMapping({ dataset: { sourceName: 'replacement', licence: 'none' }, fields: { PIN: 'PIN' } });
 
   it('refuses an empty file', async () => {
     const file = await writeFixture(await fixtureDir(), 'empty.geojson', featureCollection([]));
-    const report = await importParcels(db, { file, mapping });
+    const report = await importParcels(db, { dataset: 'county', file, mapping });
     expect(report).toMatchObject({ imported: 0, refusal: 'the file holds no features', dataset: { id: null } });
     await unchanged();
   });
 
   it('refuses a file whose PIN column has another name', async () => {
     const features = Array.from({ length: 5 }, (_, i) => ({ properties: { PARCEL_ID: `P-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
-    const report = await importParcels(db, { file: await writeFixture(await fixtureDir(), 'renamed.geojson', featureCollection(features)), mapping });
+    const report = await importParcels(db, { dataset: 'county', file: await writeFixture(await fixtureDir(), 'renamed.geojson', featureCollection(features)), mapping });
     expect(report).toMatchObject({ imported: 0, rejected: 5, refusal: 'none of its 5 features is a valid parcel', dataset: { id: null } });
     await unchanged();
   });
@@ -152,7 +152,7 @@ describe('an import that would lose the county publishes nothing', () => {
   it('refuses projected coordinates without their CRS (every outline outside lon/lat)', async () => {
     const feet = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 600_000], [x + 100, 600_000], [x + 100, 600_100], [x, 600_100], [x, 600_000]]] });
     const features = Array.from({ length: 4 }, (_, i) => ({ properties: { PIN: `FT-${i}` }, geometry: feet(1_400_000 + i * 100) }));
-    const report = await importParcels(db, { file: await writeFixture(await fixtureDir(), 'feet.geojson', featureCollection(features)), mapping });
+    const report = await importParcels(db, { dataset: 'county', file: await writeFixture(await fixtureDir(), 'feet.geojson', featureCollection(features)), mapping });
     expect(report.refusal).toBe('none of its 4 features is a valid parcel');
     expect(report.rejectedByReason['bad geometry']).toBe(4);
     await unchanged();
@@ -161,12 +161,12 @@ describe('an import that would lose the county publishes nothing', () => {
   it('refuses more than 5 % rejected by default, and publishes when --max-rejected allows it', async () => {
     const features = Array.from({ length: 10 }, (_, i) => ({ properties: { PIN: i === 0 ? '' : `NEW-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
     const file = await writeFixture(await fixtureDir(), 'tenth-bad.geojson', featureCollection(features));
-    const refused = await importParcels(db, { file, mapping });
+    const refused = await importParcels(db, { dataset: 'county', file, mapping });
     expect(refused.refusal).toBe('1 of 10 features rejected (10 %), more than the 5 % allowed (--max-rejected)');
     await unchanged();
 
-    const allowed = await importParcels(db, { file, mapping, maxRejectedShare: 0.2 });
+    const allowed = await importParcels(db, { dataset: 'county', file, mapping, maxRejectedShare: 0.2 });
     expect(allowed).toMatchObject({ refusal: null, imported: 9, rejected: 1 });
-    expect(await currentDataset(db)).toMatchObject({ id: allowed.dataset.id, source_name: 'replacement', parcel_count: 9 });
+    expect(await currentDataset(db, 'county')).toMatchObject({ id: allowed.dataset.id, source_name: 'replacement', parcel_count: 9 });
   });
 });

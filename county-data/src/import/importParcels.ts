@@ -1,11 +1,11 @@
-// The importer: source features → mapped, validated parcel rows → one transaction that replaces the
-// current data set (details and tiles switch together), with a report of every rejected row.
+// The importer: source features → mapped, validated parcel rows → one transaction that publishes them
+// as their data set's next version (publish/datasetVersions.ts), with a report of every rejected row.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Geometry, Position } from 'geojson';
-import type { Db } from '@parcel-map/database';
-import { pinSchema } from '@parcel-map/shared/contracts';
-import { createDatasetWriter } from '../publish/datasetWriter.ts';
+import type { Db, Queryable } from '@parcel-map/database';
+import { pinSchema, REJECTION_REASONS, type ImportReport, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
+import { checkDatasetName, datasetNameFrom, DatasetError, pinsServedElsewhere, publishDatasetVersion } from '../publish/datasetVersions.ts';
 import { areaAcres, deriveGeometry, round } from '../geometry/parcelGeometry.ts';
 import { dropSecondaryParcelIndexes } from '../publish/parcelIndexes.ts';
 import { createParcelWriter, type ParcelInsert } from '../publish/parcelWriter.ts';
@@ -17,22 +17,9 @@ import { validateParcelGeometry } from './validateGeometry.ts';
 
 // One JSON parameter per batch, as the demo seed does: few round trips, which PGlite needs.
 const BATCH_SIZE = 5000;
-// Concurrent imports against one PostgreSQL take turns.
-const IMPORT_LOCK_KEY = 4_070_003;
 const MAX_WARNING_EXAMPLES = 5;
 /** An import rejecting more than this share of its features publishes nothing (`--max-rejected`). */
 export const DEFAULT_MAX_REJECTED_SHARE = 0.05;
-
-/** 'invalid PIN': a PIN the API could not serve (the wire contract's pin rule: letters, digits, . _ -, ≤ 64). */
-export type RejectionReason = 'no PIN' | 'invalid PIN' | 'duplicate PIN' | 'bad geometry';
-
-export interface RejectedRow {
-  /** 1-based position of the feature in the file. */
-  feature: number;
-  pin: string | null;
-  reason: RejectionReason;
-  detail: string;
-}
 
 export interface ImportProgress {
   phase: 'preparing' | 'writing';
@@ -44,6 +31,8 @@ export interface ImportOptions {
   /** The input file: GeoJSON or a zipped Shapefile. */
   file: string;
   mapping: ImportMapping;
+  /** The data set's name (a slug); by default the mapping's, else one made from the file name. */
+  dataset?: string;
   /** Map and validate only; the database is not touched. */
   dryRun?: boolean;
   /** The share of features (0–1) that may be rejected before the import publishes nothing; default 5 %. */
@@ -53,61 +42,61 @@ export interface ImportOptions {
   afterBatch?: (written: number) => Promise<void>;
 }
 
-export interface ImportReport {
-  file: string;
-  format: ParcelSource['format'];
-  crs: string;
-  dryRun: boolean;
-  /** Why nothing was (or, on a dry run, would be) published; null when the data set is good to publish. */
-  refusal: string | null;
-  dataset: { id: number | null; sourceName: string; licence: string; asOf: string | null };
-  features: number;
-  imported: number;
-  rejected: number;
-  rejectedByReason: Record<RejectionReason, number>;
-  rejections: RejectedRow[];
-  join: { file: string; rows: number; keysWithSeveralRows: number; pick: string; matched: number; unmatched: number } | null;
-  taxAcres: { fromMapping: number; computedFromGeometry: number };
-  /** Values that could not be read (a date or number that does not parse): left empty, row kept. */
-  warnings: { field: TargetField; count: number; examples: string[] }[];
-  timings: { readMs: number; prepareMs: number; writeMs: number; totalMs: number };
-  parcelsPerSecond: number;
+export async function importParcels(db: Db | null, options: ImportOptions): Promise<ImportReport> {
+  const validated = await validateImport(db, options);
+  if (options.dryRun || validated.report.refusal !== null) return validated.report;
+  if (!db) throw new Error('a database is needed unless dryRun is set');
+  return publishImport(db, validated, options);
 }
 
-export async function importParcels(db: Db | null, options: ImportOptions): Promise<ImportReport> {
+/** A file read, mapped and checked against the served data sets: its report, and the rows to publish. */
+export interface ValidatedImport {
+  report: ImportReport;
+  rows: ParcelInsert[];
+  /** Date.now() when the import started (a worker's performance.now() has another origin). */
+  startedAt: number;
+}
+
+/** A file read and mapped, before the check against the served data sets: what a worker thread hands back. */
+export interface PreparedFile {
+  name: string;
+  file: string;
+  format: ImportReport['format'];
+  crs: string | undefined;
+  features: number;
+  prepared: Prepared;
+  join: ImportReport['join'];
+  startedAt: number;
+  readMs: number;
+  prepareMs: number;
+}
+
+/**
+ * Reads, maps and validates the file without changing anything. With a database, PINs another data
+ * set serves are rejected too ('PIN in another data set'); the refusal rules then apply to the total.
+ */
+export async function validateImport(db: Queryable | null, options: ImportOptions): Promise<ValidatedImport> {
+  return checkPreparedFile(db, await prepareImportFile(options), options);
+}
+
+/** The part of validateImport that needs no database (and may run in a worker thread). */
+export async function prepareImportFile(options: Omit<ImportOptions, 'afterBatch'>): Promise<PreparedFile> {
+  const startedAt = Date.now();
   const started = performance.now();
   const { mapping } = options;
+  const name = checkDatasetName(options.dataset ?? mapping.dataset.name ?? datasetNameFrom(path.basename(options.file)));
   const source = await readParcelSource(options.file);
   const joinTable = mapping.join ? await loadJoin(options.file, mapping.join) : undefined;
   const readMs = performance.now() - started;
-
   const crs = mapping.crs ?? source.crs;
   const prepared = prepareParcels(source, mapping, createReprojector(crs), joinTable?.index, options.onProgress);
-  const prepareMs = performance.now() - started - readMs;
-
-  const refusal = refusalOf(source.features.length, prepared, options.maxRejectedShare ?? DEFAULT_MAX_REJECTED_SHARE);
-  let datasetId: number | null = null;
-  if (!options.dryRun && refusal === null) {
-    if (!db) throw new Error('a database is needed unless dryRun is set');
-    datasetId = await replaceCurrentDataset(db, prepared.rows, mapping.dataset, options);
-  }
-  const totalMs = performance.now() - started;
-  const writeMs = totalMs - readMs - prepareMs;
-
-  const rejectedByReason: Record<RejectionReason, number> = { 'no PIN': 0, 'invalid PIN': 0, 'duplicate PIN': 0, 'bad geometry': 0 };
-  for (const rejection of prepared.rejections) rejectedByReason[rejection.reason] += 1;
   return {
+    name,
     file: path.resolve(options.file),
     format: source.format,
-    crs: crs === undefined ? 'WGS84 lon/lat' : crs.length > 100 ? `${crs.slice(0, 100)}…` : crs,
-    dryRun: options.dryRun ?? false,
-    refusal,
-    dataset: { id: datasetId, sourceName: mapping.dataset.sourceName, licence: mapping.dataset.licence, asOf: mapping.dataset.asOf ?? null },
+    crs,
     features: source.features.length,
-    imported: prepared.rows.length,
-    rejected: prepared.rejections.length,
-    rejectedByReason,
-    rejections: prepared.rejections,
+    prepared,
     join:
       joinTable && mapping.join
         ? {
@@ -119,10 +108,67 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
             unmatched: prepared.joinUnmatched,
           }
         : null,
+    startedAt,
+    readMs,
+    prepareMs: performance.now() - started - readMs,
+  };
+}
+
+/** Rejects the PINs other data sets serve (with a database), applies the refusal rules, writes the report. */
+export async function checkPreparedFile(db: Queryable | null, file: PreparedFile, options: Pick<ImportOptions, 'mapping' | 'dryRun' | 'maxRejectedShare'>): Promise<ValidatedImport> {
+  const { prepared, crs } = file;
+  const { mapping } = options;
+  const checkStarted = performance.now();
+  if (db) await rejectPinsServedElsewhere(db, file.name, prepared);
+  const prepareMs = file.prepareMs + performance.now() - checkStarted;
+  const refusal = refusalOf(file.features, prepared, options.maxRejectedShare ?? DEFAULT_MAX_REJECTED_SHARE);
+  const rejectedByReason = Object.fromEntries(REJECTION_REASONS.map((reason) => [reason, 0])) as Record<RejectionReason, number>;
+  for (const rejection of prepared.rejections) rejectedByReason[rejection.reason] += 1;
+  const totalMs = Date.now() - file.startedAt;
+  const report: ImportReport = {
+    file: file.file,
+    format: file.format,
+    crs: crs === undefined ? 'WGS84 lon/lat' : crs.length > 100 ? `${crs.slice(0, 100)}…` : crs,
+    dryRun: options.dryRun ?? false,
+    refusal,
+    dataset: { name: file.name, id: null, version: null, sourceName: mapping.dataset.sourceName, licence: mapping.dataset.licence, asOf: mapping.dataset.asOf ?? null },
+    features: file.features,
+    imported: prepared.rows.length,
+    rejected: prepared.rejections.length,
+    rejectedByReason,
+    rejections: prepared.rejections,
+    join: file.join,
     taxAcres: { fromMapping: prepared.taxAcresFromMapping, computedFromGeometry: prepared.rows.length - prepared.taxAcresFromMapping },
     warnings: [...prepared.warnings.entries()].map(([field, { count, examples }]) => ({ field, count, examples })),
-    timings: { readMs: Math.round(readMs), prepareMs: Math.round(prepareMs), writeMs: Math.round(writeMs), totalMs: Math.round(totalMs) },
+    timings: { readMs: Math.round(file.readMs), prepareMs: Math.round(prepareMs), writeMs: 0, totalMs: Math.round(totalMs) },
     parcelsPerSecond: Math.round(prepared.rows.length / (totalMs / 1000)),
+  };
+  return { report, rows: prepared.rows, startedAt: file.startedAt };
+}
+
+/** Publishes a validated import as its data set's next version; the report then names it. */
+export async function publishImport(
+  db: Db,
+  validated: ValidatedImport,
+  options: Pick<ImportOptions, 'onProgress' | 'afterBatch'> = {},
+): Promise<ImportReport> {
+  const { report, rows } = validated;
+  if (report.refusal !== null) throw new DatasetError(`Not published: ${report.refusal}`);
+  const writeStarted = performance.now();
+  const published = await publishDatasetVersion(
+    db,
+    { name: report.dataset.name, sourceName: report.dataset.sourceName, licence: report.dataset.licence, asOf: report.dataset.asOf, rejected: report.rejected },
+    (tx, datasetId) => writeParcels(db, tx, datasetId, rows, options),
+  );
+  // Fresh planner statistics for the bbox and search indexes (outside the transaction).
+  await db.query('ANALYZE parcels');
+  const writeMs = performance.now() - writeStarted;
+  const totalMs = Date.now() - validated.startedAt;
+  return {
+    ...report,
+    dataset: { ...report.dataset, id: published.id, version: published.version },
+    timings: { ...report.timings, writeMs: Math.round(writeMs), totalMs: Math.round(totalMs) },
+    parcelsPerSecond: Math.round(rows.length / (totalMs / 1000)),
   };
 }
 
@@ -152,13 +198,15 @@ async function loadJoin(inputFile: string, join: NonNullable<ImportMapping['join
   return { file, index: indexCsv(rows, join) };
 }
 
-interface Prepared {
+export interface Prepared {
   rows: ParcelInsert[];
   rejections: RejectedRow[];
   warnings: Map<TargetField, { count: number; examples: string[] }>;
   joinMatched: number;
   joinUnmatched: number;
   taxAcresFromMapping: number;
+  /** The feature each imported PIN came from (1-based). */
+  featureOfPin: Map<string, number>;
 }
 
 /** Maps and validates every feature; nothing is dropped without a rejection entry. */
@@ -169,8 +217,8 @@ export function prepareParcels(
   join: JoinIndex | undefined,
   onProgress?: (progress: ImportProgress) => void,
 ): Prepared {
-  const prepared: Prepared = { rows: [], rejections: [], warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0 };
   const seenPins = new Map<string, number>();
+  const prepared: Prepared = { rows: [], rejections: [], warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: seenPins };
   const total = source.features.length;
   const warn = (field: TargetField, value: unknown) => {
     const entry = prepared.warnings.get(field) ?? { count: 0, examples: [] };
@@ -271,6 +319,17 @@ export function prepareParcels(
   return prepared;
 }
 
+/** Moves the rows whose PIN another data set serves now from the rows to the rejections. */
+async function rejectPinsServedElsewhere(db: Queryable, name: string, prepared: Prepared): Promise<void> {
+  const served = await pinsServedElsewhere(db, name, prepared.rows.map((row) => row.pin));
+  if (served.size === 0) return;
+  prepared.rows = prepared.rows.filter((row) => !served.has(row.pin));
+  for (const [pin, other] of served) {
+    prepared.rejections.push({ feature: prepared.featureOfPin.get(pin)!, pin, reason: 'PIN in another data set', detail: `PIN already served by data set '${other}'` });
+  }
+  prepared.rejections.sort((a, b) => a.feature - b.feature);
+}
+
 /** null: no value; undefined: a value that is not a date in the mapped format (a warning). */
 function readDate(value: unknown, spec: FieldSpec | undefined): string | null | undefined {
   if (value === undefined || value === null || String(value).trim() === '') return null;
@@ -314,46 +373,26 @@ function reprojectGeometry(geometry: Geometry | null, reproject: Reprojector): G
 }
 
 /**
- * Writes the new data set and makes it current in ONE transaction: readers on other connections
- * keep seeing the old parcels (MVCC) until the commit, then see only the new ones, so parcel details
- * and tiles (keyed by the current dataset id) never disagree. Old datasets rows stay as history;
- * saved parcels keep their own copies (migration 002).
+ * Inserts the version's parcels in batches. PGlite has no other reader while the transaction runs
+ * (one session), so when the new rows outnumber those already served it drops the secondary indexes
+ * and builds them once at the end, which writes faster; PostgreSQL keeps them, as DROP INDEX's
+ * exclusive lock would stall every reader for the whole import.
  */
-export async function replaceCurrentDataset(
+async function writeParcels(
   db: Db,
+  tx: Queryable,
+  datasetId: number,
   rows: readonly ParcelInsert[],
-  dataset: ImportMapping['dataset'],
-  options: Pick<ImportOptions, 'onProgress' | 'afterBatch'> = {},
-): Promise<number> {
-  const id = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
-    const datasets = createDatasetWriter(tx);
-    const parcels = createParcelWriter(tx);
-    const datasetId = await datasets.insert({ source_name: dataset.sourceName, licence: dataset.licence, as_of: dataset.asOf ?? null });
-    // PostgreSQL: DELETE, not TRUNCATE, and indexes kept: TRUNCATE's or DROP INDEX's exclusive lock
-    // would stall every reader for the whole import. PGlite has no other reader while the
-    // transaction runs (one session), so it empties the table without leaving dead rows (PGlite has
-    // no autovacuum) and builds the secondary indexes once at the end, which writes faster.
-    let deferredIndexes: string[] = [];
-    if (db.singleSession) {
-      await tx.query('TRUNCATE parcels');
-      deferredIndexes = await dropSecondaryParcelIndexes(tx);
-    } else {
-      await tx.query('DELETE FROM parcels');
-    }
-    options.onProgress?.({ phase: 'writing', done: 0, total: rows.length });
-    for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-      await parcels.insertMany(rows.slice(start, start + BATCH_SIZE), datasetId);
-      const written = Math.min(start + BATCH_SIZE, rows.length);
-      options.onProgress?.({ phase: 'writing', done: written, total: rows.length });
-      await options.afterBatch?.(written);
-    }
-    for (const definition of deferredIndexes) await tx.exec(definition);
-    await datasets.setParcelCount(datasetId, rows.length);
-    await datasets.makeCurrent(datasetId);
-    return datasetId;
-  });
-  // Fresh planner statistics for the bbox and search indexes (outside the transaction).
-  await db.query('ANALYZE parcels');
-  return id;
+  options: Pick<ImportOptions, 'onProgress' | 'afterBatch'>,
+): Promise<void> {
+  const parcels = createParcelWriter(tx);
+  const deferredIndexes = db.singleSession && rows.length > (await parcels.count()) ? await dropSecondaryParcelIndexes(tx) : [];
+  options.onProgress?.({ phase: 'writing', done: 0, total: rows.length });
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    await parcels.insertMany(rows.slice(start, start + BATCH_SIZE), datasetId);
+    const written = Math.min(start + BATCH_SIZE, rows.length);
+    options.onProgress?.({ phase: 'writing', done: written, total: rows.length });
+    await options.afterBatch?.(written);
+  }
+  for (const definition of deferredIndexes) await tx.exec(definition);
 }

@@ -1,3 +1,9 @@
 // The parcel importer: reads a county's file, maps its fields, validates, reprojects and publishes.
-export { defaultMapping, parseImportMapping, readImportMapping, type ImportMapping, type ImportMappingInput } from './importMapping.ts';
-export { importParcels, type ImportOptions, type ImportProgress, type ImportReport } from './importParcels.ts';
+export {
+  bundledMappingNames, defaultMapping, parseImportMapping, readBundledMapping, readImportMapping, type ImportMapping, type ImportMappingInput,
+} from './importMapping.ts';
+export {
+  checkPreparedFile, DEFAULT_MAX_REJECTED_SHARE, importParcels, publishImport, validateImport,
+  type ImportOptions, type ImportProgress, type PreparedFile, type ValidatedImport,
+} from './importParcels.ts';
+export { prepareImportFileInWorker } from './prepareInWorker.ts';

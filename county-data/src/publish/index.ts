@@ -1,5 +1,8 @@
 // Writing a county's data into the database: data sets, parcels, base map features, elevation.
 export { createBaseMapWriter, type BaseMapFeatureInsert } from './baseMapWriter.ts';
-export { createDatasetWriter, type DatasetInsert } from './datasetWriter.ts';
+export {
+  checkDatasetName, DATASET_NAME, DatasetError, datasetNameFrom, KEPT_VERSIONS, listDatasetVersions, publishDatasetVersion, removeDataset, rollbackDataset,
+  type DatasetMeta, type DatasetVersionRow,
+} from './datasetVersions.ts';
 export { createElevationWriter } from './elevationWriter.ts';
 export { createParcelWriter, type ParcelInsert } from './parcelWriter.ts';

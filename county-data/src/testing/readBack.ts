@@ -25,9 +25,11 @@ export async function parcelCount(db: Queryable): Promise<number> {
   return rows[0]?.count ?? 0;
 }
 
-export async function currentDataset(db: Queryable) {
-  const { rows } = await db.query<{ id: number; source_name: string; licence: string; as_of: string | null; parcel_count: number }>(
-    `SELECT id, source_name, licence, to_char(as_of, 'YYYY-MM-DD') AS as_of, parcel_count FROM datasets WHERE is_current`,
+/** The current version of the data set `name`. */
+export async function currentDataset(db: Queryable, name: string) {
+  const { rows } = await db.query<{ id: number; version: number; source_name: string; licence: string; as_of: string | null; parcel_count: number; rejected_count: number }>(
+    `SELECT id, version, source_name, licence, to_char(as_of, 'YYYY-MM-DD') AS as_of, parcel_count, rejected_count FROM datasets WHERE is_current AND name = $1`,
+    [name],
   );
   return rows[0];
 }

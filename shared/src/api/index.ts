@@ -7,3 +7,4 @@ export * from '../savedParcels/savedParcelsApi.ts';
 export * from '../parcels/parcelContract.ts';
 export * from '../savedParcels/savedParcelContract.ts';
 export * from '../datasets/datasetContract.ts';
+export * from '../datasets/importContract.ts';

@@ -1,15 +1,47 @@
-// The wire contract of GET /api/datasets/current: where the parcel data came from, shown in the
-// detail panel and the print report. zod/mini: the map parses the answer in the browser.
+// The wire contract of the data sets: GET /api/datasets (what the map serves now, for every
+// signed-in user) and the administrators' /api/admin routes (versions, imports, the initial view).
+// zod/mini: the map and the Data page parse the answers in the browser.
 import * as z from 'zod/mini';
 
-export const datasetInfoSchema = z.object({
-  source_name: z.string(),
+/** [west, south, east, north] in degrees. */
+export const bboxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
+/** One version of a data set. */
+export const datasetSchema = z.object({
+  /** A slug such as `iredell-nc`. */
+  name: z.string(),
+  version: z.number(),
+  parcels: z.number(),
+  source: z.string(),
   licence: z.string(),
-  /** ISO 8601 in UTC. */
-  imported_at: z.string(),
   /** YYYY-MM-DD: the date the county's data describes, when it says. */
-  as_of: z.nullable(z.string()),
-  parcel_count: z.number(),
+  asOf: z.nullable(z.string()),
+  /** ISO 8601 in UTC. */
+  publishedAt: z.string(),
+  bbox: z.nullable(bboxSchema),
 });
 
-export type DatasetInfo = z.infer<typeof datasetInfoSchema>;
+/** Where the map opens when the Data page set it: a data set's extent. */
+export const initialViewSettingSchema = z.object({ bounds: bboxSchema });
+
+/**
+ * GET /api/datasets: the data version (parcel tile URLs carry it) and the current version of every
+ * data set, by name; `initialView` when an administrator set one.
+ */
+export const datasetsAnswerSchema = z.object({
+  dataVersion: z.number(),
+  datasets: z.array(datasetSchema),
+  initialView: z.nullable(initialViewSettingSchema),
+});
+
+/** GET /api/admin/datasets: every kept version, newest first per name, and which is current. */
+export const datasetVersionsAnswerSchema = z.object({
+  dataVersion: z.number(),
+  versions: z.array(z.object({ ...datasetSchema.shape, current: z.boolean(), rejected: z.number() })),
+});
+
+export type Bbox = z.infer<typeof bboxSchema>;
+export type Dataset = z.infer<typeof datasetSchema>;
+export type DatasetsAnswer = z.infer<typeof datasetsAnswerSchema>;
+export type DatasetVersionsAnswer = z.infer<typeof datasetVersionsAnswerSchema>;
+export type InitialViewSetting = z.infer<typeof initialViewSettingSchema>;

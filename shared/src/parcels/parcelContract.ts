@@ -49,8 +49,11 @@ export const parcelSchema = z.object({
 
 // Shapes spread rather than z.extend()ed: extend's code would join zod/mini's on the sign-in path.
 
-/** GET /api/parcels/{pin} (also /at and /feature/{id}): the record plus where the parcel is, for centring and saving. */
-export const parcelDetailsSchema = z.object({ ...parcelSchema.shape, centroid: lngLatSchema, geometry: geometrySchema });
+/**
+ * GET /api/parcels/{pin} (also /at and /feature/{id}): the record plus where the parcel is, for
+ * centring and saving, and the name of the data set serving it (its source line is that data set's).
+ */
+export const parcelDetailsSchema = z.object({ ...parcelSchema.shape, centroid: lngLatSchema, geometry: geometrySchema, dataset: text });
 
 /**
  * A details answer as the map takes it (SPEC §5): without a geometry it is invalid, and a centroid

@@ -16,6 +16,7 @@ export const parcelDetailsAnswer = {
   sale_date: '1993-09-19',
   sales_price: 161000,
   centroid: { lng: -80.86, lat: 35.62 },
+  dataset: 'demo',
   geometry: {
     type: 'Polygon',
     coordinates: [
@@ -47,10 +48,19 @@ export const savedParcelRecordAnswer = {
 
 export const savedParcelListAnswer = { parcels: [savedParcelRecordAnswer] };
 
-export const datasetAnswer = {
-  source_name: 'Parcel Map demo county (generated, Iredell-like)',
-  licence: 'Generated data (CC0-1.0); Lake Norman outline © Mecklenburg County GIS (MIT)',
-  imported_at: '2026-11-26T09:48:55Z',
-  as_of: '2025-07-01',
-  parcel_count: 2915,
+export const datasetsAnswer = {
+  dataVersion: 7,
+  datasets: [
+    {
+      name: 'demo',
+      version: 1,
+      parcels: 2915,
+      source: 'Parcel Map demo county (generated, Iredell-like)',
+      licence: 'Generated data (CC0-1.0); Lake Norman outline © Mecklenburg County GIS (MIT)',
+      asOf: '2025-07-01',
+      publishedAt: '2026-11-26T09:48:55Z',
+      bbox: [-80.88, 35.6, -80.84, 35.64],
+    },
+  ],
+  initialView: null,
 };

@@ -1,5 +1,6 @@
-// The API through a re-import: readers keep the old data set until the import commits, then parcels,
-// the data set and tile ETags switch together.
+// The API through publishes: readers keep the old version until the import commits, then parcels,
+// the data set and tile ETags switch together; another data set is served beside the first; tile URLs
+// carry the data version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CENTRE } from '@parcel-map/county-data/demo';
 import { importParcels, parseImportMapping } from '@parcel-map/county-data/import';
@@ -8,7 +9,7 @@ import { testDbMode } from '@parcel-map/database/testing';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 import { lonLatToTile } from '../../tiles/kit/tileMath.ts';
 
-describe('re-import replaces the current data set atomically', () => {
+describe('publishing data sets while the API serves', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(); // the demo county's test square, PIN 4605050123 under the centre
@@ -23,15 +24,15 @@ describe('re-import replaces the current data set atomically', () => {
   }
   const snapshot = async (): Promise<Snapshot> => {
     const { rows } = await app.db.query<Snapshot>(
-      `SELECT (SELECT id FROM datasets WHERE is_current) AS current,
+      `SELECT (SELECT id FROM datasets WHERE is_current AND name = 'demo') AS current,
               (SELECT count(*)::int FROM parcels) AS parcels,
-              (SELECT count(*)::int FROM parcels WHERE dataset_id IS DISTINCT FROM (SELECT id FROM datasets WHERE is_current)) AS foreign,
+              (SELECT count(*)::int FROM parcels WHERE dataset_id IS DISTINCT FROM (SELECT id FROM datasets WHERE is_current AND name = 'demo')) AS foreign,
               EXISTS (SELECT 1 FROM parcels WHERE pin = '4605050123') AS "hasDemoPin"`,
     );
     return rows[0]!;
   };
 
-  it('keeps readers on the old data set until the commit, then switches parcels, data set and tile ETags together', async () => {
+  it("keeps readers on a data set's old version until the commit, then switches parcels, data set and tile ETags together", async () => {
     const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 16);
     const tilePath = `/tiles/16/${x}/${y}.pbf`;
     const before = await snapshot();
@@ -48,7 +49,9 @@ describe('re-import replaces the current data set atomically', () => {
     const file = await writeFixture(dir, 'replacement.geojson', featureCollection(features));
 
     let duringImport: Promise<Snapshot> | undefined;
+    const versionBefore = (await app.request('/api/datasets', { token: await app.identity.sign('user-import') })).json as { dataVersion: number };
     const report = await importParcels(app.db, {
+      dataset: 'demo',
       file,
       mapping: parseImportMapping({ dataset: { sourceName: 'replacement', licence: 'none' }, fields: { PIN: 'PIN' } }),
       afterBatch: async () => {
@@ -70,12 +73,44 @@ describe('re-import replaces the current data set atomically', () => {
     const token = await app.identity.sign('user-import');
     expect((await app.request('/api/parcels/4605050123', { token })).status).toBe(404);
     expect((await app.request('/api/parcels/NEW-5', { token })).status).toBe(200);
-    expect((await app.request('/api/datasets/current', { token })).json).toMatchObject({ source_name: 'replacement', parcel_count: 12 });
+    const after = (await app.request('/api/datasets', { token })).json as { dataVersion: number; datasets: { name: string; version: number; parcels: number; source: string }[] };
+    expect(after.datasets).toEqual([expect.objectContaining({ name: 'demo', version: 2, parcels: 12, source: 'replacement' })]);
+    expect(after.dataVersion).toBeGreaterThan(versionBefore.dataVersion);
 
     // At once: the tile route reads the data version on every request.
     const newTile = await app.request(tilePath, { headers: { 'If-None-Match': String(oldTile.headers.etag) } });
     expect(newTile.status).toBe(200);
     expect(newTile.headers.etag).not.toBe(oldTile.headers.etag);
-    expect(newTile.headers.etag).toMatch(new RegExp(`^"v${report.dataset.id}-`));
+    expect(newTile.headers.etag).toMatch(new RegExp(`^"v${after.dataVersion}-`));
+  });
+
+  it('serves a second data set beside the first: tiles, details, search and the parcel at a point', async () => {
+    const token = await app.identity.sign('user-import');
+    const lon = -79.5;
+    const lat = 36.1;
+    const file = await writeFixture(await fixtureDir(), 'north.geojson', featureCollection([{ properties: { PIN: 'NORTH-1', OWNER: 'NORTHERN ANN' }, geometry: squarePolygon(lon, lat, 0.001) }]));
+    await importParcels(app.db, { dataset: 'north', file, mapping: parseImportMapping({ dataset: { sourceName: 'North GIS', licence: 'PDDL' }, fields: { PIN: 'PIN', owner: 'OWNER' } }) });
+
+    expect(((await app.request('/api/datasets', { token })).json as { datasets: { name: string }[] }).datasets.map((d) => d.name)).toEqual(['demo', 'north']);
+    expect((await app.request('/api/parcels/NORTH-1', { token })).json).toMatchObject({ owner: 'NORTHERN ANN', dataset: 'north' });
+    expect((await app.request('/api/parcels/NEW-5', { token })).json).toMatchObject({ dataset: 'demo' });
+    expect((await app.request(`/api/parcels/at?lng=${lon + 0.0005}&lat=${lat + 0.0005}`, { token })).json).toMatchObject({ pin: 'NORTH-1' });
+    expect(((await app.request('/api/parcels/search?q=northern', { token })).json as { results: { pin: string }[] }).results.map((r) => r.pin)).toContain('NORTH-1');
+    const { x, y } = lonLatToTile(lon + 0.0005, lat + 0.0005, 16);
+    expect((await app.request(`/tiles/16/${x}/${y}.pbf`)).status).toBe(200);
+  });
+
+  it('lets a tile be cached for good only when asked for with the current data version', async () => {
+    const token = await app.identity.sign('user-tiles');
+    const { dataVersion } = (await app.request('/api/datasets', { token })).json as { dataVersion: number };
+    const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 16);
+    const path = `/tiles/16/${x}/${y}.pbf`;
+    // Twice each: the second answer comes from the cached-tile fast path.
+    for (let i = 0; i < 2; i++) {
+      expect((await app.request(`${path}?v=${dataVersion}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await app.request(path)).headers['cache-control']).toBe('no-cache');
+      expect((await app.request(`${path}?v=${dataVersion - 1}`)).headers['cache-control']).toBe('no-cache');
+    }
+    expect((await app.request(`${path}?v=soon`)).status).toBe(400);
   });
 });

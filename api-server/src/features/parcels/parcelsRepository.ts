@@ -3,6 +3,8 @@ import type { GeoJSONGeometry, Parcel, ParcelSearchResult } from '@parcel-map/sh
 import type { Queryable } from '@parcel-map/database';
 
 export interface ParcelRow extends Parcel {
+  /** The name of the data set serving it. */
+  dataset: string | null;
   centroid_lon: number;
   centroid_lat: number;
   geometry: GeoJSONGeometry;
@@ -21,7 +23,8 @@ export interface SearchRow {
 const DETAIL_COLUMNS = `pin, name, owner, add1, add2, city, state, zip, taxacres, township, zoning,
                 to_char(sale_date, 'YYYY-MM-DD') AS sale_date,
                 sales_price::float8 AS sales_price,
-                centroid_lon, centroid_lat, geometry`;
+                centroid_lon, centroid_lat, geometry,
+                (SELECT name FROM datasets WHERE datasets.id = parcels.dataset_id) AS dataset`;
 
 /** `text` as a literal inside a LIKE pattern. */
 function likeLiteral(text: string): string {

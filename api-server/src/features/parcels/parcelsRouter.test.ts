@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetInfoSchema, parcelDetailsSchema, parcelSearchResponseSchema } from '@parcel-map/shared/contracts';
+import { datasetsAnswerSchema, parcelDetailsSchema, parcelSearchResponseSchema } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
 const CENTRE_PIN = '4605050123';
@@ -18,7 +18,7 @@ describe('GET /api/parcels/:pin', () => {
     expect(response.status).toBe(200);
     const parcel = response.json as Record<string, unknown>;
     expect(Object.keys(parcel).sort()).toEqual(
-      ['add1', 'add2', 'centroid', 'city', 'geometry', 'name', 'owner', 'pin', 'sale_date', 'sales_price', 'state', 'taxacres', 'township', 'zip', 'zoning'].sort(),
+      ['add1', 'add2', 'centroid', 'city', 'dataset', 'geometry', 'name', 'owner', 'pin', 'sale_date', 'sales_price', 'state', 'taxacres', 'township', 'zip', 'zoning'].sort(),
     );
     expect(parcel.pin).toBe(CENTRE_PIN);
     expect(parcel.owner).toMatch(/^[A-Z&' ]+$/);
@@ -141,19 +141,23 @@ describe('parcel search, point lookup, feature ids and the current data set', ()
     expect((await app.request('/api/parcels/feature/2000000000', { token })).status).toBe(404);
   });
 
-  it('describes the current data set', async () => {
-    const response = await app.request('/api/datasets/current', { token });
+  it('lists the data sets served with the data version, and says which data set serves a parcel', async () => {
+    const response = await app.request('/api/datasets', { token });
     expect(response.status).toBe(200);
-    const info = response.json as Record<string, unknown>;
-    expect(Object.keys(info).sort()).toEqual(['as_of', 'imported_at', 'licence', 'parcel_count', 'source_name']);
-    expect(info.parcel_count).toBe((await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')).rows[0]!.n);
-    expect(info.as_of).toBe('2025-07-01');
-    expect(info.imported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    expect(datasetInfoSchema.parse(info)).toEqual(info);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const answer = datasetsAnswerSchema.parse(response.json);
+    expect(answer).toEqual(response.json);
+    const parcels = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')).rows[0]!.n;
+    expect(answer.datasets).toEqual([
+      expect.objectContaining({ name: 'demo', version: 1, parcels, asOf: '2025-07-01', source: expect.stringContaining('demo county'), publishedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/) }),
+    ]);
+    expect(answer.datasets[0]!.bbox).toHaveLength(4);
+    expect(answer.initialView).toBeNull();
+    expect(((await app.request(`/api/parcels/${CENTRE_PIN}`, { token })).json as { dataset: string }).dataset).toBe('demo');
   });
 
   it('requires a signed-in user for search, point lookup, features and data sets', async () => {
-    for (const path of ['/api/parcels/search?q=main', '/api/parcels/at?lng=-80.86&lat=35.62', '/api/parcels/feature/1', '/api/datasets/current']) {
+    for (const path of ['/api/parcels/search?q=main', '/api/parcels/at?lng=-80.86&lat=35.62', '/api/parcels/feature/1', '/api/datasets']) {
       expect((await app.request(path)).status).toBe(401);
     }
   });

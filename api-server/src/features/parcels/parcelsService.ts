@@ -80,6 +80,7 @@ function toDetail(row: ParcelRow): ParcelDetails {
     sales_price: row.sales_price,
     centroid: { lng: row.centroid_lon, lat: row.centroid_lat },
     geometry: row.geometry,
+    dataset: row.dataset,
   };
 }
 

@@ -37,3 +37,17 @@ export class ConflictError extends HttpError {
     this.name = 'ConflictError';
   }
 }
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string) {
+    super(403, message);
+    this.name = 'ForbiddenError';
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string) {
+    super(413, message);
+    this.name = 'PayloadTooLargeError';
+  }
+}

@@ -9,8 +9,17 @@ import helmet from 'helmet';
 
 /** Cache-Control of each kind of answer. */
 export const CACHE_CONTROL = {
-  /** Vector tiles: their ETags change with the data version; an hour in browsers and CDNs. */
+  /** Base map and contour tiles: their ETags change with the data version; an hour in browsers and CDNs. */
   tiles: 'public, max-age=3600',
+  /**
+   * A parcel tile asked for with the current data version (`?v=`): that URL never names other content,
+   * so browsers and CDNs keep it for good.
+   */
+  versionedTiles: 'public, max-age=31536000, immutable',
+  /** A parcel tile without its data version (or an old one): revalidated on every use, by ETag. */
+  unversionedTiles: 'no-cache',
+  /** Answers an open map polls to notice a publish. */
+  live: 'no-store',
 } as const;
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Session-Token';

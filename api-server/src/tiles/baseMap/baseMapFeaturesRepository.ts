@@ -1,4 +1,5 @@
-// SQL for basemap_features: the roads and water the county data tools wrote with each data set.
+// SQL for basemap_features: the roads and water the county data tools wrote with each data set (the
+// current versions' only).
 import type { Geometry } from 'geojson';
 import type { Queryable } from '@parcel-map/database';
 import type { BaseMapLayer } from '@parcel-map/shared/contracts';
@@ -14,7 +15,8 @@ export interface BaseMapFeatureRow {
 export function createBaseMapFeaturesRepository(db: Queryable) {
   return {
     async listAll(): Promise<BaseMapFeatureRow[]> {
-      const { rows } = await db.query<BaseMapFeatureRow>('SELECT id, layer, name, kind, geometry FROM basemap_features ORDER BY id');
+      const { rows } = await db.query<BaseMapFeatureRow>(`SELECT id, layer, name, kind, geometry FROM basemap_features
+          WHERE dataset_id IN (SELECT id FROM datasets WHERE is_current) ORDER BY id`);
       return rows;
     },
   };

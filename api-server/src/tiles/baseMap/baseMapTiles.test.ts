@@ -10,7 +10,7 @@ import { lonLatToTile } from '../kit/tileMath.ts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
 import { createBaseMapTiles } from './baseMapTiles.ts';
 import { createBaseMapFeaturesRepository } from './baseMapFeaturesRepository.ts';
-import { createBaseMapWriter, createDatasetWriter } from '@parcel-map/county-data/publish';
+import { createBaseMapWriter, publishDatasetVersion } from '@parcel-map/county-data/publish';
 
 const decode = (gzipped: Buffer) => new VectorTile(new PbfReader(gunzipSync(gzipped)));
 
@@ -74,7 +74,7 @@ describe('createBaseMapTiles', () => {
 
   it('cuts the roads of the current data version, and the new roads once the version changes', async () => {
     const roads = createBaseMapWriter(db);
-    const datasetId = await createDatasetWriter(db).insert({ source_name: 'roads only', licence: 'test', as_of: null });
+    const { id: datasetId } = await publishDatasetVersion(db, { name: 'roads-only', sourceName: 'roads only', licence: 'test', asOf: null, rejected: 0 }, async () => undefined);
     let version = 1;
     const tiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion: { current: async () => version, known: () => version } });
     const names = async (tile: Promise<EncodedTile>) => {

@@ -1,4 +1,5 @@
-// SQL for elevation_grids: the elevation models the county data tools wrote with each data set.
+// SQL for elevation_grids: the elevation models the county data tools wrote with each data set (the
+// current versions' only).
 import type { Queryable } from '@parcel-map/database';
 import type { ElevationGrid } from '@parcel-map/shared/contracts';
 
@@ -15,7 +16,8 @@ interface ElevationGridRow {
 export function createElevationGridRepository(db: Queryable) {
   return {
     async listAll(): Promise<ElevationGrid[]> {
-      const { rows } = await db.query<ElevationGridRow>('SELECT west, south, east, north, cols, rows, metres FROM elevation_grids ORDER BY id');
+      const { rows } = await db.query<ElevationGridRow>(`SELECT west, south, east, north, cols, rows, metres FROM elevation_grids
+          WHERE dataset_id IN (SELECT id FROM datasets WHERE is_current) ORDER BY id`);
       return rows.map((row) => ({
         bounds: { west: row.west, south: row.south, east: row.east, north: row.north },
         cols: row.cols,

@@ -92,8 +92,9 @@ describe('cached-tile fast path', () => {
     const parcel = { properties: { PIN: 'NEW-1' }, geometry: squarePolygon(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 0.0004) };
     const file = await writeFixture(await fixtureDir(), 'replacement.geojson', featureCollection([parcel]));
     const mapping = parseImportMapping({ dataset: { sourceName: 'replacement', licence: 'none' }, fields: { PIN: 'PIN' } });
-    const report = await importParcels(db, { file, mapping });
-    const newEtag = new RegExp(`^"v${report.dataset.id}-`);
+    await importParcels(db, { dataset: 'demo', file, mapping });
+    const dataVersion = (await db.query<{ value: number }>('SELECT value::int AS value FROM data_version')).rows[0]!.value;
+    const newEtag = new RegExp(`^"v${dataVersion}-`);
     // PGlite delivers the data-version NOTIFY before the import's transaction resolves, so the very
     // next request is exact; PostgreSQL delivers it on the listening connection, a moment later.
     let fresh = await rawRequest(baseUrl + tile);

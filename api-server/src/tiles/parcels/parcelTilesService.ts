@@ -1,5 +1,5 @@
 // Builds parcel vector tiles: the tile's parcels (from memory, tileParcels.ts) → MVT (parcelTileEncoder.ts) → gzip, cached per
-// data version (the current dataset id, tracked exactly by dataVersion.ts), so a re-import never
+// data version (migration 007's counter, tracked exactly by dataVersion.ts), so a publish never
 // serves stale tiles or ETags.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -39,7 +39,7 @@ const gzipAsync = promisify(gzip);
 
 export interface ParcelTilesServiceDeps {
   parcels: ParcelTilesRepository;
-  /** The current dataset id; tiles and ETags are keyed by it. */
+  /** Tiles and ETags are keyed by it. */
   dataVersion: DataVersion;
   cacheEntries?: number;
 }
@@ -57,10 +57,10 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
       tolerance: z >= FULL_DETAIL_ZOOM ? EXACT_TOLERANCE : GENERALISED_TOLERANCE,
       fullProperties: z >= FULL_PROPERTIES_ZOOM,
     });
-    if (!pbf) return { kind: 'empty' };
+    if (!pbf) return { kind: 'empty', version: dataVersion };
     const body = await gzipAsync(pbf, { level: GZIP_LEVEL });
     const etag = `"v${dataVersion}-${createHash('sha1').update(body).digest('base64url')}"`;
-    return { kind: 'tile', body, etag };
+    return { kind: 'tile', body, etag, version: dataVersion };
   }
 
   // The current parcels are read into memory from the start (a few seconds for the demo county), so
@@ -72,6 +72,8 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
     getTile(z: number, x: number, y: number): Promise<EncodedTile> {
       return cache.get(`${z}/${x}/${y}`, (dataVersion) => build(dataVersion, z, x, y));
     },
+    /** The data version known to be current without a query (the fast path's `?v=` check), else undefined. */
+    knownVersion: (): number | undefined => deps.dataVersion.known(),
     /** Whether the data version known to be current has its parcels in memory (start-up and imports read them). */
     parcelsInMemory(): boolean {
       const version = deps.dataVersion.known();

@@ -27,7 +27,7 @@ const pinsOf = (tile: EncodedTile): string[] => {
 
 describe('tile parcels in memory', () => {
   let db: Db;
-  const currentVersion = async () => (await createDatasetsRepository(db).current())?.id ?? 0;
+  const currentVersion = () => createDatasetsRepository(db).dataVersion();
   beforeAll(async () => {
     db = await openTestDb();
     await seedDemoDataIfEmpty(db, pino({ level: 'silent' }), { extent: TEST_EXTENT });
@@ -72,7 +72,7 @@ describe('tile parcels in memory', () => {
     const file = await writeFixture(await fixtureDir(), 'one.geojson', featureCollection([
       { properties: { PIN: 'NEW-1', owner: 'NEW OWNER' }, geometry: squarePolygon(DEMO_CENTRE.lng - size / 2, DEMO_CENTRE.lat - size / 2, size) },
     ]));
-    await importParcels(db, { file, mapping: defaultMapping('one.geojson') });
+    await importParcels(db, { dataset: 'demo', file, mapping: defaultMapping('one.geojson') });
 
     expect(pinsOf(await service.getTile(16, x, y))).toEqual(['NEW-1']);
     // Tiles not built yet, from the new version's parcels in memory.

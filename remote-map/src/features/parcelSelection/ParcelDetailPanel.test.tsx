@@ -193,17 +193,25 @@ describe('ParcelDetailPanel', () => {
     ]);
   });
 
-  it('shows the data source, its as-of date and the not-a-survey line', async () => {
-    answerParcel(details);
+  it("shows the parcel's own data set's source, as-of date and licence, and the not-a-survey line", async () => {
+    answerParcel({ ...details, dataset: 'south' });
+    const dataset = { version: 1, parcels: 3, publishedAt: '2026-01-02T10:00:00Z', bbox: null };
     network.use(
-      http.get(`${API}/api/datasets/current`, () =>
-        HttpResponse.json({ source_name: 'Demo County GIS', licence: 'CC0', imported_at: '2026-01-02T10:00:00Z', as_of: '2025-12-31', parcel_count: 3 }),
+      http.get(`${API}/api/datasets`, () =>
+        HttpResponse.json({
+          dataVersion: 4,
+          datasets: [
+            { ...dataset, name: 'north', source: 'North County GIS', licence: 'PDDL', asOf: '2024-06-30' },
+            { ...dataset, name: 'south', source: 'Demo County GIS', licence: 'CC0', asOf: '2025-12-31' },
+          ],
+          initialView: null,
+        }),
       ),
     );
     const store = makeTestStore();
     selectParcel(store);
     renderWithStore(<ParcelDetailPanel />, { store });
-    expect(await screen.findByText('Data: Demo County GIS, as of 12/31/2025.')).toBeInTheDocument();
+    expect(await screen.findByText('Data: Demo County GIS, as of 12/31/2025. Licence: CC0.')).toBeInTheDocument();
     expect(screen.getByText(NOT_A_SURVEY)).toBeInTheDocument();
   });
 

@@ -5,11 +5,11 @@ import {
   selectIsSignedIn,
   useAppDispatch,
   useAppSelector,
-  type DatasetInfo,
+  type Dataset,
   type ParcelDetails,
 } from '@parcel-map/shared';
 import { useListSavedParcelsQuery, type ApiQueryError } from '@parcel-map/shared/api';
-import { useGetCurrentDatasetQuery, useGetParcelQuery } from './parcelsApi.ts';
+import { useParcelDataset, useGetParcelQuery } from './parcelsApi.ts';
 import { parcelCentreRequested, parcelDeselected, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
 import { acresLabel, addressLabel, dateLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';
 import { useCopyFeedback } from './useCopyFeedback.ts';
@@ -24,7 +24,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** The parcel without the map-only parts, as the save flow expects it. */
-function parcelRecord({ centroid: _centroid, geometry: _geometry, ...parcel }: ParcelDetails) {
+function parcelRecord({ centroid: _centroid, geometry: _geometry, dataset: _dataset, ...parcel }: ParcelDetails) {
   return parcel;
 }
 
@@ -63,9 +63,9 @@ export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails;
   );
 }
 
-export function provenanceText(dataset: DatasetInfo): string {
-  const asOf = dataset.as_of ? dateLabel(dataset.as_of) : dateLabel(dataset.imported_at);
-  return `Data: ${dataset.source_name}, as of ${asOf}.`;
+export function provenanceText(dataset: Dataset): string {
+  const asOf = dataset.asOf ? dateLabel(dataset.asOf) : dateLabel(dataset.publishedAt);
+  return `Data: ${dataset.source}, as of ${asOf}. Licence: ${dataset.licence}.`;
 }
 
 /** SPEC §2 bottom parcel detail panel: slides up over the map while a parcel is selected. */
@@ -75,7 +75,7 @@ export function ParcelDetailPanel() {
   const isOpen = useAppSelector(selectIsParcelPanelExpanded) && pin !== null;
   const signedIn = useAppSelector(selectIsSignedIn);
   const details = useGetParcelQuery(pin ?? skipToken);
-  const { data: dataset } = useGetCurrentDatasetQuery(isOpen && signedIn ? undefined : skipToken);
+  const dataset = useParcelDataset(details.currentData?.dataset, isOpen && signedIn);
   const { data: savedParcels } = useListSavedParcelsQuery(undefined, { skip: !signedIn });
   const copyLink = useCopyFeedback();
 

@@ -3,6 +3,7 @@ import { cacheParcel, cachedParcel, PARCEL_CACHE_KEY, PARCEL_CACHE_MAX_AGE_MS, P
 
 const details = (pin: string): ParcelDetails => ({
   pin,
+  dataset: 'demo',
   name: null,
   owner: 'ANN',
   add1: null,

@@ -38,6 +38,7 @@ describe('parcelDetailsFromResponse', () => {
       zoning: null,
       sale_date: null,
       sales_price: null,
+      dataset: null,
       centroid: { lng: 1, lat: 2 },
       geometry: square,
     });
@@ -95,24 +96,27 @@ describe('getParcel', () => {
   });
 });
 
-describe('getCurrentDataset', () => {
+describe('getDatasets', () => {
+  const datasetsAnswer = {
+    dataVersion: 3,
+    datasets: [{ name: 'demo', version: 2, parcels: 5, source: 'Demo County GIS', licence: 'CC0', asOf: '2024-12-31', publishedAt: '2025-01-02T00:00:00Z', bbox: [-81, 35.5, -80.7, 35.8] }],
+    initialView: null,
+  };
+  const ask = () => makeTestStore().dispatch(parcelsApi.endpoints.getDatasets.initiate());
+
   it('is null when the server has no such endpoint', async () => {
-    network.use(http.get(`${API}/api/datasets/current`, () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
-    const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
-    expect(result.data).toBeNull();
+    network.use(http.get(`${API}/api/datasets`, () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
+    expect((await ask()).data).toBeNull();
   });
 
-  it('reads the source and as-of date', async () => {
-    const dataset = { source_name: 'Demo County GIS', licence: 'CC0', imported_at: '2025-01-02T00:00:00Z', as_of: '2024-12-31', parcel_count: 5 };
-    network.use(http.get(`${API}/api/datasets/current`, () => HttpResponse.json(dataset)));
-    const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
-    expect(result.data).toEqual(dataset);
+  it('reads the data version and every data set', async () => {
+    network.use(http.get(`${API}/api/datasets`, () => HttpResponse.json(datasetsAnswer)));
+    expect((await ask()).data).toEqual(datasetsAnswer);
   });
 
   it('is null when the answer breaks the contract', async () => {
-    network.use(http.get(`${API}/api/datasets/current`, () => HttpResponse.json({ source: 'Demo County GIS' })));
-    const result = await makeTestStore().dispatch(parcelsApi.endpoints.getCurrentDataset.initiate());
-    expect(result.data).toBeNull();
+    network.use(http.get(`${API}/api/datasets`, () => HttpResponse.json({ source: 'Demo County GIS' })));
+    expect((await ask()).data).toBeNull();
   });
 });
 

@@ -1,17 +1,19 @@
 // Parcel details from GET /api/parcels/{pin} (SPEC §7), parsed with the wire contract before
-// anything shows them (SPEC §5) and kept in the local-storage cache; the data set's provenance;
-// parcel search.
+// anything shows them (SPEC §5) and kept in the local-storage cache; the data sets served (their
+// provenance, the data version the tile URLs carry); parcel search.
+import { skipToken } from '@reduxjs/toolkit/query';
 import { centroid as turfCentroid } from '@turf/turf';
 import type { RootState } from '@parcel-map/shared';
 import {
   baseApi,
-  datasetInfoSchema,
+  datasetsAnswerSchema,
   INVALID_PARCEL_MESSAGE,
   lngLatSchema,
   parcelDetailsResponseSchema,
   parcelSearchResponseSchema,
   type ApiQueryError,
-  type DatasetInfo,
+  type Dataset,
+  type DatasetsAnswer,
   type GeoJSONGeometry,
   type LngLat,
   type ParcelDetails,
@@ -70,12 +72,15 @@ export const parcelsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, pin) => [{ type: 'Parcel', id: pin }],
       keepUnusedDataFor: PARCEL_DETAILS_FRESH_SECONDS,
     }),
-    /** Where the parcel data came from; null when the server does not say (an older API). */
-    getCurrentDataset: build.query<DatasetInfo | null, void>({
+    /**
+     * The data sets served and the data version; null when the server does not say (an older API).
+     * The map polls it (DATASETS_POLL_SECONDS) to notice a publish.
+     */
+    getDatasets: build.query<DatasetsAnswer | null, void>({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
-        const result = await baseQuery({ path: '/api/datasets/current', requireAuth: true });
-        const dataset = result.error ? undefined : datasetInfoSchema.safeParse(result.data);
-        return { data: dataset?.success ? dataset.data : null };
+        const result = await baseQuery({ path: '/api/datasets', requireAuth: true });
+        const answer = result.error ? undefined : datasetsAnswerSchema.safeParse(result.data);
+        return { data: answer?.success ? answer.data : null };
       },
       keepUnusedDataFor: 3600,
     }),
@@ -86,7 +91,16 @@ export const parcelsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetParcelQuery, useGetCurrentDatasetQuery } = parcelsApi;
+export const { useGetParcelQuery, useGetDatasetsQuery } = parcelsApi;
+
+/** An open map asks for the data version this often: a publish shows within a minute. */
+export const DATASETS_POLL_SECONDS = 30;
+
+/** The data set serving a parcel, from the data sets answer; undefined when either is unknown. */
+export function useParcelDataset(datasetName: string | null | undefined, enabled: boolean): Dataset | undefined {
+  const { data } = useGetDatasetsQuery(enabled && datasetName ? undefined : skipToken);
+  return data?.datasets.find((dataset) => dataset.name === datasetName);
+}
 
 /** The parcel's details if the store holds them; the store has no API state until the server API loads. */
 export function selectCachedParcel(state: RootState, pin: string): ParcelDetails | undefined {

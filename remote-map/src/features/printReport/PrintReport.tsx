@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { selectIsSignedIn, useAppSelector } from '@parcel-map/shared';
-import { useGetCurrentDatasetQuery, useGetParcelQuery } from '../parcelSelection/parcelsApi.ts';
+import { useGetParcelQuery, useParcelDataset } from '../parcelSelection/parcelsApi.ts';
 import { NOT_A_SURVEY, ParcelFieldList, provenanceText } from '../parcelSelection/ParcelDetailPanel.tsx';
 import type { MapSnapshot } from '../../map/mapController.ts';
 import { scaleBar } from './printScale.ts';
@@ -18,7 +18,7 @@ export interface PrintSnapshot extends MapSnapshot {
 export function PrintReport({ snapshot, onClose }: { snapshot: PrintSnapshot; onClose(): void }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const { currentData: parcel } = useGetParcelQuery(snapshot.pin ?? skipToken);
-  const { data: dataset } = useGetCurrentDatasetQuery(signedIn ? undefined : skipToken);
+  const dataset = useParcelDataset(parcel?.dataset, signedIn);
   const printButton = useRef<HTMLButtonElement>(null);
   const scale = scaleBar(snapshot.lat, snapshot.zoom, snapshot.widthPx);
 

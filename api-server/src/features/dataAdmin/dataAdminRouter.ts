@@ -1,0 +1,117 @@
+// /api/admin: what the Data page and the import and datasets commands do through a running API —
+// data set versions, rollback, removal, the map's initial view, and imports (upload, validate,
+// publish). Administrators only (platform/auth/adminAccess.ts); shapes in
+// shared/src/datasets/{datasetContract,importContract}.ts.
+import { Router, type RequestHandler } from 'express';
+import type { Db } from '@parcel-map/database';
+import { bundledMappingNames } from '@parcel-map/county-data/import';
+import { DatasetError, listDatasetVersions, removeDataset, rollbackDataset } from '@parcel-map/county-data/publish';
+import {
+  initialViewSettingSchema,
+  validateImportBodySchema,
+  type DatasetVersionsAnswer,
+  type ImportLimits,
+} from '@parcel-map/shared/contracts';
+import * as z from 'zod/mini';
+import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../platform/http/httpErrors.ts';
+import type { DatasetsRepository } from '../datasets/datasetsRepository.ts';
+import type { ImportJobs } from './importJobs.ts';
+
+const initialViewBodySchema = z.union([initialViewSettingSchema, z.object({ dataset: z.string() }), z.null()]);
+
+export interface DataAdminDeps {
+  db: Db;
+  datasets: DatasetsRepository;
+  imports: ImportJobs;
+  maxUploadBytes: number;
+  requireAdmin: RequestHandler;
+  /** Called once a publish has committed (the API warms the new version's tiles). */
+  onPublished: () => void;
+}
+
+export function createDataAdminRouter(deps: DataAdminDeps): Router {
+  const router = Router();
+  router.use(deps.requireAdmin);
+
+  // The host asks whether to show the Data link: 204 for administrators, 403 for everyone else.
+  router.get('/access', (_req, res) => {
+    res.status(204).end();
+  });
+
+  router.get('/limits', async (_req, res) => {
+    const limits: ImportLimits = { maxUploadBytes: deps.maxUploadBytes, bundledMappings: await bundledMappingNames() };
+    res.json(limits);
+  });
+
+  router.get('/datasets', async (_req, res) => {
+    const [dataVersion, rows] = await Promise.all([deps.datasets.dataVersion(), listDatasetVersions(deps.db)]);
+    const answer: DatasetVersionsAnswer = { dataVersion, versions: rows.map(({ id: _id, ...version }) => version) };
+    res.json(answer);
+  });
+
+  router.post('/datasets/:name/rollback', async (req, res) => {
+    const { id: _id, ...version } = await datasetCall(() => rollbackDataset(deps.db, String(req.params.name)));
+    deps.onPublished();
+    res.json(version);
+  });
+
+  router.delete('/datasets/:name', async (req, res) => {
+    await datasetCall(() => removeDataset(deps.db, String(req.params.name)));
+    res.status(204).end();
+  });
+
+  router.put('/initial-view', async (req, res) => {
+    const body = initialViewBodySchema.safeParse(req.body ?? null);
+    if (!body.success) throw new BadRequestError('Give { bounds: [west, south, east, north] }, { dataset: NAME } or null');
+    let view = body.data;
+    if (view !== null && 'dataset' in view) {
+      const name = view.dataset;
+      const dataset = (await deps.datasets.current()).find((candidate) => candidate.name === name);
+      if (!dataset) throw new NotFoundError(`There is no data set named '${name}'`);
+      if (!dataset.bbox) throw new ConflictError(`Data set '${name}' has no parcels to zoom to`);
+      view = { bounds: dataset.bbox };
+    }
+    await deps.datasets.setInitialView(view);
+    res.json({ initialView: view });
+  });
+
+  router.post('/imports', async (_req, res) => {
+    res.status(201).json(await deps.imports.create());
+  });
+
+  router.get('/imports/:id', (req, res) => {
+    res.json(deps.imports.get(String(req.params.id)));
+  });
+
+  // The file's bytes as the request body (any content type but JSON), streamed to the job's folder.
+  router.put('/imports/:id/files/:name', async (req, res) => {
+    res.json(await deps.imports.receiveFile(String(req.params.id), String(req.params.name), req));
+  });
+
+  router.post('/imports/:id/validate', (req, res) => {
+    const body = validateImportBodySchema.safeParse(req.body);
+    if (!body.success) throw new BadRequestError(`Invalid import request: ${body.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}`);
+    res.status(202).json(deps.imports.validate(String(req.params.id), body.data));
+  });
+
+  router.post('/imports/:id/publish', (req, res) => {
+    res.status(202).json(deps.imports.publish(String(req.params.id), deps.onPublished));
+  });
+
+  router.delete('/imports/:id', async (req, res) => {
+    await deps.imports.discard(String(req.params.id));
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** A data set command's DatasetError as its HTTP answer. */
+async function datasetCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof DatasetError)) throw error;
+    throw new HttpError(error.kind === 'not-found' ? 404 : error.kind === 'invalid' ? 400 : 409, error.message);
+  }
+}

@@ -1,0 +1,62 @@
+// Who may manage data sets: a signed-in user whose e-mail is in ADMIN_EMAILS, or the import and
+// datasets commands on this machine, which hand their work to the running API with the local admin
+// token it wrote beside its PGlite directory (app/localHandover.ts).
+import { timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { decodeJwt, type JWTPayload } from 'jose';
+import { ForbiddenError } from '../http/httpErrors.ts';
+import { BEARER } from './verifyBearer.ts';
+
+export const ADMINS_ONLY_MESSAGE = 'Only administrators can manage data sets';
+/** The user id the local admin token stands for (in logs and import records). */
+export const LOCAL_ADMIN = 'local-admin';
+
+export interface AdminAccessOptions {
+  /** Lower-case e-mail addresses. */
+  adminEmails: ReadonlySet<string>;
+  /** The token the local commands present; undefined: none is accepted. */
+  localAdminToken: string | undefined;
+  /** Verifies the session JWT and sets req.userId (401 without a valid one). */
+  requireUser: RequestHandler;
+}
+
+/**
+ * The e-mail addresses a verified Stytch session JWT proves: its magic-link factors' addresses, and
+ * an `email` custom claim (how a Stytch project puts the address of an OAuth sign-in into its JWTs).
+ */
+export function sessionEmails(payload: JWTPayload): string[] {
+  const emails: string[] = [];
+  if (typeof payload.email === 'string') emails.push(payload.email);
+  const session = payload['https://stytch.com/session'] as { authentication_factors?: unknown } | undefined;
+  const factors = Array.isArray(session?.authentication_factors) ? session.authentication_factors : [];
+  for (const factor of factors as { email_factor?: { email_address?: unknown } }[]) {
+    const address = factor?.email_factor?.email_address;
+    if (typeof address === 'string') emails.push(address);
+  }
+  return emails.map((email) => email.trim().toLowerCase());
+}
+
+/** Lets administrators through; everyone else signed in gets 403, everyone else 401. */
+export function requireAdmin(options: AdminAccessOptions): RequestHandler {
+  const localToken = options.localAdminToken === undefined ? undefined : Buffer.from(options.localAdminToken);
+  const isLocalToken = (token: string) => {
+    const given = Buffer.from(token);
+    return localToken !== undefined && given.length === localToken.length && timingSafeEqual(given, localToken);
+  };
+  return (req, res, next) => {
+    const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
+    if (token !== undefined && isLocalToken(token)) {
+      req.userId = LOCAL_ADMIN;
+      next();
+      return;
+    }
+    // requireUser verified this very token before the payload is read.
+    return options.requireUser(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const emails = sessionEmails(decodeJwt(token!));
+      if (!emails.some((email) => options.adminEmails.has(email))) return next(new ForbiddenError(ADMINS_ONLY_MESSAGE));
+      next();
+    });
+  };
+}
+

@@ -1,0 +1,86 @@
+// The import and datasets commands' client of a running API's admin routes (api-server
+// features/dataAdmin), authenticated with the API's local admin token.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  datasetVersionsAnswerSchema,
+  importJobSchema,
+  type DatasetVersionsAnswer,
+  type ImportJob,
+  type ValidateImportBody,
+} from '@parcel-map/shared/contracts';
+import type { LocalHandover } from '@parcel-map/database';
+import type { ImportProgress } from '../import/importParcels.ts';
+
+const POLL_MS = 200;
+
+export interface ApiHandoverClient {
+  /** Uploads the files (the parcel file first), validates, and waits for the report. */
+  validate(files: string[], body: ValidateImportBody, onProgress?: (progress: ImportProgress) => void): Promise<ImportJob>;
+  /** Publishes a validated job and waits until it is published (or failed). */
+  publish(job: ImportJob, onProgress?: (progress: ImportProgress) => void): Promise<ImportJob>;
+  discard(job: ImportJob): Promise<void>;
+  listVersions(): Promise<DatasetVersionsAnswer>;
+  rollback(name: string): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+export function createApiHandoverClient(handover: Pick<LocalHandover, 'url' | 'token'>): ApiHandoverClient {
+  const call = async (method: string, route: string, body?: unknown, raw?: { stream: Readable; bytes: number }): Promise<unknown> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${handover.token}` };
+    let payload: RequestInit['body'];
+    if (raw) {
+      headers['content-type'] = 'application/octet-stream';
+      headers['content-length'] = String(raw.bytes);
+      payload = Readable.toWeb(raw.stream) as ReadableStream;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${handover.url}/api/admin${route}`, { method, headers, body: payload, ...(raw ? { duplex: 'half' } : {}) } as RequestInit);
+    const text = await response.text();
+    const json = text === '' ? undefined : (JSON.parse(text) as unknown);
+    if (!response.ok) throw new Error((json as { message?: string } | undefined)?.message ?? `${method} ${route}: HTTP ${response.status}`);
+    return json;
+  };
+  const job = (value: unknown) => importJobSchema.parse(value);
+
+  const waitWhile = async (id: string, state: ImportJob['state'], onProgress?: (progress: ImportProgress) => void): Promise<ImportJob> => {
+    for (;;) {
+      const current = job(await call('GET', `/imports/${id}`));
+      if (current.state !== state) return current;
+      if (current.progress) onProgress?.(current.progress as ImportProgress);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  };
+
+  return {
+    async validate(files, body, onProgress) {
+      const created = job(await call('POST', '/imports'));
+      for (const file of files) {
+        const { size } = await stat(file);
+        await call('PUT', `/imports/${created.id}/files/${encodeURIComponent(path.basename(file))}`, undefined, { stream: createReadStream(file), bytes: size });
+      }
+      job(await call('POST', `/imports/${created.id}/validate`, body));
+      return waitWhile(created.id, 'validating', onProgress);
+    },
+    async publish(validated, onProgress) {
+      job(await call('POST', `/imports/${validated.id}/publish`));
+      return waitWhile(validated.id, 'publishing', onProgress);
+    },
+    async discard(validated) {
+      await call('DELETE', `/imports/${validated.id}`);
+    },
+    async listVersions() {
+      return datasetVersionsAnswerSchema.parse(await call('GET', '/datasets'));
+    },
+    async rollback(name) {
+      await call('POST', `/datasets/${encodeURIComponent(name)}/rollback`);
+    },
+    async remove(name) {
+      await call('DELETE', `/datasets/${encodeURIComponent(name)}`);
+    },
+  };
+}

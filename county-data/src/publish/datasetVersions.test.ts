@@ -1,0 +1,107 @@
+// Several data sets side by side, their versions, rollback and removal (run on PGlite, and on
+// PostgreSQL in the postgres stage).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@parcel-map/database';
+import { openTestDb } from '@parcel-map/database/testing';
+import { parseImportMapping } from '../import/importMapping.ts';
+import { importParcels } from '../import/importParcels.ts';
+import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
+import { checkDatasetName, datasetNameFrom, KEPT_VERSIONS, listDatasetVersions, removeDataset, rollbackDataset } from './datasetVersions.ts';
+
+const SIZE = 0.001;
+const mapping = (sourceName: string) => parseImportMapping({ dataset: { sourceName, licence: `${sourceName} licence` }, fields: { PIN: 'PIN', owner: 'OWNER' } });
+
+/** A file of parcels `pins` in a row from `lon`, each owned by `owner`. */
+async function parcelFile(pins: string[], lon: number, owner: string): Promise<string> {
+  const features = pins.map((pin, i) => ({ properties: { PIN: pin, OWNER: owner }, geometry: squarePolygon(lon + i * SIZE, 35.6, SIZE) }));
+  return writeFixture(await fixtureDir(), 'parcels.geojson', featureCollection(features));
+}
+
+describe('data sets and their versions', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  const served = async () => {
+    const { rows } = await db.query<{ pin: string; owner: string; name: string }>(
+      'SELECT p.pin, p.owner, d.name FROM parcels p JOIN datasets d ON d.id = p.dataset_id ORDER BY p.pin',
+    );
+    return rows.map((row) => `${row.name}:${row.pin}:${row.owner}`);
+  };
+  const dataVersion = async () => Number((await db.query<{ value: string }>('SELECT value FROM data_version')).rows[0]!.value);
+
+  it('serves the parcels of every data set together, each under its own data set', async () => {
+    await importParcels(db, { dataset: 'north', file: await parcelFile(['N-1', 'N-2'], -80.9, 'NORTH V1'), mapping: mapping('North GIS') });
+    await importParcels(db, { dataset: 'south', file: await parcelFile(['S-1'], -80.8, 'SOUTH V1'), mapping: mapping('South GIS') });
+    expect(await served()).toEqual(['north:N-1:NORTH V1', 'north:N-2:NORTH V1', 'south:S-1:SOUTH V1']);
+    const versions = await listDatasetVersions(db);
+    expect(versions.map(({ name, version, current, parcels, source, licence }) => ({ name, version, current, parcels, source, licence }))).toEqual([
+      { name: 'north', version: 1, current: true, parcels: 2, source: 'North GIS', licence: 'North GIS licence' },
+      { name: 'south', version: 1, current: true, parcels: 1, source: 'South GIS', licence: 'South GIS licence' },
+    ]);
+    expect(versions[1]!.bbox).toEqual([-80.8, 35.6, expect.closeTo(-80.799, 9), expect.closeTo(35.601, 9)]);
+    expect(versions[0]!.publishedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+
+  it("rejects a PIN another data set serves, with that reason, and never replaces the other's parcel", async () => {
+    const before = await served();
+    const report = await importParcels(db, { dataset: 'south', file: await parcelFile(['S-2', 'N-1'], -80.8, 'SOUTH V2'), mapping: mapping('South GIS'), maxRejectedShare: 0.5 });
+    expect(report.rejections).toEqual([{ feature: 2, pin: 'N-1', reason: 'PIN in another data set', detail: "PIN already served by data set 'north'" }]);
+    expect(report).toMatchObject({ imported: 1, rejected: 1, dataset: { name: 'south', version: 2 } });
+    expect(await served()).toEqual([...before.filter((row) => !row.startsWith('south:')), 'south:S-2:SOUTH V2']);
+    expect((await listDatasetVersions(db)).find((row) => row.name === 'south' && row.current)).toMatchObject({ version: 2, parcels: 1, rejected: 1 });
+  });
+
+  it('rolls a data set back to its previous version, and refuses when there is none', async () => {
+    const versionBefore = await dataVersion();
+    expect(await rollbackDataset(db, 'south')).toMatchObject({ name: 'south', version: 1, current: true, parcels: 1 });
+    expect(await served()).toEqual(['north:N-1:NORTH V1', 'north:N-2:NORTH V1', 'south:S-1:SOUTH V1']);
+    expect(await dataVersion()).toBeGreaterThan(versionBefore);
+    await expect(rollbackDataset(db, 'south')).rejects.toThrow("Data set 'south' has no earlier version to roll back to");
+    await expect(rollbackDataset(db, 'nowhere')).rejects.toThrow("There is no data set named 'nowhere'");
+  });
+
+  it(`keeps the last ${KEPT_VERSIONS} versions of a data set`, async () => {
+    for (const owner of ['NORTH V2', 'NORTH V3', 'NORTH V4']) {
+      await importParcels(db, { dataset: 'north', file: await parcelFile(['N-1', 'N-2'], -80.9, owner), mapping: mapping('North GIS') });
+    }
+    expect((await listDatasetVersions(db)).filter((row) => row.name === 'north').map((row) => [row.version, row.current])).toEqual([[4, true], [3, false], [2, false]]);
+    const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM parcels_retired');
+    expect(rows[0]!.count).toBe(2 * 2 + 1); // north v2 and v3, south v2
+    await rollbackDataset(db, 'north');
+    expect(await served()).toContain('north:N-1:NORTH V3');
+  });
+
+  it('refuses a rollback that would serve a PIN another data set serves now, and changes nothing', async () => {
+    await importParcels(db, { dataset: 'east', file: await parcelFile(['E-1'], -80.7, 'EAST V1'), mapping: mapping('East GIS') });
+    await importParcels(db, { dataset: 'east', file: await parcelFile(['E-2'], -80.7, 'EAST V2'), mapping: mapping('East GIS') });
+    await importParcels(db, { dataset: 'west', file: await parcelFile(['E-1'], -80.6, 'WEST V1'), mapping: mapping('West GIS') });
+    const before = await served();
+    await expect(rollbackDataset(db, 'east')).rejects.toThrow('PIN E-1 is already served by another data set; nothing was changed');
+    expect(await served()).toEqual(before);
+  });
+
+  it('removes every version of a data set', async () => {
+    const versionBefore = await dataVersion();
+    await removeDataset(db, 'north');
+    expect((await served()).some((row) => row.startsWith('north:'))).toBe(false);
+    expect((await listDatasetVersions(db)).some((row) => row.name === 'north')).toBe(false);
+    expect(await dataVersion()).toBeGreaterThan(versionBefore);
+    await expect(removeDataset(db, 'north')).rejects.toThrow("There is no data set named 'north'");
+  });
+});
+
+describe('data set names', () => {
+  it('are slugs', () => {
+    expect(checkDatasetName('iredell-nc')).toBe('iredell-nc');
+    for (const bad of ['Iredell', 'iredell nc', '-x', 'x--y', '', 'a'.repeat(65)]) expect(() => checkDatasetName(bad)).toThrow('is not a data set name');
+  });
+
+  it('are made from file names', () => {
+    expect(datasetNameFrom('Cambridge_MA parcels.zip')).toBe('cambridge-ma-parcels');
+    expect(datasetNameFrom('Île-de-France.geojson')).toBe('ile-de-france');
+    expect(datasetNameFrom('___.geojson')).toBe('county');
+  });
+});

@@ -1,0 +1,93 @@
+// The wire contract of an import: its report (written by the importer, printed by the CLI, shown on
+// the Data page) and the import jobs of /api/admin/imports, through which the Data page and the
+// import command hand a file to a running API. zod/mini: the Data page parses them in the browser.
+import * as z from 'zod/mini';
+import { bboxSchema } from './datasetContract.ts';
+
+export const REJECTION_REASONS = ['no PIN', 'invalid PIN', 'duplicate PIN', 'bad geometry', 'PIN in another data set'] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+export const rejectedRowSchema = z.object({
+  /** 1-based position of the feature in the file. */
+  feature: z.number(),
+  pin: z.nullable(z.string()),
+  reason: z.enum(REJECTION_REASONS),
+  detail: z.string(),
+});
+
+export const importReportSchema = z.object({
+  file: z.string(),
+  format: z.string(),
+  crs: z.string(),
+  dryRun: z.boolean(),
+  /** Why nothing was (or, on a dry run, would be) published; null when the data set is good to publish. */
+  refusal: z.nullable(z.string()),
+  /** The data set the file is (or would be) published to; id and version once published. */
+  dataset: z.object({
+    name: z.string(),
+    id: z.nullable(z.number()),
+    version: z.nullable(z.number()),
+    sourceName: z.string(),
+    licence: z.string(),
+    asOf: z.nullable(z.string()),
+  }),
+  features: z.number(),
+  imported: z.number(),
+  rejected: z.number(),
+  rejectedByReason: z.record(z.enum(REJECTION_REASONS), z.number()),
+  rejections: z.array(rejectedRowSchema),
+  join: z.nullable(
+    z.object({ file: z.string(), rows: z.number(), keysWithSeveralRows: z.number(), pick: z.string(), matched: z.number(), unmatched: z.number() }),
+  ),
+  taxAcres: z.object({ fromMapping: z.number(), computedFromGeometry: z.number() }),
+  /** Values that could not be read (a date or number that does not parse): left empty, row kept. */
+  warnings: z.array(z.object({ field: z.string(), count: z.number(), examples: z.array(z.string()) })),
+  timings: z.object({ readMs: z.number(), prepareMs: z.number(), writeMs: z.number(), totalMs: z.number() }),
+  parcelsPerSecond: z.number(),
+});
+
+export const IMPORT_JOB_STATES = ['uploading', 'validating', 'ready', 'refused', 'publishing', 'published', 'failed'] as const;
+export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
+
+/** The mappings that come with the product (county-data/mappings/), by name, and the field-name default. */
+export const importMappingChoiceSchema = z.union([
+  z.object({ kind: z.literal('default') }),
+  z.object({ kind: z.literal('bundled'), name: z.string().check(z.regex(/^[a-z0-9_]+$/)) }),
+  /** A mapping file uploaded with the import. */
+  z.object({ kind: z.literal('uploaded'), file: z.string() }),
+]);
+
+/** POST /api/admin/imports/{id}/validate: which uploaded file holds the parcels, and how to read it. */
+export const validateImportBodySchema = z.object({
+  file: z.string().check(z.minLength(1)),
+  /** The data set's name; by default the mapping's, else one made from the file name. */
+  dataset: z.optional(z.string()),
+  mapping: importMappingChoiceSchema,
+  /** The share of features (0–1) that may be rejected; default 5 %. */
+  maxRejectedShare: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+});
+
+export const importJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(IMPORT_JOB_STATES),
+  /** The files uploaded so far, with their sizes in bytes. */
+  files: z.array(z.object({ name: z.string(), bytes: z.number() })),
+  progress: z.nullable(z.object({ phase: z.string(), done: z.number(), total: z.number() })),
+  report: z.nullable(importReportSchema),
+  /** Up to SAMPLE_PARCELS mapped parcels as a GeoJSON FeatureCollection, for a small map before publishing. */
+  sample: z.nullable(z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()), bbox: z.nullable(bboxSchema) })),
+  /** The field mapping used (the mapping file's JSON). */
+  mapping: z.nullable(z.unknown()),
+  /** Why the job failed (state 'failed'). */
+  error: z.nullable(z.string()),
+});
+
+/** GET /api/admin/limits: what the Data page states before an upload. */
+export const importLimitsSchema = z.object({ maxUploadBytes: z.number(), bundledMappings: z.array(z.string()) });
+
+export type ImportReport = z.infer<typeof importReportSchema>;
+export type RejectedRow = z.infer<typeof rejectedRowSchema>;
+export type ImportJob = z.infer<typeof importJobSchema>;
+export type ImportMappingChoice = z.infer<typeof importMappingChoiceSchema>;
+export type ValidateImportBody = z.infer<typeof validateImportBodySchema>;
+export type ImportLimits = z.infer<typeof importLimitsSchema>;
