@@ -30,8 +30,8 @@ export interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: unknown;
-  /** Sent as is (for malformed-JSON tests). */
-  rawBody?: string;
+  /** Sent as is (malformed JSON, uploaded files). */
+  rawBody?: string | Buffer;
   token?: string;
 }
 
@@ -65,14 +65,22 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
   };
 }
 
-export async function startTestApp(options: { seed?: boolean; db?: Db } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  seed?: boolean;
+  db?: Db;
+  config?: Partial<ApiConfig>;
+  /** The token local commands would hand work over with (app/server.ts writes one on PGlite). */
+  localAdminToken?: string;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await openTestDb());
   const logger = pino({ level: 'silent' });
   // A 3 km square of the demo county around the centre: the same generator, fast enough per test file.
   if (options.seed !== false) await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
   const identity = await startTestIdentity();
-  const config = testConfig({ jwksUrl: identity.jwksUrl });
-  const { server, app } = createApiServer({ db, config, logger });
+  const config = testConfig({ jwksUrl: identity.jwksUrl, ...options.config });
+  const { server, app } = createApiServer({ db, config, logger, localAdminToken: options.localAdminToken });
   const { baseUrl, close } = await listenOnLoopback(server);
 
   return {
@@ -105,7 +113,7 @@ export function comparableResponse(response: TestResponse, bodyEncoding: BufferE
 
 export function rawRequest(url: string, options: RequestOptions = {}): Promise<TestResponse> {
   const headers: Record<string, string> = { ...options.headers };
-  let payload: string | undefined = options.rawBody;
+  let payload: string | Buffer | undefined = options.rawBody;
   if (options.body !== undefined) payload = JSON.stringify(options.body);
   if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
     headers['Content-Type'] = 'application/json';

@@ -17,7 +17,7 @@ import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../
 import type { DatasetsRepository } from '../datasets/datasetsRepository.ts';
 import type { ImportJobs } from './importJobs.ts';
 
-const initialViewBodySchema = z.union([initialViewSettingSchema, z.object({ dataset: z.string() }), z.null()]);
+const initialViewBodySchema = z.union([initialViewSettingSchema, z.object({ dataset: z.string() })]);
 
 export interface DataAdminDeps {
   db: Db;
@@ -61,10 +61,10 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
   });
 
   router.put('/initial-view', async (req, res) => {
-    const body = initialViewBodySchema.safeParse(req.body ?? null);
-    if (!body.success) throw new BadRequestError('Give { bounds: [west, south, east, north] }, { dataset: NAME } or null');
+    const body = initialViewBodySchema.safeParse(req.body);
+    if (!body.success) throw new BadRequestError('Give { bounds: [west, south, east, north] } or { dataset: NAME }');
     let view = body.data;
-    if (view !== null && 'dataset' in view) {
+    if ('dataset' in view) {
       const name = view.dataset;
       const dataset = (await deps.datasets.current()).find((candidate) => candidate.name === name);
       if (!dataset) throw new NotFoundError(`There is no data set named '${name}'`);
@@ -73,6 +73,12 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
     }
     await deps.datasets.setInitialView(view);
     res.json({ initialView: view });
+  });
+
+  // Back to the runtime config's view.
+  router.delete('/initial-view', async (_req, res) => {
+    await deps.datasets.setInitialView(null);
+    res.status(204).end();
   });
 
   router.post('/imports', async (_req, res) => {

@@ -140,7 +140,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
     /** Stores one file of the import from `body`, refusing more than the upload limit in all. */
     async receiveFile(id: string, name: string, body: NodeJS.ReadableStream): Promise<ImportJob> {
       const job = find(id);
-      expectState(job, ['uploading'], 'add files to');
+      expectState(job, ['uploading', 'ready', 'refused', 'failed'], 'add files to');
       if (!FILE_NAME.test(name)) throw new BadRequestError('File names may hold letters, digits, spaces and . _ ( ) - only');
       const budget = deps.maxUploadBytes - [...job.files].filter(([other]) => other !== name).reduce((sum, [, bytes]) => sum + bytes, 0);
       let received = 0;
@@ -159,6 +159,8 @@ export function createImportJobs(deps: ImportJobsDeps) {
         throw error;
       }
       job.files.set(name, (await stat(target)).size);
+      // A report made before this file arrived no longer describes the import.
+      Object.assign(job, { state: 'uploading', progress: null, validated: null, report: null, sample: null, error: null });
       return view(job);
     },
 

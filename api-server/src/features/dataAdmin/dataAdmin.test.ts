@@ -1,0 +1,156 @@
+// /api/admin on both databases: who may use it, an import handed to the running API from upload to
+// publish (the real Cambridge files with their assessor join and the bundled mapping), refusals that
+// change nothing, versions, rollback, removal and the initial view.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { featureCollection, squarePolygon } from '@parcel-map/county-data/testing';
+import { datasetsAnswerSchema, datasetVersionsAnswerSchema, importJobSchema, type ImportJob } from '@parcel-map/shared/contracts';
+import { startTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../../testing/testApp.ts';
+import { ADMINS_ONLY_MESSAGE } from '../../platform/auth/adminAccess.ts';
+
+const CAMBRIDGE = path.resolve(import.meta.dirname, '../../../../../shared/data/cambridge_ma_parcels_fy2014');
+const LOCAL_TOKEN = 'local-admin-token-for-tests-0123456789';
+const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+
+describe('/api/admin', () => {
+  let app: TestApp;
+  let admin: string;
+  let user: string;
+  beforeAll(async () => {
+    app = await startTestApp({ localAdminToken: LOCAL_TOKEN, config: { maxUploadBytes: UPLOAD_LIMIT_BYTES } });
+    // The address as typed, in other letter case: e-mail addresses compare case-insensitively.
+    admin = await app.identity.sign('user-admin', { email: TEST_ADMIN_EMAIL.toUpperCase() });
+    user = await app.identity.sign('user-plain', { email: 'someone@example.com' });
+  });
+  afterAll(() => app.close());
+
+  const upload = async (id: string, name: string, body: Buffer | string, token = admin) =>
+    app.request(`/api/admin/imports/${id}/files/${encodeURIComponent(name)}`, { method: 'PUT', token, rawBody: body, headers: { 'Content-Type': 'application/octet-stream' } });
+  const newImport = async () => importJobSchema.parse((await app.request('/api/admin/imports', { method: 'POST', token: admin })).json);
+  /** Polls the job until it leaves `state`. */
+  const settled = async (id: string, state: ImportJob['state']): Promise<ImportJob> => {
+    for (;;) {
+      const job = importJobSchema.parse((await app.request(`/api/admin/imports/${id}`, { token: admin })).json);
+      if (job.state !== state) return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const datasets = async () => datasetsAnswerSchema.parse((await app.request('/api/datasets', { token: user })).json);
+
+  it('answers 401 without a session, 403 to a signed-in user who is not an administrator, and serves administrators', async () => {
+    const routes: [string, string][] = [['GET', '/api/admin/access'], ['GET', '/api/admin/datasets'], ['POST', '/api/admin/imports'], ['DELETE', '/api/admin/datasets/demo'], ['PUT', '/api/admin/initial-view']];
+    for (const [method, route] of routes) {
+      expect((await app.request(route, { method })).status).toBe(401);
+      const refused = await app.request(route, { method, token: user, body: {} });
+      expect(refused.status).toBe(403);
+      expect(refused.json).toEqual({ message: ADMINS_ONLY_MESSAGE });
+    }
+    // A token whose e-mail claim names no administrator, and one with no e-mail at all.
+    expect((await app.request('/api/admin/access', { token: await app.identity.sign('user-oauth') })).status).toBe(403);
+    expect((await app.request('/api/admin/access', { token: admin })).status).toBe(204);
+    expect((await app.request('/api/admin/access', { token: await app.identity.sign('user-claim', { extraClaims: { email: TEST_ADMIN_EMAIL } }) })).status).toBe(204);
+    expect((await app.request('/api/admin/access', { token: LOCAL_TOKEN })).status).toBe(204);
+    expect((await app.request('/api/admin/access', { token: `${LOCAL_TOKEN}x` })).status).toBe(401);
+    expect((await app.request('/api/admin/limits', { token: admin })).json).toEqual({ maxUploadBytes: UPLOAD_LIMIT_BYTES, bundledMappings: ['cambridge_fy2014'] });
+  });
+
+  it('validates the Cambridge sample with its assessor join before publishing, then publishes it beside the demo county', async () => {
+    const job = await newImport();
+    expect(job.state).toBe('uploading');
+    expect((await upload(job.id, 'ASSESSING_ParcelsFY2014.converted.geojson', await readFile(path.join(CAMBRIDGE, 'ASSESSING_ParcelsFY2014.converted.geojson')))).status).toBe(200);
+    // The bundled mapping joins TaxFY14.csv: without it the import says so.
+    const withoutJoin = await app.request(`/api/admin/imports/${job.id}/validate`, {
+      method: 'POST',
+      token: admin,
+      body: { file: 'ASSESSING_ParcelsFY2014.converted.geojson', mapping: { kind: 'bundled', name: 'cambridge_fy2014' } },
+    });
+    expect(withoutJoin.status).toBe(202);
+    expect(await settled(job.id, 'validating')).toMatchObject({ state: 'failed', error: 'The mapping joins the table TaxFY14.csv: upload it with the parcel file' });
+
+    expect((await upload(job.id, 'TaxFY14.csv', await readFile(path.join(CAMBRIDGE, 'TaxFY14.csv')))).status).toBe(200);
+    await app.request(`/api/admin/imports/${job.id}/validate`, {
+      method: 'POST',
+      token: admin,
+      body: { file: 'ASSESSING_ParcelsFY2014.converted.geojson', mapping: { kind: 'bundled', name: 'cambridge_fy2014' }, maxRejectedShare: 0.05 },
+    });
+    const ready = await settled(job.id, 'validating');
+    expect(ready.state).toBe('ready');
+    expect(ready.report).toMatchObject({ file: 'ASSESSING_ParcelsFY2014.converted.geojson', features: 13_116, refusal: null, dataset: { name: 'cambridge-ma', id: null } });
+    expect(ready.report!.join).toMatchObject({ file: expect.stringMatching(/TaxFY14\.csv$/), matched: expect.any(Number) });
+    expect(ready.report!.rejections.length).toBe(ready.report!.rejected);
+    expect(ready.sample!.features.length).toBe(200);
+    expect(ready.sample!.bbox![0]).toBeCloseTo(-71.16, 1);
+    expect(ready.mapping).toMatchObject({ fields: { PIN: 'ML' } });
+    // Nothing is served before Publish.
+    expect((await datasets()).datasets.map((d) => d.name)).toEqual(['demo']);
+
+    const versionBefore = (await datasets()).dataVersion;
+    expect((await app.request(`/api/admin/imports/${job.id}/publish`, { method: 'POST', token: admin })).status).toBe(202);
+    const published = await settled(job.id, 'publishing');
+    expect(published).toMatchObject({ state: 'published', report: { dataset: { name: 'cambridge-ma', version: 1 } } });
+    const after = await datasets();
+    expect(after.dataVersion).toBeGreaterThan(versionBefore);
+    expect(after.datasets.map((d) => [d.name, d.parcels])).toEqual([['cambridge-ma', ready.report!.imported], ['demo', expect.any(Number)]]);
+    expect((await app.request('/api/parcels/127-123', { token: user })).json).toMatchObject({ dataset: 'cambridge-ma', city: 'CAMBRIDGE' });
+  });
+
+  it('refuses an import that would lose the data set: nothing published, Publish answers 409', async () => {
+    const before = await datasets();
+    const job = await newImport();
+    await upload(job.id, 'renamed.geojson', JSON.stringify(featureCollection([{ properties: { MAP_LOT: 'X-1' }, geometry: squarePolygon(-80, 36, 0.001) }])));
+    await app.request(`/api/admin/imports/${job.id}/validate`, { method: 'POST', token: admin, body: { file: 'renamed.geojson', dataset: 'demo', mapping: { kind: 'default' } } });
+    const refused = await settled(job.id, 'validating');
+    expect(refused).toMatchObject({ state: 'refused', report: { refusal: 'none of its 1 features is a valid parcel' } });
+    const publish = await app.request(`/api/admin/imports/${job.id}/publish`, { method: 'POST', token: admin });
+    expect(publish.status).toBe(409);
+    expect(publish.json).toEqual({ message: 'Cannot publish an import that is refused' });
+    expect(await datasets()).toEqual(before);
+    expect((await app.request(`/api/admin/imports/${job.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await app.request(`/api/admin/imports/${job.id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('refuses uploads over the limit and file names with folders in them', async () => {
+    const job = await newImport();
+    const tooBig = await upload(job.id, 'big.geojson', Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 32));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.json).toEqual({ message: 'The upload is larger than the 20 MB limit' });
+    expect((await upload(job.id, '..%2Fescape.geojson', 'x')).status).toBe(400);
+    expect((await upload(job.id, '.hidden', 'x')).status).toBe(400);
+    expect((await upload(job.id, 'ok.geojson', 'x', user)).status).toBe(403);
+  });
+
+  it('lists every kept version, rolls back, sets the initial view to an extent, and removes a data set', async () => {
+    const job = await newImport();
+    const square = (pin: string) => ({ properties: { PIN: pin }, geometry: squarePolygon(-79, 36, 0.001) });
+    for (const pin of ['EAST-1', 'EAST-2']) {
+      const next = pin === 'EAST-1' ? job : await newImport();
+      await upload(next.id, 'east.geojson', JSON.stringify(featureCollection([square(pin)])));
+      await app.request(`/api/admin/imports/${next.id}/validate`, { method: 'POST', token: admin, body: { file: 'east.geojson', dataset: 'east', mapping: { kind: 'default' } } });
+      expect((await settled(next.id, 'validating')).state).toBe('ready');
+      await app.request(`/api/admin/imports/${next.id}/publish`, { method: 'POST', token: LOCAL_TOKEN });
+      expect((await settled(next.id, 'publishing')).state).toBe('published');
+    }
+    const list = datasetVersionsAnswerSchema.parse((await app.request('/api/admin/datasets', { token: admin })).json);
+    expect(list.versions.filter((v) => v.name === 'east').map((v) => [v.version, v.current])).toEqual([[2, true], [1, false]]);
+
+    const rolledBack = await app.request('/api/admin/datasets/east/rollback', { method: 'POST', token: admin });
+    expect(rolledBack.json).toMatchObject({ name: 'east', version: 1, current: true });
+    expect((await app.request('/api/parcels/EAST-1', { token: user })).status).toBe(200);
+    expect((await app.request('/api/parcels/EAST-2', { token: user })).status).toBe(404);
+    const again = await app.request('/api/admin/datasets/east/rollback', { method: 'POST', token: admin });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ message: "Data set 'east' has no earlier version to roll back to" });
+
+    const view = await app.request('/api/admin/initial-view', { method: 'PUT', token: admin, body: { dataset: 'east' } });
+    expect(view.json).toEqual({ initialView: { bounds: [-79, 36, expect.closeTo(-78.999, 9), expect.closeTo(36.001, 9)] } });
+    expect((await datasets()).initialView).toEqual((view.json as { initialView: unknown }).initialView);
+    expect((await app.request('/api/admin/initial-view', { method: 'PUT', token: admin, body: { dataset: 'nowhere' } })).status).toBe(404);
+    expect((await app.request('/api/admin/initial-view', { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await datasets()).initialView).toBeNull();
+
+    expect((await app.request('/api/admin/datasets/east', { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await datasets()).datasets.some((d) => d.name === 'east')).toBe(false);
+    expect((await app.request('/api/admin/datasets/east', { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+});
