@@ -1,0 +1,106 @@
+// The import and datasets commands while the API runs on PGlite: the API holds the data directory,
+// so the commands hand their work to it (database/src/localHandover.ts) and the map serves the new
+// data set at once — no restart. Real processes: the API's server.ts and the two commands.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
+import { HANDOVER_FILE_NAME } from '@parcel-map/database';
+import { lonLatToTile } from '../../tiles/kit/tileMath.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const SERVER = path.join(ROOT, 'api-server/src/app/server.ts');
+const IMPORT_CLI = path.join(ROOT, 'county-data/src/cli/importCli.ts');
+const DATASETS_CLI = path.join(ROOT, 'county-data/src/cli/datasetsCli.ts');
+
+function run(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return once(child, 'exit').then(([code]) => ({ code: code as number | null, output }));
+}
+
+describe('the import and datasets commands while the API runs on PGlite', () => {
+  let root: string;
+  let env: NodeJS.ProcessEnv;
+  let api: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'handover-'));
+    env = { ...process.env, DATA_DIR: path.join(root, 'pglite'), DATABASE_URL: '', TEST_DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'warn', IMPORT_WORK_DIR: path.join(root, 'imports') };
+    api = spawn(process.execPath, ['--import', 'tsx', SERVER], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    url = await new Promise<string>((resolve, reject) => {
+      api.stdout!.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const match = /API listening on (\S+)/.exec(stdout);
+        if (match) resolve(match[1]!);
+      });
+      api.once('exit', (code) => reject(new Error(`the API exited (${code}) before listening`)));
+    });
+  }, 60_000);
+  afterAll(async () => {
+    if (api.exitCode === null) {
+      api.kill('SIGTERM');
+      await once(api, 'exit');
+    }
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('imports through the running API, which serves the new data set at once; list, rollback and remove too', async () => {
+    const dir = await fixtureDir();
+    const file = (owner: string) =>
+      writeFixture(dir, `${owner.toLowerCase()}.geojson`, featureCollection([0, 1].map((i) => ({ properties: { PIN: `H-${i}`, owner }, geometry: squarePolygon(-80 + i * 0.001, 36, 0.001) }))));
+
+    const first = await run(IMPORT_CLI, [await file('FIRST'), '--dataset', 'handed-over'], env);
+    expect(first.output).toContain(`published as version 1 of data set 'handed-over' in the running API at ${url}`);
+    expect(first.code).toBe(0);
+    const second = await run(IMPORT_CLI, [await file('SECOND'), '--dataset', 'handed-over'], env);
+    expect(second.code).toBe(0);
+
+    // The running API draws the second version's parcels at once, without a restart.
+    const { x, y } = lonLatToTile(-79.9995, 36.0005, 16);
+    const tile = await fetch(`${url}/tiles/16/${x}/${y}.pbf`);
+    expect(tile.status).toBe(200);
+    // fetch undoes the gzip content encoding.
+    const body = Buffer.from(await tile.arrayBuffer()).toString('latin1');
+    expect(body).toContain('SECOND');
+    expect(body).not.toContain('FIRST');
+
+    const listed = await run(DATASETS_CLI, ['list', '--json'], env);
+    expect(listed.code).toBe(0);
+    const versions = JSON.parse(listed.output) as { name: string; version: number; current: boolean; parcels: number }[];
+    expect(versions.map(({ name, version, current, parcels }) => ({ name, version, current, parcels }))).toEqual([
+      { name: 'handed-over', version: 2, current: true, parcels: 2 },
+      { name: 'handed-over', version: 1, current: false, parcels: 2 },
+    ]);
+
+    const rolledBack = await run(DATASETS_CLI, ['rollback', 'handed-over'], env);
+    expect(rolledBack.output).toContain("Data set 'handed-over' rolled back: version 1 (2 parcels) is current.");
+    const refused = await run(DATASETS_CLI, ['rollback', 'handed-over'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("datasets: Data set 'handed-over' has no earlier version to roll back to");
+
+    // A refused import through the API: exit 1, nothing changed.
+    const empty = await run(IMPORT_CLI, [await writeFixture(dir, 'empty.geojson', featureCollection([])), '--dataset', 'handed-over'], env);
+    expect(empty.code).toBe(1);
+    expect(empty.output).toContain('NOT imported, nothing changed (the file holds no features)');
+
+    expect((await run(DATASETS_CLI, ['remove', 'handed-over'], env)).output).toContain("Data set 'handed-over' removed, with all its versions.");
+    expect((await run(DATASETS_CLI, ['list'], env)).output).toContain('No data sets in the running API');
+    // The uploads' folders are gone once published or discarded.
+    expect(await readdir(path.join(root, 'imports'))).toEqual([]);
+  }, 180_000);
+
+  it('removes its handover file when it stops', async () => {
+    expect(await readdir(path.join(root, 'pglite'))).toContain(HANDOVER_FILE_NAME);
+    api.kill('SIGTERM');
+    await once(api, 'exit');
+    expect(await readdir(path.join(root, 'pglite'))).not.toContain(HANDOVER_FILE_NAME);
+  }, 30_000);
+});
