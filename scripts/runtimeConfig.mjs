@@ -20,7 +20,7 @@ export function runtimeConfigFromEnv(env = process.env) {
     identity: stytchToken
       ? { publicToken: stytchToken, oauthProvider: env.OAUTH_PROVIDER ?? 'microsoft', loginBackgroundEmbedUrl: env.LOGIN_BACKGROUND_EMBED_URL }
       : { publicToken: 'public-token-test-local', localApiUrl: env.IDENTITY_URL ?? local(PORTS.identity), oauthProvider: env.OAUTH_PROVIDER ?? 'microsoft' },
-    map: mapboxToken
+    map: withInitialView(env.MAP_INITIAL_VIEW, mapboxToken
       ? {
           accessToken: mapboxToken,
           styles: [
@@ -42,6 +42,14 @@ export function runtimeConfigFromEnv(env = process.env) {
           defaultStyleId: 'streets-local',
           parcelTilesUrl: `${apiBaseUrl}/tiles/{z}/{x}/{y}.pbf`,
           contourTilesUrl: `${apiBaseUrl}/contours/{z}/{x}/{y}.pbf`,
-        },
+        }),
   };
+}
+
+/** `MAP_INITIAL_VIEW=lng,lat,zoom` sets where the map opens (default SPEC's, in the config schema). */
+function withInitialView(text, map) {
+  if (text === undefined || text === '') return map;
+  const [lng, lat, zoom, ...rest] = text.split(',').map((part) => Number(part.trim()));
+  if (rest.length > 0 || ![lng, lat, zoom].every(Number.isFinite)) throw new Error(`MAP_INITIAL_VIEW must be "lng,lat,zoom" (e.g. -71.11,42.37,14), not '${text}'`);
+  return { ...map, initialView: { lng, lat, zoom } };
 }

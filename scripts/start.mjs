@@ -46,7 +46,11 @@ try {
       await waitUntilAnswering(server.readyUrl);
     }),
   );
-  console.log(`\nParcel Map is ready: ${originOf(PORTS.host)}\nSign-in links go to the outbox: ${originOf(PORTS.identity)}/dev/outbox\n`);
+  const admins = process.env.ADMIN_EMAILS || 'admin@example.com';
+  console.log(
+    `\nParcel Map is ready: ${originOf(PORTS.host)}\nSign-in links go to the outbox: ${originOf(PORTS.identity)}/dev/outbox\n` +
+      `The Data page (import, roll back, remove data sets) is for: ${admins} (ADMIN_EMAILS)\n`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   shutDown(1);

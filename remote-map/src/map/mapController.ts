@@ -4,7 +4,17 @@
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
 import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
-import { HIGHLIGHT_LAYER_IDS, installParcelLayers, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID, setHighlightPin, setLayerVisible, setOutlinesVisible } from './parcelLayers.ts';
+import {
+  HIGHLIGHT_LAYER_IDS,
+  installParcelLayers,
+  PARCEL_LAYER_IDS,
+  PARCEL_SOURCE_ID,
+  setHighlightPin,
+  setLayerVisible,
+  setOutlinesVisible,
+  setParcelTilesUrl,
+  versionedTilesUrl,
+} from './parcelLayers.ts';
 import { CONTOUR_LAYER_IDS, installContourLayers, setContoursVisible } from './contourLayers.ts';
 import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type SavedParcelPoint } from './savedParcelsLayer.ts';
 import type { CentreTarget } from './centreTarget.ts';
@@ -55,6 +65,10 @@ export interface MapSnapshot extends MapView {
 
 export interface MapController {
   setSelectedPin(pin: string | null): void;
+  /** The parcels' data version (GET /api/datasets): their tiles are asked for with it, and reloaded when it changes. */
+  setDataVersion(version: number): void;
+  /** Shows a [west, south, east, north] extent without animation (the initial view an administrator set). */
+  showBounds(bounds: [number, number, number, number]): void;
   setOverlays(overlays: MapOverlays): void;
   setSavedParcels(points: readonly SavedParcelPoint[]): void;
   /** Flies to a point or fits bounds. */
@@ -101,8 +115,8 @@ export function createMapController({ container, config, events }: MapController
     container,
     accessToken: config.accessToken,
     style: initialStyle.url,
-    center: [MAP_VIEW_DEFAULTS.lng, MAP_VIEW_DEFAULTS.lat],
-    zoom: MAP_VIEW_DEFAULTS.zoom,
+    center: [config.initialView.lng, config.initialView.lat],
+    zoom: config.initialView.zoom,
     minZoom: MAP_VIEW_DEFAULTS.minZoom,
     maxZoom: MAP_VIEW_DEFAULTS.maxZoom,
     localFontFamily: LOCAL_FONT_FAMILY,
@@ -137,6 +151,8 @@ function wireMap(
   const highlights: ParcelHighlights = { hoverPin: null, selectedPin: null };
   let overlays: MapOverlays = { ...DEFAULT_OVERLAYS };
   let savedPoints: readonly SavedParcelPoint[] = [];
+  let dataVersion: number | undefined;
+  const parcelTilesUrl = () => versionedTilesUrl(config.parcelTilesUrl, dataVersion);
   const interactions = attachParcelInteractions(map, highlights, events);
   let requestedStyleUrl = initialStyle.url;
   const styleLoad = createStyleLoadTracker(events);
@@ -145,7 +161,7 @@ function wireMap(
     const loadedName = map.getStyle()?.name;
     const matched = matchLoadedStyle(config.styles, { url: requestedStyleUrl, name: loadedName });
     const satellite = isSatelliteStyleName(matched?.name ?? loadedName);
-    installParcelLayers(map, config.parcelTilesUrl, {
+    installParcelLayers(map, parcelTilesUrl(), {
       satellite,
       hoverPin: highlights.hoverPin,
       selectedPin: highlights.selectedPin,
@@ -235,6 +251,14 @@ function wireMap(
       highlights.selectedPin = next;
       setHighlightPin(map, PARCEL_LAYER_IDS.selected, next);
       setHighlightPin(map, PARCEL_LAYER_IDS.selectedLine, next);
+    },
+    setDataVersion(version) {
+      if (version === dataVersion) return;
+      dataVersion = version;
+      setParcelTilesUrl(map, parcelTilesUrl());
+    },
+    showBounds(bounds) {
+      map.fitBounds(bounds, { animate: false, padding: 24 });
     },
     setOverlays(next) {
       overlays = { ...next };

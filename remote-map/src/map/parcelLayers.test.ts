@@ -17,6 +17,7 @@ import {
   pinFilter,
   setHighlightPin,
   setOutlinesVisible,
+  versionedTilesUrl,
 } from './parcelLayers.ts';
 
 const styleSpec = styleSpecModule as typeof StyleSpec;
@@ -297,5 +298,13 @@ describe('setOutlinesVisible', () => {
     setOutlinesVisible(map, true);
     expect(calls[0]).toMatch(new RegExp(`^setPaintProperty ${PARCEL_LAYER_IDS.fill} fill-opacity \\["step"`));
     expect(calls[1]).toBe(`setLayoutProperty ${PARCEL_LAYER_IDS.line} visibility "visible"`);
+  });
+});
+
+describe('versionedTilesUrl', () => {
+  it('adds the data version as v, after any query the configured URL has, and leaves the URL alone before the version is known', () => {
+    expect(versionedTilesUrl('http://api.test/tiles/{z}/{x}/{y}.pbf', 12)).toBe('http://api.test/tiles/{z}/{x}/{y}.pbf?v=12');
+    expect(versionedTilesUrl('http://api.test/tiles/{z}/{x}/{y}.pbf?key=a', 12)).toBe('http://api.test/tiles/{z}/{x}/{y}.pbf?key=a&v=12');
+    expect(versionedTilesUrl('http://api.test/tiles/{z}/{x}/{y}.pbf', undefined)).toBe('http://api.test/tiles/{z}/{x}/{y}.pbf');
   });
 });

@@ -6,6 +6,7 @@ import type {
   LayerSpecification,
   Map as MapboxMap,
   VectorSourceSpecification,
+  VectorTileSource,
 } from 'mapbox-gl';
 import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '@parcel-map/shared';
 
@@ -99,6 +100,20 @@ export function pinFilter(pin: string | null | undefined): FilterSpecification {
 
 export function outlineColor(satellite: boolean): string {
   return satellite ? OUTLINE_COLOR.satellite : OUTLINE_COLOR.default;
+}
+
+/**
+ * The parcel tile URL for a data version (`?v=`): the API lets browsers keep such a tile for good,
+ * and a publish changes every URL, so no browser or CDN can show an old county.
+ */
+export function versionedTilesUrl(tilesUrl: string, dataVersion: number | undefined): string {
+  if (dataVersion === undefined) return tilesUrl;
+  return `${tilesUrl}${tilesUrl.includes('?') ? '&' : '?'}v=${dataVersion}`;
+}
+
+/** Points the parcel sources at new tile URLs (a new data version): mapbox-gl reloads their tiles. */
+export function setParcelTilesUrl(map: MapboxMap, tilesUrl: string): void {
+  for (const id of PARCEL_SOURCE_IDS) (map.getSource(id) as VectorTileSource | undefined)?.setTiles([tilesUrl]);
 }
 
 export function parcelSource(tilesUrl: string): VectorSourceSpecification {

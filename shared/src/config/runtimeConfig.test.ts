@@ -22,6 +22,7 @@ describe('parseRuntimeConfig', () => {
     const config = parseRuntimeConfig(minimal);
     expect(config.remoteLoadTimeoutMs).toBe(8000);
     expect(config.identity.oauthProvider).toBe('microsoft');
+    expect(config.map.initialView).toEqual({ lng: -80.86, lat: 35.62, zoom: 13 });
     expect(config.identity.localApiUrl).toBeUndefined();
     expect(config.map.styles[0]).toEqual(minimal.map.styles[0]);
   });
@@ -35,5 +36,14 @@ describe('parseRuntimeConfig', () => {
     ['an empty public token', { ...minimal, identity: { publicToken: '' } }],
   ])('rejects %s', (_case, input) => {
     expect(() => parseRuntimeConfig(input)).toThrow();
+  });
+});
+
+describe('map.initialView', () => {
+  it('takes where the map opens from the configuration, and refuses a view off the map', () => {
+    const at = (initialView: unknown) => ({ ...minimal, map: { ...minimal.map, initialView } });
+    expect(parseRuntimeConfig(at({ lng: -71.11, lat: 42.37, zoom: 14 })).map.initialView).toEqual({ lng: -71.11, lat: 42.37, zoom: 14 });
+    expect(() => parseRuntimeConfig(at({ lng: -200, lat: 42.37, zoom: 14 }))).toThrow();
+    expect(() => parseRuntimeConfig(at({ lng: -71.11, lat: 42.37 }))).toThrow();
   });
 });

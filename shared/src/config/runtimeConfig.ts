@@ -6,6 +6,15 @@ import * as z from 'zod/mini';
 
 const nonEmpty = () => z.string().check(z.minLength(1));
 
+/** SPEC §2: where the map opens unless the configuration says otherwise. */
+export const DEFAULT_INITIAL_VIEW = { lng: -80.86, lat: 35.62, zoom: 13 } as const;
+
+export const initialViewSchema = z.object({
+  lng: z.number().check(z.minimum(-180), z.maximum(180)),
+  lat: z.number().check(z.minimum(-85), z.maximum(85)),
+  zoom: z.number().check(z.minimum(0), z.maximum(22)),
+});
+
 export const mapStyleSchema = z.object({
   id: nonEmpty(),
   name: nonEmpty(),
@@ -36,6 +45,8 @@ export const runtimeConfigSchema = z.object({
     defaultStyleId: nonEmpty(),
     parcelTilesUrl: nonEmpty(),
     contourTilesUrl: z.optional(nonEmpty()),
+    /** Where the map opens (a deep link's view, or an initial view set on the Data page, comes first). */
+    initialView: z._default(initialViewSchema, { ...DEFAULT_INITIAL_VIEW }),
   }),
 });
 

@@ -19,6 +19,7 @@ export const testConfig: RuntimeConfig = {
     styles: [{ id: 'streets', name: 'Streets', url: 'http://styles.test/streets.json' }],
     defaultStyleId: 'streets',
     parcelTilesUrl: 'http://tiles.test/{z}/{x}/{y}.pbf',
+    initialView: { lng: -80.86, lat: 35.62, zoom: 13 },
   },
 };
 

@@ -10,6 +10,7 @@ import { MeasurePalette } from '../measure/MeasurePalette.tsx';
 import { useMeasureTool } from '../measure/useMeasureTool.ts';
 import { PrintReport, type PrintSnapshot } from '../printReport/PrintReport.tsx';
 import { useDeepLinks } from '../deepLinks/useDeepLinks.ts';
+import { useDataVersion } from '../dataVersion/useDataVersion.ts';
 import { useSearchControl } from '../search/useSearchControl.ts';
 import { useMapScreenController } from './useMapScreenController.ts';
 import { useMapFollowsStore } from './useMapFollowsStore.ts';
@@ -25,6 +26,7 @@ export function MapScreen() {
   useSearchControl(controller);
   useMeasureTool(controller);
   useDeepLinks(controller);
+  useDataVersion(controller);
 
   const [snapshot, setSnapshot] = useState<PrintSnapshot | null>(null);
   const actions = useMapControlActions(controller, setSnapshot);

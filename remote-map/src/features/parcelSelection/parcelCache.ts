@@ -70,3 +70,12 @@ export function cacheParcel(details: ParcelDetails, now: number = Date.now(), st
     console.error('Parcel cache write failed:', error);
   }
 }
+
+/** Forgets every cached parcel: a publish has made them the old data's (SPEC's 10 minutes would show it). */
+export function clearParcelCache(storage: Storage | null = defaultStorage()): void {
+  try {
+    storage?.removeItem(PARCEL_CACHE_KEY);
+  } catch (error) {
+    console.error('Parcel cache clear failed:', error);
+  }
+}
