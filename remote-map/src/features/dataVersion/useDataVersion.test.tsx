@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeTestStore, network, recordRequests, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import type { MapController } from '../../map/mapController.ts';
 import { cacheParcel, cachedParcel } from '../parcelSelection/parcelCache.ts';
-import { parcelsApi } from '../parcelSelection/parcelsApi.ts';
+import { parcelsApi, selectCachedParcel } from '../parcelSelection/parcelsApi.ts';
 import { useDataVersion } from './useDataVersion.ts';
 
 const API = testConfig.apiBaseUrl;
@@ -74,7 +74,7 @@ describe('useDataVersion', () => {
     version = 8;
     await act(() => store.dispatch(parcelsApi.endpoints.getDatasets.initiate(undefined, { forceRefetch: true })));
     await waitFor(() => expect(controller.setDataVersion).toHaveBeenLastCalledWith(8));
-    await waitFor(() => expect(parcelsApi.endpoints.getParcel.select('P-1')(store.getState()).data?.owner).toBe('NEW OWNER'));
+    await waitFor(() => expect(selectCachedParcel(store.getState(), 'P-1')?.owner).toBe('NEW OWNER'));
     expect(requests.some((request) => request.path === '/api/parcels/P-1')).toBe(true);
     expect(cachedParcel('P-1')?.owner).toBe('NEW OWNER');
     details.unsubscribe();
