@@ -15,5 +15,6 @@ export * from './ui/RenderFailure.tsx';
 export * from './ui/Spinner.tsx';
 export * from './ui/useDialogFocus.ts';
 export * from './remotes/remoteContracts.ts';
+export * from './remotes/remoteAvailabilitySlice.ts';
 export * from './session/returnPath.ts';
 export * from './session/storageKeys.ts';

@@ -3,6 +3,7 @@ import { createMapController, type MapControllerEvents } from './mapController.t
 
 const events: MapControllerEvents = {
   viewChanged: () => {},
+  parcelTilesLoading: () => {},
   styleLoadStarted: () => {},
   styleLoadFinished: () => {},
   styleLoadFailed: () => {},

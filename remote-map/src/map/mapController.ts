@@ -17,6 +17,7 @@ import { publishMapState, type LayerVisibility } from './mapStatePublication.ts'
 import { createMapTeardown } from './mapTeardown.ts';
 import { addSearchControl, type SearchControlOptions } from './searchControl.ts';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
+import { installMyLocation, type MyLocation } from './myLocationLayer.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -33,6 +34,8 @@ export interface MapView {
 export interface MapControllerEvents extends ParcelClickHandlers, StyleLoadEvents {
   /** After the camera settles (moveend/zoomend), never per frame. */
   viewChanged(view: MapView): void;
+  /** The view's parcel tiles started or finished loading (a slim indicator shows meanwhile). */
+  parcelTilesLoading(loading: boolean): void;
 }
 
 /** The overlay switches of the Overlays panel and the contour toggle. */
@@ -63,6 +66,8 @@ export interface MapController {
   /** Moves the camera without animation (deep links, back/forward). */
   jumpTo(view: MapView): void;
   flyTo(view: MapView): void;
+  /** Draws the position dot and accuracy circle, and flies there. */
+  showMyLocation(location: MyLocation, zoom: number): void;
   snapshot(): MapSnapshot;
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
@@ -137,6 +142,7 @@ function wireMap(
   const highlights: ParcelHighlights = { hoverPin: null, selectedPin: null };
   let overlays: MapOverlays = { ...DEFAULT_OVERLAYS };
   let savedPoints: readonly SavedParcelPoint[] = [];
+  let myLocation: MyLocation | null = null;
   const interactions = attachParcelInteractions(map, highlights, events);
   let requestedStyleUrl = initialStyle.url;
   const styleLoad = createStyleLoadTracker(events);
@@ -158,6 +164,7 @@ function wireMap(
     // Contours go under the parcels; saved-parcel markers on top of everything.
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
     installSavedParcels(map, savedPoints, overlays.savedParcels);
+    installMyLocation(map, myLocation);
     publishMapState(container, { styleId: matched?.id ?? '' });
     publishLayerState();
     styleLoad.loaded(matched?.id ?? null);
@@ -202,6 +209,22 @@ function wireMap(
   map.on('idle', () => {
     publishMapState(container, { mapState: map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering' });
   });
+
+  // The parcel tiles of the view loading: reported on a change only, never per tile.
+  let parcelTilesLoading = false;
+  const reportParcelTiles = (loading: boolean) => {
+    if (loading === parcelTilesLoading) return;
+    parcelTilesLoading = loading;
+    events.parcelTilesLoading(loading);
+  };
+  map.on('dataloading', (event) => {
+    if ('sourceId' in event && event.sourceId === PARCEL_SOURCE_ID) reportParcelTiles(true);
+  });
+  const checkParcelTiles = () => {
+    if (parcelTilesLoading && map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID)) reportParcelTiles(false);
+  };
+  map.on('sourcedata', checkParcelTiles);
+  map.on('idle', checkParcelTiles);
   // On the first frame drawn with the view's parcel tiles loaded after a style load (before 'idle',
   // which also waits for roads and water): `npm run bench` times navigation to the first parcels
   // drawn, and the highlight layers are shown. Until then their source — a second copy of the
@@ -262,6 +285,11 @@ function wireMap(
     },
     flyTo({ lng, lat, zoom }) {
       map.flyTo({ center: [lng, lat], zoom, essential: true });
+    },
+    showMyLocation(location, zoom) {
+      myLocation = location;
+      if (map.getSource(PARCEL_SOURCE_ID)) installMyLocation(map, myLocation);
+      map.flyTo({ center: [location.lng, location.lat], zoom, essential: true });
     },
     snapshot() {
       const { lng, lat } = map.getCenter();

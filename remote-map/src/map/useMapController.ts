@@ -27,6 +27,7 @@ export function useMapController(
     if (!config) return;
     const latest: MapControllerEvents = {
       viewChanged: (view) => eventsRef.current.viewChanged(view),
+      parcelTilesLoading: (loading) => eventsRef.current.parcelTilesLoading(loading),
       styleLoadStarted: (styleId) => eventsRef.current.styleLoadStarted(styleId),
       styleLoadFinished: (styleId) => eventsRef.current.styleLoadFinished(styleId),
       styleLoadFailed: (styleId) => eventsRef.current.styleLoadFailed(styleId),

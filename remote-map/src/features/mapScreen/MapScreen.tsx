@@ -3,7 +3,15 @@
 import { useCallback, useRef, useState } from 'react';
 import { ParcelDetailPanel } from '../parcelSelection/ParcelDetailPanel.tsx';
 import { MainMenu } from '../mainMenu/MainMenu.tsx';
-import { MapSetupErrorOverlay, StyleLoadFailedNotice, StyleLoadingIndicator, ZoomReadout } from '../mapView/MapStatus.tsx';
+import {
+  LocationProblemNotice,
+  MapSetupErrorOverlay,
+  ParcelTilesLoadingBar,
+  StyleLoadFailedNotice,
+  StyleLoadingIndicator,
+  ZoomInHint,
+  ZoomReadout,
+} from '../mapView/MapStatus.tsx';
 import { MapControls } from '../mapControls/MapControls.tsx';
 import { useMapControlActions } from '../mapControls/useMapControlActions.ts';
 import { MeasurePalette } from '../measure/MeasurePalette.tsx';
@@ -35,7 +43,10 @@ export function MapScreen() {
       <div ref={containerRef} className="map-screen__map" data-testid="map-container" />
       <MainMenu />
       <MapControls actions={actions} />
+      <ParcelTilesLoadingBar />
       <ZoomReadout />
+      <ZoomInHint />
+      <LocationProblemNotice />
       <StyleLoadingIndicator />
       <StyleLoadFailedNotice onRetry={(styleId) => controller?.setStyle(styleId)} />
       <MeasurePalette />
