@@ -95,6 +95,16 @@ test("'Show Saved Parcels' draws the user's saved parcels", async ({ page }) => 
   await expect(map.container()).toHaveAttribute('data-saved-parcels', 'visible');
   await map.shot('saved-parcels-overlay');
 
+  // A marker click selects its parcel even with another selected, where a parcel click only deselects.
+  await map.control('Overlays').click();
+  const marker = await map.findParcel(0.5, 0.5);
+  expect(marker.pin).toBe(pin);
+  await map.detailPanel().getByRole('button', { name: 'Close parcel details' }).click();
+  await map.clickParcelNear(0.25, 0.25);
+  expect(await map.selectedPin()).not.toBe(pin);
+  await map.waitForParcels();
+  await page.mouse.click(marker.x, marker.y);
+  await expect.poll(() => map.selectedPin()).toBe(pin);
 });
 
 test('the base map menu lists the styles, marks the current one and switches by keyboard; outlines turn yellow on satellite', async ({ page }) => {

@@ -144,9 +144,11 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   await saved.item(pin).getByRole('button', { name: 'View on Map' }).click();
   await expect(saved.sheet()).toBeHidden();
   await expect(page.getByLabel('Zoom level')).toHaveText('z: 16.00');
-  await map.waitForParcels();
-  await map.clickCentre();
+  // It is selected (the URL and the highlight follow the selection) and its panel is open: no click needed.
   await expect(map.detailPanel().getByRole('heading', { name: PIN_HEADING })).toHaveText(new RegExp(pin));
+  await expect(page).toHaveURL(new RegExp(`pin=${pin}`));
+  await map.waitForParcels();
+  await page.screenshot({ path: screenshotPath('saved-view-on-map') });
 
   // Delete: 'Cancel' keeps it, 'Yes, Delete' removes it and the empty state follows.
   await saved.openFromMenu();

@@ -4,6 +4,7 @@ import { createMapController, type MapControllerEvents } from './mapController.t
 const events: MapControllerEvents = {
   viewChanged: () => {},
   parcelTilesLoading: () => {},
+  savedParcelClicked: () => {},
   styleLoadStarted: () => {},
   styleLoadFinished: () => {},
   styleLoadFailed: () => {},

@@ -33,6 +33,7 @@ export function useMapController(
       styleLoadFailed: (styleId) => eventsRef.current.styleLoadFailed(styleId),
       parcelClicked: (pin) => eventsRef.current.parcelClicked(pin),
       backgroundClicked: () => eventsRef.current.backgroundClicked(),
+      savedParcelClicked: (pin) => eventsRef.current.savedParcelClicked(pin),
     };
     let created: MapController;
     eventsRef.current.setupStarted();

@@ -14,7 +14,7 @@ import {
   parcelTilesLoaded,
   parcelTilesLoadStarted,
 } from '../mapView/mapViewSlice.ts';
-import { mapBackgroundClicked, parcelClicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { mapBackgroundClicked, parcelClicked, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
 
 export function useMapScreenController(containerRef: RefObject<HTMLElement | null>): MapController | null {
@@ -37,6 +37,9 @@ export function useMapScreenController(containerRef: RefObject<HTMLElement | nul
     },
     backgroundClicked: () => {
       if (!measuring()) dispatch(mapBackgroundClicked());
+    },
+    savedParcelClicked: (pin) => {
+      if (!measuring()) dispatch(parcelPicked({ pin }));
     },
   };
   return useMapController(containerRef, mapConfig, events);

@@ -40,6 +40,7 @@ const savedRecord = (pin: string): SavedParcelRecord => ({
   parcel_centroid_lat: 35.61,
   parcel_centroid_lon: -80.85,
   notes: null,
+  tags: [],
   created_at: '2026-01-01T00:00:00Z',
 });
 

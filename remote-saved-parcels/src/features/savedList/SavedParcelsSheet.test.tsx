@@ -44,6 +44,20 @@ describe("'My Saved Parcels' sheet", () => {
     expect(api.requests[0]!.headers).toMatchObject({ authorization: 'Bearer jwt-u1', 'x-session-token': 'jwt-u1' });
   });
 
+  it('filters the list by text and sorts it by owner', async () => {
+    fakeSavedParcelsApi([hill, lake]);
+    openSheet();
+    await screen.findAllByRole('listitem');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Owner (A–Z)');
+    expect(screen.getAllByRole('listitem').map((li) => within(li).getByText(/^PIN /).textContent)).toEqual(['PIN 4634000003', 'PIN 4634000007']);
+    await userEvent.type(screen.getByLabelText('Filter'), 'dock');
+    expect(screen.getAllByRole('listitem').map((li) => within(li).getByText(/^PIN /).textContent)).toEqual(['PIN 4634000007']);
+    expect(screen.getByText('1 of 2 saved')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Filter'), ' nothing');
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getByText('No saved parcel matches the filter.')).toBeInTheDocument();
+  });
+
   it('shows the empty state text and hint', async () => {
     fakeSavedParcelsApi([]);
     openSheet();

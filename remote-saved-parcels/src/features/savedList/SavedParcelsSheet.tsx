@@ -12,11 +12,13 @@ import { useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import { savedSheetClosed, selectSheetOpen } from '../savedParcelsUiSlice.ts';
 import { SavedParcelItem, type ItemMode } from './SavedParcelItem.tsx';
 import { downloadFile, exportFileName, savedParcelsCsv, savedParcelsGeoJson } from './savedParcelsExport.ts';
+import { SAVED_SORTS, savedListView, type SavedSort } from './savedListView.ts';
 
 export const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to view saved parcels';
 export const LOAD_FAILED_MESSAGE = 'Failed to load saved parcels. Please check your connection and try again.';
 export const EMPTY_MESSAGE = 'You have not saved any parcels yet.';
 export const EMPTY_HINT = 'Select a parcel on the map and click the save icon to add it here.';
+export const NO_MATCH_MESSAGE = 'No saved parcel matches the filter.';
 
 /** One inline control open at a time across the list (SPEC §4: one editor at a time). */
 interface ActiveItem {
@@ -31,6 +33,10 @@ export function SavedParcelsSheet() {
   const titleId = useId();
   const sheetRef = useRef<HTMLElement>(null);
   const [active, setActive] = useState<ActiveItem | null>(null);
+  const [filterText, setFilterText] = useState('');
+  const [sort, setSort] = useState<SavedSort>('savedNewest');
+  const filterId = useId();
+  const sortId = useId();
   const { data: parcels, isLoading, isError, isFetching, refetch } = useListSavedParcelsQuery(undefined, {
     skip: !open || !token,
     refetchOnMountOrArgChange: true,
@@ -48,6 +54,7 @@ export function SavedParcelsSheet() {
     close();
   };
   const canExport = Boolean(token && parcels && parcels.length > 0 && !isError);
+  const shown = parcels ? savedListView(parcels, { text: filterText, sort }) : [];
 
   return (
     <div className="saved-backdrop saved-backdrop--sheet" onClick={close}>
@@ -108,21 +115,45 @@ export function SavedParcelsSheet() {
             <p>{EMPTY_HINT}</p>
           </div>
         ) : (
-          <ul className="saved-sheet__list" aria-labelledby={titleId}>
-            {parcels.map((saved) => (
-              <SavedParcelItem
-                key={saved.id}
-                saved={saved}
-                mode={active?.id === saved.id ? active.mode : 'view'}
-                onModeChange={(mode) => setActive(mode === 'view' ? null : { id: saved.id, mode })}
-                onViewOnMap={() => viewOnMap(saved)}
-                onDeleted={() => {
-                  setActive(null);
-                  sheetRef.current?.focus();
-                }}
+          <>
+            <div className="saved-sheet__view">
+              <label htmlFor={filterId}>Filter</label>
+              <input
+                id={filterId}
+                type="search"
+                value={filterText}
+                placeholder="PIN, owner, address or notes"
+                onChange={(event) => setFilterText(event.target.value)}
               />
-            ))}
-          </ul>
+              <label htmlFor={sortId}>Sort by</label>
+              <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SavedSort)}>
+                {(Object.keys(SAVED_SORTS) as SavedSort[]).map((key) => (
+                  <option key={key} value={key}>
+                    {SAVED_SORTS[key]}
+                  </option>
+                ))}
+              </select>
+              <span className="saved-sheet__count" aria-live="polite">
+                {shown.length === parcels.length ? `${parcels.length} saved` : `${shown.length} of ${parcels.length} saved`}
+              </span>
+            </div>
+            {shown.length === 0 && <p className="saved-sheet__empty">{NO_MATCH_MESSAGE}</p>}
+            <ul className="saved-sheet__list" aria-labelledby={titleId}>
+              {shown.map((saved) => (
+                <SavedParcelItem
+                  key={saved.id}
+                  saved={saved}
+                  mode={active?.id === saved.id ? active.mode : 'view'}
+                  onModeChange={(mode) => setActive(mode === 'view' ? null : { id: saved.id, mode })}
+                  onViewOnMap={() => viewOnMap(saved)}
+                  onDeleted={() => {
+                    setActive(null);
+                    sheetRef.current?.focus();
+                  }}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </div>
