@@ -1,7 +1,7 @@
 import type { SavedParcelRecord } from '@parcel-map/shared';
-import { savedListView } from './savedListView.ts';
+import { allTags, savedListView } from './savedListView.ts';
 
-const record = (id: number, owner: string, address: string, createdAt: string, notes: string | null = null): SavedParcelRecord => ({
+const record = (id: number, owner: string, address: string, createdAt: string, notes: string | null = null, tags: string[] = []): SavedParcelRecord => ({
   id,
   parcel_pin: `46050${id}`,
   parcel_owner_name: owner,
@@ -9,13 +9,13 @@ const record = (id: number, owner: string, address: string, createdAt: string, n
   parcel_centroid_lat: 35.6,
   parcel_centroid_lon: -80.8,
   notes,
-  tags: [],
+  tags,
   created_at: createdAt,
 });
 
 const list = [
-  record(1, 'smith john', '12 Oak St', '2026-01-02T00:00:00.000Z', 'creek frontage'),
-  record(2, 'Adams Farm LLC', '3 Elm Rd', '2026-03-01T00:00:00.000Z'),
+  record(1, 'smith john', '12 Oak St', '2026-01-02T00:00:00.000Z', 'creek frontage', ['Listing', 'Survey']),
+  record(2, 'Adams Farm LLC', '3 Elm Rd', '2026-03-01T00:00:00.000Z', null, ['listing']),
   record(3, 'Brown Mary', '100 Ash Ave', '2026-02-01T00:00:00.000Z', 'Call owner'),
 ];
 const ids = (records: SavedParcelRecord[]) => records.map((saved) => saved.id);
@@ -40,5 +40,25 @@ describe('saved list view', () => {
     const copy = [...list];
     savedListView(list, { text: '', sort: 'owner' });
     expect(list).toEqual(copy);
+  });
+
+  it('sorts by acres, largest first, with parcels of unknown acres last', () => {
+    const acres = new Map<number, number | null>([
+      [1, 2.5],
+      [2, null],
+      [3, 10],
+    ]);
+    expect(ids(savedListView(list, { text: '', sort: 'acres', acres }))).toEqual([3, 1, 2]);
+    expect(ids(savedListView(list, { text: '', sort: 'acres' }))).toEqual([3, 2, 1]);
+  });
+
+  it('filters by tag in any case, and finds tags by text too', () => {
+    expect(ids(savedListView(list, { text: '', sort: 'savedOldest', tag: 'LISTING' }))).toEqual([1, 2]);
+    expect(ids(savedListView(list, { text: '', sort: 'savedOldest', tag: 'Survey' }))).toEqual([1]);
+    expect(ids(savedListView(list, { text: 'survey', sort: 'savedOldest' }))).toEqual([1]);
+  });
+
+  it('lists every tag once, in its first spelling, A–Z', () => {
+    expect(allTags(list)).toEqual(['Listing', 'Survey']);
   });
 });
