@@ -85,6 +85,10 @@ export const mapViewSlice = createSlice({
     myLocationProblemDismissed: (state) => {
       state.locationProblem = null;
     },
+    /** A shared link's overlays: every switch as the link says. */
+    mapOverlaysRestored: (state, action: PayloadAction<{ overlays: MapOverlaysState }>) => {
+      state.overlays = { ...action.payload.overlays };
+    },
     mapOverlayToggled: (state, action: PayloadAction<{ overlay: MapOverlay }>) => {
       const { overlay } = action.payload;
       state.overlays[overlay] = !state.overlays[overlay];
@@ -119,6 +123,7 @@ export const {
   mapSetupFailed,
   mapSetupStarted,
   mapOverlayToggled,
+  mapOverlaysRestored,
   parcelTilesLoadStarted,
   parcelTilesLoaded,
   myLocationFound,

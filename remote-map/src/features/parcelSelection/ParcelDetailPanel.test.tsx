@@ -14,6 +14,7 @@ import {
 } from '@parcel-map/shared/testing';
 import { NOT_A_SURVEY, ParcelDetailPanel } from './ParcelDetailPanel.tsx';
 import { parcelCentreRequested, parcelClicked, selectSelectedPin } from './parcelSelectionSlice.ts';
+import { mapOverlayToggled, mapStyleLoadFinished, mapViewSettled } from '../mapView/mapViewSlice.ts';
 
 const parcelRecord = {
   pin: '4601-22',
@@ -164,6 +165,23 @@ describe('ParcelDetailPanel', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("'Share link' copies the app's own URL with the selection, the view, the base map and the overlays", async () => {
+    answerParcel(details);
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const store = makeTestStore();
+    selectParcel(store);
+    store.dispatch(mapViewSettled({ lng: -80.85, lat: 35.61, zoom: 16 }));
+    store.dispatch(mapStyleLoadFinished({ styleId: 'outdoors-v12' }));
+    store.dispatch(mapOverlayToggled({ overlay: 'contours' }));
+    renderWithStore(<ParcelDetailPanel />, { store });
+    await userEvent.click(await screen.findByRole('button', { name: 'Share link' }));
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}/?pin=${parcelRecord.pin}&view=-80.85000%2C35.61000%2C16.00&style=outdoors-v12&layers=owners%2Coutlines%2Ccontours`,
+    );
+    expect(await screen.findByText('Share link copied')).toBeInTheDocument();
   });
 
   it('reports a failed copy', async () => {
