@@ -13,6 +13,9 @@ import { createParcelsService, type ParcelsService } from '../features/parcels/p
 import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
 import { createSavedParcelsRouter } from '../features/savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from '../features/savedParcels/savedParcelsService.ts';
+import { createMarkupsRepository } from '../features/markups/markupsRepository.ts';
+import { createMarkupsRouter } from '../features/markups/markupsRouter.ts';
+import { createMarkupsService } from '../features/markups/markupsService.ts';
 import { createStylesRouter } from '../features/styles/stylesRouter.ts';
 import { createBearerVerifier, requireUser, type BearerVerifier } from '../platform/auth/verifyBearer.ts';
 import { createDataVersion, DATA_VERSION_CHANNEL } from '../platform/cache/dataVersion.ts';
@@ -93,6 +96,7 @@ interface BuiltApp {
 function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): BuiltApp {
   const parcels = createParcelsRepository(db);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
+  const markupsService = createMarkupsService({ markups: createMarkupsRepository(db) });
   const datasets = createDatasetsRepository(db);
   const dataVersion = createDataVersion({
     read: async () => (await datasets.current())?.id ?? 0,
@@ -120,6 +124,7 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): Built
   app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
+  app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate }));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile }));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
   app.use('/basemap', tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));

@@ -1,5 +1,4 @@
--- Issue #25, saved parcels and markups v2 (the file name is the one issue #25 was given; the markups
--- table comes with the markups API).
+-- Issue #25, saved parcels and markups v2.
 --
 -- Saved parcels get tags: free text, at most 10 per parcel (checked by the API), kept in the record
 -- JSON the list is joined from (migration 003), so listing stays one string_agg.
@@ -23,3 +22,19 @@ $$;
 
 -- Rows saved before this migration: the no-op update fires the trigger.
 UPDATE saved_parcels SET notes = notes;
+
+-- Markups: a user's kept measurements and drawings (point, line, polygon), each with a name and a
+-- colour, shown on the map or hidden. Same access rule as saved parcels: every statement is scoped
+-- by user_id.
+CREATE TABLE markups (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id text NOT NULL,
+  name varchar(80) NOT NULL,
+  color char(7) NOT NULL CHECK (color ~ '^#[0-9a-f]{6}$'),
+  -- GeoJSON Point, LineString or Polygon in WGS84 lon/lat, validated by the API.
+  geometry json NOT NULL,
+  visible boolean NOT NULL DEFAULT true,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE INDEX markups_user_id ON markups (user_id, id);
