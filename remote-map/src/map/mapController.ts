@@ -66,6 +66,12 @@ export interface MapController {
   /** Moves the camera without animation (deep links, back/forward). */
   jumpTo(view: MapView): void;
   flyTo(view: MapView): void;
+  /**
+   * Keeps a point in the part of the map not covered by `coverBottomPx` of panel: if it is under the
+   * panel (or off the top), the map pans so it sits in the middle of the uncovered part — once the
+   * camera has settled, so a flight (a search result) ends first.
+   */
+  keepVisibleAbove(point: { lng: number; lat: number }, coverBottomPx: number): void;
   /** Draws the position dot and accuracy circle, and flies there. */
   showMyLocation(location: MyLocation, zoom: number): void;
   snapshot(): MapSnapshot;
@@ -285,6 +291,19 @@ function wireMap(
     },
     flyTo({ lng, lat, zoom }) {
       map.flyTo({ center: [lng, lat], zoom, essential: true });
+    },
+    keepVisibleAbove(point, coverBottomPx) {
+      const reveal = () => {
+        const height = container.clientHeight;
+        const visible = height - coverBottomPx;
+        // A margin of a sixth of what is visible: a parcel at the very edge is not 'visible'.
+        const margin = Math.min(48, visible / 6);
+        const { y } = map.project([point.lng, point.lat]);
+        if (visible <= 0 || (y >= margin && y <= visible - margin)) return;
+        map.panBy([0, y - visible / 2]);
+      };
+      if (map.isMoving()) map.once('moveend', reveal);
+      else reveal();
     },
     showMyLocation(location, zoom) {
       myLocation = location;

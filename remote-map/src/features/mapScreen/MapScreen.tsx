@@ -22,6 +22,8 @@ import { useSearchControl } from '../search/useSearchControl.ts';
 import { useMapScreenController } from './useMapScreenController.ts';
 import { useMapFollowsStore } from './useMapFollowsStore.ts';
 import { useCameraRequests } from './useCameraRequests.ts';
+import { useSelectionStaysVisible } from './useSelectionStaysVisible.ts';
+import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp.tsx';
 import { REMOTE_MAP_BUILD_LABEL } from '../../buildLabel.ts';
 import './mapScreen.css';
 
@@ -33,6 +35,9 @@ export function MapScreen() {
   useSearchControl(controller);
   useMeasureTool(controller);
   useDeepLinks(controller);
+
+  const [panelCover, setPanelCover] = useState(0);
+  useSelectionStaysVisible(controller, panelCover);
 
   const [snapshot, setSnapshot] = useState<PrintSnapshot | null>(null);
   const actions = useMapControlActions(controller, setSnapshot);
@@ -50,9 +55,10 @@ export function MapScreen() {
       <StyleLoadingIndicator />
       <StyleLoadFailedNotice onRetry={(styleId) => controller?.setStyle(styleId)} />
       <MeasurePalette />
-      <ParcelDetailPanel />
+      <ParcelDetailPanel onCoverChange={setPanelCover} />
       <MapSetupErrorOverlay />
       {snapshot && <PrintReport snapshot={snapshot} onClose={closePrint} />}
+      <ShortcutsHelp />
     </div>
   );
 }

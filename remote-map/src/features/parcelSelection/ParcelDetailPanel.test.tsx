@@ -104,6 +104,15 @@ describe('ParcelDetailPanel', () => {
     expect(await screen.findByText('SMITH JOHN')).toBeInTheDocument();
   });
 
+  it('announces the opened panel to screen readers once the details are in', async () => {
+    answerParcel(details);
+    const store = makeTestStore();
+    selectParcel(store);
+    const { container } = renderWithStore(<ParcelDetailPanel />, { store });
+    const live = container.querySelector('[aria-live="polite"].parcel-panel__announce')!;
+    await waitFor(() => expect(live).toHaveTextContent(`Details of parcel ${parcelRecord.pin} opened: SMITH JOHN.`));
+  });
+
   it('shows owner and address once loaded, and saves the parcel with its centroid', async () => {
     answerParcel(details);
     const store = makeTestStore();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   parcelSaveRequested,
@@ -70,9 +70,10 @@ export function provenanceText(dataset: DatasetInfo): string {
   return `Data: ${dataset.source_name}, as of ${asOf}.`;
 }
 
-/** SPEC §2 bottom parcel detail panel: slides up over the map while a parcel is selected. */
-export function ParcelDetailPanel() {
+/** SPEC §2 bottom parcel detail panel, sliding up while a parcel is selected; `onCoverChange` hears how much of the map it covers (px). */
+export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number): void } = {}) {
   const dispatch = useAppDispatch();
+  const panelRef = useRef<HTMLElement>(null);
   const pin = useAppSelector(selectSelectedPin);
   const isOpen = useAppSelector(selectIsParcelPanelExpanded) && pin !== null;
   const signedIn = useAppSelector(selectIsSignedIn);
@@ -89,6 +90,18 @@ export function ParcelDetailPanel() {
   const isSaved = pin !== null && (savedParcels ?? []).some((saved) => saved.parcel_pin === pin);
   const canSave = signedIn && Boolean(parcel) && !isSaved;
 
+  // The panel's height while it is open: the map keeps the selected parcel above it.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!onCoverChange || !panel) return;
+    const report = () => onCoverChange(isOpen ? panel.offsetHeight : 0);
+    report();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(report);
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [isOpen, onCoverChange]);
+
   const save = () => {
     if (!parcel) return;
     dispatch(parcelSaveRequested({ parcel: parcelRecord(parcel), centroid: parcel.centroid }));
@@ -96,11 +109,16 @@ export function ParcelDetailPanel() {
 
   return (
     <section
+      ref={panelRef}
       className={`parcel-panel${isOpen ? ' parcel-panel--open' : ''}`}
       aria-label="Parcel details"
       aria-hidden={!isOpen}
       inert={!isOpen}
     >
+      {/* Screen readers hear the panel open (issue #25): the focus stays where the user chose the parcel. */}
+      <span className="parcel-panel__announce" aria-live="polite">
+        {isOpen && parcel ? `Details of parcel ${parcel.pin} opened: ${parcel.owner ?? parcel.name ?? 'owner not stated'}.` : ''}
+      </span>
       {pin !== null && (
         <>
           <header className="parcel-panel__header">
