@@ -19,6 +19,36 @@ export interface ApiParcel {
   geometry: { type: string; coordinates: unknown };
 }
 
+/**
+ * Pixels the map canvas holds within `tolerance` (per channel) of an RGB colour, in a box of canvas
+ * CSS pixels [left, top, right, bottom]: what the map painted, read back from its drawing buffer.
+ */
+export async function canvasPixelsNear(
+  page: Page,
+  colour: [number, number, number],
+  tolerance: [number, number, number],
+  [left, top, right, bottom]: [number, number, number, number],
+): Promise<number> {
+  return page.evaluate(
+    ({ colour, tolerance, left, top, right, bottom }) => {
+      const source = document.querySelector<HTMLCanvasElement>('canvas.mapboxgl-canvas')!;
+      const scale = source.width / source.clientWidth;
+      const copy = document.createElement('canvas');
+      copy.width = source.width;
+      copy.height = source.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(source, 0, 0);
+      const { data } = context.getImageData(left * scale, top * scale, (right - left) * scale, (bottom - top) * scale);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if ([0, 1, 2].every((c) => Math.abs(data[i + c]! - colour[c]!) < tolerance[c]!)) count += 1;
+      }
+      return count;
+    },
+    { colour, tolerance, left, top, right, bottom },
+  );
+}
+
 export class MapPage {
   constructor(private readonly page: Page) {}
 

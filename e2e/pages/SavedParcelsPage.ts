@@ -45,7 +45,7 @@ export class SavedParcelsPage {
   }
 
   /** Clicks an export button and returns the downloaded file's name and text. */
-  async export(kind: 'CSV' | 'GeoJSON'): Promise<{ name: string; text: string }> {
+  async export(kind: 'CSV' | 'GeoJSON' | 'KML'): Promise<{ name: string; text: string }> {
     const downloading = this.page.waitForEvent('download');
     await this.sheet().getByRole('button', { name: `Export ${kind}` }).click();
     const download = await downloading;

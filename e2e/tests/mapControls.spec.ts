@@ -94,6 +94,17 @@ test("'Show Saved Parcels' draws the user's saved parcels", async ({ page }) => 
   await page.getByRole('checkbox', { name: 'Show Saved Parcels' }).check();
   await expect(map.container()).toHaveAttribute('data-saved-parcels', 'visible');
   await map.shot('saved-parcels-overlay');
+
+  // A marker click selects its parcel even with another selected, where a parcel click only deselects.
+  await map.control('Overlays').click();
+  const marker = await map.findParcel(0.5, 0.5);
+  expect(marker.pin).toBe(pin);
+  await map.detailPanel().getByRole('button', { name: 'Close parcel details' }).click();
+  await map.clickParcelNear(0.25, 0.25);
+  expect(await map.selectedPin()).not.toBe(pin);
+  await map.waitForParcels();
+  await page.mouse.click(marker.x, marker.y);
+  await expect.poll(() => map.selectedPin()).toBe(pin);
 });
 
 test('the base map menu lists the styles, marks the current one and switches by keyboard; outlines turn yellow on satellite', async ({ page }) => {
@@ -182,6 +193,20 @@ test('print opens a parcel report with the map picture, a scale, the details and
   });
   expect(colours).toBeGreaterThan(5);
   await expect(report.getByTestId('print-scale')).toHaveText(/\d+ (ft|mi)/);
+  // The bar is exact: the length its label names, in the map's own feet per pixel (the map's scale
+  // control, read from the live map at the printed zoom), covers the bar's share of the picture.
+  const feetOf = (text: string) => {
+    const [, value, unit] = /([\d.,]+) (ft|mi)/.exec(text)!;
+    return Number(value!.replace(/,/g, '')) * (unit === 'mi' ? 5280 : 1);
+  };
+  const mapScale = page.locator('.mapboxgl-ctrl-bottom-left .mapboxgl-ctrl-scale');
+  const mapFeetPerPx = feetOf((await mapScale.textContent())!) / (await mapScale.evaluate((el) => parseFloat((el as HTMLElement).style.width)));
+  const mapWidthPx = (await map.canvas().boundingBox())!.width;
+  const barPx = (await report.getByTestId('print-scale-bar').boundingBox())!.width;
+  const picturePx = (await picture.boundingBox())!.width;
+  const barFeet = (barPx / picturePx) * mapWidthPx * mapFeetPerPx;
+  const labelFeet = feetOf((await report.getByTestId('print-scale').textContent())!);
+  expect(Math.abs(barFeet - labelFeet) / labelFeet).toBeLessThan(0.01);
   await expect(report.getByText('Owner')).toBeVisible();
   await expect(report.getByText(/as of \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   await map.shot('print-report');

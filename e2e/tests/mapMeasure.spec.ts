@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { area, distance, polygon } from '@turf/turf';
 import { expect, test } from '../fixtures/mapUser.ts';
-import { MapPage, unproject } from '../pages/MapPage.ts';
+import { canvasPixelsNear, MapPage, unproject } from '../pages/MapPage.ts';
 
 const FT_PER_M = 3.28084;
 /** Moves the pointer to a canvas pixel: the live readout measures up to the cursor. */
@@ -22,26 +22,7 @@ async function clickPoints(page: Page, map: MapPage, points: [number, number][])
  * Pixels of the measure colour (#e8590c) the map canvas holds inside a box of canvas pixels: the
  * drawn shape as painted, not as Draw stores it (the canvas keeps its buffer, see the controller).
  */
-async function measureColouredPixels(page: Page, [x0, y0, x1, y1]: [number, number, number, number]) {
-  return page.evaluate(
-    ({ left, top, right, bottom }) => {
-      const source = document.querySelector<HTMLCanvasElement>('canvas.mapboxgl-canvas')!;
-      const scale = source.width / source.clientWidth;
-      const copy = document.createElement('canvas');
-      copy.width = source.width;
-      copy.height = source.height;
-      const context = copy.getContext('2d')!;
-      context.drawImage(source, 0, 0);
-      const { data } = context.getImageData(left * scale, top * scale, (right - left) * scale, (bottom - top) * scale);
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (Math.abs(data[i]! - 232) < 24 && Math.abs(data[i + 1]! - 89) < 24 && data[i + 2]! < 60) count += 1;
-      }
-      return count;
-    },
-    { left: x0, top: y0, right: x1, bottom: y1 },
-  );
-}
+const measureColouredPixels = (page: Page, box: [number, number, number, number]) => canvasPixelsNear(page, [232, 89, 12], [24, 24, 48], box);
 
 /**
  * Waits until the map has painted the drawn shape, then checks its colour is on the canvas in a box

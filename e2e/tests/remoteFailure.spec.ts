@@ -28,6 +28,11 @@ test('a remote whose server is down shows the fallback in its place while the ma
   await map.waitForParcels();
   await expect(page.getByText('Something went wrong')).toBeVisible();
   await expect(page.getByText('The component failed to render')).toBeVisible();
+  // The card names what could not load, and the button that would open it says so.
+  await expect(page.getByText('My Saved Parcels could not be loaded.')).toBeVisible();
+  const savedButton = map.controls().getByRole('button', { name: 'Saved parcels' });
+  await expect(savedButton).toBeDisabled();
+  await expect(savedButton).toHaveAttribute('title', 'My Saved Parcels could not be loaded.');
   await page.screenshot({ path: screenshotPath('remote-down') });
 
   await map.clickCentre();
@@ -37,6 +42,7 @@ test('a remote whose server is down shows the fallback in its place while the ma
   // Back up: the fallback's retry renders the remote without a page reload.
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('Something went wrong')).toBeHidden();
+  await expect(savedButton).toBeEnabled();
 });
 
 test('a remote that hangs past the load timeout shows the fallback; the rest of the app works', async ({ page, pageErrors }) => {

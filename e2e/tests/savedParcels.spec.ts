@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
-import { MapPage } from '../pages/MapPage.ts';
+import { MapPage, type ApiParcel } from '../pages/MapPage.ts';
 import { API_URL, parseCsv, SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 import { uniqueEmail } from '../fixtures/outbox.ts';
 import { failedResponse } from '../fixtures/pageErrors.ts';
@@ -107,28 +107,49 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   const editedNote = `${trickyNote}, checked`;
   expect((await saved.listThroughApi())[0]!.notes).toBe(editedNote);
 
-  // Export: real downloads, parsed back.
+  // Tags: one added, suggested for the next parcel (the datalist), shown, kept by the server.
+  await saved.item(pin).getByRole('combobox', { name: `Add tag to ${pin}` }).fill('Listing');
+  await saved.item(pin).getByRole('combobox', { name: `Add tag to ${pin}` }).press('Enter');
+  await expect(saved.item(pin).getByRole('list', { name: `Tags of ${pin}` })).toContainText('Listing');
+  await expect.poll(async () => (await saved.listThroughApi())[0]!.tags).toEqual(['Listing']);
+  await page.screenshot({ path: screenshotPath('saved-sheet-tags') });
+
+  // Export: real downloads, parsed back; every field, the parcel's own record beside what was saved.
+  const parcel = await map.apiGet<ApiParcel>(`/api/parcels/${pin}`);
   const csv = await saved.export('CSV');
   expect(csv.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parseCsv(csv.text);
-  expect(rows[0]).toEqual(['pin', 'owner', 'address', 'notes', 'lat', 'lon', 'saved at']);
+  expect(rows[0]).toEqual(['pin', 'owner', 'address', 'city', 'acres', 'zoning', 'township', 'sale_date', 'sale_price', 'notes', 'tags', 'saved_at', 'centroid_lat', 'centroid_lon']);
   expect(rows).toHaveLength(2);
-  const [csvPin, owner, address, csvNotes, lat, lon, savedAt] = rows[1]!;
+  const [csvPin, owner, address, city, acres, zoning, township, saleDate, salePrice, csvNotes, tags, savedAt, lat, lon] = rows[1]!;
   expect(csvPin).toBe(pin);
   expect(owner).toBe(record!.parcel_owner_name);
   expect(address).toBe(record!.parcel_address);
+  expect(city).toBe(parcel.city ?? '');
+  expect(acres).toBe(parcel.taxacres === null ? '' : String(parcel.taxacres));
+  expect(zoning).toBe(parcel.zoning ?? '');
+  expect(township).toBe(parcel.township ?? '');
+  expect(saleDate).toBe(parcel.sale_date ?? '');
+  expect(salePrice).toBe(parcel.sales_price === null ? '' : String(parcel.sales_price));
   expect(csvNotes).toBe(`'${editedNote}`);
+  expect(tags).toBe('Listing');
+  expect(savedAt).toBe(record!.created_at);
   expect(Number(lat)).toBe(record!.parcel_centroid_lat);
   expect(Number(lon)).toBe(record!.parcel_centroid_lon);
-  expect(savedAt).toBe(record!.created_at);
 
   const geojson = await saved.export('GeoJSON');
   expect(geojson.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.geojson$/);
   const collection = JSON.parse(geojson.text) as { type: string; features: { geometry: unknown; properties: Record<string, unknown> }[] };
   expect(collection.type).toBe('FeatureCollection');
   expect(collection.features).toHaveLength(1);
-  expect(collection.features[0]!.geometry).toEqual({ type: 'Point', coordinates: [record!.parcel_centroid_lon, record!.parcel_centroid_lat] });
-  expect(collection.features[0]!.properties).toMatchObject({ pin, notes: editedNote, owner: record!.parcel_owner_name });
+  // The parcel's outline, not its centre point.
+  expect(collection.features[0]!.geometry).toEqual(parcel.geometry);
+  expect(collection.features[0]!.properties).toMatchObject({ pin, notes: editedNote, owner: record!.parcel_owner_name, tags: 'Listing', acres: parcel.taxacres });
+
+  const kml = await saved.export('KML');
+  expect(kml.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.kml$/);
+  expect(kml.text).toContain(`<Data name="pin"><value>${pin}</value></Data>`);
+  expect(kml.text).toMatch(/<Polygon><outerBoundaryIs><LinearRing><coordinates>-?\d/);
 
   // View on Map: move away first, then the saved parcel comes back under the centre at zoom 16.
   await page.keyboard.press('Escape');
@@ -144,9 +165,11 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   await saved.item(pin).getByRole('button', { name: 'View on Map' }).click();
   await expect(saved.sheet()).toBeHidden();
   await expect(page.getByLabel('Zoom level')).toHaveText('z: 16.00');
-  await map.waitForParcels();
-  await map.clickCentre();
+  // It is selected (the URL and the highlight follow the selection) and its panel is open: no click needed.
   await expect(map.detailPanel().getByRole('heading', { name: PIN_HEADING })).toHaveText(new RegExp(pin));
+  await expect(page).toHaveURL(new RegExp(`pin=${pin}`));
+  await map.waitForParcels();
+  await page.screenshot({ path: screenshotPath('saved-view-on-map') });
 
   // Delete: 'Cancel' keeps it, 'Yes, Delete' removes it and the empty state follows.
   await saved.openFromMenu();

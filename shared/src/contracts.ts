@@ -5,6 +5,7 @@ export * from './parcels/parcelContract.ts';
 export * from './parcels/parcelRequests.ts';
 export * from './savedParcels/savedParcelContract.ts';
 export * from './savedParcels/savedParcelRequests.ts';
+export * from './markups/markupContract.ts';
 export * from './datasets/datasetContract.ts';
 export * from './datasets/importContract.ts';
 export * from './tiles/tileSets.ts';

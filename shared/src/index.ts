@@ -4,7 +4,7 @@ export * from './session/sessionSlice.ts';
 // The wire contract's types only: its schemas are in '@parcel-map/shared/api', off the sign-in path.
 export type * from './parcels/parcelContract.ts';
 export type * from './savedParcels/savedParcelContract.ts';
-export type { SaveParcelBody, UpdateSavedParcelBody } from './savedParcels/savedParcelRequests.ts';
+export type { SaveParcelBody, SavedParcelTagsBody, UpdateSavedParcelBody } from './savedParcels/savedParcelRequests.ts';
 export type * from './datasets/datasetContract.ts';
 export type * from './datasets/importContract.ts';
 export { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from './tiles/tileSets.ts';
@@ -16,5 +16,6 @@ export * from './ui/RenderFailure.tsx';
 export * from './ui/Spinner.tsx';
 export * from './ui/useDialogFocus.ts';
 export * from './remotes/remoteContracts.ts';
+export * from './remotes/remoteAvailabilitySlice.ts';
 export * from './session/returnPath.ts';
 export * from './session/storageKeys.ts';

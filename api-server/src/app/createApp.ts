@@ -15,6 +15,9 @@ import { createParcelsService, type ParcelsService } from '../features/parcels/p
 import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
 import { createSavedParcelsRouter } from '../features/savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from '../features/savedParcels/savedParcelsService.ts';
+import { createMarkupsRepository } from '../features/markups/markupsRepository.ts';
+import { createMarkupsRouter } from '../features/markups/markupsRouter.ts';
+import { createMarkupsService } from '../features/markups/markupsService.ts';
 import { createStylesRouter } from '../features/styles/stylesRouter.ts';
 import { requireAdmin } from '../platform/auth/adminAccess.ts';
 import { createBearerVerifier, requireUser, type BearerVerifier } from '../platform/auth/verifyBearer.ts';
@@ -99,6 +102,7 @@ interface BuiltApp {
 function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateAppOptions): BuiltApp {
   const parcels = createParcelsRepository(db);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
+  const markupsService = createMarkupsService({ markups: createMarkupsRepository(db) });
   const datasets = createDatasetsRepository(db);
   const dataVersion = createDataVersion({
     read: () => datasets.dataVersion(),
@@ -139,6 +143,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
     }),
   );
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
+  app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate }));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
   app.use('/basemap', tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));

@@ -1,5 +1,15 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { ErrorBoundary, RenderFailure, useAppSelector, selectRuntimeConfig, type ScreenModule } from '@parcel-map/shared';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import {
+  ErrorBoundary,
+  RenderFailure,
+  remoteLoaded,
+  remoteLoadFailed,
+  remoteUnavailableMessage,
+  selectRuntimeConfig,
+  useAppDispatch,
+  useAppSelector,
+  type ScreenModule,
+} from '@parcel-map/shared';
 import { loadRemoteModule } from './loadRemoteModule.ts';
 
 function lazyRemote(id: string, timeoutMs: number): ComponentType {
@@ -16,6 +26,15 @@ function lazyRemote(id: string, timeoutMs: number): ComponentType {
  * place shows the render-failure fallback and the rest of the app keeps working. Retry makes a new
  * lazy component, because MF does not cache the failure.
  */
+/** Tells the store whether the remote is there, so the buttons that open it can say so. */
+function ReportAvailability({ id, available }: { id: string; available: boolean }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(available ? remoteLoaded({ id }) : remoteLoadFailed({ id }));
+  }, [dispatch, id, available]);
+  return null;
+}
+
 export function RemoteScreen({ id, fallback = null }: { id: string; fallback?: React.ReactNode }) {
   const config = useAppSelector(selectRuntimeConfig);
   const timeoutMs = config?.remoteLoadTimeoutMs ?? 8000;
@@ -24,16 +43,21 @@ export function RemoteScreen({ id, fallback = null }: { id: string; fallback?: R
     <ErrorBoundary
       name={id}
       fallback={(reset) => (
-        <RenderFailure
-          onRetry={() => {
-            setScreen(() => lazyRemote(id, timeoutMs));
-            reset();
-          }}
-        />
+        <>
+          <ReportAvailability id={id} available={false} />
+          <RenderFailure
+            what={remoteUnavailableMessage(id)}
+            onRetry={() => {
+              setScreen(() => lazyRemote(id, timeoutMs));
+              reset();
+            }}
+          />
+        </>
       )}
     >
       <Suspense fallback={fallback}>
         <Screen />
+        <ReportAvailability id={id} available />
       </Suspense>
     </ErrorBoundary>
   );

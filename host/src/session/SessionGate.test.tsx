@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { identityStateChanged, makeStore, type IdentitySnapshot } from '@parcel-map/shared';
@@ -26,6 +26,7 @@ function renderAt(path: string, identity?: IdentitySnapshot) {
       </MemoryRouter>
     </Provider>,
   );
+  return store;
 }
 
 describe('session gate', () => {
@@ -42,7 +43,17 @@ describe('session gate', () => {
 
   it('remembers a deep link opened while signed out, for after sign-in', () => {
     renderAt('/?pin=4605050123', signedOut);
-    expect(localStorage.getItem('return_to')).toBe('/?pin=4605050123');
+    expect(JSON.parse(localStorage.getItem('return_to')!)).toMatchObject({ path: '/?pin=4605050123' });
+  });
+
+  it('remembers nothing when the session ends on the page, by logout or expiry: the next sign-in lands on /', () => {
+    const store = renderAt('/?pin=4605050123&view=-80.86,35.62,16', signedIn);
+    expect(screen.getByText('map screen')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(identityStateChanged(signedOut));
+    });
+    expect(screen.getByText('login card')).toBeInTheDocument();
+    expect(localStorage.getItem('return_to')).toBeNull();
   });
 
   it('shows the app shell with a session', () => {

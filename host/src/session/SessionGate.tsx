@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner, useAppSelector, selectIsSignedIn, selectSessionKnown, rememberReturnPath } from '@parcel-map/shared';
 
@@ -9,9 +9,12 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const known = useAppSelector(selectSessionKnown);
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
-  // A deep link (/?pin=…) opened while signed out opens after sign-in.
+  // A deep link (/?pin=…) opened while signed out opens after sign-in. A session that ends here
+  // (logout, or an expiry) leaves nothing: the next sign-in may be someone else's (SPEC §4: go to /).
+  const sessionSeen = useRef(false);
   useEffect(() => {
-    if (known && !signedIn) rememberReturnPath(location.pathname + location.search);
+    if (signedIn) sessionSeen.current = true;
+    else if (known && !sessionSeen.current) rememberReturnPath(location.pathname + location.search);
   }, [known, signedIn, location]);
   if (!known) return <Spinner title={INITIALIZING_MESSAGE} />;
   if (!signedIn) return <Navigate to="/login" replace />;

@@ -3,6 +3,8 @@ import { createMapController, type MapControllerEvents } from './mapController.t
 
 const events: MapControllerEvents = {
   viewChanged: () => {},
+  parcelTilesLoading: () => {},
+  savedParcelClicked: () => {},
   styleLoadStarted: () => {},
   styleLoadFinished: () => {},
   styleLoadFailed: () => {},

@@ -27,6 +27,7 @@ import { publishMapState, type LayerVisibility } from './mapStatePublication.ts'
 import { createMapTeardown } from './mapTeardown.ts';
 import { addSearchControl, type SearchControlOptions } from './searchControl.ts';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
+import { installMyLocation, type MyLocation } from './myLocationLayer.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -43,6 +44,8 @@ export interface MapView {
 export interface MapControllerEvents extends ParcelClickHandlers, StyleLoadEvents {
   /** After the camera settles (moveend/zoomend), never per frame. */
   viewChanged(view: MapView): void;
+  /** The view's parcel tiles started or finished loading (a slim indicator shows meanwhile). */
+  parcelTilesLoading(loading: boolean): void;
 }
 
 /** The overlay switches of the Overlays panel and the contour toggle. */
@@ -77,6 +80,14 @@ export interface MapController {
   /** Moves the camera without animation (deep links, back/forward). */
   jumpTo(view: MapView): void;
   flyTo(view: MapView): void;
+  /**
+   * Keeps a point in the part of the map not covered by `coverBottomPx` of panel: if it is under the
+   * panel (or off the top), the map pans so it sits in the middle of the uncovered part — once the
+   * camera has settled, so a flight (a search result) ends first.
+   */
+  keepVisibleAbove(point: { lng: number; lat: number }, coverBottomPx: number): void;
+  /** Draws the position dot and accuracy circle, and flies there. */
+  showMyLocation(location: MyLocation, zoom: number): void;
   snapshot(): MapSnapshot;
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
@@ -153,6 +164,7 @@ function wireMap(
   let savedPoints: readonly SavedParcelPoint[] = [];
   let dataVersion: number | undefined;
   const parcelTilesUrl = () => versionedTilesUrl(config.parcelTilesUrl, dataVersion);
+  let myLocation: MyLocation | null = null;
   const interactions = attachParcelInteractions(map, highlights, events);
   let requestedStyleUrl = initialStyle.url;
   const styleLoad = createStyleLoadTracker(events);
@@ -174,6 +186,7 @@ function wireMap(
     // Contours go under the parcels; saved-parcel markers on top of everything.
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
     installSavedParcels(map, savedPoints, overlays.savedParcels);
+    installMyLocation(map, myLocation);
     publishMapState(container, { styleId: matched?.id ?? '' });
     publishLayerState();
     styleLoad.loaded(matched?.id ?? null);
@@ -218,6 +231,22 @@ function wireMap(
   map.on('idle', () => {
     publishMapState(container, { mapState: map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering' });
   });
+
+  // The parcel tiles of the view loading: reported on a change only, never per tile.
+  let parcelTilesLoading = false;
+  const reportParcelTiles = (loading: boolean) => {
+    if (loading === parcelTilesLoading) return;
+    parcelTilesLoading = loading;
+    events.parcelTilesLoading(loading);
+  };
+  map.on('dataloading', (event) => {
+    if ('sourceId' in event && event.sourceId === PARCEL_SOURCE_ID) reportParcelTiles(true);
+  });
+  const checkParcelTiles = () => {
+    if (parcelTilesLoading && map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID)) reportParcelTiles(false);
+  };
+  map.on('sourcedata', checkParcelTiles);
+  map.on('idle', checkParcelTiles);
   // On the first frame drawn with the view's parcel tiles loaded after a style load (before 'idle',
   // which also waits for roads and water): `npm run bench` times navigation to the first parcels
   // drawn, and the highlight layers are shown. Until then their source — a second copy of the
@@ -286,6 +315,24 @@ function wireMap(
     },
     flyTo({ lng, lat, zoom }) {
       map.flyTo({ center: [lng, lat], zoom, essential: true });
+    },
+    keepVisibleAbove(point, coverBottomPx) {
+      const reveal = () => {
+        const height = container.clientHeight;
+        const visible = height - coverBottomPx;
+        // A margin of a sixth of what is visible: a parcel at the very edge is not 'visible'.
+        const margin = Math.min(48, visible / 6);
+        const { y } = map.project([point.lng, point.lat]);
+        if (visible <= 0 || (y >= margin && y <= visible - margin)) return;
+        map.panBy([0, y - visible / 2]);
+      };
+      if (map.isMoving()) map.once('moveend', reveal);
+      else reveal();
+    },
+    showMyLocation(location, zoom) {
+      myLocation = location;
+      if (map.getSource(PARCEL_SOURCE_ID)) installMyLocation(map, myLocation);
+      map.flyTo({ center: [location.lng, location.lat], zoom, essential: true });
     },
     snapshot() {
       const { lng, lat } = map.getCenter();

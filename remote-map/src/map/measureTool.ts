@@ -120,7 +120,16 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
     }
   };
 
+  // SPEC §4: double-click zoom stays off from choosing a mode until Clear or Close. Draw turns it
+  // back on (in a 0 ms timer) whenever it leaves a drawing mode; this runs after that timer.
+  let measuring = false;
+  const keepDoubleClickZoomOff = () =>
+    setTimeout(() => {
+      if (measuring) map.doubleClickZoom.disable();
+    }, 0);
+
   const onModeChange = (event: { mode: string }) => {
+    if (measuring) keepDoubleClickZoomOff();
     if (event.mode === 'draw_line_string' || event.mode === 'draw_polygon') return;
     if (!drawing) return;
     drawing = false;
@@ -155,6 +164,7 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
 
   const reset = () => {
     drawing = false;
+    measuring = false;
     draw.deleteAll();
     if (draw.getMode() !== 'simple_select') draw.changeMode('simple_select');
     map.doubleClickZoom.enable();
@@ -164,6 +174,7 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
     start(mode) {
       draw.deleteAll();
       map.doubleClickZoom.disable();
+      measuring = true;
       drawing = true;
       if (mode === 'distance') draw.changeMode('draw_line_string');
       else draw.changeMode('draw_polygon');

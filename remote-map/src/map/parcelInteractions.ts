@@ -3,12 +3,18 @@
 import type { GeoJSONFeature, Map as MapboxMap, MapMouseEvent } from 'mapbox-gl';
 import { PARCEL_LAYER_IDS, setHighlightPin } from './parcelLayers.ts';
 import { parcelPin } from './parcelFeature.ts';
+import { SAVED_LAYER_IDS } from './savedParcelsLayer.ts';
 
 export interface ParcelClickHandlers {
   /** A parcel with a pin and a geometry was clicked. */
   parcelClicked(pin: string): void;
   backgroundClicked(): void;
+  /** A saved-parcel marker was clicked: its parcel, whatever is selected. */
+  savedParcelClicked(pin: string): void;
 }
+
+/** A marker is small: a click this many pixels around it still hits it. */
+const MARKER_HIT_PX = 6;
 
 /** The hover and selection pins the highlight layers show; kept so a style reload can restore them. */
 export interface ParcelHighlights {
@@ -59,7 +65,28 @@ export function attachParcelInteractions(
     scheduleHover(null);
   };
 
+  const savedMarkerAt = (event: MapMouseEvent): string | null => {
+    const layers = [SAVED_LAYER_IDS.marker, SAVED_LAYER_IDS.halo].filter((id) => map.getLayer(id) && map.getLayoutProperty(id, 'visibility') !== 'none');
+    if (layers.length === 0) return null;
+    const { x, y } = event.point;
+    const hits = map.queryRenderedFeatures(
+      [
+        [x - MARKER_HIT_PX, y - MARKER_HIT_PX],
+        [x + MARKER_HIT_PX, y + MARKER_HIT_PX],
+      ],
+      { layers },
+    );
+    const pin: unknown = hits[0]?.properties?.pin;
+    return typeof pin === 'string' && pin ? pin : null;
+  };
+
   const onClick = (event: MapMouseEvent) => {
+    const savedPin = savedMarkerAt(event);
+    if (savedPin) {
+      applyHover(null);
+      handlers.savedParcelClicked(savedPin);
+      return;
+    }
     const features = map.getLayer(PARCEL_LAYER_IDS.fill) ? map.queryRenderedFeatures(event.point, { layers: [PARCEL_LAYER_IDS.fill] }) : [];
     const pin = features.map(pinOf).find((candidate) => candidate !== null);
     if (pin) {

@@ -27,11 +27,13 @@ export function useMapController(
     if (!config) return;
     const latest: MapControllerEvents = {
       viewChanged: (view) => eventsRef.current.viewChanged(view),
+      parcelTilesLoading: (loading) => eventsRef.current.parcelTilesLoading(loading),
       styleLoadStarted: (styleId) => eventsRef.current.styleLoadStarted(styleId),
       styleLoadFinished: (styleId) => eventsRef.current.styleLoadFinished(styleId),
       styleLoadFailed: (styleId) => eventsRef.current.styleLoadFailed(styleId),
       parcelClicked: (pin) => eventsRef.current.parcelClicked(pin),
       backgroundClicked: () => eventsRef.current.backgroundClicked(),
+      savedParcelClicked: (pin) => eventsRef.current.savedParcelClicked(pin),
     };
     let created: MapController;
     eventsRef.current.setupStarted();

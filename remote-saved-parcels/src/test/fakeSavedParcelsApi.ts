@@ -11,7 +11,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Route = 'list' | 'create' | 'update' | 'delete';
+type Route = 'list' | 'create' | 'update' | 'tags' | 'details' | 'delete';
 type Answer = { status: number; body?: unknown } | 'network-error' | 'hang';
 
 const SAVED_PARCELS = `${testConfig.apiBaseUrl}/api/saved-parcels`;
@@ -25,8 +25,29 @@ export function savedRecord(overrides: Partial<SavedParcelRecord> = {}): SavedPa
     parcel_centroid_lat: 35.62,
     parcel_centroid_lon: -80.86,
     notes: null,
+    tags: [],
     created_at: '2025-01-31T12:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** The parcel fields the details route answers for a saved record (the fake's made-up county). */
+export function savedParcelDetails(record: SavedParcelRecord) {
+  return {
+    id: record.id,
+    pin: record.parcel_pin,
+    name: null,
+    owner: record.parcel_owner_name,
+    add1: record.parcel_address,
+    add2: null,
+    city: 'MOORESVILLE',
+    state: 'NC',
+    zip: '28117',
+    taxacres: record.id * 1.25,
+    township: 'DAVIDSON',
+    zoning: 'R-20',
+    sale_date: '2020-05-01',
+    sales_price: 250000 + record.id,
   };
 }
 
@@ -56,11 +77,37 @@ export function fakeSavedParcelsApi(initial: SavedParcelRecord[] = []) {
     http.post(
       SAVED_PARCELS,
       route('create', (body) => {
-        const input = body as Omit<SavedParcelRecord, 'id' | 'created_at'>;
+        const input = body as Omit<SavedParcelRecord, 'id' | 'created_at' | 'tags'>;
         if (records.some((r) => r.parcel_pin === input.parcel_pin)) return HttpResponse.json({ message: 'This parcel is already in your saved list.' }, { status: 409 });
-        const record = { ...input, id: nextId++, created_at: new Date().toISOString() };
+        const record = { ...input, id: nextId++, tags: [], created_at: new Date().toISOString() };
         records.push(record);
         return HttpResponse.json(record, { status: 201 });
+      }),
+    ),
+    // The parcel record the server would join: made up from the saved record, a 0.001° square outline.
+    http.get(
+      `${SAVED_PARCELS}/details`,
+      route('details', () =>
+        HttpResponse.json({
+          parcels: [...records]
+            .sort((a, b) => b.id - a.id)
+            .map((r) => {
+              const [x, y] = [r.parcel_centroid_lon, r.parcel_centroid_lat];
+              return {
+                ...savedParcelDetails(r),
+                geometry: { type: 'Polygon', coordinates: [[[x - 0.0005, y - 0.0005], [x + 0.0005, y - 0.0005], [x + 0.0005, y + 0.0005], [x - 0.0005, y + 0.0005], [x - 0.0005, y - 0.0005]]] },
+              };
+            }),
+        }),
+      ),
+    ),
+    http.put(
+      `${SAVED_PARCELS}/:id/tags`,
+      route('tags', (body, id) => {
+        const record = records.find((r) => r.id === id);
+        if (!record) return HttpResponse.json({ message: 'Saved parcel not found' }, { status: 404 });
+        record.tags = (body as { tags: string[] }).tags;
+        return HttpResponse.json(record);
       }),
     ),
     http.put(

@@ -2,9 +2,14 @@
 // limits and messages, and the records it answers with, which the screens parse (zod/mini). The
 // requests' schemas, which only the API parses, are in savedParcelRequests.ts.
 import * as z from 'zod/mini';
+import { geometrySchema, parcelSchema } from '../parcels/parcelContract.ts';
 
 /** SPEC §5, §9: notes are optional, at most 256 characters. */
 export const NOTES_MAX_LENGTH = 256;
+
+/** Tags on a saved parcel (issue #25): free text, a few per parcel, each short. */
+export const TAGS_MAX_COUNT = 10;
+export const TAG_MAX_LENGTH = 40;
 
 /** SPEC §8 'Save, status 409': the API's answer, and the notice the save modal shows. */
 export const ALREADY_SAVED_MESSAGE = 'This parcel is already in your saved list.';
@@ -18,11 +23,21 @@ export const savedParcelRecordSchema = z.object({
   parcel_centroid_lat: z.number(),
   parcel_centroid_lon: z.number(),
   notes: z.nullable(z.string()),
+  tags: z.array(z.string()),
   created_at: z.string(),
 });
 
 /** GET /api/saved-parcels: the user's records, newest first. */
 export const savedParcelListSchema = z.object({ parcels: z.array(savedParcelRecordSchema) });
 
+/**
+ * GET /api/saved-parcels/details: each saved parcel's current parcel record and outline, for the
+ * exports and the acres sort. A saved parcel whose PIN is no longer served is left out.
+ */
+export const savedParcelDetailsListSchema = z.object({
+  parcels: z.array(z.object({ id: z.number(), ...parcelSchema.shape, geometry: geometrySchema })),
+});
+
 export type SavedParcelRecord = z.infer<typeof savedParcelRecordSchema>;
+export type SavedParcelDetails = z.infer<typeof savedParcelDetailsListSchema>['parcels'][number];
 export type SavedParcelList = z.infer<typeof savedParcelListSchema>;

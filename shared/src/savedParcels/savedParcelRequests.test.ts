@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { savedParcelRecordAnswer } from '../wire/apiAnswers.fixture.ts';
 import { NOTES_MAX_LENGTH } from './savedParcelContract.ts';
-import { saveParcelBodySchema, savedParcelParamsSchema, updateSavedParcelBodySchema } from './savedParcelRequests.ts';
+import { saveParcelBodySchema, savedParcelParamsSchema, savedParcelTagsBodySchema, updateSavedParcelBodySchema } from './savedParcelRequests.ts';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
 // The body that saved the record the API answered with.
-const { id: _id, created_at: _createdAt, ...body } = savedParcelRecordAnswer;
+const { id: _id, created_at: _createdAt, tags: _tags, ...body } = savedParcelRecordAnswer;
 
 describe('saved parcel requests', () => {
   it('take the body the save modal sends, without unknown fields and with a missing note as null', () => {
@@ -33,5 +33,14 @@ describe('saved parcel requests', () => {
     expect(savedParcelParamsSchema.parse({ id: '0042' })).toEqual({ id: 42 });
     expect(savedParcelParamsSchema.parse({ id: '2147483648' })).toEqual({ id: null });
     expect(messages(savedParcelParamsSchema.safeParse({ id: '-1' }))).toEqual(['id must be a positive integer']);
+  });
+
+  it('take a tag list trimmed, without repeats in any case, of at most 10 tags of 1 to 40 characters', () => {
+    expect(savedParcelTagsBodySchema.parse({ tags: ['  Listing ', 'listing', 'Creek  front', 'LISTING'] })).toEqual({ tags: ['Listing', 'Creek front'] });
+    expect(savedParcelTagsBodySchema.parse({ tags: [] })).toEqual({ tags: [] });
+    expect(messages(savedParcelTagsBodySchema.safeParse({ tags: ['   '] }))).toEqual(['each tag must be 1 to 40 characters']);
+    expect(messages(savedParcelTagsBodySchema.safeParse({ tags: ['x'.repeat(41)] }))).toEqual(['each tag must be 1 to 40 characters']);
+    expect(messages(savedParcelTagsBodySchema.safeParse({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }))).toEqual(['at most 10 tags']);
+    expect(savedParcelTagsBodySchema.safeParse({ tags: 'Listing' }).success).toBe(false);
   });
 });

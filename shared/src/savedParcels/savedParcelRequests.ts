@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { pinSchema } from '../parcels/parcelRequests.ts';
 import { INT4_MAX, storableText } from '../wire/storable.ts';
-import { NOTES_MAX_LENGTH } from './savedParcelContract.ts';
+import { NOTES_MAX_LENGTH, TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './savedParcelContract.ts';
 
 /** Owner name and address: room for any county's, bounded so that no request stores megabytes. */
 const TEXT_MAX_LENGTH = 512;
@@ -23,6 +23,22 @@ export const saveParcelBodySchema = z.object({
 /** PUT /api/saved-parcels/{id} */
 export const updateSavedParcelBodySchema = z.object({ notes: notesSchema });
 
+const tagSchema = z.pipe(
+  storableText(),
+  z.transform((tag) => tag.trim().replace(/\s+/g, ' ')),
+).check(z.refine((tag) => tag.length >= 1 && tag.length <= TAG_MAX_LENGTH, `each tag must be 1 to ${TAG_MAX_LENGTH} characters`));
+
+/**
+ * PUT /api/saved-parcels/{id}/tags: the parcel's whole tag list. Tags are trimmed, and one that
+ * repeats another (any case) is dropped, so the list is what the user sees.
+ */
+export const savedParcelTagsBodySchema = z.object({
+  tags: z.pipe(
+    z.array(tagSchema).check(z.maxLength(TAGS_MAX_COUNT, `at most ${TAGS_MAX_COUNT} tags`)),
+    z.transform((tags) => tags.filter((tag, index) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === index)),
+  ),
+});
+
 /**
  * {id} of PUT and DELETE: digits only (SPEC §5 sends all-digit ids as numbers); an id beyond int4
  * cannot exist, so it is null (a 404, not a 400).
@@ -39,3 +55,4 @@ export const savedParcelParamsSchema = z.object({
 
 export type SaveParcelBody = z.infer<typeof saveParcelBodySchema>;
 export type UpdateSavedParcelBody = z.infer<typeof updateSavedParcelBodySchema>;
+export type SavedParcelTagsBody = z.infer<typeof savedParcelTagsBodySchema>;

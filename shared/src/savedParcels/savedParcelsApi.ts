@@ -1,9 +1,15 @@
 // Saved-parcel calls (SPEC §7). In shared because the map reads the list (is this parcel saved?) and
 // the saved-parcels remote reads and changes it.
 import { baseApi } from '../api/baseApi.ts';
-import { savedParcelListSchema, type SavedParcelList, type SavedParcelRecord } from './savedParcelContract.ts';
+import {
+  savedParcelDetailsListSchema,
+  savedParcelListSchema,
+  type SavedParcelDetails,
+  type SavedParcelList,
+  type SavedParcelRecord,
+} from './savedParcelContract.ts';
 // Types only: the browser sends these bodies but leaves their schemas to the API.
-import type { SaveParcelBody, UpdateSavedParcelBody } from './savedParcelRequests.ts';
+import type { SaveParcelBody, SavedParcelTagsBody, UpdateSavedParcelBody } from './savedParcelRequests.ts';
 
 /** Never shown: the sheet answers any failed load with SPEC §8's 'Failed to load saved parcels…'. */
 const INVALID_LIST_MESSAGE = 'Received invalid saved parcel data from the server.';
@@ -36,6 +42,23 @@ export const savedParcelsApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['SavedParcels'],
     }),
+    updateSavedParcelTags: build.mutation<SavedParcelRecord, { id: number | string } & SavedParcelTagsBody>({
+      query: ({ id, tags }) => ({
+        path: `/api/saved-parcels/${savedParcelIdForPath(id)}/tags`,
+        method: 'PUT',
+        body: { tags },
+        requireAuth: true,
+      }),
+      invalidatesTags: ['SavedParcels'],
+    }),
+    /** Each saved parcel's parcel record and outline: the exports and the acres sort. */
+    listSavedParcelDetails: build.query<SavedParcelDetails[], void, { parcels: SavedParcelDetails[] }>({
+      query: () => ({ path: '/api/saved-parcels/details', requireAuth: true }),
+      rawResponseSchema: savedParcelDetailsListSchema,
+      catchSchemaFailure: () => ({ message: INVALID_LIST_MESSAGE }),
+      transformResponse: (response) => response.parcels,
+      providesTags: ['SavedParcels'],
+    }),
     deleteSavedParcel: build.mutation<null, number | string>({
       query: (id) => ({ path: `/api/saved-parcels/${savedParcelIdForPath(id)}`, method: 'DELETE', requireAuth: true }),
       invalidatesTags: ['SavedParcels'],
@@ -47,5 +70,7 @@ export const {
   useListSavedParcelsQuery,
   useSaveParcelMutation,
   useUpdateSavedParcelNotesMutation,
+  useUpdateSavedParcelTagsMutation,
+  useListSavedParcelDetailsQuery,
   useDeleteSavedParcelMutation,
 } = savedParcelsApi;

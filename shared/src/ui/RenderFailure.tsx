@@ -1,12 +1,13 @@
 import './ui.css';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-/** SPEC §2/§8 render-failure fallback. */
-export function RenderFailure({ onRetry }: { onRetry?: () => void }) {
+/** SPEC §2/§8 render-failure fallback; `what` names what could not load (issue #25). */
+export function RenderFailure({ onRetry, what }: { onRetry?: () => void; what?: string }) {
   return (
     <div role="alert" className="pm-render-failure">
       <strong>Something went wrong</strong>
       <p>The component failed to render</p>
+      {what && <p className="pm-render-failure__what">{what}</p>}
       {onRetry && (
         <button type="button" className="pm-button" onClick={onRetry}>
           Try again

@@ -43,6 +43,7 @@ export const savedParcelRecordAnswer = {
   parcel_centroid_lat: 35.62,
   parcel_centroid_lon: -80.86,
   notes: 'Corner lot',
+  tags: ['Listing'],
   created_at: '2026-11-26T09:48:58.126Z',
 };
 

@@ -1,4 +1,5 @@
-// Migration 003 gives every saved parcel its API record as JSON: rows saved before it must get theirs too.
+// Migrations 003 and 008 give every saved parcel its API record as JSON (with its tags from 008): rows
+// saved before them must get theirs too.
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,9 +48,17 @@ describe('migration 003 on a database with saved parcels', () => {
         parcel_centroid_lat: 35.62,
         parcel_centroid_lon: -80.86,
         notes: 'it\'s "quoted"',
+        tags: [],
         created_at: '2026-01-02T03:04:05.678Z',
       },
     ]);
+  });
+
+  it('keeps the record in step when the tags change', async () => {
+    const repository = createSavedParcelsRepository(db);
+    const [saved] = JSON.parse(await repository.listByUserAsJson('user-1')) as { id: number }[];
+    expect(await repository.updateTags('user-1', saved!.id, ['Creek', 'it\'s "quoted"'])).toMatchObject({ tags: ['Creek', 'it\'s "quoted"'] });
+    expect(JSON.parse(await repository.listByUserAsJson('user-1'))).toEqual([expect.objectContaining({ tags: ['Creek', 'it\'s "quoted"'] })]);
   });
 
   it('keeps the record in step when the notes change', async () => {

@@ -1,6 +1,6 @@
 // SQL for saved_parcels. Every statement is scoped by user_id: a user never reaches another's rows.
 import type { Queryable } from '@parcel-map/database';
-import type { SaveParcelBody, SavedParcelRecord } from '@parcel-map/shared/contracts';
+import type { SaveParcelBody, SavedParcelDetails, SavedParcelRecord } from '@parcel-map/shared/contracts';
 
 // Each row carries its API record as JSON text, written by a trigger (migration 003): the list joins
 // finished records, and every statement answers with the same record.
@@ -50,6 +50,28 @@ export function createSavedParcelsRepository(db: Queryable) {
         [userId, id, notes],
       );
       return parseRecord(rows);
+    },
+
+    async updateTags(userId: string, id: number, tags: string[]): Promise<SavedParcelRecord | undefined> {
+      const { rows } = await db.query<{ record_json: string }>(
+        `UPDATE saved_parcels SET tags = $3::text[] WHERE user_id = $1 AND id = $2 RETURNING record_json`,
+        [userId, id, tags],
+      );
+      return parseRecord(rows);
+    },
+
+    /** The user's saved parcels joined with their current parcel record and outline, newest first. */
+    async listDetails(userId: string): Promise<SavedParcelDetails[]> {
+      // Casts make PGlite and pg return identical JS values (as in parcelsRepository.ts).
+      const { rows } = await db.query<SavedParcelDetails>(
+        `SELECT s.id, p.pin, p.name, p.owner, p.add1, p.add2, p.city, p.state, p.zip, p.taxacres, p.township, p.zoning,
+                to_char(p.sale_date, 'YYYY-MM-DD') AS sale_date, p.sales_price::float8 AS sales_price, p.geometry
+           FROM saved_parcels s JOIN parcels p ON p.pin = s.parcel_pin
+          WHERE s.user_id = $1
+          ORDER BY s.id DESC`,
+        [userId],
+      );
+      return rows;
     },
 
     async delete(userId: string, id: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savedParcelListSchema, savedParcelRecordSchema, type SavedParcelRecord } from '@parcel-map/shared/contracts';
+import { savedParcelDetailsListSchema, savedParcelListSchema, savedParcelRecordSchema, type SavedParcelRecord } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
 type SavedRecord = SavedParcelRecord;
@@ -38,9 +38,9 @@ describe('/api/saved-parcels', () => {
     expect(response.status).toBe(201);
     const record = response.json as SavedRecord;
     expect(Object.keys(record).sort()).toEqual(
-      ['created_at', 'id', 'notes', 'parcel_address', 'parcel_centroid_lat', 'parcel_centroid_lon', 'parcel_owner_name', 'parcel_pin'].sort(),
+      ['created_at', 'id', 'notes', 'parcel_address', 'parcel_centroid_lat', 'parcel_centroid_lon', 'parcel_owner_name', 'parcel_pin', 'tags'].sort(),
     );
-    expect(record).toMatchObject({ parcel_pin: pins[0], parcel_owner_name: 'SMITH JOHN A', notes: 'Corner lot' });
+    expect(record).toMatchObject({ parcel_pin: pins[0], parcel_owner_name: 'SMITH JOHN A', notes: 'Corner lot', tags: [] });
     expect(Number.isInteger(record.id)).toBe(true);
     expect(record.id).not.toBe(999);
     expect(new Date(record.created_at).toISOString()).toBe(record.created_at);
@@ -181,6 +181,39 @@ describe('/api/saved-parcels', () => {
     expect(after.parcels).toEqual(parcels);
   });
 
+  it('sets the tags of a record (200), trimmed and without repeats, kept in the list; only for its owner', async () => {
+    const { parcels } = (await app.request('/api/saved-parcels', { token: alice })).json as { parcels: SavedRecord[] };
+    const target = parcels[0]!;
+    const put = await app.request(`/api/saved-parcels/${target.id}/tags`, { method: 'PUT', token: alice, body: { tags: [' Listing ', 'listing', 'Creek front'] } });
+    expect(put.status).toBe(200);
+    expect(put.json).toEqual({ ...target, tags: ['Listing', 'Creek front'] });
+    const listed = (await app.request('/api/saved-parcels', { token: alice })).json as { parcels: SavedRecord[] };
+    expect(listed.parcels.find((record) => record.id === target.id)!.tags).toEqual(['Listing', 'Creek front']);
+    // The notes update leaves the tags alone.
+    const notes = await app.request(`/api/saved-parcels/${target.id}`, { method: 'PUT', token: alice, body: { notes: 'tagged' } });
+    expect((notes.json as SavedRecord).tags).toEqual(['Listing', 'Creek front']);
+
+    expect((await app.request(`/api/saved-parcels/${target.id}/tags`, { method: 'PUT', token: bob, body: { tags: ['mine'] } })).status).toBe(404);
+    expect((await app.request(`/api/saved-parcels/${target.id}/tags`, { method: 'PUT', token: alice, body: { tags: ['x'.repeat(41)] } })).status).toBe(400);
+    expect((await app.request(`/api/saved-parcels/${target.id}/tags`, { method: 'PUT', token: alice, body: { tags: 'Listing' } })).status).toBe(400);
+    const cleared = await app.request(`/api/saved-parcels/${target.id}/tags`, { method: 'PUT', token: alice, body: { tags: [] } });
+    expect((cleared.json as SavedRecord).tags).toEqual([]);
+  });
+
+  it("answers each of the user's saved parcels with its parcel record and outline, for the exports", async () => {
+    const { parcels } = (await app.request('/api/saved-parcels', { token: alice })).json as { parcels: SavedRecord[] };
+    const response = await app.request('/api/saved-parcels/details', { token: alice });
+    expect(response.status).toBe(200);
+    const details = savedParcelDetailsListSchema.parse(response.json).parcels;
+    expect(details.map((parcel) => [parcel.id, parcel.pin])).toEqual(parcels.map((record) => [record.id, record.parcel_pin]));
+    const { rows } = await app.db.query<{ owner: string | null; taxacres: number | null }>('SELECT owner, taxacres FROM parcels WHERE pin = $1', [details[0]!.pin]);
+    expect(details[0]).toMatchObject({ owner: rows[0]!.owner, taxacres: rows[0]!.taxacres });
+    expect(['Polygon', 'MultiPolygon']).toContain(details[0]!.geometry.type);
+    // Bob's list is his own.
+    const bobs = savedParcelDetailsListSchema.parse((await app.request('/api/saved-parcels/details', { token: bob })).json).parcels;
+    expect(bobs.map((parcel) => parcel.id)).not.toContain(details[0]!.id);
+  });
+
   it('answers 400 for an id that is not an integer', async () => {
     expect((await app.request('/api/saved-parcels/abc', { method: 'DELETE', token: alice })).status).toBe(400);
   });
@@ -199,5 +232,7 @@ describe('/api/saved-parcels', () => {
     expect((await app.request('/api/saved-parcels', { method: 'POST', body: body(pins[4]!) })).status).toBe(401);
     expect((await app.request('/api/saved-parcels/1', { method: 'PUT', body: { notes: null } })).status).toBe(401);
     expect((await app.request('/api/saved-parcels/1', { method: 'DELETE' })).status).toBe(401);
+    expect((await app.request('/api/saved-parcels/1/tags', { method: 'PUT', body: { tags: [] } })).status).toBe(401);
+    expect((await app.request('/api/saved-parcels/details')).status).toBe(401);
   });
 });

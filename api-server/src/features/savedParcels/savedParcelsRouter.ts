@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { userIdOf } from '../../platform/auth/verifyBearer.ts';
 import type { SavedParcelsService } from './savedParcelsService.ts';
-import { saveParcelBodySchema, savedParcelParamsSchema, updateSavedParcelBodySchema } from '@parcel-map/shared/contracts';
+import { saveParcelBodySchema, savedParcelParamsSchema, savedParcelTagsBodySchema, updateSavedParcelBodySchema } from '@parcel-map/shared/contracts';
 
 export function createSavedParcelsRouter(deps: { savedParcelsService: SavedParcelsService; requireUser: RequestHandler }): Router {
   const router = Router();
@@ -9,6 +9,10 @@ export function createSavedParcelsRouter(deps: { savedParcelsService: SavedParce
 
   router.get('/', async (req, res) => {
     res.type('json').send(`{"parcels":${await deps.savedParcelsService.listAsJson(userIdOf(req))}}`);
+  });
+
+  router.get('/details', async (req, res) => {
+    res.json({ parcels: await deps.savedParcelsService.details(userIdOf(req)) });
   });
 
   router.post('/', async (req, res) => {
@@ -20,6 +24,12 @@ export function createSavedParcelsRouter(deps: { savedParcelsService: SavedParce
     const { id } = savedParcelParamsSchema.parse(req.params);
     const { notes } = updateSavedParcelBodySchema.parse(req.body ?? {});
     res.json(await deps.savedParcelsService.updateNotes(userIdOf(req), id, notes));
+  });
+
+  router.put('/:id/tags', async (req, res) => {
+    const { id } = savedParcelParamsSchema.parse(req.params);
+    const { tags } = savedParcelTagsBodySchema.parse(req.body ?? {});
+    res.json(await deps.savedParcelsService.updateTags(userIdOf(req), id, tags));
   });
 
   router.delete('/:id', async (req, res) => {

@@ -1,4 +1,4 @@
-import { ALREADY_SAVED_MESSAGE, type SaveParcelBody, type SavedParcelRecord } from '@parcel-map/shared/contracts';
+import { ALREADY_SAVED_MESSAGE, type SaveParcelBody, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared/contracts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { ParcelsRepository } from '../parcels/parcelsRepository.ts';
 import type { SavedParcelsRepository } from './savedParcelsRepository.ts';
@@ -24,6 +24,16 @@ export function createSavedParcelsService(deps: { savedParcels: SavedParcelsRepo
       const record = id === null ? undefined : await deps.savedParcels.updateNotes(userId, id, notes);
       if (!record) throw new NotFoundError(NOT_FOUND_MESSAGE);
       return record;
+    },
+
+    async updateTags(userId: string, id: number | null, tags: string[]): Promise<SavedParcelRecord> {
+      const record = id === null ? undefined : await deps.savedParcels.updateTags(userId, id, tags);
+      if (!record) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      return record;
+    },
+
+    details(userId: string): Promise<SavedParcelDetails[]> {
+      return deps.savedParcels.listDetails(userId);
     },
 
     async remove(userId: string, id: number | null): Promise<void> {

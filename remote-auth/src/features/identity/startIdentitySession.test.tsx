@@ -51,16 +51,17 @@ describe('identity session', () => {
     expect(state.session.session.value?.sessionId).toMatch(/^session-test-/);
   });
 
-  it('logout revokes the session, clears every stored token key, the e-mail and the flag, and signs the store out', async () => {
+  it('logout revokes the session, clears every stored token key, the e-mail, the flag and the remembered path, and signs the store out', async () => {
     harness = await startIdentityHarness();
     await signIn('leaving@example.com');
     const sessionToken = getIdentityClient().session.getTokens()!.session_token;
     localStorage.setItem('session_token', 'legacy-copy');
+    localStorage.setItem('return_to', JSON.stringify({ path: '/?pin=4605050123', at: Date.now() }));
 
     harness.store.dispatch(logoutRequested());
 
     await waitFor(() => expect(selectIsSignedIn(harness!.store.getState())).toBe(false));
-    for (const key of ['session_jwt', 'session_token', 'stytch_session', 'stytch_session_jwt', 'is_logged_in', 'user_email']) {
+    for (const key of ['session_jwt', 'session_token', 'stytch_session', 'stytch_session_jwt', 'is_logged_in', 'user_email', 'return_to']) {
       expect(localStorage.getItem(key), key).toBeNull();
     }
     expect(document.cookie).not.toMatch(/stytch_session/);

@@ -1,4 +1,4 @@
-import { identityStateChanged, logoutRequested, addAppListener, SESSION_JWT_KEY, type IdentitySessionModule } from '@parcel-map/shared';
+import { identityStateChanged, logoutRequested, addAppListener, forgetReturnPath, SESSION_JWT_KEY, type IdentitySessionModule } from '@parcel-map/shared';
 import { createIdentityClient } from './identityClient.ts';
 import { identitySnapshot } from './identitySnapshot.ts';
 import { clearLoginKeys } from './storageKeys.ts';
@@ -35,6 +35,8 @@ export const startIdentitySession: IdentitySessionModule['startIdentitySession']
           console.error('Session revoke failed; local session cleared anyway', error);
         }
         clearLoginKeys();
+        // The next person to sign in on this browser starts at / (SPEC §4), not where this one was.
+        forgetReturnPath();
         publish();
       },
     }),

@@ -64,6 +64,8 @@ describe('login card', () => {
     const sent = await screen.findByText('Email sent! Check your inbox to log in.');
     expect(sent).toHaveClass('login-card__message--sent');
     expect(getLink()).toBeEnabled();
+    // Offline there is no inbox: the local outbox is linked under the (unchanged) message.
+    expect(screen.getByRole('link', { name: 'Offline: open the local outbox' })).toHaveAttribute('href', `${harness.identity.baseUrl}/dev/outbox`);
     expect(harness.identity.printedLines.join('\n')).toMatch(
       /MAGIC LINK for sender@example\.com: http:\/\/localhost:3000\/authenticate\?stytch_token_type=magic_links&token=/,
     );

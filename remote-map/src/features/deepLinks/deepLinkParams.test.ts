@@ -1,5 +1,5 @@
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
-import { formatView, parsePin, parseView, readDeepLink, searchWithPin, searchWithView, type LinkView } from './deepLinkParams.ts';
+import { formatView, parsePin, parseView, readDeepLink, searchWithPin, searchWithView, shareSearch, type LinkView } from './deepLinkParams.ts';
 
 describe('deep link parameters', () => {
   it('writes and reads the view', () => {
@@ -26,8 +26,8 @@ describe('deep link parameters', () => {
 
 describe('deep link search strings', () => {
   it('reads the pin and the view of a search string', () => {
-    expect(readDeepLink('?pin=4601&view=-80.85,35.63,15.5')).toEqual({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 } });
-    expect(readDeepLink('')).toEqual({ pin: null, view: null });
+    expect(readDeepLink('?pin=4601&view=-80.85,35.63,15.5')).toEqual({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 }, style: null, overlays: null });
+    expect(readDeepLink('')).toEqual({ pin: null, view: null, style: null, overlays: null });
   });
 
   it('sets and removes the pin, keeping the other parameters', () => {
@@ -48,5 +48,16 @@ describe('deep link search strings', () => {
     expect(searchWithView('?pin=77', opening)).toBeNull();
     expect(searchWithView('?pin=77', { ...opening, zoom: 14 })).toBe(`?pin=77&${param({ ...opening, zoom: 14 })}`);
     expect(searchWithView('?view=1,2,3', opening)).toBe(`?${param(opening)}`);
+  });
+
+  it('shares the selection, the view, the base map and every overlay, and reads them all back', () => {
+    const overlays = { ownerNames: false, savedParcels: true, parcelOutlines: true, contours: true };
+    const search = shareSearch({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 }, style: 'satellite-streets-v12', overlays });
+    expect(search).toBe('?pin=4601&view=-80.85000%2C35.63000%2C15.50&style=satellite-streets-v12&layers=outlines%2Csaved%2Ccontours');
+    expect(readDeepLink(search)).toEqual({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 }, style: 'satellite-streets-v12', overlays });
+    // All off is a choice too; a style id that is no id is ignored.
+    const none = { ownerNames: false, savedParcels: false, parcelOutlines: false, contours: false };
+    expect(readDeepLink(shareSearch({ pin: null, view: MAP_VIEW_DEFAULTS, style: null, overlays: none }))).toMatchObject({ pin: null, style: null, overlays: none });
+    expect(readDeepLink('?style=<script>').style).toBeNull();
   });
 });

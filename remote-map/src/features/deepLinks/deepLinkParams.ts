@@ -1,8 +1,42 @@
-// The map screen's URL (SPEC issue #5 §9): ?pin= the selected parcel, &view=lng,lat,zoom the camera.
+// The map screen's URL (SPEC issue #5 §9): ?pin= the selected parcel, &view=lng,lat,zoom the camera;
+// a shared link (issue #25) also has &style= the base map and &layers= the overlays switched on.
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
+import type { MapOverlaysState } from '../mapView/mapViewSlice.ts';
 
 export const PIN_PARAM = 'pin';
 export const VIEW_PARAM = 'view';
+export const STYLE_PARAM = 'style';
+export const LAYERS_PARAM = 'layers';
+
+/** The overlays' names in a link: short and stable, whatever the store calls them. */
+const LAYER_NAMES: Record<keyof MapOverlaysState, string> = {
+  ownerNames: 'owners',
+  parcelOutlines: 'outlines',
+  savedParcels: 'saved',
+  contours: 'contours',
+};
+
+/** 'owners,outlines': the overlays that are on; '' when none is. */
+export function formatLayers(overlays: MapOverlaysState): string {
+  return (Object.keys(LAYER_NAMES) as (keyof MapOverlaysState)[])
+    .filter((overlay) => overlays[overlay])
+    .map((overlay) => LAYER_NAMES[overlay])
+    .join(',');
+}
+
+/** The overlays a link switches on (every other one off), or null without the parameter. */
+export function parseLayers(value: string | null): MapOverlaysState | null {
+  if (value === null) return null;
+  const names = new Set(value.split(',').map((name) => name.trim()));
+  const overlays = {} as MapOverlaysState;
+  for (const overlay of Object.keys(LAYER_NAMES) as (keyof MapOverlaysState)[]) overlays[overlay] = names.has(LAYER_NAMES[overlay]);
+  return overlays;
+}
+
+/** A base-map id from the URL: an id's characters, else nothing (an unknown id is ignored later). */
+export function parseStyle(value: string | null): string | null {
+  return value && /^[A-Za-z0-9._-]{1,64}$/.test(value) ? value : null;
+}
 
 export interface LinkView {
   lng: number;
@@ -33,11 +67,28 @@ export function parsePin(value: string | null): string | null {
 export interface DeepLink {
   pin: string | null;
   view: LinkView | null;
+  style: string | null;
+  overlays: MapOverlaysState | null;
 }
 
 export function readDeepLink(search: string): DeepLink {
   const params = new URLSearchParams(search);
-  return { pin: parsePin(params.get(PIN_PARAM)), view: parseView(params.get(VIEW_PARAM)) };
+  return {
+    pin: parsePin(params.get(PIN_PARAM)),
+    view: parseView(params.get(VIEW_PARAM)),
+    style: parseStyle(params.get(STYLE_PARAM)),
+    overlays: parseLayers(params.get(LAYERS_PARAM)),
+  };
+}
+
+/** The search string of a shared view: every part of it, the opening view included. */
+export function shareSearch({ pin, view, style, overlays }: { pin: string | null; view: LinkView; style: string | null; overlays: MapOverlaysState }): string {
+  const params = new URLSearchParams();
+  if (pin) params.set(PIN_PARAM, pin);
+  params.set(VIEW_PARAM, formatView(view));
+  if (style) params.set(STYLE_PARAM, style);
+  params.set(LAYERS_PARAM, formatLayers(overlays));
+  return `?${params.toString()}`;
 }
 
 const OPENING_VIEW_TEXT = formatView(MAP_VIEW_DEFAULTS);

@@ -3,10 +3,11 @@
 // back/forward step. Uses the router the screen runs in: the host's, or mount()'s memory router.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { addAppListener, useAppDispatch } from '@parcel-map/shared';
+import { addAppListener, selectRuntimeConfig, useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import type { MapController } from '../../map/mapController.ts';
 import { centreTarget } from '../../map/centreTarget.ts';
 import { parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { mapOverlaysRestored } from '../mapView/mapViewSlice.ts';
 import { selectCachedParcel } from '../parcelSelection/parcelsApi.ts';
 import { readDeepLink } from './deepLinkParams.ts';
 import { deepLinkWriter } from './deepLinkWriter.ts';
@@ -59,6 +60,16 @@ function useDeepLinkReader(controller: MapController | null) {
   useEffect(() => {
     if (controller && link?.view) controller.jumpTo(link.view);
   }, [controller, link]);
+
+  // A shared link's base map and overlays (issue #25).
+  useEffect(() => {
+    if (link?.overlays) dispatch(mapOverlaysRestored({ overlays: link.overlays }));
+  }, [link, dispatch]);
+  // The map opens on the default base map: only another one is loaded.
+  const defaultStyleId = useAppSelector(selectRuntimeConfig)?.map.defaultStyleId;
+  useEffect(() => {
+    if (controller && link?.style && link.style !== defaultStyleId) controller.setStyle(link.style);
+  }, [controller, link, defaultStyleId]);
 
   // A link with a pin and no view centres on the parcel once its details arrive.
   const centreOnPin = opening.link.view ? null : opening.link.pin;

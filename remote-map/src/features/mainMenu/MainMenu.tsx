@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   logoutRequested,
+  REMOTE_MODULES,
+  remoteUnavailableMessage,
   savedParcelsOpened,
+  selectIsRemoteUnavailable,
   selectIsSignedIn,
   selectSessionKnown,
   selectUserLabel,
@@ -9,7 +12,7 @@ import {
   useAppSelector,
   useDialogFocus,
 } from '@parcel-map/shared';
-import { selectMapCenter, selectMapZoom } from '../mapView/mapViewSlice.ts';
+import { selectMapCenter, selectMapSetupError, selectMapZoom } from '../mapView/mapViewSlice.ts';
 import './mainMenu.css';
 
 /** SPEC §4: the menu closes first, then the saved list opens. */
@@ -24,6 +27,9 @@ export function MainMenu() {
   const userLabel = useAppSelector(selectUserLabel);
   const center = useAppSelector(selectMapCenter);
   const zoom = useAppSelector(selectMapZoom);
+  // Without a map there is no centre or zoom to read out.
+  const noMap = useAppSelector(selectMapSetupError) !== null;
+  const savedListMissing = useAppSelector((state) => selectIsRemoteUnavailable(state, REMOTE_MODULES.savedParcels));
   const panelId = useId();
   const openButtonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
@@ -97,16 +103,26 @@ export function MainMenu() {
             </button>
           </li>
           <li>
-            <button type="button" className="main-menu__item" disabled={!signedIn} onClick={openSavedParcels}>
+            <button
+              type="button"
+              className="main-menu__item"
+              disabled={!signedIn || savedListMissing}
+              title={savedListMissing ? remoteUnavailableMessage(REMOTE_MODULES.savedParcels) : undefined}
+              onClick={openSavedParcels}
+            >
               My Saved Parcels
             </button>
           </li>
         </ul>
         <footer className="main-menu__footer">
-          <p>
-            Center: {center.lng.toFixed(4)}, {center.lat.toFixed(4)}
-          </p>
-          <p>Zoom: {zoom.toFixed(2)}</p>
+          {!noMap && (
+            <>
+              <p>
+                Center: {center.lng.toFixed(4)}, {center.lat.toFixed(4)}
+              </p>
+              <p>Zoom: {zoom.toFixed(2)}</p>
+            </>
+          )}
           <p>© {new Date().getFullYear()} Parcel Map. Parcel data © its publisher.</p>
         </footer>
       </nav>

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addAppListener, runtimeConfigLoaded, savedParcelsOpened, type RuntimeConfig } from '@parcel-map/shared';
+import { addAppListener, REMOTE_MODULES, remoteLoadFailed, runtimeConfigLoaded, savedParcelsOpened, type RuntimeConfig } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { makeTestStore, renderWithStore, testConfig } from '@parcel-map/shared/testing';
 import { MapControls, type MapControlActions } from './MapControls.tsx';
-import { mapStyleLoadFinished, selectMapOverlays } from '../mapView/mapViewSlice.ts';
+import { mapSetupFailed, mapStyleLoadFinished, selectMapOverlays } from '../mapView/mapViewSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
 
 const twoStyles: RuntimeConfig['map']['styles'] = [
@@ -97,5 +97,20 @@ describe('MapControls', () => {
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Satellite Streets' }));
     expect(actions!.setStyle).toHaveBeenCalledWith('satellite');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("disables every map control under 'Map Initialization Error'", () => {
+    const { store } = renderControls({ actions: null });
+    act(() => void store.dispatch(mapSetupFailed({ message: 'Mapbox Access Token missing.' })));
+    for (const name of ['Overlays', 'Base map', 'Print parcel report', 'Contour lines', 'Measure', 'My location', 'Zoom in', 'Zoom out']) {
+      expect(control(name), name).toBeDisabled();
+    }
+  });
+
+  it('disables the saved-parcels button and says why when the saved parcels could not be loaded', () => {
+    const { store } = renderControls();
+    act(() => void store.dispatch(remoteLoadFailed({ id: REMOTE_MODULES.savedParcels })));
+    expect(control('Saved parcels')).toBeDisabled();
+    expect(control('Saved parcels')).toHaveAttribute('title', 'My Saved Parcels could not be loaded.');
   });
 });

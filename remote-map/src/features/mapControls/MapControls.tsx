@@ -1,7 +1,16 @@
 // SPEC §2 map controls: one vertical group on the right, each a button with an accessible name.
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { savedParcelsOpened, selectIsSignedIn, selectRuntimeConfig, useAppDispatch, useAppSelector } from '@parcel-map/shared';
-import { mapOverlayToggled, selectMapOverlays, selectMapStyleId, type MapOverlay } from '../mapView/mapViewSlice.ts';
+import {
+  REMOTE_MODULES,
+  remoteUnavailableMessage,
+  savedParcelsOpened,
+  selectIsRemoteUnavailable,
+  selectIsSignedIn,
+  selectRuntimeConfig,
+  useAppDispatch,
+  useAppSelector,
+} from '@parcel-map/shared';
+import { mapOverlayToggled, selectMapOverlays, selectMapSetupError, selectMapStyleId, type MapOverlay } from '../mapView/mapViewSlice.ts';
 import { measureToggled, selectIsMeasureOpen } from '../measure/measureSlice.ts';
 import './mapControls.css';
 
@@ -50,6 +59,9 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
   const overlays = useAppSelector(selectMapOverlays);
   const signedIn = useAppSelector(selectIsSignedIn);
   const measureOpen = useAppSelector(selectIsMeasureOpen);
+  // Under 'Map Initialization Error' there is no map for any control to act on.
+  const noMap = useAppSelector(selectMapSetupError) !== null;
+  const savedListMissing = useAppSelector((state) => selectIsRemoteUnavailable(state, REMOTE_MODULES.savedParcels));
   const [overlaysOpen, setOverlaysOpen] = useState(false);
   const overlaysId = useId();
   const overlaysButton = useRef<HTMLButtonElement>(null);
@@ -67,11 +79,12 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
           title="Overlays"
           aria-expanded={overlaysOpen}
           aria-controls={overlaysId}
+          disabled={noMap}
           onClick={() => setOverlaysOpen((open) => !open)}
         >
           <LayersIcon />
         </button>
-        <BaseMapSelector onSelect={(id) => actions?.setStyle(id)} />
+        <BaseMapSelector disabled={noMap} onSelect={(id) => actions?.setStyle(id)} />
         <button type="button" className="map-controls__button" aria-label="Print parcel report" title="Print" disabled={!actions} onClick={() => actions?.print()}>
           <PrintIcon />
         </button>
@@ -81,6 +94,7 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
           aria-label="Contour lines"
           title="Contour lines"
           aria-pressed={overlays.contours}
+          disabled={noMap}
           onClick={() => dispatch(mapOverlayToggled({ overlay: 'contours' }))}
         >
           <ContourIcon />
@@ -91,6 +105,7 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
           aria-label="Measure"
           title="Measure"
           aria-pressed={measureOpen}
+          disabled={noMap}
           onClick={() => dispatch(measureToggled())}
         >
           <RulerIcon />
@@ -99,8 +114,8 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
           type="button"
           className="map-controls__button"
           aria-label="Saved parcels"
-          title={signedIn ? 'My Saved Parcels' : 'Sign in to see saved parcels'}
-          disabled={!signedIn}
+          title={savedListMissing ? remoteUnavailableMessage(REMOTE_MODULES.savedParcels) : signedIn ? 'My Saved Parcels' : 'Sign in to see saved parcels'}
+          disabled={!signedIn || savedListMissing}
           onClick={() => dispatch(savedParcelsOpened())}
         >
           <BookmarkIcon />
@@ -136,7 +151,7 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
 }
 
 /** SPEC §2: lists the configured base maps and marks the current one. */
-function BaseMapSelector({ onSelect }: { onSelect(styleId: string): void }) {
+function BaseMapSelector({ onSelect, disabled }: { onSelect(styleId: string): void; disabled: boolean }) {
   const styles = useAppSelector(selectRuntimeConfig)?.map.styles ?? [];
   const current = useAppSelector(selectMapStyleId);
   const [open, setOpen] = useState(false);
@@ -176,6 +191,7 @@ function BaseMapSelector({ onSelect }: { onSelect(styleId: string): void }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
+        disabled={disabled}
         onClick={() => setOpen((value) => !value)}
       >
         <MapIcon />

@@ -1,6 +1,7 @@
 // What the map controls' buttons do to the map; null until the map exists.
 import { useMemo } from 'react';
 import { useAppStore } from '@parcel-map/shared';
+import { myLocationFailed, myLocationFound } from '../mapView/mapViewSlice.ts';
 import type { MapController } from '../../map/mapController.ts';
 import { selectSelectedPin } from '../parcelSelection/parcelSelectionSlice.ts';
 import type { PrintSnapshot } from '../printReport/PrintReport.tsx';
@@ -8,6 +9,10 @@ import type { MapControlActions } from './MapControls.tsx';
 
 /** SPEC §9: my location. */
 const MY_LOCATION_ZOOM = 15;
+
+/** Not in SPEC (docs/decisions.md): SPEC only logs geolocation errors. */
+export const LOCATION_DENIED_MESSAGE = 'Location permission denied: allow this site to use your location in the browser settings.';
+export const LOCATION_UNAVAILABLE_MESSAGE = 'Your location could not be found.';
 
 export function useMapControlActions(controller: MapController | null, print: (snapshot: PrintSnapshot) => void): MapControlActions | null {
   const store = useAppStore();
@@ -20,11 +25,19 @@ export function useMapControlActions(controller: MapController | null, print: (s
         locate: () => {
           if (!navigator.geolocation) {
             console.error('Geolocation is not available in this browser.');
+            store.dispatch(myLocationFailed({ message: LOCATION_UNAVAILABLE_MESSAGE }));
             return;
           }
           navigator.geolocation.getCurrentPosition(
-            ({ coords }) => controller.flyTo({ lng: coords.longitude, lat: coords.latitude, zoom: MY_LOCATION_ZOOM }),
-            (error) => console.error('Geolocation failed:', error.message),
+            ({ coords }) => {
+              store.dispatch(myLocationFound());
+              controller.showMyLocation({ lng: coords.longitude, lat: coords.latitude, accuracyM: coords.accuracy }, MY_LOCATION_ZOOM);
+            },
+            (error) => {
+              // SPEC §8 logs it; the notice says it where the user is looking.
+              console.error('Geolocation failed:', error.message);
+              store.dispatch(myLocationFailed({ message: error.code === error.PERMISSION_DENIED ? LOCATION_DENIED_MESSAGE : LOCATION_UNAVAILABLE_MESSAGE }));
+            },
             { enableHighAccuracy: true },
           );
         },

@@ -3,7 +3,15 @@
 import { useCallback, useRef, useState } from 'react';
 import { ParcelDetailPanel } from '../parcelSelection/ParcelDetailPanel.tsx';
 import { MainMenu } from '../mainMenu/MainMenu.tsx';
-import { MapSetupErrorOverlay, StyleLoadFailedNotice, StyleLoadingIndicator, ZoomReadout } from '../mapView/MapStatus.tsx';
+import {
+  LocationProblemNotice,
+  MapSetupErrorOverlay,
+  ParcelTilesLoadingBar,
+  StyleLoadFailedNotice,
+  StyleLoadingIndicator,
+  ZoomInHint,
+  ZoomReadout,
+} from '../mapView/MapStatus.tsx';
 import { MapControls } from '../mapControls/MapControls.tsx';
 import { useMapControlActions } from '../mapControls/useMapControlActions.ts';
 import { MeasurePalette } from '../measure/MeasurePalette.tsx';
@@ -15,6 +23,8 @@ import { useSearchControl } from '../search/useSearchControl.ts';
 import { useMapScreenController } from './useMapScreenController.ts';
 import { useMapFollowsStore } from './useMapFollowsStore.ts';
 import { useCameraRequests } from './useCameraRequests.ts';
+import { useSelectionStaysVisible } from './useSelectionStaysVisible.ts';
+import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp.tsx';
 import { REMOTE_MAP_BUILD_LABEL } from '../../buildLabel.ts';
 import './mapScreen.css';
 
@@ -28,6 +38,9 @@ export function MapScreen() {
   useDeepLinks(controller);
   useDataVersion(controller);
 
+  const [panelCover, setPanelCover] = useState(0);
+  useSelectionStaysVisible(controller, panelCover);
+
   const [snapshot, setSnapshot] = useState<PrintSnapshot | null>(null);
   const actions = useMapControlActions(controller, setSnapshot);
   const closePrint = useCallback(() => setSnapshot(null), []);
@@ -37,13 +50,17 @@ export function MapScreen() {
       <div ref={containerRef} className="map-screen__map" data-testid="map-container" />
       <MainMenu />
       <MapControls actions={actions} />
+      <ParcelTilesLoadingBar />
       <ZoomReadout />
+      <ZoomInHint />
+      <LocationProblemNotice />
       <StyleLoadingIndicator />
       <StyleLoadFailedNotice onRetry={(styleId) => controller?.setStyle(styleId)} />
       <MeasurePalette />
-      <ParcelDetailPanel />
+      <ParcelDetailPanel onCoverChange={setPanelCover} />
       <MapSetupErrorOverlay />
       {snapshot && <PrintReport snapshot={snapshot} onClose={closePrint} />}
+      <ShortcutsHelp />
     </div>
   );
 }

@@ -11,8 +11,10 @@ import {
   mapStyleLoadFinished,
   mapStyleLoadStarted,
   mapViewSettled,
+  parcelTilesLoaded,
+  parcelTilesLoadStarted,
 } from '../mapView/mapViewSlice.ts';
-import { mapBackgroundClicked, parcelClicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { mapBackgroundClicked, parcelClicked, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
 
 export function useMapScreenController(containerRef: RefObject<HTMLElement | null>): MapController | null {
@@ -26,6 +28,7 @@ export function useMapScreenController(containerRef: RefObject<HTMLElement | nul
     setupStarted: () => dispatch(mapSetupStarted()),
     setupFailed: (message) => dispatch(mapSetupFailed({ message })),
     viewChanged: (view) => dispatch(mapViewSettled(view)),
+    parcelTilesLoading: (loading) => dispatch(loading ? parcelTilesLoadStarted() : parcelTilesLoaded()),
     styleLoadStarted: (styleId) => dispatch(mapStyleLoadStarted({ styleId })),
     styleLoadFinished: (styleId) => dispatch(mapStyleLoadFinished({ styleId })),
     styleLoadFailed: (styleId) => dispatch(mapStyleLoadFailed({ styleId })),
@@ -34,6 +37,9 @@ export function useMapScreenController(containerRef: RefObject<HTMLElement | nul
     },
     backgroundClicked: () => {
       if (!measuring()) dispatch(mapBackgroundClicked());
+    },
+    savedParcelClicked: (pin) => {
+      if (!measuring()) dispatch(parcelPicked({ pin }));
     },
   };
   return useMapController(containerRef, mapConfig, events);

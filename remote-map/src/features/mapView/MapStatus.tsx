@@ -1,15 +1,63 @@
-import { useAppSelector } from '@parcel-map/shared';
-import { selectFailedMapStyleId, selectIsMapStyleLoading, selectMapSetupError, selectMapZoom } from './mapViewSlice.ts';
+import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
+import { PARCEL_OUTLINE_MIN_ZOOM } from '../../map/parcelLayers.ts';
+import {
+  myLocationProblemDismissed,
+  selectFailedMapStyleId,
+  selectIsMapStyleLoading,
+  selectLocationProblem,
+  selectMapSetupError,
+  selectMapZoom,
+  selectParcelTilesLoading,
+} from './mapViewSlice.ts';
 
 /** Not in SPEC (docs/decisions.md): without it the map area stays blank when the style cannot be fetched. */
 export const STYLE_LOAD_FAILED_MESSAGE = 'The base map could not be loaded.';
 
-/** 'z: n.nn', from the settled camera. */
+/** Not in SPEC (docs/decisions.md): below this zoom the parcels are not drawn. */
+export const ZOOM_IN_HINT = 'Zoom in to see parcels';
+
+/** 'z: n.nn', from the settled camera; none without a map. */
 export function ZoomReadout() {
   const zoom = useAppSelector(selectMapZoom);
+  const setupFailed = useAppSelector(selectMapSetupError) !== null;
+  if (setupFailed) return null;
   return (
     <div className="map-screen__zoom" aria-label="Zoom level">
       z: {zoom.toFixed(2)}
+    </div>
+  );
+}
+
+/** A slim bar along the top while the view's parcel tiles load. */
+export function ParcelTilesLoadingBar() {
+  const loading = useAppSelector(selectParcelTilesLoading);
+  if (!loading) return null;
+  return <div className="map-screen__tiles-loading" role="progressbar" aria-label="Loading parcels" />;
+}
+
+/** Below the zoom where parcels are drawn, say so instead of an empty-looking map. */
+export function ZoomInHint() {
+  const zoom = useAppSelector(selectMapZoom);
+  const setupFailed = useAppSelector(selectMapSetupError) !== null;
+  if (setupFailed || zoom >= PARCEL_OUTLINE_MIN_ZOOM) return null;
+  return (
+    <div className="map-screen__zoom-hint" role="status">
+      {ZOOM_IN_HINT}
+    </div>
+  );
+}
+
+/** 'My location' found nothing (denied, unavailable): said on screen until dismissed. */
+export function LocationProblemNotice() {
+  const dispatch = useAppDispatch();
+  const problem = useAppSelector(selectLocationProblem);
+  if (problem === null) return null;
+  return (
+    <div className="map-screen__location-problem" role="alert">
+      <span>{problem}</span>
+      <button type="button" className="pm-button" onClick={() => dispatch(myLocationProblemDismissed())}>
+        Dismiss
+      </button>
     </div>
   );
 }

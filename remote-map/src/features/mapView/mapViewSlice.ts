@@ -23,6 +23,10 @@ export interface MapViewState {
   failedStyleId: string | null;
   setupError: string | null;
   overlays: MapOverlaysState;
+  /** The view's parcel tiles are loading (the slim indicator). */
+  parcelTilesLoading: boolean;
+  /** Why 'My location' found nothing, until it is dismissed or a position is found. */
+  locationProblem: string | null;
 }
 
 const initialState: MapViewState = {
@@ -33,6 +37,8 @@ const initialState: MapViewState = {
   failedStyleId: null,
   setupError: null,
   overlays: { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false },
+  parcelTilesLoading: false,
+  locationProblem: null,
 };
 
 export const mapViewSlice = createSlice({
@@ -64,6 +70,25 @@ export const mapViewSlice = createSlice({
     mapSetupStarted: (state) => {
       state.setupError = null;
     },
+    parcelTilesLoadStarted: (state) => {
+      state.parcelTilesLoading = true;
+    },
+    parcelTilesLoaded: (state) => {
+      state.parcelTilesLoading = false;
+    },
+    myLocationFound: (state) => {
+      state.locationProblem = null;
+    },
+    myLocationFailed: (state, action: PayloadAction<{ message: string }>) => {
+      state.locationProblem = action.payload.message;
+    },
+    myLocationProblemDismissed: (state) => {
+      state.locationProblem = null;
+    },
+    /** A shared link's overlays: every switch as the link says. */
+    mapOverlaysRestored: (state, action: PayloadAction<{ overlays: MapOverlaysState }>) => {
+      state.overlays = { ...action.payload.overlays };
+    },
     mapOverlayToggled: (state, action: PayloadAction<{ overlay: MapOverlay }>) => {
       const { overlay } = action.payload;
       state.overlays[overlay] = !state.overlays[overlay];
@@ -77,6 +102,8 @@ export const mapViewSlice = createSlice({
     selectFailedMapStyleId: (state) => state.failedStyleId,
     selectMapSetupError: (state) => state.setupError,
     selectMapOverlays: (state) => state.overlays,
+    selectParcelTilesLoading: (state) => state.parcelTilesLoading,
+    selectLocationProblem: (state) => state.locationProblem,
   },
 });
 
@@ -96,6 +123,12 @@ export const {
   mapSetupFailed,
   mapSetupStarted,
   mapOverlayToggled,
+  mapOverlaysRestored,
+  parcelTilesLoadStarted,
+  parcelTilesLoaded,
+  myLocationFound,
+  myLocationFailed,
+  myLocationProblemDismissed,
 } = mapViewSlice.actions;
 export const {
   selectMapZoom,
@@ -105,4 +138,6 @@ export const {
   selectFailedMapStyleId,
   selectMapSetupError,
   selectMapOverlays,
+  selectParcelTilesLoading,
+  selectLocationProblem,
 } = injectedMapViewSlice.selectors;

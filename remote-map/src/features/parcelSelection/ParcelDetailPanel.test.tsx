@@ -14,6 +14,7 @@ import {
 } from '@parcel-map/shared/testing';
 import { NOT_A_SURVEY, ParcelDetailPanel } from './ParcelDetailPanel.tsx';
 import { parcelCentreRequested, parcelClicked, selectSelectedPin } from './parcelSelectionSlice.ts';
+import { mapOverlayToggled, mapStyleLoadFinished, mapViewSettled } from '../mapView/mapViewSlice.ts';
 
 const parcelRecord = {
   pin: '4601-22',
@@ -40,6 +41,7 @@ const savedRecord = (pin: string): SavedParcelRecord => ({
   parcel_centroid_lat: 35.61,
   parcel_centroid_lon: -80.85,
   notes: null,
+  tags: [],
   created_at: '2026-01-01T00:00:00Z',
 });
 
@@ -100,6 +102,15 @@ describe('ParcelDetailPanel', () => {
 
     held.release(HttpResponse.json(details));
     expect(await screen.findByText('SMITH JOHN')).toBeInTheDocument();
+  });
+
+  it('announces the opened panel to screen readers once the details are in', async () => {
+    answerParcel(details);
+    const store = makeTestStore();
+    selectParcel(store);
+    const { container } = renderWithStore(<ParcelDetailPanel />, { store });
+    const live = container.querySelector('[aria-live="polite"].parcel-panel__announce')!;
+    await waitFor(() => expect(live).toHaveTextContent(`Details of parcel ${parcelRecord.pin} opened: SMITH JOHN.`));
   });
 
   it('shows owner and address once loaded, and saves the parcel with its centroid', async () => {
@@ -163,6 +174,23 @@ describe('ParcelDetailPanel', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("'Share link' copies the app's own URL with the selection, the view, the base map and the overlays", async () => {
+    answerParcel(details);
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const store = makeTestStore();
+    selectParcel(store);
+    store.dispatch(mapViewSettled({ lng: -80.85, lat: 35.61, zoom: 16 }));
+    store.dispatch(mapStyleLoadFinished({ styleId: 'outdoors-v12' }));
+    store.dispatch(mapOverlayToggled({ overlay: 'contours' }));
+    renderWithStore(<ParcelDetailPanel />, { store });
+    await userEvent.click(await screen.findByRole('button', { name: 'Share link' }));
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}/?pin=${parcelRecord.pin}&view=-80.85000%2C35.61000%2C16.00&style=outdoors-v12&layers=owners%2Coutlines%2Ccontours`,
+    );
+    expect(await screen.findByText('Share link copied')).toBeInTheDocument();
   });
 
   it('reports a failed copy', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   parcelSaveRequested,
@@ -12,7 +13,8 @@ import { useListSavedParcelsQuery, type ApiQueryError } from '@parcel-map/shared
 import { useParcelDataset, useGetParcelQuery } from './parcelsApi.ts';
 import { parcelCentreRequested, parcelDeselected, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
 import { acresLabel, addressLabel, dateLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';
-import { useCopyFeedback } from './useCopyFeedback.ts';
+import { useCopyFeedback, type CopyState } from './useCopyFeedback.ts';
+import { useShareLink } from '../deepLinks/useShareLink.ts';
 import './parcelDetailPanel.css';
 
 export const DEFAULT_PARCEL_ERROR = 'Failed to load parcel details.';
@@ -68,9 +70,10 @@ export function provenanceText(dataset: Dataset): string {
   return `Data: ${dataset.source}, as of ${asOf}. Licence: ${dataset.licence}.`;
 }
 
-/** SPEC §2 bottom parcel detail panel: slides up over the map while a parcel is selected. */
-export function ParcelDetailPanel() {
+/** SPEC §2 bottom parcel detail panel, sliding up while a parcel is selected; `onCoverChange` hears how much of the map it covers (px). */
+export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number): void } = {}) {
   const dispatch = useAppDispatch();
+  const panelRef = useRef<HTMLElement>(null);
   const pin = useAppSelector(selectSelectedPin);
   const isOpen = useAppSelector(selectIsParcelPanelExpanded) && pin !== null;
   const signedIn = useAppSelector(selectIsSignedIn);
@@ -78,6 +81,7 @@ export function ParcelDetailPanel() {
   const dataset = useParcelDataset(details.currentData?.dataset, isOpen && signedIn);
   const { data: savedParcels } = useListSavedParcelsQuery(undefined, { skip: !signedIn });
   const copyLink = useCopyFeedback();
+  const shareLink = useShareLink();
 
   const parcel = pin !== null && details.currentData?.pin === pin ? details.currentData : undefined;
   const failed = pin !== null && !parcel && details.isError && !details.isFetching;
@@ -86,6 +90,18 @@ export function ParcelDetailPanel() {
   const isSaved = pin !== null && (savedParcels ?? []).some((saved) => saved.parcel_pin === pin);
   const canSave = signedIn && Boolean(parcel) && !isSaved;
 
+  // The panel's height while it is open: the map keeps the selected parcel above it.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!onCoverChange || !panel) return;
+    const report = () => onCoverChange(isOpen ? panel.offsetHeight : 0);
+    report();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(report);
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [isOpen, onCoverChange]);
+
   const save = () => {
     if (!parcel) return;
     dispatch(parcelSaveRequested({ parcel: parcelRecord(parcel), centroid: parcel.centroid }));
@@ -93,11 +109,16 @@ export function ParcelDetailPanel() {
 
   return (
     <section
+      ref={panelRef}
       className={`parcel-panel${isOpen ? ' parcel-panel--open' : ''}`}
       aria-label="Parcel details"
       aria-hidden={!isOpen}
       inert={!isOpen}
     >
+      {/* Screen readers hear the panel open (issue #25): the focus stays where the user chose the parcel. */}
+      <span className="parcel-panel__announce" aria-live="polite">
+        {isOpen && parcel ? `Details of parcel ${parcel.pin} opened: ${parcel.owner ?? parcel.name ?? 'owner not stated'}.` : ''}
+      </span>
       {pin !== null && (
         <>
           <header className="parcel-panel__header">
@@ -116,18 +137,23 @@ export function ParcelDetailPanel() {
               )}
               <span className="parcel-panel__copy-status" aria-live="polite">
                 {copyLink.state === 'copied' ? 'Link copied' : copyLink.state === 'failed' ? 'Copy failed' : ''}
+                {shareLink.state === 'copied' ? 'Share link copied' : shareLink.state === 'failed' ? 'Copy failed' : ''}
               </span>
-              <button
-                type="button"
-                className="parcel-panel__icon-button"
-                aria-label="Copy link"
+              <CopyButton
+                label="Share link"
+                title="Copy a link to this view of the map: the parcel, the base map and the overlays"
+                state={shareLink.state}
+                icon={<ShareIcon />}
+                onClick={shareLink.share}
+              />
+              <CopyButton
+                label="Copy link"
                 title="Copy a maps link to this parcel"
-                data-copy-state={copyLink.state}
+                state={copyLink.state}
+                icon={<LinkIcon />}
                 disabled={!parcel}
                 onClick={() => parcel && void copyLink.copy(mapsSearchUrl(parcel.centroid))}
-              >
-                {copyLink.state === 'copied' ? <CheckIcon /> : <LinkIcon />}
-              </button>
+              />
               <button
                 type="button"
                 className="parcel-panel__icon-button"
@@ -231,5 +257,25 @@ function CentreIcon() {
       <circle cx="12" cy="12" r="1.5" fill="currentColor" />
       <path d="M12 2v4M12 18v4M2 12h4M18 12h4" />
     </svg>
+  );
+}
+
+function ShareIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+    </svg>
+  );
+}
+
+/** An icon button that copies something: a check mark while 'copied'. */
+function CopyButton({ label, title, state, icon, disabled, onClick }: { label: string; title: string; state: CopyState; icon: ReactNode; disabled?: boolean; onClick(): void }) {
+  return (
+    <button type="button" className="parcel-panel__icon-button" aria-label={label} title={title} data-copy-state={state} disabled={disabled} onClick={onClick}>
+      {state === 'copied' ? <CheckIcon /> : icon}
+    </button>
   );
 }

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { heldAnswer, makeTestStore, network, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
+import { savedParcelFocused } from '@parcel-map/shared';
 import {
   mapBackgroundClicked,
   parcelClicked,
@@ -47,6 +48,12 @@ describe('parcelSelection reducer', () => {
     expect(reducer(selected, parcelPicked({ pin: '200' }))).toMatchObject({ selectedPin: '200', isPanelExpanded: true });
     expect(reducer(selected, parcelPicked({ pin: '100' }))).toMatchObject({ selectedPin: '100', isPanelExpanded: true });
     expect(reducer(selected, parcelPicked({ pin: null }))).toMatchObject({ selectedPin: null, isPanelExpanded: false });
+  });
+
+  it("selects and opens the parcel of 'View on Map' in the saved list, whatever was selected", () => {
+    const selected = reducer(initial, click('100'));
+    expect(reducer(selected, savedParcelFocused({ pin: '200', lng: -80.8, lat: 35.6 }))).toMatchObject({ selectedPin: '200', isPanelExpanded: true });
+    expect(reducer(initial, savedParcelFocused({ pin: '300', lng: -80.8, lat: 35.6 }))).toMatchObject({ selectedPin: '300', isPanelExpanded: true });
   });
 
   it('ignores map clicks while a details request is in flight', () => {

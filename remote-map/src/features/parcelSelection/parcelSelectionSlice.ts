@@ -1,7 +1,7 @@
 // Which parcel is selected and whether its details are on the way (SPEC §3 'Selected parcel state',
 // §4 'Hover and selection'). Hover stays in the map: it changes per frame and nothing else reads it.
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { rootReducer, type GeoJSONGeometry, type LngLat } from '@parcel-map/shared';
+import { rootReducer, savedParcelFocused, type GeoJSONGeometry, type LngLat } from '@parcel-map/shared';
 import { parcelsApi } from './parcelsApi.ts';
 
 export interface ParcelSelectionState {
@@ -24,6 +24,17 @@ function deselect(state: ParcelSelectionState) {
   state.selectedPin = null;
   state.centroid = null;
   state.isPanelExpanded = false;
+}
+
+/** Selects a parcel by PIN whatever was selected, and opens its panel. */
+function pick(state: ParcelSelectionState, pin: string) {
+  if (state.selectedPin === pin) {
+    state.isPanelExpanded = true;
+    return;
+  }
+  state.selectedPin = pin;
+  state.centroid = null;
+  state.isPanelExpanded = true;
 }
 
 const { getParcel } = parcelsApi.endpoints;
@@ -51,14 +62,8 @@ export const parcelSelectionSlice = createSlice({
     /** A parcel was chosen by PIN (a search result, a deep link, back/forward): selects it whatever was selected. */
     parcelPicked: (state, action: PayloadAction<{ pin: string | null }>) => {
       const { pin } = action.payload;
-      if (!pin) {
-        deselect(state);
-        return;
-      }
-      if (state.selectedPin === pin) return;
-      state.selectedPin = pin;
-      state.centroid = null;
-      state.isPanelExpanded = true;
+      if (!pin) deselect(state);
+      else pick(state, pin);
     },
     /** The detail panel was closed. */
     parcelDeselected: (state) => {
@@ -67,6 +72,10 @@ export const parcelSelectionSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      // 'View on Map' in the saved list selects, highlights and opens the parcel (issue #25).
+      .addCase(savedParcelFocused, (state, action) => {
+        pick(state, action.payload.pin);
+      })
       .addMatcher(getParcel.matchPending, (state, action) => {
         state.pendingRequestId = action.meta.requestId;
       })

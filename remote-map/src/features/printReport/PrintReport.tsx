@@ -34,7 +34,7 @@ export function PrintReport({ snapshot, onClose }: { snapshot: PrintSnapshot; on
   const title = parcel ? `Parcel report — PIN ${parcel.pin}` : 'Map report';
   return (
     <div className="print-report__backdrop">
-      <article className="print-report" role="dialog" aria-modal="true" aria-label={title}>
+      <div className="print-report" role="dialog" aria-modal="true" aria-label={title}>
         <header className="print-report__header">
           <h2>{title}</h2>
           <div className="print-report__actions">
@@ -47,12 +47,15 @@ export function PrintReport({ snapshot, onClose }: { snapshot: PrintSnapshot; on
           </div>
         </header>
         <figure className="print-report__figure">
-          <img src={snapshot.image} alt={parcel ? `Map of parcel ${parcel.pin}, outlined` : 'Map view'} className="print-report__image" />
-          <figcaption className="print-report__caption">
+          {/* The bar is a share of the picture's width, so it sits on the picture, not in the caption. */}
+          <div className="print-report__map">
+            <img src={snapshot.image} alt={parcel ? `Map of parcel ${parcel.pin}, outlined` : 'Map view'} className="print-report__image" />
             <span className="print-report__scale" data-testid="print-scale">
-              <span className="print-report__scale-bar" style={{ width: `${(scale.fraction * 100).toFixed(2)}%` }} />
-              {scale.label}
+              <span className="print-report__scale-bar" data-testid="print-scale-bar" style={{ width: `${(scale.fraction * 100).toFixed(4)}%` }} />
+              <span className="print-report__scale-label">{scale.label}</span>
             </span>
+          </div>
+          <figcaption className="print-report__caption">
             <span>
               Centre {snapshot.lat.toFixed(5)}, {snapshot.lng.toFixed(5)} · zoom {snapshot.zoom.toFixed(2)}
             </span>
@@ -65,7 +68,7 @@ export function PrintReport({ snapshot, onClose }: { snapshot: PrintSnapshot; on
           <p>{dataset ? provenanceText(dataset) : 'Data source: not stated by the server.'} Printed {new Date(snapshot.takenAt).toLocaleString('en-US')}.</p>
           <p>{NOT_A_SURVEY}</p>
         </footer>
-      </article>
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SavedParcelRecord } from '@parcel-map/shared';
 import { NOTES_MAX_LENGTH, useDeleteSavedParcelMutation, useUpdateSavedParcelNotesMutation } from '@parcel-map/shared/api';
+import { SavedParcelTags } from './SavedParcelTags.tsx';
 
 export const NOTE_UPDATE_FAILED_MESSAGE = 'Could not save the new note.';
 export const deleteFailedMessage = (message: string | undefined) => `Failed to delete parcel: ${message || 'Unknown error'}`;
@@ -14,6 +15,8 @@ interface Props {
   mode: ItemMode;
   onModeChange: (mode: ItemMode) => void;
   onViewOnMap: () => void;
+  /** The datalist of the user's tags, suggested when adding one. */
+  tagSuggestionsId: string;
   /** After a delete: this item is about to disappear, so focus needs a new home. */
   onDeleted: () => void;
 }
@@ -22,7 +25,7 @@ function errorMessageOf(error: unknown): string | undefined {
   return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
 }
 
-export function SavedParcelItem({ saved, mode, onModeChange, onViewOnMap, onDeleted }: Props) {
+export function SavedParcelItem({ saved, mode, onModeChange, onViewOnMap, tagSuggestionsId, onDeleted }: Props) {
   const [updateNotes, { isLoading: updating }] = useUpdateSavedParcelNotesMutation();
   const [deleteSaved, { isLoading: deleting }] = useDeleteSavedParcelMutation();
   const [draft, setDraft] = useState(saved.notes ?? '');
@@ -88,6 +91,7 @@ export function SavedParcelItem({ saved, mode, onModeChange, onViewOnMap, onDele
           <div>{saved.parcel_address}</div>
           <div className="saved-item__pin">PIN {saved.parcel_pin}</div>
           {mode !== 'editing' && saved.notes && <p className="saved-item__notes">{saved.notes}</p>}
+          <SavedParcelTags saved={saved} suggestionsId={tagSuggestionsId} />
         </div>
         <div className="saved-item__actions">
           <button type="button" className="pm-button" onClick={onViewOnMap}>

@@ -44,6 +44,20 @@ describe("'My Saved Parcels' sheet", () => {
     expect(api.requests[0]!.headers).toMatchObject({ authorization: 'Bearer jwt-u1', 'x-session-token': 'jwt-u1' });
   });
 
+  it('filters the list by text and sorts it by owner', async () => {
+    fakeSavedParcelsApi([hill, lake]);
+    openSheet();
+    await screen.findAllByRole('listitem');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Owner (A–Z)');
+    expect(screen.getAllByRole('listitem').map((li) => within(li).getByText(/^PIN /).textContent)).toEqual(['PIN 4634000003', 'PIN 4634000007']);
+    await userEvent.type(screen.getByLabelText('Filter'), 'dock');
+    expect(screen.getAllByRole('listitem').map((li) => within(li).getByText(/^PIN /).textContent)).toEqual(['PIN 4634000007']);
+    expect(screen.getByText('1 of 2 saved')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Filter'), ' nothing');
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getByText('No saved parcel matches the filter.')).toBeInTheDocument();
+  });
+
   it('shows the empty state text and hint', async () => {
     fakeSavedParcelsApi([]);
     openSheet();
@@ -231,7 +245,8 @@ describe("'My Saved Parcels' sheet", () => {
         name = this.download;
       });
       await userEvent.click(await screen.findByRole('button', { name: buttonName }));
-      expect(blobs).toHaveLength(1);
+      // The parcel records are fetched first.
+      await waitFor(() => expect(blobs).toHaveLength(1));
       return { name, type: blobs[0]!.type, text: await blobs[0]!.text() };
     }
 
@@ -241,37 +256,104 @@ describe("'My Saved Parcels' sheet", () => {
       parcel_owner_name: '=HYPERLINK("http://x")',
       parcel_address: '1 MAIN ST, APT "B"',
       notes: 'line one\nline two',
+      tags: ['Listing', 'Creek'],
     });
+    // The fake server's parcel record for it (test/fakeSavedParcelsApi.ts).
+    const outline = [[[-80.8605, 35.6195], [-80.8595, 35.6195], [-80.8595, 35.6205], [-80.8605, 35.6205], [-80.8605, 35.6195]]];
+    const everyField = {
+      pin: '4634000009',
+      owner: '=HYPERLINK("http://x")',
+      address: '1 MAIN ST, APT "B"',
+      city: 'MOORESVILLE',
+      acres: 11.25,
+      zoning: 'R-20',
+      township: 'DAVIDSON',
+      sale_date: '2020-05-01',
+      sale_price: 250009,
+      notes: 'line one\nline two',
+      tags: 'Listing; Creek',
+      saved_at: '2025-01-31T12:00:00.000Z',
+      centroid_lat: 35.62,
+      centroid_lon: -80.86,
+    };
 
-    it('downloads the list as CSV', async () => {
+    it('downloads the list as CSV with every field', async () => {
       fakeSavedParcelsApi([tricky]);
       openSheet();
       const file = await exported('Export CSV');
       expect(file.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(file.type).toBe('text/csv;charset=utf-8');
       expect(file.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-        'pin,owner,address,notes,lat,lon,saved at',
-        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""","line one\nline two",35.62,-80.86,2025-01-31T12:00:00.000Z`,
+        'pin,owner,address,city,acres,zoning,township,sale_date,sale_price,notes,tags,saved_at,centroid_lat,centroid_lon',
+        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""",MOORESVILLE,11.25,R-20,DAVIDSON,2020-05-01,250009,"line one\nline two",Listing; Creek,2025-01-31T12:00:00.000Z,35.62,-80.86`,
         '',
       ]);
     });
 
-    it('downloads the list as GeoJSON centroid points', async () => {
+    it('downloads the list as GeoJSON parcel outlines with every field', async () => {
       fakeSavedParcelsApi([tricky]);
       openSheet();
       const file = await exported('Export GeoJSON');
       expect(file.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.geojson$/);
-      expect(JSON.parse(file.text)).toEqual({
+      const collection = JSON.parse(file.text) as { features: { geometry: { coordinates: number[][][] } }[] };
+      expect(collection).toMatchObject({
         type: 'FeatureCollection',
-        features: [
-          {
-            type: 'Feature',
-            id: 9,
-            geometry: { type: 'Point', coordinates: [-80.86, 35.62] },
-            properties: { pin: '4634000009', owner: '=HYPERLINK("http://x")', address: '1 MAIN ST, APT "B"', notes: 'line one\nline two', saved_at: '2025-01-31T12:00:00.000Z' },
-          },
-        ],
+        features: [{ type: 'Feature', id: '4634000009', geometry: { type: 'Polygon' }, properties: everyField }],
       });
+      collection.features[0]!.geometry.coordinates[0]!.forEach(([x, y], i) => {
+        expect(x).toBeCloseTo(outline[0]![i]![0]!, 9);
+        expect(y).toBeCloseTo(outline[0]![i]![1]!, 9);
+      });
+    });
+
+    it('downloads the list as KML placemarks with the outline and every field', async () => {
+      fakeSavedParcelsApi([tricky]);
+      openSheet();
+      const file = await exported('Export KML');
+      expect(file.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.kml$/);
+      expect(file.type).toBe('application/vnd.google-earth.kml+xml');
+      const kml = new DOMParser().parseFromString(file.text, 'application/xml');
+      expect(kml.querySelector('parsererror')).toBeNull();
+      const placemark = kml.querySelector('Placemark')!;
+      expect(placemark.querySelector('name')!.textContent).toBe('=HYPERLINK("http://x") (PIN 4634000009)');
+      const data = Object.fromEntries([...placemark.querySelectorAll('Data')].map((field) => [field.getAttribute('name'), field.textContent]));
+      expect(data).toEqual(Object.fromEntries(Object.entries(everyField).map(([key, value]) => [key, String(value)])));
+      const ring = placemark.querySelector('Polygon outerBoundaryIs coordinates')!.textContent!.split(' ').map((pair) => pair.split(',').map(Number));
+      expect(ring).toHaveLength(5);
+      expect(ring[0]![0]).toBeCloseTo(-80.8605, 9);
+    });
+
+    it('says so when the parcel records cannot be fetched for an export', async () => {
+      const api = fakeSavedParcelsApi([tricky]);
+      api.failNext('details', 'network-error');
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+      openSheet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith('Could not export the saved parcels. Please try again.'));
+    });
+  });
+
+  describe('tags', () => {
+    it('adds a tag, suggesting the tags already in use, shows it, filters by it and removes it', async () => {
+      const api = fakeSavedParcelsApi([hill, savedRecord({ ...lake, tags: ['Listing'] })]);
+      openSheet();
+      const hillItem = await screen.findByRole('listitem', { name: /HILL/ });
+      const input = within(hillItem).getByRole('combobox', { name: `Add tag to ${hill.parcel_pin}` });
+      const suggestions = document.getElementById(input.getAttribute('list')!)!;
+      expect([...suggestions.querySelectorAll('option')].map((option) => option.value)).toEqual(['Listing']);
+      await userEvent.type(input, '  Creek  front {Enter}');
+      const tagRequests = () => api.requests.filter((request) => request.method === 'PUT' && request.path === `/api/saved-parcels/${hill.id}/tags`);
+      await waitFor(() => expect(tagRequests().map((request) => request.body)).toEqual([{ tags: ['Creek front'] }]));
+      expect(await within(screen.getByRole('listitem', { name: /HILL/ })).findByText('Creek front')).toBeInTheDocument();
+
+      await userEvent.selectOptions(screen.getByLabelText('Tag'), 'Listing');
+      expect(screen.getAllByRole('listitem', { name: /HILL|LAKE/ }).map((li) => within(li).getByText(/^PIN /).textContent)).toEqual([`PIN ${lake.parcel_pin}`]);
+      await userEvent.selectOptions(screen.getByLabelText('Tag'), 'All tags');
+
+      await userEvent.click(screen.getByRole('button', { name: `Remove tag Creek front from ${hill.parcel_pin}` }));
+      await waitFor(() => expect(tagRequests().map((request) => request.body)).toEqual([{ tags: ['Creek front'] }, { tags: [] }]));
+      await waitFor(() => expect(within(screen.getByRole('listitem', { name: /HILL/ })).queryByText('Creek front')).toBeNull());
     });
   });
 });

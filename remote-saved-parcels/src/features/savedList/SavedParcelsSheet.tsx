@@ -8,15 +8,25 @@ import {
   useDialogFocus,
   type SavedParcelRecord,
 } from '@parcel-map/shared';
-import { useListSavedParcelsQuery } from '@parcel-map/shared/api';
+import { savedParcelsApi, useListSavedParcelDetailsQuery, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import { savedSheetClosed, selectSheetOpen } from '../savedParcelsUiSlice.ts';
 import { SavedParcelItem, type ItemMode } from './SavedParcelItem.tsx';
-import { downloadFile, exportFileName, savedParcelsCsv, savedParcelsGeoJson } from './savedParcelsExport.ts';
+import { downloadFile, exportFileName, exportParcels, savedParcelsCsv, savedParcelsGeoJson, savedParcelsKml, type ExportParcel } from './savedParcelsExport.ts';
+import { allTags, SAVED_SORTS, savedListView, type SavedSort } from './savedListView.ts';
 
 export const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to view saved parcels';
 export const LOAD_FAILED_MESSAGE = 'Failed to load saved parcels. Please check your connection and try again.';
 export const EMPTY_MESSAGE = 'You have not saved any parcels yet.';
 export const EMPTY_HINT = 'Select a parcel on the map and click the save icon to add it here.';
+export const NO_MATCH_MESSAGE = 'No saved parcel matches the filter.';
+export const EXPORT_FAILED_MESSAGE = 'Could not export the saved parcels. Please try again.';
+
+const EXPORTS = {
+  CSV: { extension: 'csv', type: 'text/csv;charset=utf-8', write: savedParcelsCsv },
+  GeoJSON: { extension: 'geojson', type: 'application/geo+json', write: savedParcelsGeoJson },
+  KML: { extension: 'kml', type: 'application/vnd.google-earth.kml+xml', write: savedParcelsKml },
+} as const satisfies Record<string, { extension: 'csv' | 'geojson' | 'kml'; type: string; write(parcels: readonly ExportParcel[]): string }>;
+type ExportKind = keyof typeof EXPORTS;
 
 /** One inline control open at a time across the list (SPEC §4: one editor at a time). */
 interface ActiveItem {
@@ -31,6 +41,15 @@ export function SavedParcelsSheet() {
   const titleId = useId();
   const sheetRef = useRef<HTMLElement>(null);
   const [active, setActive] = useState<ActiveItem | null>(null);
+  const [filterText, setFilterText] = useState('');
+  const [sort, setSort] = useState<SavedSort>('savedNewest');
+  const [tag, setTag] = useState('');
+  const filterId = useId();
+  const sortId = useId();
+  const tagId = useId();
+  const suggestionsId = useId();
+  // Acres come with the parcel records, fetched only for the acres sort (and the exports).
+  const { data: details } = useListSavedParcelDetailsQuery(undefined, { skip: !open || !token || sort !== 'acres' });
   const { data: parcels, isLoading, isError, isFetching, refetch } = useListSavedParcelsQuery(undefined, {
     skip: !open || !token,
     refetchOnMountOrArgChange: true,
@@ -48,6 +67,21 @@ export function SavedParcelsSheet() {
     close();
   };
   const canExport = Boolean(token && parcels && parcels.length > 0 && !isError);
+  const tags = parcels ? allTags(parcels) : [];
+  const acres = new Map(details?.map((parcel) => [parcel.id, parcel.taxacres]));
+  const shown = parcels ? savedListView(parcels, { text: filterText, sort, tag, acres }) : [];
+
+  // Every field of every saved parcel, with its outline: the parcel records are asked for now.
+  const exportAs = async (kind: ExportKind, records: readonly SavedParcelRecord[]) => {
+    try {
+      const parcelDetails = await dispatch(savedParcelsApi.endpoints.listSavedParcelDetails.initiate(undefined, { subscribe: false })).unwrap();
+      const { extension, type, write } = EXPORTS[kind];
+      downloadFile(exportFileName(extension), type, write(exportParcels(records, parcelDetails)));
+    } catch (error) {
+      console.error('Saved parcels export failed', error);
+      window.alert(EXPORT_FAILED_MESSAGE);
+    }
+  };
 
   return (
     <div className="saved-backdrop saved-backdrop--sheet" onClick={close}>
@@ -64,24 +98,13 @@ export function SavedParcelsSheet() {
         <header className="saved-sheet__header">
           <h2 id={titleId}>My Saved Parcels</h2>
           <div className="saved-sheet__tools">
-            {canExport && parcels && (
-              <>
-                <button
-                  type="button"
-                  className="pm-button pm-button--secondary"
-                  onClick={() => downloadFile(exportFileName('csv'), 'text/csv;charset=utf-8', savedParcelsCsv(parcels))}
-                >
-                  Export CSV
+            {canExport &&
+              parcels &&
+              (Object.keys(EXPORTS) as ExportKind[]).map((kind) => (
+                <button key={kind} type="button" className="pm-button pm-button--secondary" onClick={() => void exportAs(kind, parcels)}>
+                  Export {kind}
                 </button>
-                <button
-                  type="button"
-                  className="pm-button pm-button--secondary"
-                  onClick={() => downloadFile(exportFileName('geojson'), 'application/geo+json', savedParcelsGeoJson(parcels))}
-                >
-                  Export GeoJSON
-                </button>
-              </>
-            )}
+              ))}
             <button type="button" className="saved-sheet__close" aria-label="Close saved parcels" onClick={close}>
               <span aria-hidden="true">×</span>
             </button>
@@ -108,21 +131,64 @@ export function SavedParcelsSheet() {
             <p>{EMPTY_HINT}</p>
           </div>
         ) : (
-          <ul className="saved-sheet__list" aria-labelledby={titleId}>
-            {parcels.map((saved) => (
-              <SavedParcelItem
-                key={saved.id}
-                saved={saved}
-                mode={active?.id === saved.id ? active.mode : 'view'}
-                onModeChange={(mode) => setActive(mode === 'view' ? null : { id: saved.id, mode })}
-                onViewOnMap={() => viewOnMap(saved)}
-                onDeleted={() => {
-                  setActive(null);
-                  sheetRef.current?.focus();
-                }}
+          <>
+            <div className="saved-sheet__view">
+              <label htmlFor={filterId}>Filter</label>
+              <input
+                id={filterId}
+                type="search"
+                value={filterText}
+                placeholder="PIN, owner, address or notes"
+                onChange={(event) => setFilterText(event.target.value)}
               />
-            ))}
-          </ul>
+              {tags.length > 0 && (
+                <>
+                  <label htmlFor={tagId}>Tag</label>
+                  <select id={tagId} value={tag} onChange={(event) => setTag(event.target.value)}>
+                    <option value="">All tags</option>
+                    {tags.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )}
+              <label htmlFor={sortId}>Sort by</label>
+              <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SavedSort)}>
+                {(Object.keys(SAVED_SORTS) as SavedSort[]).map((key) => (
+                  <option key={key} value={key}>
+                    {SAVED_SORTS[key]}
+                  </option>
+                ))}
+              </select>
+              <span className="saved-sheet__count" aria-live="polite">
+                {shown.length === parcels.length ? `${parcels.length} saved` : `${shown.length} of ${parcels.length} saved`}
+              </span>
+            </div>
+            {shown.length === 0 && <p className="saved-sheet__empty">{NO_MATCH_MESSAGE}</p>}
+            <datalist id={suggestionsId}>
+              {tags.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+            <ul className="saved-sheet__list" aria-labelledby={titleId}>
+              {shown.map((saved) => (
+                <SavedParcelItem
+                  key={saved.id}
+                  saved={saved}
+                  mode={active?.id === saved.id ? active.mode : 'view'}
+                  onModeChange={(mode) => setActive(mode === 'view' ? null : { id: saved.id, mode })}
+                  tagSuggestionsId={suggestionsId}
+                onViewOnMap={() => viewOnMap(saved)}
+                  onDeleted={() => {
+                    setActive(null);
+                    sheetRef.current?.focus();
+                  }}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </div>

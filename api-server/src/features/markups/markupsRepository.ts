@@ -1,0 +1,40 @@
+// SQL for markups. Every statement is scoped by user_id: a user never reaches another's rows.
+import type { Queryable } from '@parcel-map/database';
+import type { CreateMarkupBody, Markup, UpdateMarkupBody } from '@parcel-map/shared/contracts';
+
+// Casts make PGlite and pg return identical JS values.
+const COLUMNS = `id, name, color, geometry, visible, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+export function createMarkupsRepository(db: Queryable) {
+  return {
+    async list(userId: string): Promise<Markup[]> {
+      const { rows } = await db.query<Markup>(`SELECT ${COLUMNS} FROM markups WHERE user_id = $1 ORDER BY id DESC`, [userId]);
+      return rows;
+    },
+
+    async insert(userId: string, input: CreateMarkupBody): Promise<Markup> {
+      const { rows } = await db.query<Markup>(
+        `INSERT INTO markups (user_id, name, color, geometry, visible) VALUES ($1, $2, $3, $4::json, $5) RETURNING ${COLUMNS}`,
+        [userId, input.name, input.color, JSON.stringify(input.geometry), input.visible ?? true],
+      );
+      return rows[0]!;
+    },
+
+    /** Only the fields given change; undefined when the user has no such markup. */
+    async update(userId: string, id: number, changes: UpdateMarkupBody): Promise<Markup | undefined> {
+      const { rows } = await db.query<Markup>(
+        `UPDATE markups SET name = coalesce($3, name), color = coalesce($4, color), visible = coalesce($5, visible)
+          WHERE user_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+        [userId, id, changes.name ?? null, changes.color ?? null, changes.visible ?? null],
+      );
+      return rows[0];
+    },
+
+    async delete(userId: string, id: number): Promise<boolean> {
+      const { rows } = await db.query('DELETE FROM markups WHERE user_id = $1 AND id = $2 RETURNING id', [userId, id]);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type MarkupsRepository = ReturnType<typeof createMarkupsRepository>;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markupListSchema, markupSchema, type Markup } from '@parcel-map/shared/contracts';
+import { startTestApp, type TestApp } from '../../testing/testApp.ts';
+
+describe('/api/markups', () => {
+  let app: TestApp;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    alice = await app.identity.sign('user-alice');
+    bob = await app.identity.sign('user-bob');
+  });
+  afterAll(() => app.close());
+
+  const line = { type: 'LineString', coordinates: [[-80.86, 35.62], [-80.85, 35.63]] };
+  const polygon = { type: 'Polygon', coordinates: [[[-80.86, 35.62], [-80.85, 35.62], [-80.85, 35.63], [-80.86, 35.62]]] };
+  const list = async (token: string) => markupListSchema.parse((await app.request('/api/markups', { token })).json).markups;
+
+  it('keeps a line, a polygon and a point with a name and a colour (201), newest first, for their owner only', async () => {
+    const created = await app.request('/api/markups', { method: 'POST', token: alice, body: { name: '  Fence line ', color: '#E8590C', geometry: line, user_id: 'user-bob' } });
+    expect(created.status).toBe(201);
+    const markup = markupSchema.parse(created.json);
+    expect(markup).toMatchObject({ name: 'Fence line', color: '#e8590c', geometry: line, visible: true });
+    expect(new Date(markup.created_at).toISOString()).toBe(markup.created_at);
+    await app.request('/api/markups', { method: 'POST', token: alice, body: { name: 'Pasture', color: '#2b8a3e', geometry: polygon } });
+    await app.request('/api/markups', { method: 'POST', token: alice, body: { name: 'Well', color: '#1c7ed6', geometry: { type: 'Point', coordinates: [-80.855, 35.625] } } });
+    expect((await list(alice)).map((m) => m.name)).toEqual(['Well', 'Pasture', 'Fence line']);
+    expect(await list(bob)).toEqual([]);
+  });
+
+  it('refuses what is not a markup (400): a one-point line, an open ring, a bad colour, an empty name', async () => {
+    const bad = [
+      { name: 'x', color: '#000000', geometry: { type: 'LineString', coordinates: [[-80.86, 35.62]] } },
+      { name: 'x', color: '#000000', geometry: { type: 'Polygon', coordinates: [[[-80.86, 35.62], [-80.85, 35.62], [-80.86, 35.62]]] } },
+      { name: 'x', color: 'red', geometry: line },
+      { name: '   ', color: '#000000', geometry: line },
+      { name: 'x', color: '#000000', geometry: { type: 'Point', coordinates: [-200, 35] } },
+    ];
+    for (const body of bad) expect((await app.request('/api/markups', { method: 'POST', token: alice, body })).status).toBe(400);
+  });
+
+  it('renames, recolours, hides and deletes a markup; another user gets 404 and changes nothing', async () => {
+    const [target] = await list(alice);
+    const renamed = await app.request(`/api/markups/${target!.id}`, { method: 'PATCH', token: alice, body: { name: 'Old well', visible: false } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json).toEqual({ ...target, name: 'Old well', visible: false });
+
+    expect((await app.request(`/api/markups/${target!.id}`, { method: 'PATCH', token: bob, body: { name: 'mine' } })).status).toBe(404);
+    expect((await app.request(`/api/markups/${target!.id}`, { method: 'DELETE', token: bob })).status).toBe(404);
+    expect((await list(alice)).find((m: Markup) => m.id === target!.id)!.name).toBe('Old well');
+
+    const deleted = await app.request(`/api/markups/${target!.id}`, { method: 'DELETE', token: alice });
+    expect(deleted.status).toBe(204);
+    expect((await list(alice)).map((m) => m.id)).not.toContain(target!.id);
+    expect((await app.request(`/api/markups/${target!.id}`, { method: 'DELETE', token: alice })).status).toBe(404);
+    expect((await app.request('/api/markups/abc', { method: 'DELETE', token: alice })).status).toBe(400);
+  });
+
+  it('requires a signed-in user for every call', async () => {
+    expect((await app.request('/api/markups')).status).toBe(401);
+    expect((await app.request('/api/markups', { method: 'POST', body: { name: 'x', color: '#000000', geometry: line } })).status).toBe(401);
+    expect((await app.request('/api/markups/1', { method: 'PATCH', body: { name: 'x' } })).status).toBe(401);
+    expect((await app.request('/api/markups/1', { method: 'DELETE' })).status).toBe(401);
+  });
+});

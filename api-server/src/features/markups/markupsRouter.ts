@@ -1,0 +1,34 @@
+// /api/markups (issue #25): a user's kept measurements and drawings, with saved parcels' access rules.
+import { Router, type RequestHandler } from 'express';
+import { createMarkupBodySchema, savedParcelParamsSchema, updateMarkupBodySchema } from '@parcel-map/shared/contracts';
+import { userIdOf } from '../../platform/auth/verifyBearer.ts';
+import type { MarkupsService } from './markupsService.ts';
+
+export function createMarkupsRouter(deps: { markupsService: MarkupsService; requireUser: RequestHandler }): Router {
+  const router = Router();
+  router.use(deps.requireUser);
+
+  router.get('/', async (req, res) => {
+    res.json({ markups: await deps.markupsService.list(userIdOf(req)) });
+  });
+
+  router.post('/', async (req, res) => {
+    const body = createMarkupBodySchema.parse(req.body ?? {});
+    res.status(201).json(await deps.markupsService.create(userIdOf(req), body));
+  });
+
+  // Ids follow the saved parcels' rule: digits only, one beyond int4 cannot exist (404).
+  router.patch('/:id', async (req, res) => {
+    const { id } = savedParcelParamsSchema.parse(req.params);
+    const changes = updateMarkupBodySchema.parse(req.body ?? {});
+    res.json(await deps.markupsService.update(userIdOf(req), id, changes));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { id } = savedParcelParamsSchema.parse(req.params);
+    await deps.markupsService.remove(userIdOf(req), id);
+    res.status(204).end();
+  });
+
+  return router;
+}

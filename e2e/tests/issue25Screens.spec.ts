@@ -1,0 +1,41 @@
+// The screens issue #25 changed, at the desktop (1280 × 800) and phone (390 × 844) sizes, as
+// screenshots in e2e/screenshots/ for a person to look at; each waits for what it shows.
+import { expect, test } from '../fixtures/mapUser.ts';
+import { MapPage, OPENING_VIEW } from '../pages/MapPage.ts';
+import { SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
+
+for (const [size, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`issue #25 screens at ${size} size`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const map = new MapPage(page);
+
+    await page.goto(`/?view=${OPENING_VIEW.lng},${OPENING_VIEW.lat},12`);
+    await expect(page.getByText('Zoom in to see parcels')).toBeVisible();
+    await map.shot(`issue25-${size}-zoom-hint`);
+
+    await page.goto('/');
+    await map.waitForParcels();
+    await map.clickParcelNear(0.5, 0.3);
+    await map.selectedPin();
+    await expect(map.detailPanel().getByRole('button', { name: 'Share link' })).toBeVisible();
+    await map.shot(`issue25-${size}-panel-share`);
+
+    await map.control('Measure').click();
+    await expect(page.getByRole('region', { name: 'Measure' })).toBeVisible();
+    await map.shot(`issue25-${size}-measure-palette`);
+    await map.control('Measure').click();
+
+    await map.control('Print parcel report').click();
+    await expect(page.getByTestId('print-scale-bar')).toBeVisible();
+    await map.shot(`issue25-${size}-print-report`);
+    await page.keyboard.press('Escape');
+
+    const saved = new SavedParcelsPage(page);
+    await saved.openFromMenu();
+    await expect(saved.sheet().getByText(/saved|not saved any/).first()).toBeVisible();
+    await map.shot(`issue25-${size}-saved-sheet`);
+  });
+}

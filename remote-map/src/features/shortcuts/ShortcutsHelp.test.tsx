@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithStore } from '@parcel-map/shared/testing';
+import { ShortcutsHelp } from './ShortcutsHelp.tsx';
+
+describe("'?' shortcuts", () => {
+  it("lists the shortcuts on '?', and Escape closes the list", async () => {
+    renderWithStore(<ShortcutsHelp />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.keyboard('?');
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(dialog).toHaveTextContent('Measure a distance or an area');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("leaves '?' alone in a text box", async () => {
+    renderWithStore(
+      <>
+        <input aria-label="Search" />
+        <ShortcutsHelp />
+      </>,
+    );
+    await userEvent.type(screen.getByLabelText('Search'), 'who?');
+    expect(screen.getByLabelText('Search')).toHaveValue('who?');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+// '?' lists the keyboard shortcuts of the map screen (issue #25): a small dialog, Escape closes it.
+import { useEffect, useRef, useState } from 'react';
+import { useDialogFocus } from '@parcel-map/shared';
+import './shortcutsHelp.css';
+
+export const SHORTCUTS: readonly [keys: string, what: string][] = [
+  ['?', 'Show this list of shortcuts'],
+  ['Tab, Shift+Tab', 'Move between the search box, the controls and the panels'],
+  ['Arrow keys', 'Pan the map (with the map focused)'],
+  ['+ and −', 'Zoom in and out (with the map focused)'],
+  ['2, 3', 'Measure a distance or an area (measure tools open, map focused)'],
+  ['Enter', 'Finish the shape being measured'],
+  ['Delete, Backspace', 'Delete the measured shape'],
+  ['Escape', 'Cancel a shape, or close a menu, panel or dialog'],
+];
+
+/** Whether a key press happened in a place that takes text: '?' is typed there, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+export function ShortcutsHelp() {
+  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialogRef, open, () => setOpen(false));
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  if (!open) return null;
+  return (
+    <div className="shortcuts-help__backdrop" onClick={() => setOpen(false)}>
+      <div
+        ref={dialogRef}
+        className="shortcuts-help"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="shortcuts-help-title"
+        tabIndex={-1}
+        onClick={(event) => event.stopPropagation()}
+      >
+        <h2 id="shortcuts-help-title">Keyboard shortcuts</h2>
+        <dl>
+          {SHORTCUTS.map(([keys, what]) => (
+            <div key={keys} className="shortcuts-help__row">
+              <dt>{keys}</dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+        <button type="button" className="pm-button" onClick={() => setOpen(false)}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
