@@ -10,6 +10,7 @@ import { createParcelDetailsFastPath } from '../features/parcels/parcelDetailsFa
 import { createParcelsRepository } from '../features/parcels/parcelsRepository.ts';
 import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
 import { createParcelsService, type ParcelsService } from '../features/parcels/parcelsService.ts';
+import { createParcelSearch } from '../features/parcels/search/index.ts';
 import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
 import { createSavedParcelsRouter } from '../features/savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from '../features/savedParcels/savedParcelsService.ts';
@@ -102,6 +103,7 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): Built
   const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion });
   const contourTiles = createContourTiles({ grids: createElevationGridRepository(db), dataVersion });
   const parcelsService = createParcelsService(parcels, dataVersion);
+  const parcelSearch = createParcelSearch(db, dataVersion);
   const verifier = verifyBearer ?? createBearerVerifier(config);
   const authenticate = requireUser(verifier, logger);
   const headers = responseHeaders(config.corsOrigins);
@@ -117,7 +119,7 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): Built
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', tilesWarm: tilesService.parcelsInMemory() });
   });
-  app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, requireUser: authenticate }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile }));

@@ -4,7 +4,7 @@ import MapboxGeocoder from '@mapbox/mapbox-gl-geocoder';
 import '@mapbox/mapbox-gl-geocoder/dist/mapbox-gl-geocoder.css';
 import type { Feature, Point } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
-import type { ParcelSearchResult } from '@parcel-map/shared';
+import type { ParcelSearchResponse, ParcelSearchResult } from '@parcel-map/shared';
 import { SEARCH_MIN_LENGTH } from '@parcel-map/shared/api';
 import { publishMapState } from './mapStatePublication.ts';
 
@@ -15,7 +15,7 @@ export interface SearchControlOptions {
   accessToken: string;
   /** With Mapbox geocoding as well, or parcel search alone. */
   online: boolean;
-  searchParcels(query: string): Promise<ParcelSearchResult[]>;
+  searchParcels(query: string): Promise<ParcelSearchResponse>;
   parcelChosen(pin: string): void;
 }
 
@@ -58,7 +58,7 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
     externalGeocoder: async (query) => {
       if (query.trim().length < GEOCODER_OPTIONS.minLength) return [];
       try {
-        return (await options.searchParcels(query.trim())).slice(0, GEOCODER_OPTIONS.limit).map(parcelSearchFeature);
+        return (await options.searchParcels(query.trim())).results.slice(0, GEOCODER_OPTIONS.limit).map(parcelSearchFeature);
       } catch (error) {
         console.error('Parcel search failed:', error);
         return [];

@@ -4,7 +4,17 @@
 // loads adds to that path, and these would add their own.
 import * as z from 'zod/mini';
 import { INT4_MAX, storableText } from '../wire/storable.ts';
-import { PIN_MAX_LENGTH, PIN_PATTERN, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './parcelContract.ts';
+import {
+  PIN_MAX_LENGTH,
+  PIN_PATTERN,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MIN_LENGTH,
+  SEARCH_SORTS,
+  SEARCH_TOTAL_CAP,
+  SORT_DIRECTIONS,
+} from './parcelContract.ts';
 
 /** A parcel identifier: also the rule by which the importer refuses a county's PIN the API could not serve. */
 export const pinSchema = z.string().check(
@@ -16,13 +26,29 @@ export const pinSchema = z.string().check(
 /** GET /api/parcels/{pin} */
 export const parcelParamsSchema = z.object({ pin: pinSchema });
 
-/** GET /api/parcels/search?q= */
+/** A whole number in a query string, from `min` to `max`; absent, `fallback`. */
+export function queryInteger(name: string, min: number, max: number, fallback: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z._default(
+    z.pipe(
+      z.pipe(z.string({ error: message }).check(z.regex(/^\d{1,7}$/, message)), z.transform(Number)),
+      z.number().check(z.gte(min, message), z.lte(max, message)),
+    ),
+    fallback,
+  );
+}
+
+/** GET /api/parcels/search?q=&limit=&offset=&sort=&dir= */
 export const searchQuerySchema = z.object({
   q: storableText({ error: 'q is required' }).check(
     z.trim(),
     z.minLength(SEARCH_MIN_LENGTH, `q must be at least ${SEARCH_MIN_LENGTH} characters`),
     z.maxLength(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`),
   ),
+  limit: queryInteger('limit', 1, SEARCH_MAX_LIMIT, SEARCH_DEFAULT_LIMIT),
+  offset: queryInteger('offset', 0, SEARCH_TOTAL_CAP, 0),
+  sort: z._default(z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }), 'relevance'),
+  dir: z.optional(z.enum(SORT_DIRECTIONS, { error: 'dir must be asc or desc' })),
 });
 
 const coordinate = (name: string, limit: number) => {

@@ -1,9 +1,10 @@
 // /api/parcels: search, parcel at a point, parcel by tile feature id, parcel by PIN (all signed-in).
 import { Router, type RequestHandler } from 'express';
 import type { ParcelsService } from './parcelsService.ts';
+import type { ParcelSearchService } from './search/parcelSearchService.ts';
 import { atQuerySchema, featureParamsSchema, parcelParamsSchema, searchQuerySchema } from '@parcel-map/shared/contracts';
 
-export function createParcelsRouter(deps: { parcelsService: ParcelsService; requireUser: RequestHandler }): Router {
+export function createParcelsRouter(deps: { parcelsService: ParcelsService; parcelSearch: ParcelSearchService; requireUser: RequestHandler }): Router {
   const router = Router();
   router.use(deps.requireUser);
 
@@ -14,8 +15,7 @@ export function createParcelsRouter(deps: { parcelsService: ParcelsService; requ
 
   // Fixed paths first: they would otherwise be taken for PINs.
   router.get('/search', async (req, res) => {
-    const { q } = searchQuerySchema.parse(req.query);
-    res.json(await deps.parcelsService.search(q));
+    res.json(await deps.parcelSearch.search(searchQuerySchema.parse(req.query)));
   });
 
   router.get('/at', async (req, res) => {

@@ -10,7 +10,7 @@ export function useSearchControl(controller: MapController | null): void {
   useEffect(
     () =>
       controller?.addSearchControl({
-        searchParcels: (query) => dispatch(parcelsApi.endpoints.searchParcels.initiate(query, { subscribe: false })).unwrap(),
+        searchParcels: (q) => dispatch(parcelsApi.endpoints.searchParcels.initiate({ q }, { subscribe: false })).unwrap(),
         parcelChosen: (pin) => dispatch(parcelPicked({ pin })),
       }),
     [controller, dispatch],
