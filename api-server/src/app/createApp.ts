@@ -11,6 +11,8 @@ import { createParcelsRepository } from '../features/parcels/parcelsRepository.t
 import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
 import { createParcelsService, type ParcelsService } from '../features/parcels/parcelsService.ts';
 import { createParcelSearch } from '../features/parcels/search/index.ts';
+import { createNearbyRepository } from '../features/parcels/nearby/nearbyRepository.ts';
+import { createNearbyService } from '../features/parcels/nearby/nearbyService.ts';
 import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
 import { createSavedParcelsRouter } from '../features/savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from '../features/savedParcels/savedParcelsService.ts';
@@ -119,7 +121,7 @@ function buildApp({ db, config, logger, verifyBearer }: CreateAppOptions): Built
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', tilesWarm: tilesService.parcelsInMemory() });
   });
-  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, requireUser: authenticate }));
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile }));

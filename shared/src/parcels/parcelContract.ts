@@ -111,6 +111,47 @@ export const parcelSearchResponseSchema = z.object({
   places: z.array(searchPlaceSchema),
 });
 
+/** Nearby parcels (issue #24): 300 ft unless asked otherwise; 0 lists the parcels that touch. */
+export const NEARBY_DEFAULT_FEET = 300;
+export const NEARBY_MAX_FEET = 2640;
+/** A nearby list stops at this many parcels (the nearest). */
+export const NEARBY_MAX_PARCELS = 2000;
+
+/** A parcel of a nearby list: who owns it, where to write to them, how far it is. */
+const { pin, owner, add1, add2, city, state, zip, taxacres } = parcelSchema.shape;
+export const nearbyParcelSchema = z.object({
+  pin,
+  owner,
+  add1,
+  add2,
+  city,
+  state,
+  zip,
+  /** The owner's mailing address, where the data has one. */
+  mail_add1: text,
+  mail_city: text,
+  mail_state: text,
+  mail_zip: text,
+  taxacres,
+  /** Feet between the parcel and the subject, edge to edge (0: they touch or overlap). */
+  distance_ft: z.number(),
+  geometry: geometrySchema,
+});
+
+/**
+ * GET /api/parcels/{pin}/nearby?distance_ft=N and POST /api/parcels/nearby { geometry, distance_ft }:
+ * the subject parcel (null for a drawn area), the ring drawn at the distance, and every other parcel
+ * within it, nearest first.
+ */
+export const nearbyResponseSchema = z.object({
+  subject: z.nullable(nearbyParcelSchema),
+  ring: geometrySchema,
+  distance_ft: z.number(),
+  parcels: z.array(nearbyParcelSchema),
+  /** More parcels lie within the distance than NEARBY_MAX_PARCELS. */
+  truncated: z.boolean(),
+});
+
 export type LngLat = z.infer<typeof lngLatSchema>;
 export type GeoJSONGeometry = z.infer<typeof geometrySchema>;
 export type Parcel = z.infer<typeof parcelSchema>;
@@ -121,3 +162,5 @@ export type SearchPlace = z.infer<typeof searchPlaceSchema>;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export type Bbox = z.infer<typeof bboxSchema>;
+export type NearbyParcel = z.infer<typeof nearbyParcelSchema>;
+export type NearbyResponse = z.infer<typeof nearbyResponseSchema>;

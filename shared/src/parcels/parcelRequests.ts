@@ -5,6 +5,8 @@
 import * as z from 'zod/mini';
 import { INT4_MAX, storableText } from '../wire/storable.ts';
 import {
+  NEARBY_DEFAULT_FEET,
+  NEARBY_MAX_FEET,
   PIN_MAX_LENGTH,
   PIN_PATTERN,
   SEARCH_DEFAULT_LIMIT,
@@ -72,5 +74,31 @@ export const featureParamsSchema = z.object({
   id: z.pipe(
     z.pipe(z.string().check(z.regex(/^[1-9]\d{0,9}$/, FEATURE_ID_MESSAGE)), z.transform(Number)),
     z.number().check(z.lte(INT4_MAX, FEATURE_ID_MESSAGE)),
+  ),
+});
+
+/** GET /api/parcels/{pin}/nearby?distance_ft= */
+export const nearbyQuerySchema = z.object({ distance_ft: queryInteger('distance_ft', 0, NEARBY_MAX_FEET, NEARBY_DEFAULT_FEET) });
+
+const AREA_MESSAGE = 'geometry must be a GeoJSON Polygon or MultiPolygon of longitude/latitude positions';
+const position = z.tuple([z.number().check(z.gte(-180, AREA_MESSAGE), z.lte(180, AREA_MESSAGE)), z.number().check(z.gte(-90, AREA_MESSAGE), z.lte(90, AREA_MESSAGE))], z.number());
+const ring = z.array(position).check(z.minLength(4, AREA_MESSAGE), z.maxLength(10_000, AREA_MESSAGE));
+
+/** POST /api/parcels/nearby: a drawn or measured area and a distance around it. */
+export const nearbyAreaBodySchema = z.object({
+  geometry: z.union(
+    [
+      z.object({ type: z.literal('Polygon'), coordinates: z.array(ring).check(z.minLength(1, AREA_MESSAGE), z.maxLength(100, AREA_MESSAGE)) }),
+      z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring).check(z.minLength(1, AREA_MESSAGE))).check(z.minLength(1, AREA_MESSAGE), z.maxLength(100, AREA_MESSAGE)) }),
+    ],
+    { error: AREA_MESSAGE },
+  ),
+  distance_ft: z._default(
+    z.number({ error: `distance_ft must be a whole number from 0 to ${NEARBY_MAX_FEET}` }).check(
+      z.int(`distance_ft must be a whole number from 0 to ${NEARBY_MAX_FEET}`),
+      z.gte(0, `distance_ft must be a whole number from 0 to ${NEARBY_MAX_FEET}`),
+      z.lte(NEARBY_MAX_FEET, `distance_ft must be a whole number from 0 to ${NEARBY_MAX_FEET}`),
+    ),
+    NEARBY_DEFAULT_FEET,
   ),
 });
