@@ -17,3 +17,4 @@ export * from './ui/useDialogFocus.ts';
 export * from './remotes/remoteContracts.ts';
 export * from './session/returnPath.ts';
 export * from './session/storageKeys.ts';
+export * from './files/csvFile.ts';

@@ -11,6 +11,8 @@ import { useMeasureTool } from '../measure/useMeasureTool.ts';
 import { PrintReport, type PrintSnapshot } from '../printReport/PrintReport.tsx';
 import { useDeepLinks } from '../deepLinks/useDeepLinks.ts';
 import { useSearchControl } from '../search/useSearchControl.ts';
+import { SearchResultsPanel } from '../search/SearchResultsPanel.tsx';
+import { NearbyPanel } from '../search/NearbyPanel.tsx';
 import { useMapScreenController } from './useMapScreenController.ts';
 import { useMapFollowsStore } from './useMapFollowsStore.ts';
 import { useCameraRequests } from './useCameraRequests.ts';
@@ -39,6 +41,8 @@ export function MapScreen() {
       <StyleLoadingIndicator />
       <StyleLoadFailedNotice onRetry={(styleId) => controller?.setStyle(styleId)} />
       <MeasurePalette />
+      <SearchResultsPanel controller={controller} />
+      <NearbyPanel controller={controller} />
       <ParcelDetailPanel />
       <MapSetupErrorOverlay />
       {snapshot && <PrintReport snapshot={snapshot} onClose={closePrint} />}

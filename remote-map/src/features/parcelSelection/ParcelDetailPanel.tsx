@@ -14,6 +14,7 @@ import { parcelCentreRequested, parcelDeselected, selectIsParcelPanelExpanded, s
 import { acresLabel, addressLabel, dateLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';
 import { useCopyFeedback } from './useCopyFeedback.ts';
 import './parcelDetailPanel.css';
+import { nearbyRequested } from '../search/parcelFinderSlice.ts';
 
 export const DEFAULT_PARCEL_ERROR = 'Failed to load parcel details.';
 export const NOT_A_SURVEY = 'Not a survey: boundaries are approximate and not for legal or conveyancing use.';
@@ -109,6 +110,11 @@ export function ParcelDetailPanel() {
               </h2>
             )}
             <div className="parcel-panel__actions">
+              {parcel && (
+                <button type="button" className="parcel-panel__link" onClick={() => dispatch(nearbyRequested({ pin: parcel.pin }))}>
+                  Nearby parcels
+                </button>
+              )}
               {isSaved && (
                 <button type="button" className="parcel-panel__link" onClick={() => dispatch(savedParcelsOpened())}>
                   Saved Location

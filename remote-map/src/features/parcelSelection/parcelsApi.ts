@@ -10,6 +10,8 @@ import {
   lngLatSchema,
   parcelDetailsResponseSchema,
   parcelSearchResponseSchema,
+  nearbyResponseSchema,
+  type NearbyResponse,
   type ApiQueryError,
   type DatasetInfo,
   type GeoJSONGeometry,
@@ -98,6 +100,15 @@ export const parcelsApi = baseApi.injectEndpoints({
       },
       keepUnusedDataFor: 3600,
     }),
+    /** GET /api/parcels/{pin}/nearby: an answer that breaks the contract is SPEC §5's invalid-data error. */
+    getNearby: build.query<NearbyResponse, { pin: string; distanceFt: number }>({
+      async queryFn({ pin, distanceFt }, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({ path: `${parcelPath(pin)}/nearby?distance_ft=${distanceFt}`, requireAuth: true });
+        if (result.error) return { error: result.error as ApiQueryError };
+        const parsed = nearbyResponseSchema.safeParse(result.data);
+        return parsed.success ? { data: parsed.data } : { error: { message: INVALID_PARCEL_MESSAGE } };
+      },
+    }),
     searchParcels: build.query<ParcelSearchResponse, SearchRequest>({
       query: (request) => ({ path: searchPath(request), requireAuth: true }),
       transformResponse: searchFromResponse,
@@ -105,7 +116,7 @@ export const parcelsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetParcelQuery, useGetCurrentDatasetQuery } = parcelsApi;
+export const { useGetParcelQuery, useGetCurrentDatasetQuery, useGetNearbyQuery, useSearchParcelsQuery } = parcelsApi;
 
 /** The parcel's details if the store holds them; the store has no API state until the server API loads. */
 export function selectCachedParcel(state: RootState, pin: string): ParcelDetails | undefined {
