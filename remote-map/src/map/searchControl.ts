@@ -99,6 +99,8 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
     accessToken: options.accessToken,
     placeholder: 'Search address, owner or PIN',
     ...GEOCODER_OPTIONS,
+    // The list shows at most `limit` items: SPEC's five suggestions and 'See all N results' below them.
+    limit: GEOCODER_OPTIONS.limit + 1,
     marker: false,
     trackProximity: true,
     enableEventLogging: options.online,

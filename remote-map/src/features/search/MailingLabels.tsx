@@ -1,6 +1,7 @@
 // Address labels of a mailing list, 3 × 10 to a US Letter sheet (the common 1" × 2⅝" label, Avery
 // 5160 and its kin), shown over the page and printed with the browser's print dialog.
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { labelPages, type MailingEntry } from './mailingList.ts';
 import './mailingLabels.css';
 
@@ -8,7 +9,8 @@ export function MailingLabels({ entries, onClose }: { entries: readonly MailingE
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => closeRef.current?.focus(), []);
   const pages = labelPages(entries);
-  return (
+  // On the page's body, over everything: the panels' stacking contexts would otherwise cover it.
+  return createPortal(
     <div
       className="mailing-labels__backdrop"
       role="dialog"
@@ -42,6 +44,7 @@ export function MailingLabels({ entries, onClose }: { entries: readonly MailingE
           ))}
         </section>
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }
