@@ -17,6 +17,8 @@ const SEARCH_SAMPLES_PER_QUERY = 40;
 export interface ParcelApiResult {
   detailsLoad: LoadRun;
   rows: BenchRow[];
+  /** The PINs of the parcels around the centre it asked for. */
+  pins: string[];
 }
 
 /** PINs of the parcels around the centre, as a click on each would find them (GET /api/parcels/at). */
@@ -37,7 +39,8 @@ async function pinsAroundCentre(apiOrigin: string, headers: Record<string, strin
 
 export async function benchParcelApi(apiOrigin: string, jwt: string, tileRoute: LoadRun): Promise<ParcelApiResult> {
   const headers = { Authorization: `Bearer ${jwt}` };
-  const detailPaths = (await pinsAroundCentre(apiOrigin, headers)).map((pin) => `/api/parcels/${encodeURIComponent(pin)}`);
+  const pins = await pinsAroundCentre(apiOrigin, headers);
+  const detailPaths = pins.map((pin) => `/api/parcels/${encodeURIComponent(pin)}`);
   // Each parcel once, in turn: what a person clicking around the map asks for.
   const firstTimings: number[] = [];
   for (const detailPath of detailPaths) firstTimings.push((await expectOk(`${apiOrigin}${detailPath}`, headers)).ms);
@@ -58,6 +61,7 @@ export async function benchParcelApi(apiOrigin: string, jwt: string, tileRoute: 
   const perSecond = (run: LoadRun) => `${run.requestsPerSecond.toLocaleString('en-US')} req/s`;
   return {
     detailsLoad,
+    pins,
     rows: [
       atMost(section, 'parcel details p50 (sequential)', round(details.p50, 2), 'ms', 2, `${detailPaths.length} parcels around the centre, each once; p95 ${details.p95} ms`),
       ratioRow(section, `parcel details throughput, ${CONNECTIONS} conns`, detailsLoad.requestsPerSecond / tileRoute.requestsPerSecond, 0.5, 'cached tile route',

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { originOf, PORTS } from '../scripts/ports.mjs';
 import { openPgliteDb } from '../database/src/pgliteDb.ts';
 import { benchParcelApi } from './api.bench.ts';
+import { benchParcelFinder } from './parcelFinder.bench.ts';
 import { benchDemoSeed } from './demoSeed.bench.ts';
 import { benchFrontEnd } from './frontend.bench.ts';
 import { benchImports } from './imports.bench.ts';
@@ -106,6 +107,7 @@ if (sections.has('api') || sections.has('frontend')) {
         const jwt = await signInForJwt(identity, host, benchEmail('api'));
         const parcelApi = await benchParcelApi(originOf(PORTS.api), jwt, tiles.hotPath);
         rows.push(...parcelApi.rows);
+        rows.push(...(await benchParcelFinder(originOf(PORTS.api), jwt, parcelApi.pins)));
         details.apiLoad = { tiles: tiles.tiles, pairRatios: tiles.pairRatios, runs: [tiles.raw, tiles.hotPath, tiles.expressRoute, parcelApi.detailsLoad] };
       });
     }

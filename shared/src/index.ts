@@ -19,3 +19,4 @@ export * from './remotes/remoteContracts.ts';
 export * from './remotes/remoteAvailabilitySlice.ts';
 export * from './session/returnPath.ts';
 export * from './session/storageKeys.ts';
+export * from './files/csvFile.ts';

@@ -12,6 +12,9 @@ import { createParcelDetailsFastPath } from '../features/parcels/parcelDetailsFa
 import { createParcelsRepository } from '../features/parcels/parcelsRepository.ts';
 import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
 import { createParcelsService, type ParcelsService } from '../features/parcels/parcelsService.ts';
+import { createParcelSearch } from '../features/parcels/search/index.ts';
+import { createNearbyRepository } from '../features/parcels/nearby/nearbyRepository.ts';
+import { createNearbyService } from '../features/parcels/nearby/nearbyService.ts';
 import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
 import { createSavedParcelsRouter } from '../features/savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from '../features/savedParcels/savedParcelsService.ts';
@@ -112,6 +115,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion });
   const contourTiles = createContourTiles({ grids: createElevationGridRepository(db), dataVersion });
   const parcelsService = createParcelsService(parcels, dataVersion);
+  const parcelSearch = createParcelSearch(db, dataVersion);
   const verifier = verifyBearer ?? createBearerVerifier(config);
   const authenticate = requireUser(verifier, logger);
   const imports = createImportJobs({ db, workDir: config.importWorkDir, maxUploadBytes: config.maxUploadBytes, logger });
@@ -128,7 +132,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', tilesWarm: tilesService.parcelsInMemory() });
   });
-  app.use('/api/parcels', createParcelsRouter({ parcelsService, requireUser: authenticate }));
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use(
     '/api/admin',

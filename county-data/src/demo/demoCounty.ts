@@ -10,6 +10,7 @@ import { areaAcres } from '../geometry/parcelGeometry.ts';
 import { Lake, ringArea, ringBounds, type Bounds } from './lake.ts';
 import { toLngLat, toMetres } from './localFrame.ts';
 import { deg, frontageLots, suburbTract, type AddRoad, type Lot, type Platting, type RoadKind, type Use } from './demoLots.ts';
+import { createMailingAddresses, type MailingAddress } from './demoMailing.ts';
 import * as names from './demoNames.ts';
 import { area, centroid, chord, densify, densifyOnGrid, extent, longestRoadEdge, orientedBox, splitPiece, type Cut, type Piece, type Pt } from './planar.ts';
 import { createPrng, type Prng } from './prng.ts';
@@ -29,7 +30,7 @@ export const FULL_EXTENT: Bounds = { x0: -12_500, y0: -14_000, x1: 14_500, y1: 1
 /** A 3 km square around the centre, for fast tests (a few thousand parcels). */
 export const TEST_EXTENT: Bounds = { x0: -1_500, y0: -1_500, x1: 1_500, y1: 1_500 };
 
-export interface DemoParcel {
+export interface DemoParcel extends MailingAddress {
   pin: string;
   owner: string;
   name: string;
@@ -215,6 +216,7 @@ export function streamDemoCounty(options: DemoCountyOptions = {}): DemoCountyStr
   }
 
   function* parcels(): Generator<DemoParcel> {
+    const mailing = createMailingAddresses(options.seed ?? DEMO_SEED);
     const pinCounters = new Map<string, number>();
     for (let i = 0; i < lots.length; i += 1) {
       const lot = lots[i]!;
@@ -253,6 +255,7 @@ export function streamDemoCounty(options: DemoCountyOptions = {}): DemoCountyStr
         road: roadOf ? { name: roadOf.name, kind: roadOf.kind, pts: roadOf.pts.map(warp) } : undefined,
         culDeSac: lot.culDeSac,
         random,
+        mailing,
       });
     }
   }
@@ -337,6 +340,7 @@ interface ParcelInput {
   road: { name: string; kind: RoadKind; pts: Pt[] } | undefined;
   culDeSac: boolean;
   random: Prng;
+  mailing: ReturnType<typeof createMailingAddresses>;
 }
 
 function makeParcel(input: ParcelInput): DemoParcel {
@@ -349,15 +353,19 @@ function makeParcel(input: ParcelInput): DemoParcel {
   let zoning = random.pick(zoningChoices);
   if (random.chance(0.05)) zoning = `${zoning}-CZ`;
   const sale = saleFor(taxacres, input.use, zoning, random);
+  const add1 = address(input, random);
+  const add2 = input.use === 'town' && random.chance(0.04) ? `UNIT ${random.int(1, 12)}` : null;
+  const company = names.COMPANY_KINDS.some((kind) => owner.endsWith(` ${kind}`));
   return {
     pin: input.pin,
     owner,
     name: owner,
-    add1: address(input, random),
-    add2: input.use === 'town' && random.chance(0.04) ? `UNIT ${random.int(1, 12)}` : null,
+    add1,
+    add2,
     city: place.city,
     state: 'NC',
     zip: place.zip,
+    ...input.mailing({ owner, add1, add2, city: place.city, zip: place.zip, company }),
     taxacres,
     township: place.township,
     zoning,

@@ -35,6 +35,12 @@ describe('seedDemoDataIfEmpty', () => {
     expect(layers.roads).toBeGreaterThan(10);
     expect(layers.water).toBeGreaterThan(0);
     expect(await gridCount(db)).toBe(1);
+    const { rows } = await db.query<{ missing: number; out_of_state: number }>(
+      `SELECT count(*) FILTER (WHERE mail_add1 IS NULL OR mail_city IS NULL OR mail_state IS NULL OR mail_zip IS NULL)::int AS missing,
+              count(*) FILTER (WHERE mail_state <> 'NC')::int AS out_of_state FROM parcels`,
+    );
+    expect(rows[0]!.missing).toBe(0);
+    expect(rows[0]!.out_of_state).toBeGreaterThan(0);
   });
 
   it('seeds nothing twice', async () => {

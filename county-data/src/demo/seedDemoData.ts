@@ -69,6 +69,8 @@ export async function seedDemoDataIfEmpty(db: Db, logger: Logger, options: SeedO
           }
           waitingSince = performance.now();
         }
+        // Room to sort in memory: the search's trigram index builds in 5.5 s instead of 7.3 s (demo county, PGlite).
+        await tx.exec("SET LOCAL maintenance_work_mem = '256MB'");
         for (const definition of indexes) await tx.exec(definition);
       },
     );

@@ -4,7 +4,15 @@ import type { Queryable } from '@parcel-map/database';
 import type { Parcel } from '@parcel-map/shared/contracts';
 import type { DerivedGeometry, ParcelGeometry } from '../geometry/parcelGeometry.ts';
 
-export interface ParcelInsert extends Parcel, DerivedGeometry {
+/** The owner's mailing address, where the data has one (missing fields are stored as null). */
+export interface OwnerMailingAddress {
+  mail_add1?: string | null;
+  mail_city?: string | null;
+  mail_state?: string | null;
+  mail_zip?: string | null;
+}
+
+export interface ParcelInsert extends Parcel, DerivedGeometry, OwnerMailingAddress {
   geometry: ParcelGeometry;
 }
 
@@ -30,15 +38,18 @@ async function insertParcelsJson(db: Queryable, json: string, datasetId: number)
   await db.query(
     `INSERT INTO parcels (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
                           sale_date, sales_price, geometry, centroid_lon, centroid_lat,
-                          min_lon, min_lat, max_lon, max_lat, dataset_id)
+                          min_lon, min_lat, max_lon, max_lat, dataset_id,
+                          mail_add1, mail_city, mail_state, mail_zip)
      SELECT pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
             sale_date, sales_price, geometry, centroid_lon, centroid_lat,
-            min_lon, min_lat, max_lon, max_lat, $2
+            min_lon, min_lat, max_lon, max_lat, $2,
+            mail_add1, mail_city, mail_state, mail_zip
        FROM json_to_recordset($1::json) AS r(
             pin text, owner text, name text, add1 text, add2 text, city text, state text, zip text,
             taxacres float8, township text, zoning text, sale_date date, sales_price bigint,
             geometry json, centroid_lon float8, centroid_lat float8,
-            min_lon float8, min_lat float8, max_lon float8, max_lat float8)`,
+            min_lon float8, min_lat float8, max_lon float8, max_lat float8,
+            mail_add1 text, mail_city text, mail_state text, mail_zip text)`,
     [json, datasetId],
   );
 }

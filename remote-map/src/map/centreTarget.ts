@@ -8,7 +8,7 @@ export const FIT_PADDING = 100;
 
 export type CentreTarget =
   | { kind: 'point'; lng: number; lat: number; zoom: number }
-  | { kind: 'bounds'; bounds: [[number, number], [number, number]]; padding: number; maxZoom: number };
+  | { kind: 'bounds'; bounds: [[number, number], [number, number]]; padding: number | { top: number; bottom: number; left: number; right: number }; maxZoom: number };
 
 const finite = (...values: number[]) => values.every((value) => Number.isFinite(value));
 

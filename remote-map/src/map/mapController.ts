@@ -26,6 +26,8 @@ import { tileWorkerCount } from './tileWorkers.ts';
 import { publishMapState, type LayerVisibility } from './mapStatePublication.ts';
 import { createMapTeardown } from './mapTeardown.ts';
 import { addSearchControl, type SearchControlOptions } from './searchControl.ts';
+import { installFindings, type Finding } from './findingsLayer.ts';
+import type { FeatureCollection } from 'geojson';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
 import { installMyLocation, type MyLocation } from './myLocationLayer.ts';
 
@@ -92,7 +94,9 @@ export interface MapController {
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
   /** Adds the search box (Mapbox geocoding too when the styles are Mapbox-hosted); returns its removal. */
-  addSearchControl(options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen'>): () => void;
+  addSearchControl(options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen' | 'allResultsRequested'>): () => void;
+  /** Draws the parcel finder's results or nearby list (empty: nothing). */
+  setFindings(findings: FeatureCollection<Finding['geometry'], Finding['properties']>): void;
   /** Adds the measure tools (a hidden Draw); their remove() takes them and their drawings off the map. */
   addMeasureTool(events: MeasureToolEvents): MeasureTool;
   /** Takes what was added off the map, then removes the map; each once, whatever is called later. */
@@ -165,6 +169,12 @@ function wireMap(
   let dataVersion: number | undefined;
   const parcelTilesUrl = () => versionedTilesUrl(config.parcelTilesUrl, dataVersion);
   let myLocation: MyLocation | null = null;
+  let findings: FeatureCollection | null = null;
+  const showFindings = () => {
+    if (!findings) return;
+    installFindings(map, findings);
+    publishMapState(container, { findings: findings.features.length > 0 ? findings.features.length : null });
+  };
   const interactions = attachParcelInteractions(map, highlights, events);
   let requestedStyleUrl = initialStyle.url;
   const styleLoad = createStyleLoadTracker(events);
@@ -187,6 +197,7 @@ function wireMap(
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
     installSavedParcels(map, savedPoints, overlays.savedParcels);
     installMyLocation(map, myLocation);
+    showFindings();
     publishMapState(container, { styleId: matched?.id ?? '' });
     publishLayerState();
     styleLoad.loaded(matched?.id ?? null);
@@ -351,6 +362,10 @@ function wireMap(
         styleLoad.dispose();
         events.styleLoadFinished(null);
       }
+    },
+    setFindings(next) {
+      findings = next;
+      if (map.getSource(PARCEL_SOURCE_ID)) showFindings();
     },
     addSearchControl(options) {
       return teardown.track(addSearchControl(map, { ...options, accessToken: config.accessToken, online }));

@@ -21,6 +21,9 @@
 //                           absent otherwise. e2e/tests/mapMeasure.spec.ts.
 //   data-search             'online' | 'offline' while the search box exists: remote-map's
 //                           mapScreen.css hides the suggestions' 'Powered by Mapbox' line offline.
+//   data-findings           The parcels and results the findings layer holds (search results, a
+//                           nearby list with its ring), once the map holds them; absent when none.
+//                           e2e/tests/parcelFinder.spec.ts.
 
 export type LayerVisibility = 'visible' | 'none' | 'absent';
 
@@ -36,6 +39,7 @@ export interface PublishedMapState {
   savedParcelCount: number;
   measureRendered: number;
   search: 'online' | 'offline';
+  findings: number;
 }
 
 /** Writes the given attributes; null removes one. Each key is the attribute's dataset name. */

@@ -4,7 +4,7 @@ import MapboxGeocoder from '@mapbox/mapbox-gl-geocoder';
 import '@mapbox/mapbox-gl-geocoder/dist/mapbox-gl-geocoder.css';
 import type { Feature, Point } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
-import type { ParcelSearchResult } from '@parcel-map/shared';
+import type { Bbox, ParcelSearchResponse, ParcelSearchResult, SearchPlace } from '@parcel-map/shared';
 import { SEARCH_MIN_LENGTH } from '@parcel-map/shared/api';
 import { publishMapState } from './mapStatePublication.ts';
 
@@ -15,8 +15,10 @@ export interface SearchControlOptions {
   accessToken: string;
   /** With Mapbox geocoding as well, or parcel search alone. */
   online: boolean;
-  searchParcels(query: string): Promise<ParcelSearchResult[]>;
+  searchParcels(query: string): Promise<ParcelSearchResponse>;
   parcelChosen(pin: string): void;
+  /** Enter in the box, or its 'See all N results': the full list of what the query finds. */
+  allResultsRequested(query: string): void;
 }
 
 /** A parcel match as the geocoder lists it: a Carmen GeoJSON feature carrying the parcel's pin. */
@@ -46,11 +48,59 @@ export function parcelSearchFeature(result: ParcelSearchResult): ParcelSearchFea
   };
 }
 
+/** A road or a water body as the geocoder lists it: choosing one fits the map to its box. */
+export function placeSearchFeature(place: SearchPlace): Feature<Point, { place: string }> & { place_name: string; text: string; center: [number, number]; bbox: Bbox; place_type: string[] } {
+  const [west, south, east, north] = place.bbox;
+  const center: [number, number] = [(west + east) / 2, (south + north) / 2];
+  const label = place.kind === 'road' ? `${place.name}${place.city ? `, ${place.city}` : ''} (road)` : `${place.name} (water)`;
+  return {
+    type: 'Feature',
+    id: `place.${place.kind}.${place.name}.${place.city ?? ''}`,
+    place_name: label,
+    text: place.name,
+    center,
+    bbox: place.bbox,
+    place_type: ['place'],
+    geometry: { type: 'Point', coordinates: center },
+    properties: { place: place.kind },
+  };
+}
+
+/** The last line of the suggestions: every result, in the results panel. */
+export function seeAllFeature(query: string, response: ParcelSearchResponse, view: Bbox): Feature<Point, { seeAll: string }> & { place_name: string; text: string; center: [number, number]; bbox: Bbox; place_type: string[] } {
+  // Its box is the view: choosing it leaves the camera where it is (the panel then fits its results).
+  const center: [number, number] = [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2];
+  return {
+    type: 'Feature',
+    id: 'see-all',
+    place_name: `See all ${response.total.toLocaleString('en-US')}${response.capped ? '+' : ''} results`,
+    text: query,
+    center,
+    bbox: view,
+    place_type: ['see-all'],
+    geometry: { type: 'Point', coordinates: center },
+    properties: { seeAll: query },
+  };
+}
+
+/**
+ * The box's suggestions (SPEC §9: five): matching roads and water first (at most two), then parcels;
+ * and 'See all N results' below them when there are more parcels than shown.
+ */
+export function suggestionFeatures(query: string, response: ParcelSearchResponse, view: Bbox) {
+  const places = response.places.slice(0, 2).map(placeSearchFeature);
+  const parcels = response.results.slice(0, GEOCODER_OPTIONS.limit - places.length).map(parcelSearchFeature);
+  const seeAll = response.total > 0 ? [seeAllFeature(query, response, view)] : [];
+  return [...places, ...parcels, ...seeAll];
+}
+
 export function addSearchControl(map: MapboxMap, options: SearchControlOptions): () => void {
   const geocoder = new MapboxGeocoder({
     accessToken: options.accessToken,
     placeholder: 'Search address, owner or PIN',
     ...GEOCODER_OPTIONS,
+    // The list shows at most `limit` items: SPEC's five suggestions and 'See all N results' below them.
+    limit: GEOCODER_OPTIONS.limit + 1,
     marker: false,
     trackProximity: true,
     enableEventLogging: options.online,
@@ -58,7 +108,9 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
     externalGeocoder: async (query) => {
       if (query.trim().length < GEOCODER_OPTIONS.minLength) return [];
       try {
-        return (await options.searchParcels(query.trim())).slice(0, GEOCODER_OPTIONS.limit).map(parcelSearchFeature);
+        const bounds = map.getBounds();
+        const view: Bbox = bounds ? [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] : [-180, -85, 180, 85];
+        return suggestionFeatures(query.trim(), await options.searchParcels(query.trim()), view);
       } catch (error) {
         console.error('Parcel search failed:', error);
         return [];
@@ -67,13 +119,43 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
   });
   geocoder.on('result', ({ result }) => {
     const pin = result.properties?.pin;
+    const seeAll = result.properties?.seeAll;
     if (typeof pin === 'string') options.parcelChosen(pin);
+    if (typeof seeAll === 'string') {
+      geocoder.setInput(seeAll);
+      options.allResultsRequested(seeAll);
+    }
   });
   map.addControl(geocoder, 'top-left');
+  const removeEnter = openResultsOnEnter(map.getContainer(), options);
   // Offline no result comes from Mapbox, so the suggestion list's 'Powered by Mapbox' line is hidden (mapScreen.css).
   publishMapState(map.getContainer(), { search: options.online ? 'online' : 'offline' });
   return () => {
+    removeEnter();
     map.removeControl(geocoder);
     publishMapState(map.getContainer(), { search: null });
   };
+}
+
+/**
+ * Enter in the box opens the results panel, unless the arrow keys have picked a suggestion (then
+ * Enter chooses it, as before). Listens in the capture phase on the map's container, ahead of the
+ * suggestion list's own handler on the input.
+ */
+function openResultsOnEnter(container: HTMLElement, options: Pick<SearchControlOptions, 'allResultsRequested'>): () => void {
+  let picking = false;
+  const onKeyDown = (event: KeyboardEvent) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.closest('.mapboxgl-ctrl-geocoder')) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') picking = true;
+    else if (event.key !== 'Enter') picking = false;
+    else if (!picking && input.value.trim().length >= GEOCODER_OPTIONS.minLength) {
+      event.preventDefault();
+      event.stopPropagation();
+      input.blur();
+      options.allResultsRequested(input.value.trim());
+    }
+  };
+  container.addEventListener('keydown', onKeyDown, true);
+  return () => container.removeEventListener('keydown', onKeyDown, true);
 }

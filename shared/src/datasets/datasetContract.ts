@@ -2,9 +2,7 @@
 // signed-in user) and the administrators' /api/admin routes (versions, imports, the initial view).
 // zod/mini: the map and the Data page parse the answers in the browser.
 import * as z from 'zod/mini';
-
-/** [west, south, east, north] in degrees. */
-export const bboxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+import { bboxSchema } from '../parcels/parcelContract.ts';
 
 /** One version of a data set. */
 export const datasetSchema = z.object({
@@ -40,7 +38,6 @@ export const datasetVersionsAnswerSchema = z.object({
   versions: z.array(z.object({ ...datasetSchema.shape, current: z.boolean(), rejected: z.number() })),
 });
 
-export type Bbox = z.infer<typeof bboxSchema>;
 export type Dataset = z.infer<typeof datasetSchema>;
 export type DatasetsAnswer = z.infer<typeof datasetsAnswerSchema>;
 export type DatasetVersionsAnswer = z.infer<typeof datasetVersionsAnswerSchema>;

@@ -2,7 +2,7 @@
 // the Data page) and the import jobs of /api/admin/imports, through which the Data page and the
 // import command hand a file to a running API. zod/mini: the Data page parses them in the browser.
 import * as z from 'zod/mini';
-import { bboxSchema } from './datasetContract.ts';
+import { bboxSchema } from '../parcels/parcelContract.ts';
 
 export const REJECTION_REASONS = ['no PIN', 'invalid PIN', 'duplicate PIN', 'bad geometry', 'PIN in another data set'] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];

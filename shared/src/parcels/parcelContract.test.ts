@@ -42,10 +42,12 @@ describe('parcel search answers', () => {
   });
 
   it.each([
-    ['a result without a centroid', { results: [{ ...parcelSearchAnswer.results[0], centroid: undefined }] }],
-    ['a result without a pin', { results: [{ ...parcelSearchAnswer.results[0], pin: undefined }] }],
-    ['an unknown kind of match', { results: [{ ...parcelSearchAnswer.results[0], matched: 'zoning' }] }],
-    ['results that are not a list', { results: {} }],
+    ['a result without a centroid', { ...parcelSearchAnswer, results: [{ ...parcelSearchAnswer.results[0], centroid: undefined }] }],
+    ['a result without a pin', { ...parcelSearchAnswer, results: [{ ...parcelSearchAnswer.results[0], pin: undefined }] }],
+    ['an unknown kind of match', { ...parcelSearchAnswer, results: [{ ...parcelSearchAnswer.results[0], matched: 'zoning' }] }],
+    ['results that are not a list', { ...parcelSearchAnswer, results: {} }],
+    ['no total', { ...parcelSearchAnswer, total: undefined }],
+    ['a place without its box', { ...parcelSearchAnswer, places: [{ name: 'X', kind: 'road', city: null }] }],
   ])('reject %s', (_label, answer) => {
     expect(parcelSearchResponseSchema.safeParse(answer).success).toBe(false);
   });

@@ -9,6 +9,17 @@ export const PIN_MAX_LENGTH = 64;
 /** SPEC §5: search starts at 2 characters. */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
+/** GET /api/parcels/search: results per page by default, and at most. */
+export const SEARCH_DEFAULT_LIMIT = 10;
+export const SEARCH_MAX_LIMIT = 100;
+/**
+ * A search counts and ranks at most this many matching parcels: `total` stops there (`capped` says
+ * there are more), and pages and sorting reach no further. A city or a ZIP code of a whole county
+ * stays as quick as a street: 'See all 500+ results', and a narrower query for the rest.
+ */
+export const SEARCH_TOTAL_CAP = 500;
+export const SEARCH_SORTS = ['relevance', 'owner', 'address', 'acres'] as const;
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 // Answers. What the panel only shows is read leniently, what the map needs (pin, geometry) strictly.
 
@@ -65,18 +76,84 @@ export const parcelDetailsResponseSchema = z.object({ ...parcelDetailsSchema.sha
 /** SPEC §5: the answer to a details request breaks this contract or is for another pin. */
 export const INVALID_PARCEL_MESSAGE = 'Received invalid parcel data from the server.';
 
+export const SEARCH_MATCHES = ['pin', 'address', 'owner', 'city', 'zip'] as const;
+
 export const parcelSearchResultSchema = z.object({
   pin: z.string(),
   owner: text,
   add1: text,
   city: text,
+  zip: text,
+  taxacres: amount,
   centroid: lngLatSchema,
-  /** What matched: the address, the owner or the PIN. */
-  matched: z.enum(['address', 'owner', 'pin']),
+  /** What matched: the PIN, the site address, the owner's name, the city or the ZIP code. */
+  matched: z.enum(SEARCH_MATCHES),
 });
 
-/** GET /api/parcels/search?q=: best matches first. */
-export const parcelSearchResponseSchema = z.object({ results: z.array(parcelSearchResultSchema) });
+/** [west, south, east, north] */
+export const bboxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
+/** A road (a street name of the parcels' addresses, in one city) or a named water body: choosing one flies to it. */
+export const searchPlaceSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['road', 'water']),
+  /** The road's city, when it is a road. */
+  city: text,
+  bbox: bboxSchema,
+});
+
+/**
+ * GET /api/parcels/search?q=&limit=&offset=&sort=&dir=: one page of the matching parcels, best first
+ * unless sorted; `total` of them all (at most SEARCH_TOTAL_CAP, `capped` when there are more); on the
+ * first page the roads and places whose names match.
+ */
+export const parcelSearchResponseSchema = z.object({
+  results: z.array(parcelSearchResultSchema),
+  total: z.number(),
+  capped: z.boolean(),
+  places: z.array(searchPlaceSchema),
+});
+
+/** Nearby parcels (issue #24): 300 ft unless asked otherwise; 0 lists the parcels that touch. */
+export const NEARBY_DEFAULT_FEET = 300;
+export const NEARBY_MAX_FEET = 2640;
+/** A nearby list stops at this many parcels (the nearest). */
+export const NEARBY_MAX_PARCELS = 2000;
+
+/** A parcel of a nearby list: who owns it, where to write to them, how far it is. */
+const { pin, owner, add1, add2, city, state, zip, taxacres } = parcelSchema.shape;
+export const nearbyParcelSchema = z.object({
+  pin,
+  owner,
+  add1,
+  add2,
+  city,
+  state,
+  zip,
+  /** The owner's mailing address, where the data has one. */
+  mail_add1: text,
+  mail_city: text,
+  mail_state: text,
+  mail_zip: text,
+  taxacres,
+  /** Feet between the parcel and the subject, edge to edge (0: they touch or overlap). */
+  distance_ft: z.number(),
+  geometry: geometrySchema,
+});
+
+/**
+ * GET /api/parcels/{pin}/nearby?distance_ft=N and POST /api/parcels/nearby { geometry, distance_ft }:
+ * the subject parcel (null for a drawn area), the ring drawn at the distance, and every other parcel
+ * within it, nearest first.
+ */
+export const nearbyResponseSchema = z.object({
+  subject: z.nullable(nearbyParcelSchema),
+  ring: geometrySchema,
+  distance_ft: z.number(),
+  parcels: z.array(nearbyParcelSchema),
+  /** More parcels lie within the distance than NEARBY_MAX_PARCELS. */
+  truncated: z.boolean(),
+});
 
 export type LngLat = z.infer<typeof lngLatSchema>;
 export type GeoJSONGeometry = z.infer<typeof geometrySchema>;
@@ -84,3 +161,9 @@ export type Parcel = z.infer<typeof parcelSchema>;
 export type ParcelDetails = z.infer<typeof parcelDetailsSchema>;
 export type ParcelSearchResult = z.infer<typeof parcelSearchResultSchema>;
 export type ParcelSearchResponse = z.infer<typeof parcelSearchResponseSchema>;
+export type SearchPlace = z.infer<typeof searchPlaceSchema>;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export type Bbox = z.infer<typeof bboxSchema>;
+export type NearbyParcel = z.infer<typeof nearbyParcelSchema>;
+export type NearbyResponse = z.infer<typeof nearbyResponseSchema>;

@@ -12,11 +12,20 @@ describe('parcel requests', () => {
   });
 
   it('search for 2 to 100 characters of storable text, trimmed (SPEC §5)', () => {
-    expect(searchQuerySchema.parse({ q: ' ab ' })).toEqual({ q: 'ab' });
+    expect(searchQuerySchema.parse({ q: ' ab ' })).toEqual({ q: 'ab', limit: 10, offset: 0, sort: 'relevance' });
     expect(messages(searchQuerySchema.safeParse({ q: ' a ' }))).toEqual(['q must be at least 2 characters']);
     expect(messages(searchQuerySchema.safeParse({ q: 'x'.repeat(101) }))).toEqual(['q must be at most 100 characters']);
     expect(messages(searchQuerySchema.safeParse({ q: 'ab\u0000' }))).toEqual(['must not contain NUL characters or unpaired surrogates']);
     expect(messages(searchQuerySchema.safeParse({ q: ['ab', 'cd'] }))).toEqual(['q is required']);
+  });
+
+  it('page and sort a search: limit 1–100 (10), offset 0–500, sort and direction by name', () => {
+    expect(searchQuerySchema.parse({ q: 'ab', limit: '100', offset: '500', sort: 'acres', dir: 'asc' })).toEqual({ q: 'ab', limit: 100, offset: 500, sort: 'acres', dir: 'asc' });
+    expect(messages(searchQuerySchema.safeParse({ q: 'ab', limit: '0' }))).toEqual(['limit must be a whole number from 1 to 100']);
+    expect(messages(searchQuerySchema.safeParse({ q: 'ab', limit: '2.5' }))).toEqual(['limit must be a whole number from 1 to 100']);
+    expect(messages(searchQuerySchema.safeParse({ q: 'ab', offset: '501' }))).toEqual(['offset must be a whole number from 0 to 500']);
+    expect(messages(searchQuerySchema.safeParse({ q: 'ab', sort: 'price' }))).toEqual(['sort must be one of relevance, owner, address, acres']);
+    expect(messages(searchQuerySchema.safeParse({ q: 'ab', dir: 'up' }))).toEqual(['dir must be asc or desc']);
   });
 
   it('take a point as decimal degrees within range', () => {

@@ -33,6 +33,8 @@ export function setupFakeNetwork() {
 export interface SentRequest {
   method: string;
   path: string;
+  /** The query string, with its '?', or ''. */
+  search: string;
   headers: Headers;
 }
 
@@ -43,7 +45,7 @@ export interface SentRequest {
 export function recordRequests(): SentRequest[] {
   const requests: SentRequest[] = [];
   const record = ({ request }: { request: Request }) =>
-    void requests.push({ method: request.method, path: new URL(request.url).pathname, headers: request.headers });
+    void requests.push({ method: request.method, path: new URL(request.url).pathname, search: new URL(request.url).search, headers: request.headers });
   network.events.on('request:start', record);
   onTestFinished(() => network.events.removeListener('request:start', record));
   return requests;

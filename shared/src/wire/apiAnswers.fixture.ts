@@ -32,7 +32,12 @@ export const parcelDetailsAnswer = {
 };
 
 export const parcelSearchAnswer = {
-  results: [{ pin: '4605050123', owner: 'DAVIS BRIAN H', add1: '122 MARINER WAY', city: 'MOORESVILLE', centroid: { lng: -80.86, lat: 35.62 }, matched: 'pin' }],
+  results: [
+    { pin: '4605050123', owner: 'DAVIS BRIAN H', add1: '122 MARINER WAY', city: 'MOORESVILLE', zip: '28115', taxacres: 1.25, centroid: { lng: -80.86, lat: 35.62 }, matched: 'pin' },
+  ],
+  total: 1,
+  capped: false,
+  places: [{ name: 'MARINER WAY', kind: 'road', city: 'MOORESVILLE', bbox: [-80.87, 35.61, -80.85, 35.63] }],
 };
 
 export const savedParcelRecordAnswer = {

@@ -1,5 +1,5 @@
 // SQL for the parcels table. Casts in the SELECTs make PGlite and pg return identical JS values.
-import type { GeoJSONGeometry, Parcel, ParcelSearchResult } from '@parcel-map/shared/contracts';
+import type { GeoJSONGeometry, Parcel } from '@parcel-map/shared/contracts';
 import type { Queryable } from '@parcel-map/database';
 
 export interface ParcelRow extends Parcel {
@@ -10,53 +10,14 @@ export interface ParcelRow extends Parcel {
   geometry: GeoJSONGeometry;
 }
 
-export interface SearchRow {
-  pin: string;
-  owner: string | null;
-  add1: string | null;
-  city: string | null;
-  centroid_lon: number;
-  centroid_lat: number;
-  matched: ParcelSearchResult['matched'];
-}
-
 const DETAIL_COLUMNS = `pin, name, owner, add1, add2, city, state, zip, taxacres, township, zoning,
                 to_char(sale_date, 'YYYY-MM-DD') AS sale_date,
                 sales_price::float8 AS sales_price,
                 centroid_lon, centroid_lat, geometry,
                 (SELECT name FROM datasets WHERE datasets.id = parcels.dataset_id) AS dataset`;
 
-/** `text` as a literal inside a LIKE pattern. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 export function createParcelsRepository(db: Queryable) {
   return {
-    /**
-     * Case-insensitive partial match on PIN, site address and owner (pg_trgm GIN indexes serve the
-     * LIKEs). Ranked: exact match, then prefix match, then trigram similarity; PIN before address
-     * before owner when a row matches more than one way.
-     */
-    async search(text: string, limit: number): Promise<SearchRow[]> {
-      const term = text.toLowerCase();
-      const literal = likeLiteral(term);
-      const { rows } = await db.query<SearchRow>(
-        `SELECT pin, owner, add1, city, centroid_lon, centroid_lat,
-                CASE WHEN lower(pin) LIKE $2 THEN 'pin' WHEN lower(add1) LIKE $2 THEN 'address' ELSE 'owner' END AS matched
-           FROM parcels
-          WHERE lower(pin) LIKE $2 OR lower(add1) LIKE $2 OR lower(owner) LIKE $2
-          ORDER BY (lower(pin) = $1 OR lower(add1) = $1 OR lower(owner) = $1) DESC,
-                   (lower(pin) LIKE $3 OR lower(add1) LIKE $3 OR lower(owner) LIKE $3) DESC,
-                   greatest(similarity(lower(pin), $1), similarity(lower(coalesce(add1, '')), $1),
-                            similarity(lower(coalesce(owner, '')), $1)) DESC,
-                   pin
-          LIMIT $4`,
-        [term, `%${literal}%`, `${literal}%`, limit],
-      );
-      return rows;
-    },
-
     /** Parcels whose bounding box holds the point; the caller tests the exact geometry. */
     async findCandidatesAt(lng: number, lat: number): Promise<ParcelRow[]> {
       const { rows } = await db.query<ParcelRow>(

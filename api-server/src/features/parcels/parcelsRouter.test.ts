@@ -84,7 +84,7 @@ describe('parcel search, point lookup, feature ids and the current data set', ()
     expect(results.length).toBeLessThanOrEqual(10);
     expect(results[0]!.add1).toBe(add1);
     expect(results[0]!.matched).toBe('address');
-    expect(Object.keys(results[0]!).sort()).toEqual(['add1', 'centroid', 'city', 'matched', 'owner', 'pin']);
+    expect(Object.keys(results[0]!).sort()).toEqual(['add1', 'centroid', 'city', 'matched', 'owner', 'pin', 'taxacres', 'zip']);
     expect(parcelSearchResponseSchema.parse(response.json)).toEqual(response.json);
     const partial = await app.request(`/api/parcels/search?q=${encodeURIComponent(add1.slice(-6).toLowerCase())}`, { token });
     expect((partial.json as { results: { add1: string }[] }).results.every((result) => result.add1.includes(add1.slice(-6)))).toBe(true);

@@ -1,9 +1,11 @@
-// /api/parcels: search, parcel at a point, parcel by tile feature id, parcel by PIN (all signed-in).
+// /api/parcels: search, nearby parcels, parcel at a point, parcel by tile feature id, parcel by PIN (all signed-in).
 import { Router, type RequestHandler } from 'express';
 import type { ParcelsService } from './parcelsService.ts';
-import { atQuerySchema, featureParamsSchema, parcelParamsSchema, searchQuerySchema } from '@parcel-map/shared/contracts';
+import type { ParcelSearchService } from './search/parcelSearchService.ts';
+import { atQuerySchema, featureParamsSchema, nearbyAreaBodySchema, nearbyQuerySchema, parcelParamsSchema, searchQuerySchema } from '@parcel-map/shared/contracts';
+import type { NearbyService } from './nearby/nearbyService.ts';
 
-export function createParcelsRouter(deps: { parcelsService: ParcelsService; requireUser: RequestHandler }): Router {
+export function createParcelsRouter(deps: { parcelsService: ParcelsService; parcelSearch: ParcelSearchService; nearby: NearbyService; requireUser: RequestHandler }): Router {
   const router = Router();
   router.use(deps.requireUser);
 
@@ -14,8 +16,12 @@ export function createParcelsRouter(deps: { parcelsService: ParcelsService; requ
 
   // Fixed paths first: they would otherwise be taken for PINs.
   router.get('/search', async (req, res) => {
-    const { q } = searchQuerySchema.parse(req.query);
-    res.json(await deps.parcelsService.search(q));
+    res.json(await deps.parcelSearch.search(searchQuerySchema.parse(req.query)));
+  });
+
+  router.post('/nearby', async (req, res) => {
+    const { geometry, distance_ft } = nearbyAreaBodySchema.parse(req.body);
+    res.json(await deps.nearby.aroundArea(geometry, distance_ft));
   });
 
   router.get('/at', async (req, res) => {
@@ -26,6 +32,12 @@ export function createParcelsRouter(deps: { parcelsService: ParcelsService; requ
   router.get('/feature/:id', async (req, res) => {
     const { id } = featureParamsSchema.parse(req.params);
     res.json(await deps.parcelsService.getByFeatureId(id));
+  });
+
+  router.get('/:pin/nearby', async (req, res) => {
+    const { pin } = parcelParamsSchema.parse(req.params);
+    const { distance_ft } = nearbyQuerySchema.parse(req.query);
+    res.json(await deps.nearby.aroundParcel(pin, distance_ft));
   });
 
   router.get('/:pin', async (req, res) => {

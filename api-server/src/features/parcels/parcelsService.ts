@@ -1,13 +1,11 @@
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
-import type { ParcelDetails, ParcelSearchResponse } from '@parcel-map/shared/contracts';
+import type { ParcelDetails } from '@parcel-map/shared/contracts';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import type { ParcelRow, ParcelsRepository } from './parcelsRepository.ts';
 
-/** Search answers at most this many matches, best first. */
-const SEARCH_LIMIT = 10;
 /** ~1–3 KB each (the outline dominates): a few tens of MB at most. */
 const DETAILS_CACHE_ENTRIES = 10_000;
 
@@ -27,20 +25,6 @@ export function createParcelsService(repository: ParcelsRepository, dataVersion:
     /** getParcel's answer when it is in memory for the data version known to be current. */
     peekParcel(pin: string): ParcelDetails | undefined {
       return details.peek(pin);
-    },
-
-    async search(text: string): Promise<ParcelSearchResponse> {
-      const rows = await repository.search(text, SEARCH_LIMIT);
-      return {
-        results: rows.map((row) => ({
-          pin: row.pin,
-          owner: row.owner,
-          add1: row.add1,
-          city: row.city,
-          centroid: { lng: row.centroid_lon, lat: row.centroid_lat },
-          matched: row.matched,
-        })),
-      };
     },
 
     /** The parcel whose polygon contains the point (boundary counts as inside). */

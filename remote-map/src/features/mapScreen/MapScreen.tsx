@@ -20,6 +20,8 @@ import { PrintReport, type PrintSnapshot } from '../printReport/PrintReport.tsx'
 import { useDeepLinks } from '../deepLinks/useDeepLinks.ts';
 import { useDataVersion } from '../dataVersion/useDataVersion.ts';
 import { useSearchControl } from '../search/useSearchControl.ts';
+import { SearchResultsPanel } from '../search/SearchResultsPanel.tsx';
+import { NearbyPanel } from '../search/NearbyPanel.tsx';
 import { useMapScreenController } from './useMapScreenController.ts';
 import { useMapFollowsStore } from './useMapFollowsStore.ts';
 import { useCameraRequests } from './useCameraRequests.ts';
@@ -57,6 +59,8 @@ export function MapScreen() {
       <StyleLoadingIndicator />
       <StyleLoadFailedNotice onRetry={(styleId) => controller?.setStyle(styleId)} />
       <MeasurePalette />
+      <SearchResultsPanel controller={controller} />
+      <NearbyPanel controller={controller} />
       <ParcelDetailPanel onCoverChange={setPanelCover} />
       <MapSetupErrorOverlay />
       {snapshot && <PrintReport snapshot={snapshot} onClose={closePrint} />}

@@ -16,6 +16,7 @@ import { acresLabel, addressLabel, dateLabel, mapsSearchUrl, ownerLabel, priceLa
 import { useCopyFeedback, type CopyState } from './useCopyFeedback.ts';
 import { useShareLink } from '../deepLinks/useShareLink.ts';
 import './parcelDetailPanel.css';
+import { nearbyRequested } from '../search/parcelFinderSlice.ts';
 
 export const DEFAULT_PARCEL_ERROR = 'Failed to load parcel details.';
 export const NOT_A_SURVEY = 'Not a survey: boundaries are approximate and not for legal or conveyancing use.';
@@ -130,6 +131,11 @@ export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number
               </h2>
             )}
             <div className="parcel-panel__actions">
+              {parcel && (
+                <button type="button" className="parcel-panel__link" onClick={() => dispatch(nearbyRequested({ pin: parcel.pin }))}>
+                  Nearby parcels
+                </button>
+              )}
               {isSaved && (
                 <button type="button" className="parcel-panel__link" onClick={() => dispatch(savedParcelsOpened())}>
                   Saved Location

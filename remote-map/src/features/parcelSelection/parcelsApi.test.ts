@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { INVALID_PARCEL_MESSAGE } from '@parcel-map/shared/api';
 import { makeTestStore, network, recordRequests, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { PARCEL_CACHE_KEY } from './parcelCache.ts';
-import { parcelDetailsFromResponse, parcelPath, parcelsApi } from './parcelsApi.ts';
+import { NO_SEARCH_RESULTS, parcelDetailsFromResponse, parcelPath, parcelsApi } from './parcelsApi.ts';
 
 const API = testConfig.apiBaseUrl;
 
@@ -121,19 +121,21 @@ describe('getDatasets', () => {
 });
 
 describe('searchParcels', () => {
-  const result = { pin: '7', owner: 'ANN', add1: '1 MAIN ST', city: 'LAKE', centroid: { lng: 1, lat: 2 }, matched: 'owner' };
+  const result = { pin: '7', owner: 'ANN', add1: '1 MAIN ST', city: 'LAKE', zip: '28115', taxacres: 1.5, centroid: { lng: 1, lat: 2 }, matched: 'owner' };
+  const answer = { results: [result], total: 31, capped: false, places: [] };
 
-  it('answers the results of the search', async () => {
+  it('answers the page, the total and the places of the search', async () => {
     const requests = recordRequests();
-    network.use(http.get(`${API}/api/parcels/search`, () => HttpResponse.json({ results: [result] })));
-    const answer = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate('ann'));
-    expect(answer.data).toEqual([result]);
+    network.use(http.get(`${API}/api/parcels/search`, () => HttpResponse.json(answer)));
+    const response = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate({ q: 'ann', limit: 25, offset: 50, sort: 'acres', dir: 'asc' }));
+    expect(response.data).toEqual(answer);
     expect(requests[0]?.path).toBe('/api/parcels/search');
+    expect(requests[0]?.search).toBe('?q=ann&limit=25&offset=50&sort=acres&dir=asc');
   });
 
   it('finds nothing in an answer that breaks the contract', async () => {
-    network.use(http.get(`${API}/api/parcels/search`, () => HttpResponse.json({ results: [{ ...result, centroid: null }] })));
-    const answer = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate('ann'));
-    expect(answer.data).toEqual([]);
+    network.use(http.get(`${API}/api/parcels/search`, () => HttpResponse.json({ ...answer, results: [{ ...result, centroid: null }] })));
+    const response = await makeTestStore().dispatch(parcelsApi.endpoints.searchParcels.initiate({ q: 'ann' }));
+    expect(response.data).toEqual(NO_SEARCH_RESULTS);
   });
 });

@@ -11,13 +11,17 @@ import {
   lngLatSchema,
   parcelDetailsResponseSchema,
   parcelSearchResponseSchema,
+  nearbyResponseSchema,
+  type NearbyResponse,
   type ApiQueryError,
   type Dataset,
   type DatasetsAnswer,
   type GeoJSONGeometry,
   type LngLat,
   type ParcelDetails,
-  type ParcelSearchResult,
+  type ParcelSearchResponse,
+  type SearchSort,
+  type SortDirection,
 } from '@parcel-map/shared/api';
 import { cacheParcel, cachedParcel } from './parcelCache.ts';
 
@@ -49,10 +53,27 @@ export function parcelDetailsFromResponse(response: unknown, requestedPin: strin
   return centroid ? { ...parsed.data, centroid } : null;
 }
 
+/** GET /api/parcels/search: the text, and for the results panel a page and an order. */
+export interface SearchRequest {
+  q: string;
+  limit?: number;
+  offset?: number;
+  sort?: SearchSort;
+  dir?: SortDirection;
+}
+
+export const NO_SEARCH_RESULTS: ParcelSearchResponse = { results: [], total: 0, capped: false, places: [] };
+
+export function searchPath({ q, ...page }: SearchRequest): string {
+  const params = new URLSearchParams({ q });
+  for (const [key, value] of Object.entries(page)) if (value !== undefined) params.set(key, String(value));
+  return `/api/parcels/search?${params}`;
+}
+
 /** An answer that breaks the contract finds nothing, as an empty one does. */
-function searchResultsFromResponse(response: unknown): ParcelSearchResult[] {
+function searchFromResponse(response: unknown): ParcelSearchResponse {
   const parsed = parcelSearchResponseSchema.safeParse(response);
-  return parsed.success ? parsed.data.results : [];
+  return parsed.success ? parsed.data : NO_SEARCH_RESULTS;
 }
 
 export const parcelsApi = baseApi.injectEndpoints({
@@ -84,14 +105,23 @@ export const parcelsApi = baseApi.injectEndpoints({
       },
       keepUnusedDataFor: 3600,
     }),
-    searchParcels: build.query<ParcelSearchResult[], string>({
-      query: (text) => ({ path: `/api/parcels/search?q=${encodeURIComponent(text)}`, requireAuth: true }),
-      transformResponse: searchResultsFromResponse,
+    /** GET /api/parcels/{pin}/nearby: an answer that breaks the contract is SPEC §5's invalid-data error. */
+    getNearby: build.query<NearbyResponse, { pin: string; distanceFt: number }>({
+      async queryFn({ pin, distanceFt }, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({ path: `${parcelPath(pin)}/nearby?distance_ft=${distanceFt}`, requireAuth: true });
+        if (result.error) return { error: result.error as ApiQueryError };
+        const parsed = nearbyResponseSchema.safeParse(result.data);
+        return parsed.success ? { data: parsed.data } : { error: { message: INVALID_PARCEL_MESSAGE } };
+      },
+    }),
+    searchParcels: build.query<ParcelSearchResponse, SearchRequest>({
+      query: (request) => ({ path: searchPath(request), requireAuth: true }),
+      transformResponse: searchFromResponse,
     }),
   }),
 });
 
-export const { useGetParcelQuery, useGetDatasetsQuery } = parcelsApi;
+export const { useGetParcelQuery, useGetDatasetsQuery, useGetNearbyQuery, useSearchParcelsQuery } = parcelsApi;
 
 /** An open map asks for the data version this often: a publish shows within a minute. */
 export const DATASETS_POLL_SECONDS = 30;

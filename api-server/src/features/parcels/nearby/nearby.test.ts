@@ -1,0 +1,88 @@
+// Nearby parcels (issue #24 point 4), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+import * as turf from '@turf/turf';
+import type { Polygon } from 'geojson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEARBY_DEFAULT_FEET, nearbyResponseSchema, type NearbyResponse } from '@parcel-map/shared/contracts';
+import { startTestApp, type TestApp } from '../../../testing/testApp.ts';
+
+const CENTRE_PIN = '4605050123';
+
+describe('nearby parcels', () => {
+  let app: TestApp;
+  let token: string;
+  const nearby = async (path: string, body?: unknown): Promise<NearbyResponse> => {
+    const response = await app.request(path, body === undefined ? { token } : { token, method: 'POST', body });
+    expect(response.status).toBe(200);
+    expect(nearbyResponseSchema.parse(response.json)).toEqual(response.json);
+    return response.json as NearbyResponse;
+  };
+  const pins = (answer: NearbyResponse) => answer.parcels.map((parcel) => parcel.pin).sort();
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    token = await app.identity.sign('user-nearby');
+  });
+  afterAll(() => app.close());
+
+  it('lists the parcels within 300 ft by default, nearest first, the subject apart, with owners and mailing addresses', async () => {
+    const answer = await nearby(`/api/parcels/${CENTRE_PIN}/nearby`);
+    expect(answer.distance_ft).toBe(NEARBY_DEFAULT_FEET);
+    expect(answer.subject?.pin).toBe(CENTRE_PIN);
+    expect(pins(answer)).not.toContain(CENTRE_PIN);
+    expect(answer.parcels.length).toBeGreaterThan(5);
+    const distances = answer.parcels.map((parcel) => parcel.distance_ft);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(Math.max(...distances)).toBeLessThanOrEqual(300);
+    for (const parcel of answer.parcels) {
+      expect(parcel.owner).toMatch(/\S/);
+      expect(parcel.mail_add1).toMatch(/\S/);
+      expect(parcel.mail_state).toMatch(/^[A-Z]{2}$/);
+      expect(parcel.geometry.type).toMatch(/Polygon/);
+    }
+    expect(answer.ring.type).toBe('Polygon');
+    // The ring lies 300 ft out from the subject: its area is the subject's grown by that margin.
+    const subjectArea = turf.area(answer.subject!.geometry as Polygon);
+    expect(turf.area(answer.ring as Polygon)).toBeGreaterThan(subjectArea + 3 * (300 / 3.28084) ** 2);
+  });
+
+  it('measures edge to edge: every parcel it leaves out is farther than the distance', async () => {
+    const answer = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=150`);
+    const listed = new Set(pins(answer));
+    const subject = turf.polygon((answer.subject!.geometry as Polygon).coordinates);
+    const wider = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=600`);
+    for (const parcel of wider.parcels.filter((p) => !listed.has(p.pin))) {
+      const vertices = (parcel.geometry as Polygon).coordinates[0]!;
+      const nearest = Math.min(...vertices.map((vertex) => turf.pointToLineDistance(vertex, turf.polygonToLine(subject) as never, { units: 'feet' })));
+      expect(nearest).toBeGreaterThan(140);
+    }
+    expect([...listed].every((pin) => wider.parcels.some((p) => p.pin === pin))).toBe(true);
+  });
+
+  it('lists only the parcels that touch at distance 0', async () => {
+    const touching = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=0`);
+    expect(touching.parcels.length).toBeGreaterThan(1);
+    expect(touching.parcels.every((parcel) => parcel.distance_ft === 0)).toBe(true);
+    const within300 = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=300`);
+    expect(pins(touching).every((pin) => pins(within300).includes(pin))).toBe(true);
+    expect(touching.ring).toEqual(touching.subject!.geometry);
+  });
+
+  it('does the same around a drawn area, the parcels under it included', async () => {
+    const around = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=200`);
+    const drawn = await nearby('/api/parcels/nearby', { geometry: around.subject!.geometry, distance_ft: 200 });
+    expect(drawn.subject).toBeNull();
+    expect(pins(drawn)).toEqual([...pins(around), CENTRE_PIN].sort());
+    expect(drawn.parcels.find((parcel) => parcel.pin === CENTRE_PIN)!.distance_ft).toBe(0);
+  });
+
+  it('answers 404 for an unknown parcel, 400 for a bad distance or area, 401 without a session', async () => {
+    expect((await app.request('/api/parcels/0000000000/nearby', { token })).status).toBe(404);
+    for (const bad of ['-1', '2641', '1.5', 'far']) {
+      expect((await app.request(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=${bad}`, { token })).status).toBe(400);
+    }
+    const point = { geometry: { type: 'Point', coordinates: [-80.86, 35.62] }, distance_ft: 300 };
+    expect((await app.request('/api/parcels/nearby', { token, method: 'POST', body: point })).status).toBe(400);
+    expect((await app.request(`/api/parcels/${CENTRE_PIN}/nearby`)).status).toBe(401);
+    expect((await app.request('/api/parcels/nearby', { method: 'POST', body: point })).status).toBe(401);
+  });
+});

@@ -1,0 +1,94 @@
+// Parcel search (issue #24): what matched, one page of it, the total, and the roads and water bodies
+// whose names match. Knows no HTTP.
+import * as turf from '@turf/turf';
+import {
+  SEARCH_TOTAL_CAP,
+  type Bbox,
+  type ParcelSearchResponse,
+  type SearchPlace,
+  type SearchSort,
+  type SortDirection,
+} from '@parcel-map/shared/contracts';
+import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
+import { loadPerVersion } from '../../../platform/cache/perVersion.ts';
+import type { ParcelSearchRepository, StreetRow } from './parcelSearchRepository.ts';
+import type { SearchGate } from './searchGate.ts';
+import { analyseSearchText, type SearchText } from './searchText.ts';
+
+export interface SearchQuery {
+  q: string;
+  limit: number;
+  offset: number;
+  sort: SearchSort;
+  dir?: SortDirection | undefined;
+}
+
+/** Places listed with the first page at most. */
+const MAX_PLACES = 5;
+
+interface Place {
+  name: string;
+  words: string[];
+  bbox: Bbox;
+}
+
+export function createParcelSearchService(deps: { repository: ParcelSearchRepository; dataVersion: Pick<DataVersion, 'known' | 'current'>; gate: SearchGate }) {
+  const { repository, gate } = deps;
+  const waterBodies = loadPerVersion(async (): Promise<Place[]> => {
+    const byName = new Map<string, Bbox>();
+    for (const row of await repository.waterBodies()) {
+      const box = turf.bbox(row.geometry) as Bbox;
+      const seen = byName.get(row.name);
+      byName.set(row.name, seen ? [Math.min(seen[0], box[0]), Math.min(seen[1], box[1]), Math.max(seen[2], box[2]), Math.max(seen[3], box[3])] : box);
+    }
+    return [...byName].map(([name, bbox]) => ({ name, words: wordsOf(name), bbox }));
+  });
+
+  return {
+    async search(query: SearchQuery): Promise<ParcelSearchResponse> {
+      const text = analyseSearchText(query.q);
+      // Punctuation alone ('%%', '--') names nothing.
+      if (text.words.length === 0) return { results: [], total: 0, capped: false, places: [] };
+      const page = { limit: query.limit, offset: query.offset, sort: query.sort, dir: query.dir ?? (query.sort === 'acres' ? 'desc' : 'asc') } as const;
+      const firstPage = query.offset === 0;
+      const withStreets = firstPage && !text.hasNumber;
+      const rows = await gate(async () => {
+        const exact = await repository.search(text, 'words', page, SEARCH_TOTAL_CAP, withStreets);
+        if (exact.total > 0 || !text.indexable) return exact;
+        return repository.search(text, 'similar', page, SEARCH_TOTAL_CAP, withStreets);
+      });
+      const places = firstPage ? [...roads(rows.streets, text), ...(await water(text))].slice(0, MAX_PLACES) : [];
+      return {
+        results: rows.results,
+        total: Math.min(rows.total, SEARCH_TOTAL_CAP),
+        capped: rows.total > SEARCH_TOTAL_CAP,
+        places,
+      };
+    },
+  };
+
+  async function water(text: SearchText): Promise<SearchPlace[]> {
+    if (!text.indexable) return [];
+    const version = deps.dataVersion.known() ?? (await deps.dataVersion.current());
+    return (await waterBodies(version))
+      .filter((place) => namesMatch(place.words, text))
+      .map((place) => ({ name: place.name, kind: 'water' as const, city: null, bbox: place.bbox }));
+  }
+}
+
+/** The streets of the matching addresses whose name (with the city) holds every typed word. */
+function roads(streets: readonly StreetRow[], text: SearchText): SearchPlace[] {
+  return streets
+    .filter((street) => namesMatch(wordsOf(`${street.street} ${street.city ?? ''}`), text))
+    .map((street) => ({ name: street.street, kind: 'road' as const, city: street.city, bbox: [street.west, street.south, street.east, street.north] }));
+}
+
+function wordsOf(name: string): string[] {
+  return name.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
+}
+
+function namesMatch(words: readonly string[], text: SearchText): boolean {
+  return text.words.every((word) => words.some((candidate) => candidate.startsWith(word.typed) || word.spellings.includes(candidate)));
+}
+
+export type ParcelSearchService = ReturnType<typeof createParcelSearchService>;

@@ -1,0 +1,116 @@
+// The SQL of parcel search (issue #24), built from an analysed query. Every branch reads one index
+// and stops at the search's cap, so the worst query (two letters, thousands of owners) is a few
+// bounded index ranges, never a scan of the table. Parameterised throughout.
+import type { SearchSort, SortDirection } from '@parcel-map/shared/contracts';
+import { likeLiteral, type SearchText, type SearchWord } from './searchText.ts';
+
+// Migration 009's index expressions, character for character.
+const WORDS = `(' ' || translate(lower(coalesce(owner, '') || ' ' || coalesce(add1, '')), ',.#&/', '     ') || ' ')`;
+const PIN_COMPACT = `regexp_replace(lower(pin), '[^a-z0-9]+', '', 'g')`;
+/** The owner's words and the address's alone (no index: read on the matches only, to say what matched). */
+const OWNER_WORDS = `(' ' || translate(lower(coalesce(owner, '')), ',.#&/', '     ') || ' ')`;
+const ADDRESS_WORDS = `(' ' || translate(lower(coalesce(add1, '')), ',.#&/', '     ') || ' ')`;
+/** The site address without its house number, and the number as a number (so 32 comes before 132). */
+const STREET = `regexp_replace(coalesce(add1, ''), '^[0-9]+[A-Za-z]?(-[0-9]+[A-Za-z]?)? +', '')`;
+const HOUSE_NUMBER = `substring(add1 from '^[0-9]{1,9}')::int`;
+
+export interface SearchPage {
+  limit: number;
+  offset: number;
+  sort: SearchSort;
+  dir: SortDirection;
+}
+
+export interface SearchStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** How the matches are found: the exact words (with prefixes, cities, ZIP codes, PINs), or by similarity for a typo. */
+export type SearchMode = 'words' | 'similar';
+
+const MATCH_ORDER = `CASE matched WHEN 'pin' THEN 0 WHEN 'address' THEN 1 WHEN 'owner' THEN 2 WHEN 'city' THEN 3 ELSE 4 END`;
+
+
+function orderBy(page: SearchPage): string {
+  const dir = page.dir === 'desc' ? 'DESC' : 'ASC';
+  switch (page.sort) {
+    case 'owner':
+      return `owner ${dir} NULLS LAST, pin`;
+    case 'address':
+      return `lower(street) ${dir}, number ${dir} NULLS LAST, add1 ${dir}, pin`;
+    case 'acres':
+      return `taxacres ${dir} NULLS LAST, pin`;
+    case 'relevance':
+      return `tier, score DESC, exact DESC, ${MATCH_ORDER}, lower(street), number NULLS LAST, owner, pin`;
+  }
+}
+
+const COLUMNS = 'pin, owner, add1, city, zip, taxacres, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat';
+
+export function searchStatement(text: SearchText, mode: SearchMode, page: SearchPage, cap: number, withStreets: boolean): SearchStatement {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const q = param(text.normalised);
+  const pin = param(text.pin ?? null);
+  const branchLimit = param(cap + 1);
+  const branches: string[] = [];
+  // B-tree branches ORDER BY their index's own order: an index scan that stops at the limit, where a
+  // bitmap scan would first collect every match (all 70,000 parcels of a city) and sort them. The
+  // trigram branch can only be a bitmap scan: its words are what bound it.
+  const branch = (tier: string, matched: string, where: string, order: string | undefined, score = '0::float8') =>
+    branches.push(`(SELECT ${COLUMNS}, ${tier} AS tier, ${score} AS score, ${matched} AS matched FROM parcels WHERE ${where}${order ? ` ORDER BY ${order}` : ''} LIMIT ${branchLimit})`);
+
+  if (mode === 'words') {
+    const prefix = param(`${likeLiteral(text.normalised)}%`);
+    // The prefix indexes are text_pattern_ops: their order is the ~<~ operator's.
+    if (text.pin) branch('0', `'pin'`, `${PIN_COMPACT} LIKE ${param(`${likeLiteral(text.pin)}%`)}`, `${PIN_COMPACT} USING ~<~`);
+    branch('1', `'address'`, `lower(add1) LIKE ${prefix}`, 'lower(add1) USING ~<~');
+    branch('1', `'owner'`, `lower(owner) LIKE ${prefix}`, 'lower(owner) USING ~<~');
+    branch('1', `'city'`, `lower(city) = ${q}`, 'lower(add1)');
+    if (/^\d{5}$/.test(text.normalised)) branch('1', `'zip'`, `zip = ${q}`, 'lower(add1)');
+    if (text.indexable) {
+      const all = (column: string) => text.words.map((word) => wordCondition(column, word, param)).join(' AND ');
+      const inOwner = all(OWNER_WORDS);
+      const inAddress = all(ADDRESS_WORDS);
+      // Every word in the owner's name, or every word in the address, before words found across both.
+      branch(`CASE WHEN ${inOwner} OR ${inAddress} THEN 2 ELSE 3 END`, `CASE WHEN ${inOwner} THEN 'owner' ELSE 'address' END`, all(WORDS), undefined);
+    }
+  } else {
+    // pg_trgm's word similarity (the <% operator, served by the same index): a word or two mistyped.
+    const score = `word_similarity(${q}, ${WORDS})`;
+    branch('4', `CASE WHEN ${q} <% ${OWNER_WORDS} THEN 'owner' ELSE 'address' END`, `${q} <% ${WORDS}`, `${score} DESC`, score);
+  }
+
+  const limit = param(page.limit);
+  const offset = param(page.offset);
+  const capParam = param(cap);
+  const streets = withStreets
+    ? `(SELECT coalesce(json_agg(s), '[]'::json) FROM (
+          SELECT street, city, min(min_lon) AS west, min(min_lat) AS south, max(max_lon) AS east, max(max_lat) AS north
+            FROM cand WHERE matched = 'address' AND street <> '' GROUP BY street, city ORDER BY count(*) DESC, street LIMIT 10) s)`
+    : `'[]'::json`;
+  const sql = `
+    WITH hits AS (${branches.join('\n      UNION ALL ')}),
+    best AS (SELECT DISTINCT ON (pin) * FROM hits ORDER BY pin, tier, score DESC),
+    cand AS (
+      SELECT *, (lower(add1) = ${q} OR lower(owner) = ${q} OR ${PIN_COMPACT} = ${pin}) IS TRUE AS exact,
+             ${STREET} AS street, ${HOUSE_NUMBER} AS number
+        FROM best ORDER BY tier, score DESC, pin LIMIT ${capParam})
+    SELECT (SELECT count(*)::int FROM (SELECT 1 FROM best LIMIT ${branchLimit}) counted) AS total,
+           (SELECT coalesce(json_agg(json_build_object(
+              'pin', pin, 'owner', owner, 'add1', add1, 'city', city, 'zip', zip, 'taxacres', taxacres,
+              'centroid', json_build_object('lng', centroid_lon, 'lat', centroid_lat), 'matched', matched) ORDER BY ${orderBy(page)}), '[]'::json)
+              FROM (SELECT * FROM cand ORDER BY ${orderBy(page)} LIMIT ${limit} OFFSET ${offset}) page) AS results,
+           ${streets} AS streets`;
+  return { sql, params };
+}
+
+/** One typed word: the start of a word, or one of its other spellings as a whole word. */
+function wordCondition(column: string, word: SearchWord, param: (value: unknown) => string): string {
+  const patterns = [`% ${likeLiteral(word.typed)}%`, ...word.spellings.map((spelling) => `% ${likeLiteral(spelling)} %`)];
+  return `(${patterns.map((pattern) => `${column} LIKE ${param(pattern)}`).join(' OR ')})`;
+}

@@ -1,0 +1,131 @@
+// The full result list of a search (issue #24 point 2): Enter in the box or 'See all N results'.
+// Paged, sortable, every result of the page numbered on the map, exportable as CSV.
+import { useMemo, useState } from 'react';
+import { downloadFile, datedFileName, csvText, useAppDispatch, useAppSelector, type ParcelSearchResult, type SearchSort } from '@parcel-map/shared';
+import { SEARCH_MAX_LIMIT } from '@parcel-map/shared/api';
+import type { MapController } from '../../map/mapController.ts';
+import { parcelsApi, useSearchParcelsQuery } from '../parcelSelection/parcelsApi.ts';
+import { parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
+import { finderClosed, selectParcelFinder } from './parcelFinderSlice.ts';
+import { resultFindings } from './findingsGeometry.ts';
+import { useFindingsOnMap } from './useFindingsOnMap.ts';
+import './parcelFinder.css';
+
+export const RESULTS_PAGE_SIZE = 20;
+const SORT_LABELS: Record<SearchSort, string> = { relevance: 'Best match', owner: 'Owner', address: 'Address', acres: 'Acres (largest first)' };
+const MATCH_LABELS: Record<ParcelSearchResult['matched'], string> = { pin: 'PIN', address: 'Address', owner: 'Owner', city: 'City', zip: 'ZIP code' };
+
+export function SearchResultsPanel({ controller }: { controller: MapController | null }) {
+  const finder = useAppSelector(selectParcelFinder);
+  if (finder.panel !== 'results') return null;
+  return <ResultsList key={finder.query} query={finder.query} controller={controller} />;
+}
+
+function ResultsList({ query, controller }: { query: string; controller: MapController | null }) {
+  const dispatch = useAppDispatch();
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<SearchSort>('relevance');
+  const [exporting, setExporting] = useState(false);
+  const search = useSearchParcelsQuery({ q: query, limit: RESULTS_PAGE_SIZE, offset: page * RESULTS_PAGE_SIZE, sort });
+  const answer = search.currentData;
+  const first = page * RESULTS_PAGE_SIZE + 1;
+  const findings = useMemo(() => (answer ? resultFindings(answer.results, first) : null), [answer, first]);
+  useFindingsOnMap(controller, findings);
+
+  const total = answer?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
+  const choose = (result: ParcelSearchResult) => {
+    dispatch(parcelPicked({ pin: result.pin }));
+    controller?.centreOn({ kind: 'point', lng: result.centroid.lng, lat: result.centroid.lat, zoom: 17 });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows: ParcelSearchResult[] = [];
+      for (let offset = 0; offset < total; offset += SEARCH_MAX_LIMIT) {
+        const next = await dispatch(parcelsApi.endpoints.searchParcels.initiate({ q: query, limit: SEARCH_MAX_LIMIT, offset, sort }, { subscribe: false })).unwrap();
+        rows.push(...next.results);
+      }
+      const csv = csvText(
+        ['pin', 'owner', 'address', 'city', 'zip', 'acres', 'matched', 'lat', 'lon'],
+        rows.map((r) => [r.pin, r.owner, r.add1, r.city, r.zip, r.taxacres, r.matched, r.centroid.lat, r.centroid.lng]),
+      );
+      downloadFile(datedFileName('parcel-search', 'csv'), 'text/csv;charset=utf-8', csv);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <aside className="finder-panel" aria-label="Search results" data-testid="search-results">
+      <header className="finder-panel__header">
+        <h2 className="finder-panel__title">Results for “{query}”</h2>
+        <button type="button" className="finder-panel__close" aria-label="Close results" onClick={() => dispatch(finderClosed())}>
+          ×
+        </button>
+      </header>
+      <div className="finder-panel__toolbar">
+        <label>
+          Sort by{' '}
+          <select
+            value={sort}
+            onChange={(event) => {
+              setSort(event.target.value as SearchSort);
+              setPage(0);
+            }}
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="pm-button" disabled={total === 0 || exporting} onClick={() => void exportCsv()}>
+          {exporting ? 'Exporting…' : 'Download CSV'}
+        </button>
+      </div>
+      <p className="finder-panel__summary" aria-live="polite">
+        {search.isError
+          ? 'Search failed. Try again.'
+          : !answer
+            ? 'Searching…'
+            : total === 0
+              ? 'No results'
+              : `${first}–${first + answer.results.length - 1} of ${total.toLocaleString('en-US')}${answer.capped ? '+' : ''} results`}
+      </p>
+      <ol className="finder-panel__list" start={first}>
+        {answer?.results.map((result, index) => (
+          <li key={result.pin}>
+            <button type="button" className="finder-panel__row" onClick={() => choose(result)}>
+              <span className="finder-panel__number" aria-hidden="true">
+                {first + index}
+              </span>
+              <span className="finder-panel__text">
+                <strong>{result.owner ?? 'Unknown owner'}</strong>
+                <span>{[result.add1, result.city, result.zip].filter(Boolean).join(', ')}</span>
+                <span className="finder-panel__meta">
+                  PIN {result.pin} · {acresLabel(result.taxacres)} ac · matched {MATCH_LABELS[result.matched]}
+                </span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      {total > RESULTS_PAGE_SIZE && (
+        <nav className="finder-panel__pager" aria-label="Result pages">
+          <button type="button" className="pm-button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button type="button" className="pm-button" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,52 @@
+// The parcel finder's panels (issue #24): the full result list of a search, or the parcels near a
+// selected parcel. What the panels show comes from the API; the store holds only what was asked.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '@parcel-map/shared';
+import { NEARBY_DEFAULT_FEET } from '@parcel-map/shared/api';
+
+export interface ParcelFinderState {
+  panel: 'results' | 'nearby' | null;
+  /** The search the results panel lists. */
+  query: string;
+  /** The parcel the nearby panel lists the neighbours of. */
+  nearbyPin: string | null;
+  distanceFt: number;
+}
+
+const initialState: ParcelFinderState = { panel: null, query: '', nearbyPin: null, distanceFt: NEARBY_DEFAULT_FEET };
+
+export const parcelFinderSlice = createSlice({
+  name: 'parcelFinder',
+  initialState,
+  reducers: {
+    /** Enter in the search box, or its 'See all N results'. */
+    allResultsRequested: (state, action: PayloadAction<{ q: string }>) => {
+      state.panel = 'results';
+      state.query = action.payload.q;
+    },
+    /** 'Nearby parcels' on a selected parcel. */
+    nearbyRequested: (state, action: PayloadAction<{ pin: string }>) => {
+      state.panel = 'nearby';
+      state.nearbyPin = action.payload.pin;
+    },
+    nearbyDistanceChosen: (state, action: PayloadAction<{ distanceFt: number }>) => {
+      state.distanceFt = action.payload.distanceFt;
+    },
+    finderClosed: (state) => {
+      state.panel = null;
+    },
+  },
+  selectors: {
+    selectParcelFinder: (state) => state,
+  },
+});
+
+declare module '@parcel-map/shared' {
+  interface LazyLoadedSlices {
+    parcelFinder: ParcelFinderState;
+  }
+}
+
+export const { allResultsRequested, nearbyRequested, nearbyDistanceChosen, finderClosed } = parcelFinderSlice.actions;
+
+export const { selectParcelFinder } = parcelFinderSlice.injectInto(rootReducer).selectors;
