@@ -1,7 +1,7 @@
 // Which remotes failed to load, so the buttons that open them can say so instead of doing nothing.
 // The host reports it (its error boundary around each remote); any remote may read it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { REMOTE_MODULES } from './remoteContracts.ts';
+import { REMOTE_MODULES } from './remoteModules.ts';
 
 /** What each remote is to a user: the failure card and the matching buttons name it. */
 export const REMOTE_LABELS: Record<string, string> = {

@@ -4,14 +4,7 @@ import type { ComponentType } from 'react';
 import type { AppStore } from '../store/makeStore.ts';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
 
-export const REMOTE_MODULES = {
-  identitySession: 'remote_auth/IdentitySession',
-  loginScreen: 'remote_auth/LoginScreen',
-  authenticateScreen: 'remote_auth/AuthenticateScreen',
-  mapScreen: 'remote_map/MapScreen',
-  mapMount: 'remote_map/mount',
-  savedParcels: 'remote_saved_parcels/SavedParcels',
-} as const;
+export { REMOTE_MODULES } from './remoteModules.ts';
 
 export interface ScreenModule {
   default: ComponentType;
