@@ -15,13 +15,14 @@ function random(seed: number): () => number {
   };
 }
 
-export async function writeGeneratedParcels(file: string, count: number): Promise<void> {
+/** `origin`: the south-west corner of the grid (by default inside the demo county's extent). */
+export async function writeGeneratedParcels(file: string, count: number, origin: { lon: number; lat: number } = ORIGIN): Promise<void> {
   const next = random(7);
   const columns = Math.ceil(Math.sqrt(count * 1.6));
   const features = [];
   for (let i = 0; i < count; i++) {
-    const west = ORIGIN.lon + (i % columns) * CELL_LON;
-    const south = ORIGIN.lat + Math.floor(i / columns) * CELL_LAT;
+    const west = origin.lon + (i % columns) * CELL_LON;
+    const south = origin.lat + Math.floor(i / columns) * CELL_LAT;
     // Each corner moves within the inner 10–30 % band of its cell corner: convex, never crossing.
     const inset = (size: number) => size * (0.1 + 0.2 * next());
     const ring = [

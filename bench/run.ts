@@ -15,6 +15,7 @@ import { benchParcelFinder } from './parcelFinder.bench.ts';
 import { benchDemoSeed } from './demoSeed.bench.ts';
 import { benchFrontEnd } from './frontend.bench.ts';
 import { benchImports } from './imports.bench.ts';
+import { benchLivePublish } from './livePublish.bench.ts';
 import { ROOT, startProcess, stopProcess } from './lib/processes.ts';
 import { check, failedRow, formatTable, type BenchRow } from './lib/report.ts';
 import { benchEmail, signInForJwt } from './lib/signIn.ts';
@@ -108,6 +109,7 @@ if (sections.has('api') || sections.has('frontend')) {
         const parcelApi = await benchParcelApi(originOf(PORTS.api), jwt, tiles.hotPath);
         rows.push(...parcelApi.rows);
         rows.push(...(await benchParcelFinder(originOf(PORTS.api), jwt, parcelApi.pins)));
+        rows.push(...(await benchLivePublish(originOf(PORTS.api), pgliteDir)));
         details.apiLoad = { tiles: tiles.tiles, pairRatios: tiles.pairRatios, runs: [tiles.raw, tiles.hotPath, tiles.expressRoute, parcelApi.detailsLoad] };
       });
     }
