@@ -11,6 +11,7 @@ export const REMOTE_MODULES = {
   mapScreen: 'remote_map/MapScreen',
   mapMount: 'remote_map/mount',
   savedParcels: 'remote_saved_parcels/SavedParcels',
+  dataPage: 'remote_data/DataPage',
 } as const;
 
 export interface ScreenModule {

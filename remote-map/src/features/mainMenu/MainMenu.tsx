@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   logoutRequested,
   savedParcelsOpened,
@@ -9,6 +10,7 @@ import {
   useAppSelector,
   useDialogFocus,
 } from '@parcel-map/shared';
+import { useIsAdministrator } from '@parcel-map/shared/api';
 import { selectMapCenter, selectMapZoom } from '../mapView/mapViewSlice.ts';
 import './mainMenu.css';
 
@@ -24,6 +26,8 @@ export function MainMenu() {
   const userLabel = useAppSelector(selectUserLabel);
   const center = useAppSelector(selectMapCenter);
   const zoom = useAppSelector(selectMapZoom);
+  // The Data page's link, for administrators only (GET /api/admin/access answered 204).
+  const administrator = useIsAdministrator();
   const panelId = useId();
   const openButtonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
@@ -101,6 +105,13 @@ export function MainMenu() {
               My Saved Parcels
             </button>
           </li>
+          {administrator && (
+            <li>
+              <Link to="/data" className="main-menu__item" onClick={() => setOpen(false)}>
+                Data
+              </Link>
+            </li>
+          )}
         </ul>
         <footer className="main-menu__footer">
           <p>
