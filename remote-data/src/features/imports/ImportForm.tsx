@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ImportLimits, ImportMappingChoice } from '@parcel-map/shared/api';
 import { DATASET_NAME_PATTERN, datasetNameFromFile, formatMegabytes, isDatasetName } from './datasetName.ts';
 import type { ImportRequest } from './useImportFlow.ts';
@@ -8,7 +8,21 @@ type MappingKind = 'default' | 'bundled' | 'uploaded';
 const MAX_REJECTED_DEFAULT_PERCENT = 5;
 
 /** The upload form: parcel file, field mapping, join table, data set name, how many rejections to allow. */
-export function ImportForm({ limits, onSubmit, error }: { limits: ImportLimits; onSubmit: (request: ImportRequest) => void; error: string | null }) {
+export function ImportForm({
+  limits,
+  onSubmit,
+  error,
+  busy = false,
+  children,
+}: {
+  limits: ImportLimits;
+  onSubmit: (request: ImportRequest) => void;
+  error: string | null;
+  /** While its files go up, the form stays (what was chosen is kept if the upload fails) but cannot change. */
+  busy?: boolean;
+  /** Shown under the fields: the upload's progress. */
+  children?: ReactNode;
+}) {
   const id = useId();
   const [parcels, setParcels] = useState<File | null>(null);
   const [mappingKind, setMappingKind] = useState<MappingKind>('default');
@@ -47,6 +61,7 @@ export function ImportForm({ limits, onSubmit, error }: { limits: ImportLimits; 
       <p id={`${id}-limit`} className="data-muted">
         Upload limit: {formatMegabytes(limits.maxUploadBytes)} for all files of one import together.
       </p>
+      <fieldset className="data-form__fields" disabled={busy}>
       <div className="data-field">
         <label htmlFor={`${id}-parcels`}>Parcel file (GeoJSON or zipped Shapefile)</label>
         <input
@@ -114,17 +129,21 @@ export function ImportForm({ limits, onSubmit, error }: { limits: ImportLimits; 
           <input id={`${id}-max`} type="number" min={0} max={100} step={0.5} inputMode="decimal" value={maxRejected} onChange={(event) => setMaxRejected(event.target.value)} />
         </div>
       </div>
-      {shown && (
+      </fieldset>
+      {children}
+      {shown && !busy && (
         <p className="data-error" role="alert">
           {shown}
         </p>
       )}
-      <div className="data-actions">
-        <button type="submit" className="pm-button">
-          Upload and validate
-        </button>
-        {totalBytes > 0 && <span className="data-muted">{formatMegabytes(totalBytes)} to upload</span>}
-      </div>
+      {!busy && (
+        <div className="data-actions">
+          <button type="submit" className="pm-button">
+            Upload and validate
+          </button>
+          {totalBytes > 0 && <span className="data-muted">{formatMegabytes(totalBytes)} to upload</span>}
+        </div>
+      )}
     </form>
   );
 }

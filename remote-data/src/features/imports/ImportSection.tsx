@@ -52,20 +52,23 @@ export function ImportSection() {
         </button>
       </div>
     );
-  else if (stage.kind === 'form' || stage.kind === 'error') body = <ImportForm limits={limits.data} onSubmit={(request) => void flow.start(request)} error={stage.kind === 'error' ? stage.message : null} />;
-  else if (stage.kind === 'uploading')
+  else if (stage.kind === 'form' || stage.kind === 'error' || stage.kind === 'uploading')
     body = (
-      <div className="data-stack">
-        <p role="status">Uploading…</p>
-        {stage.files.map((file) => (
-          <UploadProgress key={file.name} file={file} />
-        ))}
-        <div className="data-actions">
-          <button type="button" className="pm-button pm-button--secondary" onClick={() => void flow.discard()}>
-            Cancel
-          </button>
-        </div>
-      </div>
+      <ImportForm limits={limits.data} onSubmit={(request) => void flow.start(request)} error={stage.kind === 'error' ? stage.message : null} busy={stage.kind === 'uploading'}>
+        {stage.kind === 'uploading' && (
+          <div className="data-stack">
+            <p role="status">Uploading…</p>
+            {stage.files.map((file) => (
+              <UploadProgress key={file.name} file={file} />
+            ))}
+            <div className="data-actions">
+              <button type="button" className="pm-button pm-button--secondary" onClick={() => void flow.discard()}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
+      </ImportForm>
     );
   else if (!job)
     body = flow.jobError ? (
