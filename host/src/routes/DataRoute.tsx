@@ -13,8 +13,8 @@ export function DataRoute() {
   if (administrator === undefined) return <Spinner title={CHECKING_ACCESS_MESSAGE} />;
   if (!administrator) return <Navigate to="/" replace />;
   return (
-    <main className="app-shell">
+    <div className="app-shell">
       <RemoteScreen id={REMOTE_MODULES.dataPage} fallback={<Spinner title="Loading the Data page..." />} />
-    </main>
+    </div>
   );
 }

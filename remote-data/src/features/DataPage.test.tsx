@@ -171,6 +171,7 @@ describe('DataPage: an import', { timeout: 20_000 }, () => {
       maxRejectedShare: 0.05,
     });
     expect(screen.getByText('Parcels to publish', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Joined table', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^TaxFY14\.csv: 2 matched, 0 unmatched$/);
     expect(screen.getByText('Rejected', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1 (duplicate PIN: 1)');
     const rejections = screen.getByRole('region', { name: 'Rejections' });
     expect(within(rejections).getAllByRole('row')[1]).toHaveTextContent('3101-1duplicate PINPIN 101-1 is also feature 1');

@@ -16,6 +16,10 @@ const SAMPLE_SOURCE = 'sample';
 
 /** Draws `sample` into `container`; calls `onDrawn` once the parcels are on screen. Returns remove. */
 export function showSample(container: HTMLElement, sample: SampleCollection, onDrawn: () => void): () => void {
+  // Nothing here is on Mapbox: with the API base away from it, mapbox-gl posts no map-load events
+  // (which the page's Content-Security-Policy would block, with console errors). This copy of
+  // mapbox-gl is private to this remote (as remote-map/src/map/mapController.ts does with its own).
+  mapboxgl.baseApiUrl = window.location.origin;
   const map = new mapboxgl.Map({
     container,
     // Any token string works for a style that is not on Mapbox.
@@ -33,6 +37,8 @@ export function showSample(container: HTMLElement, sample: SampleCollection, onD
     fitBoundsOptions: { padding: 16 },
     attributionControl: false,
     cooperativeGestures: true,
+    performanceMetricsCollection: false,
+    collectResourceTiming: false,
   });
   map.addControl(new mapboxgl.NavigationControl({ showCompass: false }), 'top-right');
   map.once('idle', onDrawn);

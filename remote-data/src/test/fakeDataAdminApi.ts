@@ -40,7 +40,7 @@ export function importReport(overrides: Partial<ImportReport> = {}): ImportRepor
     rejected: 1,
     rejectedByReason: { 'no PIN': 0, 'invalid PIN': 0, 'duplicate PIN': 1, 'bad geometry': 0, 'PIN in another data set': 0 },
     rejections: [{ feature: 3, pin: '101-1', reason: 'duplicate PIN', detail: 'PIN 101-1 is also feature 1' }],
-    join: { file: 'TaxFY14.csv', rows: 2, keysWithSeveralRows: 0, pick: 'first', matched: 2, unmatched: 0 },
+    join: { file: '/tmp/parcel-map-imports/job-1/TaxFY14.csv', rows: 2, keysWithSeveralRows: 0, pick: 'first', matched: 2, unmatched: 0 },
     taxAcres: { fromMapping: 2, computedFromGeometry: 0 },
     warnings: [],
     timings: { readMs: 1, prepareMs: 1, writeMs: 0, totalMs: 2 },

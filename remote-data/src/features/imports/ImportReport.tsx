@@ -5,6 +5,9 @@ const SampleMap = lazy(() => import('./SampleMap.tsx').then(({ SampleMap }) => (
 
 const number = new Intl.NumberFormat('en-US');
 
+/** The report names a joined table by where the server keeps it; the reader knows it by its name. */
+const fileName = (file: string) => file.split(/[\\/]/).pop() ?? file;
+
 /** The validation report of an import, before anything is published. */
 export function ImportReport({ job, report }: { job: ImportJob; report: Report }) {
   const reasons = Object.entries(report.rejectedByReason).filter(([, count]) => count > 0);
@@ -23,7 +26,7 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
             {report.dataset.version !== null && ` (version ${report.dataset.version})`}
           </dd>
         </div>
-        <div>
+        <div className="data-counts__wide">
           <dt>File</dt>
           <dd>
             {report.file} · {report.format} · {report.crs}
@@ -45,14 +48,14 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
           </dd>
         </div>
         {report.join && (
-          <div>
+          <div className="data-counts__wide">
             <dt>Joined table</dt>
             <dd>
-              {report.join.file}: {number.format(report.join.matched)} matched, {number.format(report.join.unmatched)} unmatched
+              {fileName(report.join.file)}: {number.format(report.join.matched)} matched, {number.format(report.join.unmatched)} unmatched
             </dd>
           </div>
         )}
-        <div>
+        <div className="data-counts__wide">
           <dt>Source</dt>
           <dd>
             {report.dataset.sourceName}
