@@ -116,11 +116,11 @@ function DatasetCard({ name, versions }: { name: string; versions: Version[] }) 
                 </td>
                 <td>{number.format(version.parcels)}</td>
                 <td>{number.format(version.rejected)}</td>
-                <td>
+                <td className="data-source">
                   {version.source}
                   {version.licence && <span className="data-muted"> · {version.licence}</span>}
                 </td>
-                <td>{version.asOf ?? '—'}</td>
+                <td className="data-nowrap">{version.asOf ?? '—'}</td>
                 <td>{dateTime.format(new Date(version.publishedAt))}</td>
               </tr>
             ))}
