@@ -81,6 +81,8 @@ test.describe('an administrator', () => {
     const before = (await (await page.request.get(`${API}/api/datasets`, { headers })).json()) as { datasets: { name: string }[] };
     expect(before.datasets.map((d) => d.name)).not.toContain(DATASET);
     await data.shot('data-page-report');
+    await data.sampleMap().scrollIntoViewIfNeeded();
+    await data.shot('data-page-report-sample');
     await page.setViewportSize({ width: 390, height: 844 });
     await data.shot('data-page-report-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
