@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'database', 'county-data', 'api-server', 'local-identity'],
+    projects: ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'remote-data', 'database', 'county-data', 'api-server', 'local-identity'],
   },
 });

@@ -119,7 +119,7 @@ if (sections.has('api') || sections.has('frontend')) {
         details.frontEnd = frontEnd;
         await benchFrontEnd({
           host,
-          remotes: [originOf(PORTS.remote_auth), originOf(PORTS.remote_map), originOf(PORTS.remote_saved_parcels)],
+          remotes: [originOf(PORTS.remote_auth), originOf(PORTS.remote_map), originOf(PORTS.remote_saved_parcels), originOf(PORTS.remote_data)],
           auth: originOf(PORTS.remote_auth),
           map: originOf(PORTS.remote_map),
           identity,

@@ -3,6 +3,7 @@ export interface Ports {
   remote_auth: number;
   remote_map: number;
   remote_saved_parcels: number;
+  remote_data: number;
   api: number;
   identity: number;
 }

@@ -1,5 +1,5 @@
 // Where each part of the product listens. PARCEL_MAP_PORT_OFFSET (0–99) shifts them all, so two
-// copies of the system (a developer's and a test run) can run side by side; offsets 4 or more apart
+// copies of the system (a developer's and a test run) can run side by side; offsets 5 or more apart
 // never share a port.
 const offset = Number(process.env.PARCEL_MAP_PORT_OFFSET ?? 0);
 if (!Number.isInteger(offset) || offset < 0 || offset > 99) {
@@ -13,6 +13,7 @@ export function portsForOffset(portOffset) {
     remote_auth: 3001 + portOffset,
     remote_map: 3002 + portOffset,
     remote_saved_parcels: 3003 + portOffset,
+    remote_data: 3004 + portOffset,
     api: 4000 + portOffset,
     identity: 4100 + portOffset,
   };

@@ -13,6 +13,7 @@ const FRONT_ENDS = [
   { dir: 'remote-auth', port: 'remote_auth' },
   { dir: 'remote-map', port: 'remote_map' },
   { dir: 'remote-saved-parcels', port: 'remote_saved_parcels' },
+  { dir: 'remote-data', port: 'remote_data' },
   { dir: 'host', port: 'host' },
 ];
 

@@ -14,6 +14,7 @@ export function runtimeConfigFromEnv(env = process.env) {
       remote_auth: remoteUrl('remote_auth', 'REMOTE_AUTH_URL'),
       remote_map: remoteUrl('remote_map', 'REMOTE_MAP_URL'),
       remote_saved_parcels: remoteUrl('remote_saved_parcels', 'REMOTE_SAVED_PARCELS_URL'),
+      remote_data: remoteUrl('remote_data', 'REMOTE_DATA_URL'),
     },
     remoteLoadTimeoutMs: Number(env.REMOTE_LOAD_TIMEOUT_MS ?? 8000),
     apiBaseUrl,

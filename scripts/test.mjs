@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repo, '.data/test-results');
-const WORKSPACES = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'database', 'county-data', 'api-server', 'local-identity', 'e2e'];
+const WORKSPACES = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'remote-data', 'database', 'county-data', 'api-server', 'local-identity', 'e2e'];
 // Type-checked like the workspaces: the hardening checks, and the benchmarks once they have a tsconfig.
 const TYPECHECKED = [...WORKSPACES, ...['hardening', 'bench'].filter((dir) => existsSync(path.join(repo, dir, 'tsconfig.json')))];
 const bin = (name) => path.join(repo, 'node_modules/.bin', name);

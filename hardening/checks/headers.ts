@@ -26,7 +26,7 @@ const MAPBOX_GL_HOSTS = ['https://api.mapbox.com', 'https://events.mapbox.com', 
 /** The Stytch API the SDK calls when config.json names no local identity (README, STYTCH_PUBLIC_TOKEN). */
 const STYTCH_HOSTS = ['https://test.stytch.com', 'https://api.stytch.com'];
 /** Runtime-config variables of the host (README); unset so the embedded defaults are what is checked. */
-const RUNTIME_CONFIG_VARIABLES = ['API_BASE_URL', 'REMOTE_AUTH_URL', 'REMOTE_MAP_URL', 'REMOTE_SAVED_PARCELS_URL', 'IDENTITY_URL', 'MAPBOX_ACCESS_TOKEN', 'STYTCH_PUBLIC_TOKEN', 'LOGIN_BACKGROUND_EMBED_URL'];
+const RUNTIME_CONFIG_VARIABLES = ['API_BASE_URL', 'REMOTE_AUTH_URL', 'REMOTE_MAP_URL', 'REMOTE_SAVED_PARCELS_URL', 'REMOTE_DATA_URL', 'IDENTITY_URL', 'MAPBOX_ACCESS_TOKEN', 'STYTCH_PUBLIC_TOKEN', 'LOGIN_BACKGROUND_EMBED_URL'];
 
 /** Helmet's defaults that must reach the browser from every server (name → expected value pattern). */
 const HELMET_HEADERS: Record<string, RegExp> = {

@@ -22,7 +22,7 @@ import { createMarkupsRepository } from '../features/markups/markupsRepository.t
 import { createMarkupsRouter } from '../features/markups/markupsRouter.ts';
 import { createMarkupsService } from '../features/markups/markupsService.ts';
 import { createStylesRouter } from '../features/styles/stylesRouter.ts';
-import { requireAdmin } from '../platform/auth/adminAccess.ts';
+import { adminAccess } from '../platform/auth/adminAccess.ts';
 import { createBearerVerifier, requireUser, type BearerVerifier } from '../platform/auth/verifyBearer.ts';
 import { createDataVersion, DATA_VERSION_CHANNEL } from '../platform/cache/dataVersion.ts';
 import { NO_DIAGNOSTICS, type Diagnostics } from '../platform/diagnostics.ts';
@@ -141,7 +141,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
       datasets,
       imports,
       maxUploadBytes: config.maxUploadBytes,
-      requireAdmin: requireAdmin({ adminEmails: config.adminEmails, localAdminToken, requireUser: authenticate }),
+      access: adminAccess({ adminEmails: config.adminEmails, localAdminToken, requireUser: authenticate }),
       // The new version's parcels into memory for tiles before the maps ask for them.
       onPublished: () => void tilesService.loadParcels().catch((error: unknown) => logger.warn({ err: error }, 'tile parcels not preloaded after a publish')),
     }),

@@ -3,6 +3,8 @@ declare global {
   namespace Express {
     interface Request {
       userId?: string;
+      /** Set by the admin access check (platform/auth/adminAccess.ts). */
+      administrator?: boolean;
     }
   }
 }

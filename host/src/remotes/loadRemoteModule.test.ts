@@ -14,6 +14,7 @@ const config = {
     remote_auth: 'http://127.0.0.1:3001/mf-manifest.json',
     remote_map: 'http://127.0.0.1:3002/mf-manifest.json',
     remote_saved_parcels: 'http://127.0.0.1:3003/mf-manifest.json',
+    remote_data: 'http://127.0.0.1:3004/mf-manifest.json',
   },
 } as unknown as RuntimeConfig;
 
@@ -41,6 +42,7 @@ describe('registerAndPreloadRemotes', () => {
       { name: 'remote_auth', entry: config.remotes.remote_auth },
       { name: 'remote_map', entry: config.remotes.remote_map },
       { name: 'remote_saved_parcels', entry: config.remotes.remote_saved_parcels },
+      { name: 'remote_data', entry: config.remotes.remote_data },
     ]);
   });
 
@@ -52,6 +54,13 @@ describe('registerAndPreloadRemotes', () => {
   it('fetches the app shell’s modules at once for a visitor who was signed in', () => {
     registerAndPreloadRemotes(config, '/', true);
     expect(preloaded()).toEqual({ remote_auth: ['IdentitySession'], remote_map: ['MapScreen'], remote_saved_parcels: ['SavedParcels'] });
+  });
+
+  it('never preloads remote-data: only administrators open the Data page', () => {
+    for (const signedIn of [false, true]) {
+      registerAndPreloadRemotes(config, '/data', signedIn);
+      expect(preloaded()).not.toHaveProperty('remote_data');
+    }
   });
 
   it('fetches remote-auth’s entry alone on the sign-in pages, signed in or not', () => {

@@ -8,6 +8,8 @@ const exposeOf = (moduleId: string) => moduleId.split('/')[1]!;
 const SIGN_IN_PATHS = new Set(['/login', '/authenticate']);
 /** What the app shell loads once the session is confirmed: the identity session and its two screens. */
 const APP_SHELL_MODULES = [REMOTE_MODULES.identitySession, REMOTE_MODULES.mapScreen, REMOTE_MODULES.savedParcels];
+/** Loaded for administrators alone, when they open the Data page: never preloaded. */
+const ADMIN_REMOTES = new Set([remoteOf(REMOTE_MODULES.dataPage)]);
 
 /**
  * Registers the remotes of config.json and starts fetching, side by side, the manifest and entry
@@ -17,13 +19,14 @@ const APP_SHELL_MODULES = [REMOTE_MODULES.identitySession, REMOTE_MODULES.mapScr
  * the sign-in pages, which load remote-auth alone: remote-map's chunks would bring mapbox-gl onto
  * the login screen. A visitor who was signed in (`signedIn`, SPEC §3's is_logged_in flag) most
  * likely still is, so the app shell's modules, the map and mapbox-gl with it, are fetched at once
- * too, instead of after the identity session has confirmed the session.
+ * too, instead of after the identity session has confirmed the session. remote-data (the
+ * administrators' Data page) is registered but never preloaded: most users may not open it.
  */
 export function registerAndPreloadRemotes(config: RuntimeConfig, pathname: string, signedIn = wasSignedIn()) {
   const remotes = Object.entries(config.remotes).map(([name, entry]) => ({ name, entry }));
   registerRemotes(remotes);
   const signInPage = SIGN_IN_PATHS.has(pathname);
-  const needed = remotes.filter(({ name }) => !signInPage || name === remoteOf(REMOTE_MODULES.loginScreen));
+  const needed = remotes.filter(({ name }) => !ADMIN_REMOTES.has(name) && (!signInPage || name === remoteOf(REMOTE_MODULES.loginScreen)));
   const exposesOf = (name: string) => (signedIn && !signInPage ? APP_SHELL_MODULES.filter((id) => remoteOf(id) === name).map(exposeOf) : []);
   preloadRemote(
     needed.map(({ name }) => {

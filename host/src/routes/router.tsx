@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { REMOTE_MODULES, RenderFailure, Spinner, type AppStore } from '@parcel-map/shared';
 import { RemoteScreen } from '../remotes/RemoteScreen.tsx';
 import { INITIALIZING_MESSAGE, RedirectIfSignedIn, RequireSession } from '../session/SessionGate.tsx';
@@ -26,6 +26,19 @@ export function createAppRouter(store: AppStore) {
       ),
     },
     { path: '/authenticate', element: <RemoteScreen id={REMOTE_MODULES.authenticateScreen} /> },
+    {
+      // Administrators only (DataRoute); the server API first, as for the app shell.
+      path: '/data',
+      loader: () => loadServerApi(store),
+      hydrateFallbackElement: <Spinner title={INITIALIZING_MESSAGE} />,
+      errorElement: <RenderFailure onRetry={() => location.reload()} />,
+      element: (
+        <RequireSession>
+          <Outlet />
+        </RequireSession>
+      ),
+      children: [{ index: true, lazy: async () => ({ Component: (await import('./DataRoute.tsx')).DataRoute }) }],
+    },
     {
       path: '/*',
       loader: () => loadServerApi(store),

@@ -110,7 +110,8 @@ async function readText(response: Response, timeout: AbortSignal): Promise<strin
   }
 }
 
-function serverMessage(text: string): string | undefined {
+/** The `message` of a JSON error answer, if it has one. */
+export function serverMessage(text: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {

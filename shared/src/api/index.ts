@@ -8,3 +8,4 @@ export * from '../parcels/parcelContract.ts';
 export * from '../savedParcels/savedParcelContract.ts';
 export * from '../datasets/datasetContract.ts';
 export * from '../datasets/importContract.ts';
+export * from '../datasets/adminAccessApi.ts';

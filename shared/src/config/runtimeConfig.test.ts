@@ -6,6 +6,7 @@ const minimal = {
     remote_auth: 'http://127.0.0.1:3001/mf-manifest.json',
     remote_map: 'http://127.0.0.1:3002/mf-manifest.json',
     remote_saved_parcels: 'http://127.0.0.1:3003/mf-manifest.json',
+    remote_data: 'http://127.0.0.1:3004/mf-manifest.json',
   },
   apiBaseUrl: 'http://127.0.0.1:4000',
   identity: { publicToken: 'public-token-test' },

@@ -27,6 +27,8 @@ export const runtimeConfigSchema = z.object({
     remote_auth: z.url(),
     remote_map: z.url(),
     remote_saved_parcels: z.url(),
+    /** The administrators' Data page; the host loads it only for them. */
+    remote_data: z.url(),
   }),
   /** Milliseconds a remote may take to load before its place shows the fallback. */
   remoteLoadTimeoutMs: z._default(z.int().check(z.positive()), 8000),

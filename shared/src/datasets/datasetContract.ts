@@ -38,6 +38,10 @@ export const datasetVersionsAnswerSchema = z.object({
   versions: z.array(z.object({ ...datasetSchema.shape, current: z.boolean(), rejected: z.number() })),
 });
 
+/** GET /api/admin/access (any signed-in user): whether they get the Data page. */
+export const adminAccessAnswerSchema = z.object({ administrator: z.boolean() });
+
+export type AdminAccessAnswer = z.infer<typeof adminAccessAnswerSchema>;
 export type Dataset = z.infer<typeof datasetSchema>;
 export type DatasetsAnswer = z.infer<typeof datasetsAnswerSchema>;
 export type DatasetVersionsAnswer = z.infer<typeof datasetVersionsAnswerSchema>;

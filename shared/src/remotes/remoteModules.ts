@@ -7,4 +7,5 @@ export const REMOTE_MODULES = {
   mapScreen: 'remote_map/MapScreen',
   mapMount: 'remote_map/mount',
   savedParcels: 'remote_saved_parcels/SavedParcels',
+  dataPage: 'remote_data/DataPage',
 } as const;

@@ -10,6 +10,7 @@ export const testConfig: RuntimeConfig = {
     remote_auth: 'http://remotes.test/auth/mf-manifest.json',
     remote_map: 'http://remotes.test/map/mf-manifest.json',
     remote_saved_parcels: 'http://remotes.test/saved/mf-manifest.json',
+    remote_data: 'http://remotes.test/data/mf-manifest.json',
   },
   remoteLoadTimeoutMs: 8000,
   apiBaseUrl: 'http://api.test',

@@ -2,18 +2,20 @@
 // data set versions, rollback, removal, the map's initial view, and imports (upload, validate,
 // publish). Administrators only (platform/auth/adminAccess.ts); shapes in
 // shared/src/datasets/{datasetContract,importContract}.ts.
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import type { Db } from '@parcel-map/database';
 import { bundledMappingNames } from '@parcel-map/county-data/import';
 import { DatasetError, listDatasetVersions, removeDataset, rollbackDataset } from '@parcel-map/county-data/publish';
 import {
   initialViewSettingSchema,
   validateImportBodySchema,
+  type AdminAccessAnswer,
   type DatasetVersionsAnswer,
   type ImportLimits,
 } from '@parcel-map/shared/contracts';
 import * as z from 'zod/mini';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../platform/http/httpErrors.ts';
+import type { AdminAccess } from '../../platform/auth/adminAccess.ts';
 import type { DatasetsRepository } from '../datasets/datasetsRepository.ts';
 import type { ImportJobs } from './importJobs.ts';
 
@@ -24,19 +26,21 @@ export interface DataAdminDeps {
   datasets: DatasetsRepository;
   imports: ImportJobs;
   maxUploadBytes: number;
-  requireAdmin: RequestHandler;
+  access: AdminAccess;
   /** Called once a publish has committed (the API warms the new version's tiles). */
   onPublished: () => void;
 }
 
 export function createDataAdminRouter(deps: DataAdminDeps): Router {
   const router = Router();
-  router.use(deps.requireAdmin);
 
-  // The host asks whether to show the Data link: 204 for administrators, 403 for everyone else.
-  router.get('/access', (_req, res) => {
-    res.status(204).end();
+  // Whether to show the Data link and page, asked by every signed-in user's map: an answer, not a 403.
+  router.get('/access', deps.access.identify, (req, res) => {
+    const answer: AdminAccessAnswer = { administrator: req.administrator === true };
+    res.json(answer);
   });
+
+  router.use(deps.access.requireAdmin);
 
   router.get('/limits', async (_req, res) => {
     const limits: ImportLimits = { maxUploadBytes: deps.maxUploadBytes, bundledMappings: await bundledMappingNames() };

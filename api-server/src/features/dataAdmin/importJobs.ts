@@ -95,8 +95,9 @@ export function createImportJobs(deps: ImportJobsDeps) {
     const options = { file, mapping, dataset: body.dataset, maxRejectedShare: body.maxRejectedShare };
     const prepared = await prepareImportFileInWorker({ ...options, onProgress: (progress) => (job.progress = progress) });
     const validated = await checkPreparedFile(deps.db, prepared, options);
-    // The job's folder is not where the user's file was: the report names the file as uploaded.
+    // The job's folder is not where the user's files were: the report names them as uploaded.
     validated.report.file = body.file;
+    if (validated.report.join) validated.report.join.file = path.basename(validated.report.join.file);
     job.validated = validated;
     job.report = validated.report;
     job.sample = sampleOf(validated);

@@ -36,27 +36,39 @@ export function sessionEmails(payload: JWTPayload): string[] {
   return emails.map((email) => email.trim().toLowerCase());
 }
 
-/** Lets administrators through; everyone else signed in gets 403, everyone else 401. */
-export function requireAdmin(options: AdminAccessOptions): RequestHandler {
+export interface AdminAccess {
+  /** Sets req.administrator for any signed-in user (or the local token); 401 for everyone else. */
+  identify: RequestHandler;
+  /** Lets administrators through; everyone else signed in gets 403, everyone else 401. */
+  requireAdmin: RequestHandler;
+}
+
+export function adminAccess(options: AdminAccessOptions): AdminAccess {
   const localToken = options.localAdminToken === undefined ? undefined : Buffer.from(options.localAdminToken);
   const isLocalToken = (token: string) => {
     const given = Buffer.from(token);
     return localToken !== undefined && given.length === localToken.length && timingSafeEqual(given, localToken);
   };
-  return (req, res, next) => {
+  const identify: RequestHandler = (req, res, next) => {
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
     if (token !== undefined && isLocalToken(token)) {
       req.userId = LOCAL_ADMIN;
+      req.administrator = true;
       next();
       return;
     }
     // requireUser verified this very token before the payload is read.
     return options.requireUser(req, res, (error?: unknown) => {
       if (error) return next(error);
-      const emails = sessionEmails(decodeJwt(token!));
-      if (!emails.some((email) => options.adminEmails.has(email))) return next(new ForbiddenError(ADMINS_ONLY_MESSAGE));
+      req.administrator = sessionEmails(decodeJwt(token!)).some((email) => options.adminEmails.has(email));
       next();
     });
   };
+  const requireAdmin: RequestHandler = (req, res, next) =>
+    identify(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      next(req.administrator ? undefined : new ForbiddenError(ADMINS_ONLY_MESSAGE));
+    });
+  return { identify, requireAdmin };
 }
 

@@ -2,15 +2,30 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, logoutRequested, savedParcelsOpened } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { makeTestStore, renderWithStore } from '@parcel-map/shared/testing';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { makeTestStore, network, recordRequests, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { MainMenu, SAVED_LIST_OPEN_DELAY_MS } from './MainMenu.tsx';
 import { mapViewSettled } from '../mapView/mapViewSlice.ts';
 
-function renderMenu(signedIn = true) {
+setupFakeNetwork();
+
+function renderMenu(signedIn = true, { administrator = false } = {}) {
+  network.use(
+    http.get(`${testConfig.apiBaseUrl}/api/admin/access`, () => HttpResponse.json({ administrator })),
+  );
   const store = makeTestStore({ signedIn });
   const actions: UnknownAction[] = [];
   store.dispatch(addAppListener({ predicate: () => true, effect: (action) => void actions.push(action) }));
-  renderWithStore(<MainMenu />, { store });
+  renderWithStore(
+    <MemoryRouter>
+      <Routes>
+        <Route path="/" element={<MainMenu />} />
+        <Route path="/data" element={<h1>Data page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+    { store },
+  );
   return { store, actions };
 }
 
@@ -50,6 +65,21 @@ describe('MainMenu', () => {
     expect(screen.getByRole('button', { name: /Logout/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Logout/ })).toHaveTextContent('User');
     expect(screen.getByRole('button', { name: 'My Saved Parcels' })).toBeDisabled();
+  });
+
+  it('links administrators to the Data page, and only them', async () => {
+    renderMenu(true, { administrator: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Data' }));
+    expect(screen.getByRole('heading', { name: 'Data page' })).toBeInTheDocument();
+  });
+
+  it('shows no Data link to a user the API refuses (403)', async () => {
+    const requests = recordRequests();
+    renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await vi.waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/admin/access'));
+    expect(screen.queryByRole('link', { name: 'Data' })).not.toBeInTheDocument();
   });
 
   it('closes on Escape and on a backdrop click', async () => {

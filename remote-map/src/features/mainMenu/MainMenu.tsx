@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   logoutRequested,
   REMOTE_MODULES,
@@ -12,6 +13,7 @@ import {
   useAppSelector,
   useDialogFocus,
 } from '@parcel-map/shared';
+import { useIsAdministrator } from '@parcel-map/shared/api';
 import { selectMapCenter, selectMapSetupError, selectMapZoom } from '../mapView/mapViewSlice.ts';
 import './mainMenu.css';
 
@@ -30,6 +32,8 @@ export function MainMenu() {
   // Without a map there is no centre or zoom to read out.
   const noMap = useAppSelector(selectMapSetupError) !== null;
   const savedListMissing = useAppSelector((state) => selectIsRemoteUnavailable(state, REMOTE_MODULES.savedParcels));
+  // The Data page's link, for administrators only (GET /api/admin/access).
+  const administrator = useIsAdministrator();
   const panelId = useId();
   const openButtonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
@@ -113,6 +117,13 @@ export function MainMenu() {
               My Saved Parcels
             </button>
           </li>
+          {administrator && (
+            <li>
+              <Link to="/data" className="main-menu__item" onClick={() => setOpen(false)}>
+                Data
+              </Link>
+            </li>
+          )}
         </ul>
         <footer className="main-menu__footer">
           {!noMap && (

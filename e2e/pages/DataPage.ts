@@ -1,0 +1,42 @@
+// The administrators' Data page (remote-data), by role and label as a person finds its parts.
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures/test.ts';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
+
+export class DataPage {
+  constructor(private readonly page: Page) {}
+
+  readonly heading = () => this.page.getByRole('heading', { name: 'Data', level: 1 });
+  readonly parcelFile = () => this.page.getByLabel('Parcel file (GeoJSON or zipped Shapefile)');
+  readonly joinTable = () => this.page.getByLabel('Join table (.csv), when the mapping joins one');
+  readonly datasetName = () => this.page.getByLabel('Data set name');
+  readonly maxRejected = () => this.page.getByLabel('Max rejected (%)');
+  readonly bundledMapping = () => this.page.getByRole('radio', { name: /^Bundled/ });
+  readonly uploadLimit = () => this.page.getByText(/^Upload limit: \d+ MB/);
+  readonly submit = () => this.page.getByRole('button', { name: 'Upload and validate' });
+  readonly report = () => this.page.getByRole('heading', { name: 'Validation report' });
+  readonly sampleMap = () => this.page.locator('[data-sample-map]');
+  readonly publish = () => this.page.getByRole('button', { name: 'Publish' });
+  readonly discard = () => this.page.getByRole('button', { name: 'Discard' });
+  readonly published = () => this.page.getByText(/^Published \S+ version \d+/);
+  readonly dataset = (name: string) => this.page.getByRole('article', { name });
+  readonly versions = (name: string) => this.page.getByRole('region', { name: `Versions of ${name}` });
+
+  async goto() {
+    await this.page.goto('/data');
+    await expect(this.heading()).toBeVisible();
+    await expect(this.uploadLimit()).toBeVisible();
+  }
+
+  /** The value a report count shows, by its label. */
+  count(label: string) {
+    return this.page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  async shot(name: string) {
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled', fullPage: true });
+  }
+}

@@ -1,0 +1,157 @@
+// The administrators' Data page in real Chromium (issue #22 §5, §8): an administrator imports the
+// Cambridge sample with its assessor join, reads the report before publishing, publishes, sees
+// Cambridge on the map beside the demo county, and removes it again; a non-administrator sees no
+// Data link and the API refuses them.
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { REPO_DIR } from '../fixtures/paths.ts';
+import { LoginPage } from '../pages/LoginPage.ts';
+import { MapPage } from '../pages/MapPage.ts';
+import { DataPage } from '../pages/DataPage.ts';
+import { originOf, PORTS } from '../../scripts/ports.mjs';
+
+const CAMBRIDGE_DIR = path.resolve(REPO_DIR, '../shared/data/cambridge_ma_parcels_fy2014');
+const PARCELS = path.join(CAMBRIDGE_DIR, 'ASSESSING_ParcelsFY2014.converted.geojson');
+const JOIN_TABLE = path.join(CAMBRIDGE_DIR, 'TaxFY14.csv');
+const DATASET = 'cambridge-ma';
+const ADMIN_EMAIL = 'admin@example.com';
+const API = originOf(PORTS.api);
+
+async function bearer(page: Page) {
+  return { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('session_jwt'))}` };
+}
+
+/** A run that stopped half-way leaves its data set: the test starts from the demo county alone. */
+async function removeLeftovers(request: APIRequestContext, headers: Record<string, string>) {
+  const answer = (await (await request.get(`${API}/api/admin/datasets`, { headers })).json()) as { versions: { name: string }[] };
+  if (answer.versions.some((version) => version.name === DATASET)) {
+    expect((await request.delete(`${API}/api/admin/datasets/${DATASET}`, { headers })).status()).toBe(204);
+  }
+}
+
+/** A Cambridge parcel near -71.11, 42.37 (that point itself may be a street), asked of the API. */
+async function cambridgeParcel(request: APIRequestContext, headers: Record<string, string>) {
+  for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [-1, 0], [0, -1], [1, 1], [-1, -1], [2, 0], [0, 2], [-2, 0], [0, -2]] as const) {
+    const response = await request.get(`${API}/api/parcels/at?lng=${-71.11 + dx * 0.0004}&lat=${42.37 + dy * 0.0004}`, { headers });
+    const parcel = response.ok() ? ((await response.json()) as { pin: string; centroid?: { lng: number; lat: number } } | null) : null;
+    if (parcel?.centroid) return parcel as { pin: string; centroid: { lng: number; lat: number } };
+  }
+  throw new Error('no Cambridge parcel near -71.11, 42.37');
+}
+
+test.describe('an administrator', () => {
+  // Signs in as the administrator itself, not as the suite's user.
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('imports the Cambridge sample, checks the report, publishes it beside the demo county, and removes it', async ({ page }) => {
+    test.setTimeout(300_000);
+    await new LoginPage(page).signInWithMagicLink(ADMIN_EMAIL);
+    const headers = await bearer(page);
+    await removeLeftovers(page.request, headers);
+
+    // The menu links administrators to the Data page.
+    const map = new MapPage(page);
+    await map.waitForParcels();
+    await map.openMenu();
+    await page.getByRole('link', { name: 'Data' }).click();
+    const data = new DataPage(page);
+    await expect(page).toHaveURL(/\/data$/);
+    await expect(data.heading()).toBeVisible();
+    await expect(data.uploadLimit()).toBeVisible();
+    await expect(data.dataset('demo')).toBeVisible();
+    await data.shot('data-page-empty-form');
+
+    await data.parcelFile().setInputFiles(PARCELS);
+    await expect(data.datasetName()).toHaveValue('assessing-parcelsfy2014-converted');
+    await data.datasetName().fill(DATASET);
+    await data.bundledMapping().check();
+    await data.joinTable().setInputFiles(JOIN_TABLE);
+    await data.submit().click();
+
+    // The report comes before anything is published.
+    await expect(data.report()).toBeVisible({ timeout: 120_000 });
+    await expect(data.count('Parcels to publish')).toHaveText(/^\d{1,3}(,\d{3})+$/);
+    await expect(data.count('Joined table')).toContainText('TaxFY14.csv');
+    await expect(data.sampleMap()).toHaveAttribute('data-sample-map', 'drawn', { timeout: 30_000 });
+    await expect(page.getByLabel('Field mapping', { exact: true })).toContainText('TaxFY14.csv');
+    const rejected = Number((await data.count('Rejected').textContent())!.replace(/[^\d].*$/, '').replace(/,/g, ''));
+    if (rejected > 0) await expect(page.getByRole('region', { name: 'Rejections' }).getByRole('row')).toHaveCount(rejected + 1);
+    else await expect(page.getByText('No feature was rejected.')).toBeVisible();
+    const before = (await (await page.request.get(`${API}/api/datasets`, { headers })).json()) as { datasets: { name: string }[] };
+    expect(before.datasets.map((d) => d.name)).not.toContain(DATASET);
+    await data.shot('data-page-report');
+    await data.sampleMap().scrollIntoViewIfNeeded();
+    await data.shot('data-page-report-sample');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await data.shot('data-page-report-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await data.publish().click();
+    await expect(data.published()).toContainText(`Published ${DATASET} version`, { timeout: 120_000 });
+    await expect(data.versions(DATASET).getByText('current')).toBeVisible();
+    await data.shot('data-page-published');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await data.shot('data-page-published-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Both data sets are served.
+    const after = (await (await page.request.get(`${API}/api/datasets`, { headers })).json()) as { datasets: { name: string }[] };
+    expect(after.datasets.map((d) => d.name).sort()).toEqual(['cambridge-ma', 'demo']);
+
+    // Zoom to opens the map on Cambridge; a click there shows a Cambridge parcel.
+    await data.dataset(DATASET).getByRole('button', { name: `Zoom to ${DATASET}` }).click();
+    await expect(page).toHaveURL(/\/\?view=-71\.1\d+,42\.3\d+,1\d\.\d\d$/);
+    const parcel = await cambridgeParcel(page.request, headers);
+    await page.goto(`/?view=${parcel.centroid.lng.toFixed(6)},${parcel.centroid.lat.toFixed(6)},18.00`);
+    await map.waitForParcels();
+    await map.clickCentre();
+    expect(await map.selectedPin()).toBe(parcel.pin);
+    await map.shot('data-page-cambridge-on-map');
+    // The demo county is still there.
+    await page.goto('/');
+    await map.waitForParcels();
+    await map.clickCentre();
+    expect(await map.selectedPin()).toMatch(/^\d+$/);
+
+    // Remove, with a confirmation first.
+    await data.goto();
+    const cambridge = data.dataset(DATASET);
+    await expect(cambridge.getByRole('button', { name: `Roll back ${DATASET}` })).toBeDisabled();
+    await cambridge.getByRole('button', { name: `Remove ${DATASET}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Remove ${DATASET}?` });
+    await expect(confirm.getByRole('button', { name: 'Yes, Remove' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(cambridge).toBeVisible();
+    await cambridge.getByRole('button', { name: `Remove ${DATASET}` }).click();
+    await confirm.getByRole('button', { name: 'Yes, Remove' }).click();
+    await expect(cambridge).toBeHidden();
+    await expect(data.dataset('demo')).toBeVisible();
+    const removed = (await (await page.request.get(`${API}/api/datasets`, { headers })).json()) as { datasets: { name: string }[] };
+    expect(removed.datasets.map((d) => d.name)).toEqual(['demo']);
+    // The opening view stays the configured one for the rest of the suite.
+    expect((await page.request.delete(`${API}/api/admin/initial-view`, { headers })).status()).toBe(204);
+  });
+});
+
+test('a user who is not an administrator sees no Data link and the API refuses them', async ({ page }) => {
+  const map = new MapPage(page);
+  await page.goto('/');
+  await map.waitForParcels();
+  await map.openMenu();
+  await expect(page.getByRole('button', { name: 'My Saved Parcels' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Data' })).toHaveCount(0);
+
+  // Typing the address leads back to the map.
+  await page.goto('/data');
+  await expect(page).toHaveURL(/\/$/);
+  await map.waitForParcels();
+
+  const headers = await bearer(page);
+  expect(await (await page.request.get(`${API}/api/admin/access`, { headers })).json()).toEqual({ administrator: false });
+  for (const [method, route] of [['GET', '/api/admin/datasets'], ['POST', '/api/admin/imports'], ['DELETE', '/api/admin/datasets/demo']] as const) {
+    const response = await page.request.fetch(`${API}${route}`, { method, headers });
+    expect(response.status(), `${method} ${route}`).toBe(403);
+    expect(await response.json()).toEqual({ message: 'Only administrators can manage data sets' });
+  }
+});

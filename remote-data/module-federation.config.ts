@@ -1,0 +1,6 @@
+export const federation = {
+  name: 'remote_data',
+  exposes: {
+    './DataPage': './src/exposes/DataPage.tsx',
+  },
+};

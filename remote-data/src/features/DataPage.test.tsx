@@ -1,0 +1,255 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
+import { DataPage } from './DataPage.tsx';
+import { datasetVersion, fakeDataAdminApi } from '../test/fakeDataAdminApi.ts';
+
+setupFakeNetwork();
+
+// The sample map needs WebGL (tested in e2e); here its module draws nothing.
+vi.mock('../map/sampleMap.ts', () => ({ showSample: (_container: HTMLElement, _sample: unknown, onDrawn: () => void) => (onDrawn(), () => {}) }));
+
+function MapStandIn() {
+  return <p>map at {useLocation().search}</p>;
+}
+
+function renderPage() {
+  return renderWithStore(
+    <MemoryRouter initialEntries={['/data']}>
+      <Routes>
+        <Route path="/data" element={<DataPage />} />
+        <Route path="/" element={<MapStandIn />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const file = (name: string, text = '{"type":"FeatureCollection","features":[]}') => new File([text], name, { type: 'application/octet-stream' });
+
+async function chooseCambridge(user: ReturnType<typeof userEvent.setup>) {
+  await user.upload(await screen.findByLabelText('Parcel file (GeoJSON or zipped Shapefile)'), file('ASSESSING_ParcelsFY2014.converted.geojson'));
+  await user.click(screen.getByRole('radio', { name: /^Bundled/ }));
+  await user.upload(screen.getByLabelText('Join table (.csv), when the mapping joins one'), file('TaxFY14.csv', 'ML,Owner1\n'));
+  await user.clear(screen.getByLabelText('Data set name'));
+  await user.type(screen.getByLabelText('Data set name'), 'cambridge-ma');
+}
+
+describe('DataPage: the data sets', () => {
+  it('shows loading, then every version with the current one marked', async () => {
+    fakeDataAdminApi({ versions: [datasetVersion({ name: 'iredell-nc', version: 2 }), datasetVersion({ name: 'iredell-nc', version: 1, current: false }), datasetVersion()] });
+    renderPage();
+    expect(screen.getByText('Loading data sets…')).toBeInTheDocument();
+    const iredell = await screen.findByRole('article', { name: 'iredell-nc' });
+    const rows = within(iredell).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(rows[1]).toHaveTextContent(/^2current56,000/);
+    expect(rows[2]).not.toHaveAttribute('aria-current');
+    expect(within(iredell).getByRole('button', { name: 'Roll back iredell-nc' })).toBeEnabled();
+    // One version: nothing to roll back to.
+    expect(screen.getByRole('button', { name: 'Roll back demo-county' })).toBeDisabled();
+  });
+
+  it('says when nothing is published yet', async () => {
+    fakeDataAdminApi({ versions: [] });
+    renderPage();
+    expect(await screen.findByText('No data set is published yet. Import a file above.')).toBeInTheDocument();
+  });
+
+  it('shows a failed load with the server’s message and tries again', async () => {
+    const api = fakeDataAdminApi();
+    api.failNext('datasets', { status: 500, body: { message: 'Database unavailable' } });
+    renderPage();
+    expect(await screen.findByText('Could not load the data sets: Database unavailable')).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Try Again' })[0]!);
+    expect(await screen.findByRole('article', { name: 'demo-county' })).toBeInTheDocument();
+  });
+
+  it('rolls a data set back and lists the versions again', async () => {
+    const api = fakeDataAdminApi({ versions: [datasetVersion({ name: 'iredell-nc', version: 2 }), datasetVersion({ name: 'iredell-nc', version: 1, current: false })] });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Roll back iredell-nc' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'iredell-nc' })).getAllByRole('row')).toHaveLength(2));
+    expect(api.count('POST', '/api/admin/datasets/iredell-nc/rollback')).toBe(1);
+    expect(screen.getByRole('button', { name: 'Roll back iredell-nc' })).toBeDisabled();
+  });
+
+  it('shows why a rollback was refused', async () => {
+    const api = fakeDataAdminApi({ versions: [datasetVersion({ version: 2 }), datasetVersion({ version: 1, current: false })] });
+    api.failNext('rollback', { status: 409, body: { message: "Data set 'demo-county' has no earlier version to roll back to" } });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Roll back demo-county' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Data set 'demo-county' has no earlier version to roll back to");
+  });
+
+  it('removes a data set only once the confirmation is accepted, from the keyboard too', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi({ versions: [datasetVersion(), datasetVersion({ name: 'cambridge-ma' })] });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Remove cambridge-ma' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Remove cambridge-ma?' });
+    expect(within(confirm).getByRole('button', { name: 'Yes, Remove' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.count('DELETE', '/api/admin/datasets/cambridge-ma')).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove cambridge-ma' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'cambridge-ma' })).not.toBeInTheDocument());
+    expect(api.count('DELETE', '/api/admin/datasets/cambridge-ma')).toBe(1);
+    expect(screen.getByRole('article', { name: 'demo-county' })).toBeInTheDocument();
+  });
+
+  it('Zoom to makes the data set’s extent the opening view and opens the map there', async () => {
+    const api = fakeDataAdminApi();
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Zoom to demo-county' }));
+    expect(await screen.findByText(/^map at \?view=-80\.87500,35\.62\d+,\d+\.\d\d$/)).toBeInTheDocument();
+    expect(api.requests.find((r) => r.path === '/api/admin/initial-view')?.body).toEqual({ dataset: 'demo-county' });
+  });
+});
+
+// The page asks after a job once a second, as it does in the product.
+describe('DataPage: an import', { timeout: 20_000 }, () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('states the upload limit, and proposes a data set name from the file name', async () => {
+    fakeDataAdminApi({ maxUploadBytes: 500 * 1024 * 1024 });
+    renderPage();
+    expect(screen.getByText('Loading upload limits…')).toBeInTheDocument();
+    expect(await screen.findByText('Upload limit: 500 MB for all files of one import together.')).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Parcel file (GeoJSON or zipped Shapefile)'), file('Iredell NC.geojson'));
+    expect(screen.getByLabelText('Data set name')).toHaveValue('iredell-nc');
+  });
+
+  it('shows a failed limits load and tries again', async () => {
+    const api = fakeDataAdminApi();
+    api.failNext('limits', 'network-error');
+    renderPage();
+    expect(await screen.findByText(/^Could not load the upload limits: Could not reach the server/)).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Try Again' })[0]!);
+    expect(await screen.findByText(/^Upload limit:/)).toBeInTheDocument();
+  });
+
+  it('says what is missing before uploading anything', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi({ maxUploadBytes: 10 });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Upload and validate' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose the parcel file.');
+    await user.upload(screen.getByLabelText('Parcel file (GeoJSON or zipped Shapefile)'), file('x.geojson', 'x'.repeat(20)));
+    await user.clear(screen.getByLabelText('Data set name'));
+    await user.type(screen.getByLabelText('Data set name'), 'Bad Name');
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^The data set name is lower-case letters/);
+    await user.clear(screen.getByLabelText('Data set name'));
+    await user.type(screen.getByLabelText('Data set name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('These files are 0.0 MB; the limit is 0.0 MB.');
+    expect(api.count('POST', '/api/admin/imports')).toBe(0);
+  });
+
+  it('uploads every file, validates, shows the report before publishing, then publishes', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    api.jobWillBe({ state: 'validating', progress: { phase: 'reading', done: 1, total: 3 } }, api.readyJob());
+    renderPage();
+    await chooseCambridge(user);
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+
+    // The report: counts, each rejection, the sample, the mapping; nothing published yet.
+    expect(await screen.findByRole('heading', { name: 'Validation report' }, { timeout: 5000 })).toHaveFocus();
+    expect(api.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
+      '/api/admin/imports/job-1/files/ASSESSING_ParcelsFY2014.converted.geojson',
+      '/api/admin/imports/job-1/files/TaxFY14.csv',
+    ]);
+    expect(api.requests.find((r) => r.path.endsWith('/validate'))?.body).toEqual({
+      file: 'ASSESSING_ParcelsFY2014.converted.geojson',
+      dataset: 'cambridge-ma',
+      mapping: { kind: 'bundled', name: 'cambridge_fy2014' },
+      maxRejectedShare: 0.05,
+    });
+    expect(screen.getByText('Parcels to publish', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Joined table', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^TaxFY14\.csv: 2 matched, 0 unmatched$/);
+    expect(screen.getByText('Rejected', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1 (duplicate PIN: 1)');
+    const rejections = screen.getByRole('region', { name: 'Rejections' });
+    expect(within(rejections).getAllByRole('row')[1]).toHaveTextContent('3101-1duplicate PINPIN 101-1 is also feature 1');
+    const sampleMap = await screen.findByRole('img', { name: 'Map of 2 sample parcels' });
+    await waitFor(() => expect(sampleMap).toHaveAttribute('data-sample-map', 'drawn'));
+    expect(screen.getByLabelText('Field mapping')).toHaveTextContent('"pin": "ML"');
+    expect(api.count('POST', '/api/admin/imports/job-1/publish')).toBe(0);
+
+    api.jobWillBe({ state: 'published', report: { ...api.readyJob().report!, dataset: { ...api.readyJob().report!.dataset, version: 1 } } });
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Published cambridge-ma version 1: 2 parcels are on the map.', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The list below is read again.
+    await waitFor(() => expect(api.count('GET', '/api/admin/datasets')).toBe(2));
+    await user.click(screen.getByRole('button', { name: 'Import another file' }));
+    expect(screen.getByRole('button', { name: 'Upload and validate' })).toBeInTheDocument();
+  });
+
+  it('shows each file’s upload progress while it goes up', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    api.failNext('upload', 'hang');
+    renderPage();
+    await chooseCambridge(user);
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+    expect(await screen.findByRole('progressbar', { name: 'Uploading ASSESSING_ParcelsFY2014.converted.geojson' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Uploading TaxFY14.csv' })).toHaveAttribute('value', '0');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Upload and validate' })).toBeInTheDocument();
+  });
+
+  it('shows a refused upload with the server’s message and discards the import', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    api.failNext('upload', { status: 413, body: { message: 'The upload is larger than the 500 MB limit' } });
+    renderPage();
+    await chooseCambridge(user);
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The upload is larger than the 500 MB limit');
+    await waitFor(() => expect(api.count('DELETE', '/api/admin/imports/job-1')).toBe(1));
+    // The form keeps what was chosen.
+    expect(screen.getByLabelText('Data set name')).toHaveValue('cambridge-ma');
+  });
+
+  it('shows a refused import’s reason and offers only Discard', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    api.jobWillBe(api.readyJob({ state: 'refused', report: { ...api.readyJob().report!, refusal: '40 % of the features were rejected; at most 5 % may be' } }));
+    renderPage();
+    await chooseCambridge(user);
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+    expect(await screen.findByText('Not publishable: 40 % of the features were rejected; at most 5 % may be', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByRole('button', { name: 'Upload and validate' })).toBeInTheDocument();
+    expect(api.count('DELETE', '/api/admin/imports/job-1')).toBe(1);
+  });
+
+  it('shows a failed validation with its error', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    api.jobWillBe({ state: 'failed', error: 'The mapping joins TaxFY14.csv, which was not uploaded' });
+    renderPage();
+    await chooseCambridge(user);
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+    expect(await screen.findByText('The import failed: The mapping joins TaxFY14.csv, which was not uploaded', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(await screen.findByRole('button', { name: 'Upload and validate' })).toBeInTheDocument();
+  });
+
+  it('reports no rejections as such', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    const report = api.readyJob().report!;
+    api.jobWillBe(api.readyJob({ report: { ...report, rejected: 0, rejections: [], rejectedByReason: { ...report.rejectedByReason, 'duplicate PIN': 0 } } }));
+    renderPage();
+    await chooseCambridge(user);
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+    expect(await screen.findByText('No feature was rejected.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,22 @@
+import { Link } from 'react-router-dom';
+import { ImportSection } from './imports/ImportSection.tsx';
+import { DatasetList } from './datasets/DatasetList.tsx';
+import './dataPage.css';
+
+/** The administrators' Data page (issue #22 §5): import a county's file, check it, publish it; manage the data sets. */
+export function DataPage() {
+  return (
+    <div className="data-page">
+      <header className="data-page__header">
+        <Link to="/" className="data-page__back">
+          ← Map
+        </Link>
+        <h1>Data</h1>
+      </header>
+      <main className="data-page__main">
+        <ImportSection />
+        <DatasetList />
+      </main>
+    </div>
+  );
+}

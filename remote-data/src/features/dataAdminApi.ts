@@ -1,0 +1,81 @@
+// The administrators' /api/admin calls of the Data page (shapes: shared/src/datasets/), parsed with
+// the wire contract. The file bytes themselves go up with uploadFile.ts, for its progress events.
+import {
+  baseApi,
+  datasetVersionsAnswerSchema,
+  importJobSchema,
+  importLimitsSchema,
+  type DatasetVersionsAnswer,
+  type ImportJob,
+  type ImportLimits,
+  type ValidateImportBody,
+} from '@parcel-map/shared/api';
+
+const INVALID_ANSWER = { message: 'Received invalid data from the server.' };
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['DatasetVersions'] });
+
+export const dataAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getImportLimits: build.query<ImportLimits, void>({
+      query: () => ({ path: '/api/admin/limits', requireAuth: true }),
+      rawResponseSchema: importLimitsSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+    }),
+    listDatasetVersions: build.query<DatasetVersionsAnswer, void>({
+      query: () => ({ path: '/api/admin/datasets', requireAuth: true }),
+      rawResponseSchema: datasetVersionsAnswerSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+      providesTags: ['DatasetVersions'],
+    }),
+    rollbackDataset: build.mutation<unknown, string>({
+      query: (name) => ({ path: `/api/admin/datasets/${encodeURIComponent(name)}/rollback`, method: 'POST', requireAuth: true }),
+      invalidatesTags: ['DatasetVersions'],
+    }),
+    removeDataset: build.mutation<unknown, string>({
+      query: (name) => ({ path: `/api/admin/datasets/${encodeURIComponent(name)}`, method: 'DELETE', requireAuth: true }),
+      invalidatesTags: ['DatasetVersions'],
+    }),
+    /** The map opens on this data set's extent from now on. */
+    setInitialView: build.mutation<unknown, string>({
+      query: (dataset) => ({ path: '/api/admin/initial-view', method: 'PUT', body: { dataset }, requireAuth: true }),
+    }),
+    createImport: build.mutation<ImportJob, void>({
+      query: () => ({ path: '/api/admin/imports', method: 'POST', requireAuth: true }),
+      rawResponseSchema: importJobSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+    }),
+    getImport: build.query<ImportJob, string>({
+      query: (id) => ({ path: `/api/admin/imports/${encodeURIComponent(id)}`, requireAuth: true }),
+      rawResponseSchema: importJobSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+      keepUnusedDataFor: 0,
+    }),
+    validateImport: build.mutation<ImportJob, { id: string; body: ValidateImportBody }>({
+      query: ({ id, body }) => ({ path: `/api/admin/imports/${encodeURIComponent(id)}/validate`, method: 'POST', body, requireAuth: true }),
+      rawResponseSchema: importJobSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+    }),
+    publishImport: build.mutation<ImportJob, string>({
+      query: (id) => ({ path: `/api/admin/imports/${encodeURIComponent(id)}/publish`, method: 'POST', requireAuth: true }),
+      rawResponseSchema: importJobSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+    }),
+    discardImport: build.mutation<unknown, string>({
+      query: (id) => ({ path: `/api/admin/imports/${encodeURIComponent(id)}`, method: 'DELETE', requireAuth: true }),
+    }),
+  }),
+});
+
+export const {
+  useGetImportLimitsQuery,
+  useListDatasetVersionsQuery,
+  useRollbackDatasetMutation,
+  useRemoveDatasetMutation,
+  useSetInitialViewMutation,
+  useCreateImportMutation,
+  useGetImportQuery,
+  useValidateImportMutation,
+  usePublishImportMutation,
+  useDiscardImportMutation,
+} = dataAdminApi;

@@ -1,0 +1,149 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ImportLimits, ImportMappingChoice } from '@parcel-map/shared/api';
+import { DATASET_NAME_PATTERN, datasetNameFromFile, formatMegabytes, isDatasetName } from './datasetName.ts';
+import type { ImportRequest } from './useImportFlow.ts';
+
+type MappingKind = 'default' | 'bundled' | 'uploaded';
+
+const MAX_REJECTED_DEFAULT_PERCENT = 5;
+
+/** The upload form: parcel file, field mapping, join table, data set name, how many rejections to allow. */
+export function ImportForm({
+  limits,
+  onSubmit,
+  error,
+  busy = false,
+  children,
+}: {
+  limits: ImportLimits;
+  onSubmit: (request: ImportRequest) => void;
+  error: string | null;
+  /** While its files go up, the form stays (what was chosen is kept if the upload fails) but cannot change. */
+  busy?: boolean;
+  /** Shown under the fields: the upload's progress. */
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const [parcels, setParcels] = useState<File | null>(null);
+  const [mappingKind, setMappingKind] = useState<MappingKind>('default');
+  const [bundled, setBundled] = useState(limits.bundledMappings[0] ?? '');
+  const [mappingFile, setMappingFile] = useState<File | null>(null);
+  const [joinTable, setJoinTable] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [nameEdited, setNameEdited] = useState(false);
+  const [maxRejected, setMaxRejected] = useState(String(MAX_REJECTED_DEFAULT_PERCENT));
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const files = [parcels, mappingKind === 'uploaded' ? mappingFile : null, joinTable].filter((file): file is File => file !== null);
+  const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const percent = Number(maxRejected);
+    const found =
+      !parcels ? 'Choose the parcel file.'
+      : mappingKind === 'uploaded' && !mappingFile ? 'Choose the mapping file, or another mapping.'
+      : mappingKind === 'bundled' && !bundled ? 'Choose a bundled mapping.'
+      : !isDatasetName(name) ? 'The data set name is lower-case letters and digits, words joined by hyphens (such as iredell-nc).'
+      : maxRejected.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100 ? 'The rejected share is a percentage from 0 to 100.'
+      : totalBytes > limits.maxUploadBytes ? `These files are ${formatMegabytes(totalBytes)}; the limit is ${formatMegabytes(limits.maxUploadBytes)}.`
+      : null;
+    setProblem(found);
+    if (found || !parcels) return;
+    const mapping: ImportMappingChoice =
+      mappingKind === 'bundled' ? { kind: 'bundled', name: bundled } : mappingKind === 'uploaded' && mappingFile ? { kind: 'uploaded', file: mappingFile.name } : { kind: 'default' };
+    onSubmit({ files, validate: { file: parcels, dataset: name, mapping, maxRejectedShare: percent / 100 } });
+  };
+
+  const shown = problem ?? error;
+  return (
+    <form className="data-form" onSubmit={submit} noValidate aria-describedby={`${id}-limit`}>
+      <p id={`${id}-limit`} className="data-muted">
+        Upload limit: {formatMegabytes(limits.maxUploadBytes)} for all files of one import together.
+      </p>
+      <fieldset className="data-form__fields" disabled={busy}>
+      <div className="data-field">
+        <label htmlFor={`${id}-parcels`}>Parcel file (GeoJSON or zipped Shapefile)</label>
+        <input
+          id={`${id}-parcels`}
+          type="file"
+          accept=".geojson,.json,.zip,application/geo+json,application/json,application/zip"
+          onChange={(event) => {
+            const file = event.target.files?.[0] ?? null;
+            setParcels(file);
+            if (file && !nameEdited) setName(datasetNameFromFile(file.name));
+          }}
+        />
+      </div>
+      <fieldset className="data-field">
+        <legend>Field mapping</legend>
+        <label className="data-choice">
+          <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'default'} onChange={() => setMappingKind('default')} />
+          Default (the file's field names: PIN, Name, ADD1…)
+        </label>
+        {limits.bundledMappings.length > 0 && (
+          <label className="data-choice">
+            <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'bundled'} onChange={() => setMappingKind('bundled')} />
+            Bundled:{' '}
+            <select aria-label="Bundled mapping" value={bundled} onChange={(event) => { setBundled(event.target.value); setMappingKind('bundled'); }}>
+              {limits.bundledMappings.map((mapping) => (
+                <option key={mapping} value={mapping}>
+                  {mapping}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="data-choice">
+          <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'uploaded'} onChange={() => setMappingKind('uploaded')} />
+          My own mapping file (.json)
+        </label>
+        {mappingKind === 'uploaded' && (
+          <input type="file" aria-label="Mapping file" accept=".json,application/json" onChange={(event) => setMappingFile(event.target.files?.[0] ?? null)} />
+        )}
+      </fieldset>
+      <div className="data-field">
+        <label htmlFor={`${id}-join`}>Join table (.csv), when the mapping joins one</label>
+        <input id={`${id}-join`} type="file" accept=".csv,text/csv" onChange={(event) => setJoinTable(event.target.files?.[0] ?? null)} />
+        <p className="data-muted">The Cambridge mapping joins TaxFY14.csv.</p>
+      </div>
+      <div className="data-row">
+        <div className="data-field">
+          <label htmlFor={`${id}-name`}>Data set name</label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            value={name}
+            pattern={DATASET_NAME_PATTERN}
+            placeholder="iredell-nc"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameEdited(true);
+            }}
+          />
+        </div>
+        <div className="data-field">
+          <label htmlFor={`${id}-max`}>Max rejected (%)</label>
+          <input id={`${id}-max`} type="number" min={0} max={100} step={0.5} inputMode="decimal" value={maxRejected} onChange={(event) => setMaxRejected(event.target.value)} />
+        </div>
+      </div>
+      </fieldset>
+      {children}
+      {shown && !busy && (
+        <p className="data-error" role="alert">
+          {shown}
+        </p>
+      )}
+      {!busy && (
+        <div className="data-actions">
+          <button type="submit" className="pm-button">
+            Upload and validate
+          </button>
+          {totalBytes > 0 && <span className="data-muted">{formatMegabytes(totalBytes)} to upload</span>}
+        </div>
+      )}
+    </form>
+  );
+}

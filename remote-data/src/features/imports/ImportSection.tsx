@@ -1,0 +1,134 @@
+import { useEffect, useRef } from 'react';
+import { useGetImportLimitsQuery } from '../dataAdminApi.ts';
+import { ImportForm } from './ImportForm.tsx';
+import { ImportReport } from './ImportReport.tsx';
+import { formatMegabytes } from './datasetName.ts';
+import { useImportFlow, type FileProgress } from './useImportFlow.ts';
+
+function UploadProgress({ file }: { file: FileProgress }) {
+  return (
+    <div className="data-progress">
+      <span>
+        {file.name}: {formatMegabytes(file.sent)} of {formatMegabytes(file.total)}
+      </span>
+      <progress max={file.total || 1} value={file.sent} aria-label={`Uploading ${file.name}`} />
+    </div>
+  );
+}
+
+function Working({ title, progress }: { title: string; progress: { phase: string; done: number; total: number } | null }) {
+  return (
+    <div className="data-progress" role="status">
+      <span>
+        {title}
+        {progress && ` ${progress.phase}${progress.total > 0 ? `: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}` : ''}`}
+      </span>
+      {progress && progress.total > 0 ? <progress max={progress.total} value={progress.done} aria-label={title} /> : <progress aria-label={title} />}
+    </div>
+  );
+}
+
+/** Upload → validation report → publish, one import at a time. */
+export function ImportSection() {
+  const limits = useGetImportLimitsQuery();
+  const flow = useImportFlow();
+  const { stage, job } = flow;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The report replaces the form: the reader's place moves to it.
+  const reportShown = stage.kind === 'job' && (job?.state === 'ready' || job?.state === 'refused' || job?.state === 'published' || job?.state === 'failed');
+  useEffect(() => {
+    if (reportShown) heading.current?.focus();
+  }, [reportShown]);
+
+  let body: React.ReactNode;
+  if (limits.isLoading) body = <p role="status">Loading upload limits…</p>;
+  else if (!limits.data)
+    body = (
+      <div role="alert" className="data-error">
+        <p>Could not load the upload limits: {limits.error && 'message' in limits.error ? limits.error.message : 'unknown error'}</p>
+        <button type="button" className="pm-button" onClick={() => void limits.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  else if (stage.kind === 'form' || stage.kind === 'error' || stage.kind === 'uploading')
+    body = (
+      <ImportForm limits={limits.data} onSubmit={(request) => void flow.start(request)} error={stage.kind === 'error' ? stage.message : null} busy={stage.kind === 'uploading'}>
+        {stage.kind === 'uploading' && (
+          <div className="data-stack">
+            <p role="status">Uploading…</p>
+            {stage.files.map((file) => (
+              <UploadProgress key={file.name} file={file} />
+            ))}
+            <div className="data-actions">
+              <button type="button" className="pm-button pm-button--secondary" onClick={() => void flow.discard()}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
+      </ImportForm>
+    );
+  else if (!job)
+    body = flow.jobError ? (
+      <div role="alert" className="data-error">
+        <p>Could not read the import: {flow.jobError}</p>
+        <button type="button" className="pm-button" onClick={flow.reset}>
+          Start over
+        </button>
+      </div>
+    ) : (
+      <Working title="Validating…" progress={null} />
+    );
+  else if (job.state === 'uploading' || job.state === 'validating') body = <Working title="Validating…" progress={job.progress} />;
+  else if (job.state === 'publishing') body = <Working title="Publishing…" progress={job.progress} />;
+  else if (job.state === 'failed')
+    body = (
+      <div role="alert" className="data-error">
+        <p>The import failed: {job.error ?? 'unknown error'}</p>
+        <button type="button" className="pm-button" onClick={() => void flow.discard()}>
+          Start over
+        </button>
+      </div>
+    );
+  else if (job.state === 'published')
+    body = (
+      <div className="data-stack">
+        <p role="status" className="data-success">
+          Published {job.report?.dataset.name} version {job.report?.dataset.version}: {job.report?.imported.toLocaleString('en-US')} parcels are on the map.
+        </p>
+        <div className="data-actions">
+          <button type="button" className="pm-button" onClick={flow.reset}>
+            Import another file
+          </button>
+        </div>
+      </div>
+    );
+  else if (job.report)
+    body = (
+      <div className="data-stack">
+        <ImportReport job={job} report={job.report} />
+        <div className="data-actions">
+          {job.state === 'ready' && (
+            <button type="button" className="pm-button" disabled={flow.busy} onClick={() => void flow.publish()}>
+              Publish
+            </button>
+          )}
+          <button type="button" className="pm-button pm-button--secondary" disabled={flow.busy} onClick={() => void flow.discard()}>
+            Discard
+          </button>
+        </div>
+      </div>
+    );
+  else body = <Working title="Validating…" progress={job.progress} />;
+
+  return (
+    <section className="data-card" aria-labelledby="import-heading">
+      <h2 id="import-heading" ref={heading} tabIndex={-1}>
+        {reportShown && job?.state !== 'published' ? 'Validation report' : 'Import a file'}
+      </h2>
+      {body}
+    </section>
+  );
+}

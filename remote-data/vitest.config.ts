@@ -1,0 +1,3 @@
+import { browserPackageTestConfig } from '../vitest.browserPackage.ts';
+
+export default browserPackageTestConfig(import.meta.dirname);
