@@ -38,6 +38,7 @@ export async function startIdentityHarness(
       remote_auth: 'http://127.0.0.1:9/mf-manifest.json',
       remote_map: 'http://127.0.0.1:9/mf-manifest.json',
       remote_saved_parcels: 'http://127.0.0.1:9/mf-manifest.json',
+      remote_data: 'http://127.0.0.1:9/mf-manifest.json',
     },
     apiBaseUrl: 'http://127.0.0.1:9',
     identity: { publicToken, localApiUrl: identity.baseUrl, oauthProvider: 'microsoft', ...identityOverrides },
