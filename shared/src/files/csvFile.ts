@@ -1,6 +1,6 @@
 // CSV files a user takes to a spreadsheet (RFC 4180, CRLF, UTF-8 byte-order mark), guarded against
-// formula injection, and handing a file to the browser's downloads. remote-saved-parcels keeps an
-// older copy of these (savedParcelsExport.ts); it can move here.
+// formula injection, and handing a file to the browser's downloads: the search results, the nearby
+// mailing list and the saved-parcel exports all write theirs with these.
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP).
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,6 +1,7 @@
 // SPEC §2 bottom sheet 'My Saved Parcels' (80% height) and §4 'Saved list'.
 import { useId, useRef, useState } from 'react';
 import {
+  downloadFile,
   savedParcelFocused,
   selectSessionJwt,
   useAppDispatch,
@@ -11,7 +12,7 @@ import {
 import { savedParcelsApi, useListSavedParcelDetailsQuery, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import { savedSheetClosed, selectSheetOpen } from '../savedParcelsUiSlice.ts';
 import { SavedParcelItem, type ItemMode } from './SavedParcelItem.tsx';
-import { downloadFile, exportFileName, exportParcels, savedParcelsCsv, savedParcelsGeoJson, savedParcelsKml, type ExportParcel } from './savedParcelsExport.ts';
+import { exportFileName, exportParcels, savedParcelsCsv, savedParcelsGeoJson, savedParcelsKml, type ExportParcel } from './savedParcelsExport.ts';
 import { allTags, SAVED_SORTS, savedListView, type SavedSort } from './savedListView.ts';
 
 export const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to view saved parcels';

@@ -1,7 +1,7 @@
 // The saved list as files a user takes to a spreadsheet or a GIS: CSV, GeoJSON and KML, each with
 // every field (the saved record joined with its parcel's current record) and, in GeoJSON and KML,
 // the parcel's outline (its centroid when the parcel is no longer served).
-import type { GeoJSONGeometry, SavedParcelDetails, SavedParcelRecord } from '@parcel-map/shared';
+import { csvText, datedFileName, type GeoJSONGeometry, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared';
 
 /** One exported parcel: what was saved and what the parcel record says now. */
 export interface ExportRow {
@@ -70,22 +70,8 @@ export function exportParcels(records: readonly SavedParcelRecord[], details: re
   });
 }
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field (RFC 4180): quoted when it holds a quote, comma or line break; text that a
- * spreadsheet would read as a formula gets a leading apostrophe. Numbers are written as numbers. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
-
 export function savedParcelsCsv(parcels: readonly ExportParcel[]): string {
-  const rows = parcels.map(({ row }) => EXPORT_FIELDS.map((field) => row[field]));
-  // CRLF per RFC 4180; the byte-order mark makes spreadsheet programs read the file as UTF-8.
-  return '\uFEFF' + [EXPORT_FIELDS, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText(EXPORT_FIELDS, parcels.map(({ row }) => EXPORT_FIELDS.map((field) => row[field])));
 }
 
 export function savedParcelsGeoJson(parcels: readonly ExportParcel[]): string {
@@ -140,20 +126,5 @@ export function savedParcelsKml(parcels: readonly ExportParcel[]): string {
 
 /** saved-parcels-2025-01-31.csv: the local date of the export. */
 export function exportFileName(extension: 'csv' | 'geojson' | 'kml', now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `saved-parcels-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${extension}`;
-}
-
-/** Hands a file to the browser's download machinery. */
-export function downloadFile(fileName: string, type: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference by now; free ours on the next turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return datedFileName('saved-parcels', extension, now);
 }
