@@ -1,6 +1,7 @@
 // SQL for what the map reads about data sets: the data version, the current versions and the initial
 // view set on the Data page. The versions themselves are written by the county data tools
 // (county-data/src/publish/datasetVersions.ts).
+import { listDatasetVersions } from '@parcel-map/county-data/publish';
 import type { Queryable } from '@parcel-map/database';
 import type { Dataset, InitialViewSetting } from '@parcel-map/shared/contracts';
 
@@ -14,16 +15,11 @@ export function createDatasetsRepository(db: Queryable) {
       return rows[0]?.value ?? 0;
     },
 
-    /** The current version of every data set, by name. */
+    /** The current version of every data set, by name (the versions as the county data tools list them). */
     async current(): Promise<Dataset[]> {
-      const { rows } = await db.query<Dataset>(
-        `SELECT name, version, parcel_count AS parcels, source_name AS source, licence,
-                to_char(as_of, 'YYYY-MM-DD') AS "asOf",
-                to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt",
-                CASE WHEN west IS NULL THEN NULL ELSE json_build_array(west, south, east, north) END AS bbox
-           FROM datasets WHERE is_current ORDER BY name`,
-      );
-      return rows;
+      return (await listDatasetVersions(db))
+        .filter((version) => version.current)
+        .map(({ name, version, parcels, source, licence, asOf, publishedAt, bbox }) => ({ name, version, parcels, source, licence, asOf, publishedAt, bbox }));
     },
 
     async initialView(): Promise<InitialViewSetting | null> {
