@@ -71,6 +71,8 @@ export class MapPage {
   }
 
   async waitForParcels() {
+    // The container too: a map whose container collapsed to 0 px still has a canvas of its old size.
+    await expect(this.container()).toBeVisible();
     await expect(this.canvas()).toBeVisible();
     // Generous: on a loaded machine the first tiles of a fresh page can take a while.
     await expect(this.container()).toHaveAttribute('data-map-state', 'idle', { timeout: 45_000 });

@@ -1,7 +1,9 @@
 // The administrators' Data page in real Chromium (issue #22 §5, §8): an administrator imports the
 // Cambridge sample with its assessor join, reads the report before publishing, publishes, sees
-// Cambridge on the map beside the demo county, and removes it again; a non-administrator sees no
-// Data link and the API refuses them.
+// Cambridge on the map beside the demo county, publishes a smaller second version and rolls it
+// back, and removes the data set; a non-administrator sees no Data link and the API refuses them.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
@@ -40,6 +42,25 @@ async function cambridgeParcel(request: APIRequestContext, headers: Record<strin
   throw new Error('no Cambridge parcel near -71.11, 42.37');
 }
 
+/** A second version of the sample: its first 300 features, without the parcel the test clicked. */
+async function writeSmallerVersion(dir: string, leaveOutPin: string) {
+  const collection = JSON.parse(await readFile(PARCELS, 'utf8')) as { features: { properties: { ML?: string } }[] };
+  const features = collection.features.filter((feature) => feature.properties.ML !== leaveOutPin).slice(0, 300);
+  const file = path.join(dir, 'cambridge-small.geojson');
+  await writeFile(file, JSON.stringify({ ...collection, features }));
+  return file;
+}
+
+/** Uploads a parcel file with the bundled mapping and the assessor join, and waits for its report. */
+async function uploadForReport(data: DataPage, file: string) {
+  await data.parcelFile().setInputFiles(file);
+  await data.datasetName().fill(DATASET);
+  await data.bundledMapping().check();
+  await data.joinTable().setInputFiles(JOIN_TABLE);
+  await data.submit().click();
+  await expect(data.report()).toBeVisible({ timeout: 120_000 });
+}
+
 test.describe('an administrator', () => {
   // Signs in as the administrator itself, not as the suite's user.
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -64,13 +85,8 @@ test.describe('an administrator', () => {
 
     await data.parcelFile().setInputFiles(PARCELS);
     await expect(data.datasetName()).toHaveValue('assessing-parcelsfy2014-converted');
-    await data.datasetName().fill(DATASET);
-    await data.bundledMapping().check();
-    await data.joinTable().setInputFiles(JOIN_TABLE);
-    await data.submit().click();
-
     // The report comes before anything is published.
-    await expect(data.report()).toBeVisible({ timeout: 120_000 });
+    await uploadForReport(data, PARCELS);
     await expect(data.count('Parcels to publish')).toHaveText(/^\d{1,3}(,\d{3})+$/);
     await expect(data.count('Joined table')).toContainText('TaxFY14.csv');
     await expect(data.sampleMap()).toHaveAttribute('data-sample-map', 'drawn', { timeout: 30_000 });
@@ -116,10 +132,29 @@ test.describe('an administrator', () => {
     await map.clickCentre();
     expect(await map.selectedPin()).toMatch(/^\d+$/);
 
-    // Remove, with a confirmation first.
+    // A smaller second version, without the clicked parcel, then rolled back: the parcel is served again.
     await data.goto();
     const cambridge = data.dataset(DATASET);
     await expect(cambridge.getByRole('button', { name: `Roll back ${DATASET}` })).toBeDisabled();
+    const dir = await mkdtemp(path.join(tmpdir(), 'parcel-map-e2e-'));
+    try {
+      await uploadForReport(data, await writeSmallerVersion(dir, parcel.pin));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    await data.publish().click();
+    await expect(data.published()).toContainText(`Published ${DATASET} version 2`, { timeout: 120_000 });
+    const details = () => page.request.get(`${API}/api/parcels/${encodeURIComponent(parcel.pin)}`, { headers });
+    expect((await details()).status()).toBe(404);
+    const versions = data.versions(DATASET);
+    await expect(versions.getByRole('row', { name: /^2\s*current/ })).toBeVisible();
+    await cambridge.getByRole('button', { name: `Roll back ${DATASET}` }).click();
+    await expect(versions.getByRole('row', { name: /^1\s*current/ })).toBeVisible();
+    await expect(cambridge.getByRole('button', { name: `Roll back ${DATASET}` })).toBeDisabled();
+    expect((await details()).status()).toBe(200);
+    await data.shot('data-page-rolled-back');
+
+    // Remove, with a confirmation first.
     await cambridge.getByRole('button', { name: `Remove ${DATASET}` }).click();
     const confirm = page.getByRole('alertdialog', { name: `Remove ${DATASET}?` });
     await expect(confirm.getByRole('button', { name: 'Yes, Remove' })).toBeFocused();
