@@ -166,6 +166,7 @@ export function defaultMapping(sourceName: string): ImportMapping {
       PIN: 'PIN', owner: 'owner', ADD1: 'ADD1', ADD2: 'ADD2', CITY: 'CITY', STATE: 'STATE', ZIP: 'ZIP',
       TaxAcres: 'TaxAcres', township: 'township', zoning: 'zoning',
       saleDate: { from: 'sale_date', date: 'YYYY-MM-DD' }, salePrice: 'sales_price',
+      mailAdd1: 'mail_add1', mailCity: 'mail_city', mailState: 'mail_state', mailZip: 'mail_zip',
     },
   });
 }

@@ -13,7 +13,13 @@ export interface AttributeCollector {
 }
 
 export function createAttributeCollector(mapping: ImportMapping): AttributeCollector {
-  const lower = (name: string) => name.toLowerCase();
+  // Every feature repeats the same few names: each is lowered once.
+  const lowered = new Map<string, string>();
+  const lower = (name: string) => {
+    let key = lowered.get(name);
+    if (key === undefined) lowered.set(name, (key = name.toLowerCase()));
+    return key;
+  };
   // Source names the fields map (matched without case, as the lookup does); the CSV's copy of the join key.
   const mapped = new Set<string>();
   for (const spec of Object.values(mapping.fields)) {
