@@ -32,12 +32,18 @@ async function removeLeftovers(request: APIRequestContext, headers: Record<strin
   }
 }
 
-/** A Cambridge parcel near -71.11, 42.37 (that point itself may be a street), asked of the API. */
+interface CambridgeParcel {
+  pin: string;
+  centroid: { lng: number; lat: number };
+  attributes: { key: string; label: string; value: unknown }[];
+}
+
+/** A Cambridge parcel with its assessor row near -71.11, 42.37 (that point itself may be a street), asked of the API. */
 async function cambridgeParcel(request: APIRequestContext, headers: Record<string, string>) {
   for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [-1, 0], [0, -1], [1, 1], [-1, -1], [2, 0], [0, 2], [-2, 0], [0, -2]] as const) {
     const response = await request.get(`${API}/api/parcels/at?lng=${-71.11 + dx * 0.0004}&lat=${42.37 + dy * 0.0004}`, { headers });
-    const parcel = response.ok() ? ((await response.json()) as { pin: string; centroid?: { lng: number; lat: number } } | null) : null;
-    if (parcel?.centroid) return parcel as { pin: string; centroid: { lng: number; lat: number } };
+    const parcel = response.ok() ? ((await response.json()) as Partial<CambridgeParcel> | null) : null;
+    if (parcel?.centroid && parcel.attributes?.some((attribute) => attribute.key === 'TotalAppraisedParcelValue')) return parcel as CambridgeParcel;
   }
   throw new Error('no Cambridge parcel near -71.11, 42.37');
 }
@@ -123,6 +129,14 @@ test.describe('an administrator', () => {
     await map.waitForParcels();
     await map.clickCentre();
     expect(await map.selectedPin()).toBe(parcel.pin);
+    // Its assessor row under 'More details' (issue #23), collapsed until opened; land use is not zoning.
+    const appraised = map.field('Appraised total value');
+    await expect(appraised).toBeHidden();
+    await map.detailPanel().getByText('More details', { exact: true }).click();
+    await expect(appraised).toHaveText(/^\$\d{1,3}(,\d{3})*$/);
+    await expect(appraised).toBeVisible();
+    await expect(map.field('Land use')).toBeVisible();
+    await expect(map.field('Zoning')).toHaveText('N/A');
     await map.shot('data-page-cambridge-on-map');
     // Zoom to also made Cambridge's extent the map's opening view; back to the configured one (the
     // rest of the suite opens at SPEC's view), where the demo county is still there.

@@ -119,7 +119,10 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   const csv = await saved.export('CSV');
   expect(csv.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parseCsv(csv.text);
-  expect(rows[0]).toEqual(['pin', 'owner', 'address', 'city', 'acres', 'zoning', 'township', 'sale_date', 'sale_price', 'notes', 'tags', 'saved_at', 'centroid_lat', 'centroid_lon']);
+  expect(rows[0]).toEqual([
+    'pin', 'owner', 'address', 'city', 'acres', 'zoning', 'township', 'sale_date', 'sale_price', 'notes', 'tags', 'saved_at', 'centroid_lat', 'centroid_lon',
+    'mail_address', 'mail_city', 'mail_state', 'mail_zip',
+  ]);
   expect(rows).toHaveLength(2);
   const [csvPin, owner, address, city, acres, zoning, township, saleDate, salePrice, csvNotes, tags, savedAt, lat, lon] = rows[1]!;
   expect(csvPin).toBe(pin);

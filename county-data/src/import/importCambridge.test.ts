@@ -49,14 +49,49 @@ describe.skipIf(!existsSync(GEOJSON))('Cambridge FY2014 slice', () => {
       add1: rows[0]!.Location,
       city: 'CAMBRIDGE',
       state: 'MA',
-      zoning: rows[0]!.UseDescription,
+      // The assessor's land use is not zoning: Cambridge's files carry no zoning (docs/decisions.md).
+      zoning: null,
       owner: null,
       sale_date: `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`,
     });
     expect(parcel!.taxacres).toBeCloseTo(Number(rows[0]!.LandArea) / 43560, 3);
     expect(parcel!.centroid_lon).toBeCloseTo(-71.1113, 3);
     expect(parcel!.centroid_lat).toBeCloseTo(42.3629, 3);
-    expect(await currentDataset(db, 'cambridge-ma')).toMatchObject({
+    // Every other attribute is kept: the assessor row's (currency ones as numbers) and the feature's,
+    // hidden ones too, but not the mapped ones nor the CSV's copy of the join key.
+    const row = rows[0]!;
+    expect(parcel!.attributes).toMatchObject({
+      UseDescription: row.UseDescription,
+      UseCode: row.UseCode,
+      TotalAppraisedLandValue: Number(row.TotalAppraisedLandValue),
+      TotalAppraisedImprovements: Number(row.TotalAppraisedImprovements),
+      TotalAppraisedParcelValue: Number(row.TotalAppraisedParcelValue),
+      AYBYrBuilt: row.AYBYrBuilt,
+      BookPage: row.BookPage!.trim(),
+      MAP: '127',
+      LOT: '123',
+      LOC_ID: 'F_761210_2957494',
+    });
+    expect(parcel!.attributes!.TotalAppraisedParcelValue).toBeGreaterThan(0);
+    for (const mapped of ['ML', 'Location', 'LandArea', 'SaleDate']) expect(parcel!.attributes).not.toHaveProperty(mapped);
+
+    const dataset = await currentDataset(db, 'cambridge-ma');
+    // The mapping's labels and order first, then the unlisted ones under their source names; hidden ones left out.
+    expect(dataset!.attribute_fields.slice(0, 6)).toEqual([
+      { key: 'UseDescription', label: 'Land use' },
+      { key: 'UseCode', label: 'Land use code' },
+      { key: 'TotalAppraisedLandValue', label: 'Appraised land value', format: 'currency' },
+      { key: 'TotalAppraisedImprovements', label: 'Appraised building value', format: 'currency' },
+      { key: 'TotalAppraisedParcelValue', label: 'Appraised total value', format: 'currency' },
+      { key: 'AYBYrBuilt', label: 'Year built' },
+    ]);
+    const keys = dataset!.attribute_fields.map((field) => field.key);
+    expect(keys).toContain('Occupancy');
+    expect(dataset!.attribute_fields.find((field) => field.key === 'Occupancy')!.label).toBe('Occupancy');
+    expect(keys).not.toContain('LOC_ID');
+    expect(keys).not.toContain('ML');
+
+    expect(dataset).toMatchObject({
       licence: 'ODC Public Domain Dedication and License (PDDL) 1.0',
       as_of: '2013-01-01',
       parcel_count: report.imported,

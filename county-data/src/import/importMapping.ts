@@ -3,6 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { PARCEL_ATTRIBUTE_FORMATS } from '@parcel-map/shared/contracts';
 
 export const DATE_FORMATS = ['M/D/YYYY', 'D/M/YYYY', 'YYYY-MM-DD', 'YYYYMMDD', 'epoch-ms'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
@@ -30,6 +31,7 @@ export type FieldSpec = z.infer<typeof fieldSpecSchema>;
 
 export const TARGET_FIELDS = [
   'PIN', 'owner', 'ADD1', 'ADD2', 'CITY', 'STATE', 'ZIP', 'TaxAcres', 'township', 'zoning', 'saleDate', 'salePrice',
+  'mailAdd1', 'mailCity', 'mailState', 'mailZip',
 ] as const;
 export type TargetField = (typeof TARGET_FIELDS)[number];
 
@@ -47,6 +49,37 @@ const fieldsSchema = z
     zoning: fieldSpecSchema.optional(),
     saleDate: fieldSpecSchema.optional(),
     salePrice: fieldSpecSchema.optional(),
+    /** The owner's mailing address (street, city, state, ZIP), where the file has one. */
+    mailAdd1: fieldSpecSchema.optional(),
+    mailCity: fieldSpecSchema.optional(),
+    mailState: fieldSpecSchema.optional(),
+    mailZip: fieldSpecSchema.optional(),
+  })
+  .strict();
+
+/** An attribute shown under 'More details': a source name (shown under that name), or one with its label and format. */
+const attributeSpecSchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      from: z.string().min(1),
+      label: z.string().min(1).optional(),
+      /** 'currency': a number shown in USD without decimals, as the sale price is. */
+      format: z.enum(PARCEL_ATTRIBUTE_FORMATS).optional(),
+    })
+    .strict(),
+]);
+export type AttributeSpec = z.infer<typeof attributeSpecSchema>;
+
+/**
+ * The source's other attributes (what `fields` does not map), kept with each parcel. `show` lists
+ * those shown first, in its order; every other one follows in source order under its source name,
+ * except the `hidden` ones, which are kept but not shown.
+ */
+const attributesSchema = z
+  .object({
+    show: z.array(attributeSpecSchema).default([]),
+    hidden: z.array(z.string().min(1)).default([]),
   })
   .strict();
 
@@ -88,6 +121,7 @@ export const importMappingSchema = z
     crs: z.string().min(1).optional(),
     fields: fieldsSchema,
     join: joinSchema.optional(),
+    attributes: attributesSchema.optional(),
   })
   .strict();
 
@@ -132,6 +166,7 @@ export function defaultMapping(sourceName: string): ImportMapping {
       PIN: 'PIN', owner: 'owner', ADD1: 'ADD1', ADD2: 'ADD2', CITY: 'CITY', STATE: 'STATE', ZIP: 'ZIP',
       TaxAcres: 'TaxAcres', township: 'township', zoning: 'zoning',
       saleDate: { from: 'sale_date', date: 'YYYY-MM-DD' }, salePrice: 'sales_price',
+      mailAdd1: 'mail_add1', mailCity: 'mail_city', mailState: 'mail_state', mailZip: 'mail_zip',
     },
   });
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@parcel-map/database';
 import { areaAcres } from '../geometry/parcelGeometry.ts';
+import { removeDataset } from '../publish/datasetVersions.ts';
 import { openTestDb } from '@parcel-map/database/testing';
 import { currentDataset, parcelByPin, parcelCount } from '../testing/readBack.ts';
-import { parseImportMapping, type ImportMappingInput } from './importMapping.ts';
+import { defaultMapping, parseImportMapping, type ImportMappingInput } from './importMapping.ts';
 import { importParcels } from './importParcels.ts';
 import { featureCollection, fixtureDir, squarePolygon, squareRing, writeFixture } from './testing/importFixtures.ts';
 
@@ -66,6 +67,23 @@ describe('importParcels', () => {
     expect(await currentDataset(db, 'county')).toMatchObject({
       id: report.dataset.id, source_name: 'Test County GIS', licence: 'CC0 1.0', as_of: '2024-06-30', parcel_count: 2,
     });
+  });
+
+  it("maps the owner's mailing address by default under its own names, and keeps the other properties as attributes", async () => {
+    const dir = await fixtureDir();
+    const file = await writeFixture(dir, 'mailing.geojson', featureCollection([
+      {
+        properties: { PIN: 'M-1', owner: 'LAKE LLC', mail_add1: 'PO BOX 12', mail_city: 'RALEIGH', mail_state: 'NC', mail_zip: '27609', DEED_BOOK: '1234', LAND_VALUE: 90000 },
+        geometry: squarePolygon(LON, LAT + 2 * SIZE, SIZE),
+      },
+    ]));
+    await importParcels(db, { dataset: 'mailing', file, mapping: defaultMapping('Mailing test') });
+    expect(await parcelByPin(db, 'M-1')).toMatchObject({
+      owner: 'LAKE LLC', mail_add1: 'PO BOX 12', mail_city: 'RALEIGH', mail_state: 'NC', mail_zip: '27609',
+      attributes: { DEED_BOOK: '1234', LAND_VALUE: 90000 },
+    });
+    // The other tests count the parcels served.
+    await removeDataset(db, 'mailing');
   });
 
   it('counts and lists every invalid row with its reason and imports the rest when allowed that many', async () => {

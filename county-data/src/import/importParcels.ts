@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Geometry, Position } from 'geojson';
 import type { Db, Queryable } from '@parcel-map/database';
-import { pinSchema, REJECTION_REASONS, type ImportReport, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
+import { pinSchema, REJECTION_REASONS, type ImportReport, type ParcelAttributeField, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
 import { checkDatasetName, datasetNameFrom, DatasetError, pinsServedElsewhere, publishDatasetVersion } from '../publish/datasetVersions.ts';
 import { areaAcres, deriveGeometry, round } from '../geometry/parcelGeometry.ts';
 import { dropSecondaryParcelIndexes } from '../publish/parcelIndexes.ts';
@@ -12,6 +12,7 @@ import { createParcelWriter, type ParcelInsert } from '../publish/parcelWriter.t
 import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
 import { readParcelSource, type ParcelSource } from './readParcelSource.ts';
+import { createAttributeCollector } from './parcelAttributes.ts';
 import { createReprojector, type Reprojector } from './reproject.ts';
 import { validateParcelGeometry } from './validateGeometry.ts';
 
@@ -53,6 +54,8 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
 export interface ValidatedImport {
   report: ImportReport;
   rows: ParcelInsert[];
+  /** The attributes the data set shows, in order. */
+  attributeFields: ParcelAttributeField[];
   /** Date.now() when the import started (a worker's performance.now() has another origin). */
   startedAt: number;
 }
@@ -143,7 +146,7 @@ export async function checkPreparedFile(db: Queryable | null, file: PreparedFile
     timings: { readMs: Math.round(file.readMs), prepareMs: Math.round(prepareMs), writeMs: 0, totalMs: Math.round(totalMs) },
     parcelsPerSecond: Math.round(prepared.rows.length / (totalMs / 1000)),
   };
-  return { report, rows: prepared.rows, startedAt: file.startedAt };
+  return { report, rows: prepared.rows, attributeFields: prepared.attributeFields, startedAt: file.startedAt };
 }
 
 /** Publishes a validated import as its data set's next version; the report then names it. */
@@ -152,12 +155,12 @@ export async function publishImport(
   validated: ValidatedImport,
   options: Pick<ImportOptions, 'onProgress' | 'afterBatch'> = {},
 ): Promise<ImportReport> {
-  const { report, rows } = validated;
+  const { report, rows, attributeFields } = validated;
   if (report.refusal !== null) throw new DatasetError(`Not published: ${report.refusal}`);
   const writeStarted = performance.now();
   const published = await publishDatasetVersion(
     db,
-    { name: report.dataset.name, sourceName: report.dataset.sourceName, licence: report.dataset.licence, asOf: report.dataset.asOf, rejected: report.rejected },
+    { name: report.dataset.name, sourceName: report.dataset.sourceName, licence: report.dataset.licence, asOf: report.dataset.asOf, rejected: report.rejected, attributeFields },
     (tx, datasetId) => writeParcels(db, tx, datasetId, rows, options),
   );
   // Fresh planner statistics for the bbox and search indexes (outside the transaction).
@@ -207,6 +210,8 @@ export interface Prepared {
   taxAcresFromMapping: number;
   /** The feature each imported PIN came from (1-based). */
   featureOfPin: Map<string, number>;
+  /** The attributes the data set shows, in order. */
+  attributeFields: ParcelAttributeField[];
 }
 
 /** Maps and validates every feature; nothing is dropped without a rejection entry. */
@@ -218,7 +223,8 @@ export function prepareParcels(
   onProgress?: (progress: ImportProgress) => void,
 ): Prepared {
   const seenPins = new Map<string, number>();
-  const prepared: Prepared = { rows: [], rejections: [], warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: seenPins };
+  const prepared: Prepared = { rows: [], rejections: [], warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: seenPins, attributeFields: [] };
+  const attributes = createAttributeCollector(mapping);
   const total = source.features.length;
   const warn = (field: TargetField, value: unknown) => {
     const entry = prepared.warnings.get(field) ?? { count: 0, examples: [] };
@@ -312,10 +318,16 @@ export function prepareParcels(
       zoning: text('zoning'),
       sale_date: saleDate ?? null,
       sales_price: salePrice === null ? null : Math.round(salePrice),
+      mail_add1: text('mailAdd1'),
+      mail_city: text('mailCity'),
+      mail_state: text('mailState'),
+      mail_zip: text('mailZip'),
+      attributes: attributes.collect(feature.properties, joined),
       geometry: check.geometry,
       ...deriveGeometry(check.geometry),
     });
   });
+  prepared.attributeFields = attributes.fields();
   return prepared;
 }
 

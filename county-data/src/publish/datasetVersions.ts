@@ -4,6 +4,7 @@
 // new ones, and two publishers (CLI, API, seed) against one PostgreSQL take turns. `parcels` holds
 // the current versions' parcels; the other kept versions wait in `parcels_retired`.
 import type { Db, Queryable } from '@parcel-map/database';
+import type { ParcelAttributeField } from '@parcel-map/shared/contracts';
 
 const PUBLISH_LOCK_KEY = 4_070_003;
 /** The current version and the two before it are kept; older ones are dropped by the next publish. */
@@ -19,6 +20,8 @@ export interface DatasetMeta {
   sourceName: string;
   licence: string;
   asOf: string | null;
+  /** The parcels' own attributes the version shows, in order, with their labels (issue #23); none by default. */
+  attributeFields?: readonly ParcelAttributeField[];
 }
 
 export interface DatasetVersionRow {
@@ -111,10 +114,10 @@ export async function publishDatasetVersion(
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO datasets (name, version, source_name, licence, as_of, rejected_count)
-       SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5 FROM datasets WHERE name = $1
+      `INSERT INTO datasets (name, version, source_name, licence, as_of, rejected_count, attribute_fields)
+       SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5, $6::jsonb FROM datasets WHERE name = $1
        RETURNING id`,
-      [meta.name, meta.sourceName, meta.licence, meta.asOf, meta.rejected],
+      [meta.name, meta.sourceName, meta.licence, meta.asOf, meta.rejected, JSON.stringify(meta.attributeFields ?? [])],
     );
     const id = rows[0]!.id;
     const current = await currentVersionId(tx, meta.name);

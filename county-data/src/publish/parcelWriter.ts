@@ -1,7 +1,7 @@
 // Writes parcel rows: one round trip per batch, the rows travelling as one JSON parameter (PGlite is
 // single-threaded WASM; each parameter and row costs a hand-over).
 import type { Queryable } from '@parcel-map/database';
-import type { Parcel } from '@parcel-map/shared/contracts';
+import type { Parcel, ParcelAttributeValues } from '@parcel-map/shared/contracts';
 import type { DerivedGeometry, ParcelGeometry } from '../geometry/parcelGeometry.ts';
 
 /** The owner's mailing address, where the data has one (missing fields are stored as null). */
@@ -14,6 +14,8 @@ export interface OwnerMailingAddress {
 
 export interface ParcelInsert extends Parcel, DerivedGeometry, OwnerMailingAddress {
   geometry: ParcelGeometry;
+  /** The source's other attributes, name → value (issue #23); none for the demo county. */
+  attributes?: ParcelAttributeValues | null;
 }
 
 export function createParcelWriter(db: Queryable) {
@@ -39,17 +41,17 @@ async function insertParcelsJson(db: Queryable, json: string, datasetId: number)
     `INSERT INTO parcels (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
                           sale_date, sales_price, geometry, centroid_lon, centroid_lat,
                           min_lon, min_lat, max_lon, max_lat, dataset_id,
-                          mail_add1, mail_city, mail_state, mail_zip)
+                          mail_add1, mail_city, mail_state, mail_zip, attributes)
      SELECT pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
             sale_date, sales_price, geometry, centroid_lon, centroid_lat,
             min_lon, min_lat, max_lon, max_lat, $2,
-            mail_add1, mail_city, mail_state, mail_zip
+            mail_add1, mail_city, mail_state, mail_zip, attributes
        FROM json_to_recordset($1::json) AS r(
             pin text, owner text, name text, add1 text, add2 text, city text, state text, zip text,
             taxacres float8, township text, zoning text, sale_date date, sales_price bigint,
             geometry json, centroid_lon float8, centroid_lat float8,
             min_lon float8, min_lat float8, max_lon float8, max_lat float8,
-            mail_add1 text, mail_city text, mail_state text, mail_zip text)`,
+            mail_add1 text, mail_city text, mail_state text, mail_zip text, attributes jsonb)`,
     [json, datasetId],
   );
 }

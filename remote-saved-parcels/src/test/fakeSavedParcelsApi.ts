@@ -48,6 +48,15 @@ export function savedParcelDetails(record: SavedParcelRecord) {
     zoning: 'R-20',
     sale_date: '2020-05-01',
     sales_price: 250000 + record.id,
+    mail_add1: `PO BOX ${record.id}`,
+    mail_city: 'RALEIGH',
+    mail_state: 'NC',
+    mail_zip: '27609',
+    // The county's own attributes, as an imported county's parcels have them.
+    attributes: [
+      { key: 'UseDescription', label: 'Land use', value: 'THREE-FM-RES' },
+      { key: 'TotalAppraisedParcelValue', label: 'Appraised total value', value: 600000 + record.id, format: 'currency' },
+    ],
   };
 }
 

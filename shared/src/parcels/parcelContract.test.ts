@@ -26,6 +26,16 @@ describe('parcel details answers', () => {
     expect(parsed).toMatchObject({ pin: '1', name: null, owner: 'Ann', add1: null, taxacres: 1.5, sales_price: null, sale_date: null });
   });
 
+  it("read a county's attributes as given, and attributes they cannot read as none", () => {
+    const attributes = [
+      { key: 'TotalAppraisedParcelValue', label: 'Appraised total value', value: 635100, format: 'currency' },
+      { key: 'UseDescription', label: 'Land use', value: 'THREE-FM-RES' },
+    ];
+    expect(parcelDetailsResponseSchema.parse({ ...parcelDetailsAnswer, attributes }).attributes).toEqual(attributes);
+    expect(parcelDetailsResponseSchema.parse({ ...parcelDetailsAnswer, attributes: [{ key: 'A', value: {} }] }).attributes).toEqual([]);
+    expect(parcelDetailsResponseSchema.parse({ pin: '1', geometry: square }).attributes).toEqual([]);
+  });
+
   it('leave out a centroid they cannot read, for the map to compute from the geometry', () => {
     expect(parcelDetailsResponseSchema.parse({ pin: '1', centroid: { lng: '1' }, geometry: square }).centroid).toBeUndefined();
     expect(parcelDetailsSchema.safeParse({ ...parcelDetailsAnswer, centroid: undefined }).success).toBe(false);

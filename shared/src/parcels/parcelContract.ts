@@ -58,13 +58,43 @@ export const parcelSchema = z.object({
   sales_price: amount,
 });
 
+/** How an attribute's value is shown: 'currency' as USD without decimals (SPEC §9's format for money). */
+export const PARCEL_ATTRIBUTE_FORMATS = ['currency'] as const;
+
+/**
+ * One of the county file's own attributes (issue #23), beyond SPEC's fields: `key` its source name,
+ * `label` what the import mapping calls it (else the source name), `value` as the file gave it.
+ */
+export const parcelAttributeSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.union([z.string(), z.number(), z.boolean()]),
+  format: z.optional(z.enum(PARCEL_ATTRIBUTE_FORMATS)),
+});
+
+/** The owner's mailing address, where the data has one (issue #24; mapped by imports since issue #23). */
+export const ownerMailingSchema = z.object({
+  mail_add1: text,
+  mail_city: text,
+  mail_state: text,
+  mail_zip: text,
+});
+
 // Shapes spread rather than z.extend()ed: extend's code would join zod/mini's on the sign-in path.
 
 /**
  * GET /api/parcels/{pin} (also /at and /feature/{id}): the record plus where the parcel is, for
  * centring and saving, and the name of the data set serving it (its source line is that data set's).
  */
-export const parcelDetailsSchema = z.object({ ...parcelSchema.shape, centroid: lngLatSchema, geometry: geometrySchema, dataset: text });
+export const parcelDetailsSchema = z.object({
+  ...parcelSchema.shape,
+  ...ownerMailingSchema.shape,
+  /** The shown attributes, in the mapping's order; an answer without readable ones reads as none. */
+  attributes: z.catch(z.array(parcelAttributeSchema), []),
+  centroid: lngLatSchema,
+  geometry: geometrySchema,
+  dataset: text,
+});
 
 /**
  * A details answer as the map takes it (SPEC §5): without a geometry it is invalid, and a centroid
@@ -130,11 +160,7 @@ export const nearbyParcelSchema = z.object({
   city,
   state,
   zip,
-  /** The owner's mailing address, where the data has one. */
-  mail_add1: text,
-  mail_city: text,
-  mail_state: text,
-  mail_zip: text,
+  ...ownerMailingSchema.shape,
   taxacres,
   /** Feet between the parcel and the subject, edge to edge (0: they touch or overlap). */
   distance_ft: z.number(),
@@ -159,6 +185,13 @@ export type LngLat = z.infer<typeof lngLatSchema>;
 export type GeoJSONGeometry = z.infer<typeof geometrySchema>;
 export type Parcel = z.infer<typeof parcelSchema>;
 export type ParcelDetails = z.infer<typeof parcelDetailsSchema>;
+export type ParcelAttribute = z.infer<typeof parcelAttributeSchema>;
+export type ParcelAttributeFormat = (typeof PARCEL_ATTRIBUTE_FORMATS)[number];
+/** An attribute a data set shows, without a parcel's value: what a data set version stores once. */
+export type ParcelAttributeField = Omit<ParcelAttribute, 'value'>;
+/** A parcel's own attributes as stored with it: source name → value. */
+export type ParcelAttributeValues = Record<string, ParcelAttribute['value']>;
+export type OwnerMailing = z.infer<typeof ownerMailingSchema>;
 export type ParcelSearchResult = z.infer<typeof parcelSearchResultSchema>;
 export type ParcelSearchResponse = z.infer<typeof parcelSearchResponseSchema>;
 export type SearchPlace = z.infer<typeof searchPlaceSchema>;

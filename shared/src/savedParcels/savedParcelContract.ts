@@ -2,7 +2,7 @@
 // limits and messages, and the records it answers with, which the screens parse (zod/mini). The
 // requests' schemas, which only the API parses, are in savedParcelRequests.ts.
 import * as z from 'zod/mini';
-import { geometrySchema, parcelSchema } from '../parcels/parcelContract.ts';
+import { geometrySchema, ownerMailingSchema, parcelAttributeSchema, parcelSchema } from '../parcels/parcelContract.ts';
 
 /** SPEC §5, §9: notes are optional, at most 256 characters. */
 export const NOTES_MAX_LENGTH = 256;
@@ -35,7 +35,9 @@ export const savedParcelListSchema = z.object({ parcels: z.array(savedParcelReco
  * exports and the acres sort. A saved parcel whose PIN is no longer served is left out.
  */
 export const savedParcelDetailsListSchema = z.object({
-  parcels: z.array(z.object({ id: z.number(), ...parcelSchema.shape, geometry: geometrySchema })),
+  parcels: z.array(
+    z.object({ id: z.number(), ...parcelSchema.shape, ...ownerMailingSchema.shape, attributes: z.catch(z.array(parcelAttributeSchema), []), geometry: geometrySchema }),
+  ),
 });
 
 export type SavedParcelRecord = z.infer<typeof savedParcelRecordSchema>;

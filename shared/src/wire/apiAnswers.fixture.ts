@@ -15,6 +15,11 @@ export const parcelDetailsAnswer = {
   zoning: 'R-R',
   sale_date: '1993-09-19',
   sales_price: 161000,
+  mail_add1: '122 MARINER WAY',
+  mail_city: 'MOORESVILLE',
+  mail_state: 'NC',
+  mail_zip: '28115',
+  attributes: [],
   centroid: { lng: -80.86, lat: 35.62 },
   dataset: 'demo',
   geometry: {

@@ -99,7 +99,10 @@ describe('/api/admin', () => {
     const after = await datasets();
     expect(after.dataVersion).toBeGreaterThan(versionBefore);
     expect(after.datasets.map((d) => [d.name, d.parcels])).toEqual([['cambridge-ma', ready.report!.imported], ['demo', expect.any(Number)]]);
-    expect((await app.request('/api/parcels/127-123', { token: user })).json).toMatchObject({ dataset: 'cambridge-ma', city: 'CAMBRIDGE' });
+    const parcel = (await app.request('/api/parcels/127-123', { token: user })).json as { attributes: unknown[] };
+    expect(parcel).toMatchObject({ dataset: 'cambridge-ma', city: 'CAMBRIDGE' });
+    // The attributes and their labels come through the worker thread's validation too (issue #23).
+    expect(parcel.attributes).toContainEqual({ key: 'TotalAppraisedParcelValue', label: 'Appraised total value', value: 635100, format: 'currency' });
   });
 
   it('refuses an import that would lose the data set: nothing published, Publish answers 409', async () => {

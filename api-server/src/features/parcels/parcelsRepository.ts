@@ -1,8 +1,9 @@
 // SQL for the parcels table. Casts in the SELECTs make PGlite and pg return identical JS values.
-import type { GeoJSONGeometry, Parcel } from '@parcel-map/shared/contracts';
+import type { GeoJSONGeometry, OwnerMailing, Parcel } from '@parcel-map/shared/contracts';
 import type { Queryable } from '@parcel-map/database';
+import type { StoredAttributes } from './parcelAttributes.ts';
 
-export interface ParcelRow extends Parcel {
+export interface ParcelRow extends Parcel, OwnerMailing, StoredAttributes {
   /** The name of the data set serving it. */
   dataset: string | null;
   centroid_lon: number;
@@ -10,30 +11,33 @@ export interface ParcelRow extends Parcel {
   geometry: GeoJSONGeometry;
 }
 
-const DETAIL_COLUMNS = `pin, name, owner, add1, add2, city, state, zip, taxacres, township, zoning,
-                to_char(sale_date, 'YYYY-MM-DD') AS sale_date,
-                sales_price::float8 AS sales_price,
-                centroid_lon, centroid_lat, geometry,
-                (SELECT name FROM datasets WHERE datasets.id = parcels.dataset_id) AS dataset`;
+// The parcel's columns are qualified: `name` is also a column of datasets.
+const DETAIL_SELECT = `p.pin, p.name, p.owner, p.add1, p.add2, p.city, p.state, p.zip, p.taxacres, p.township, p.zoning,
+                to_char(p.sale_date, 'YYYY-MM-DD') AS sale_date,
+                p.sales_price::float8 AS sales_price,
+                p.mail_add1, p.mail_city, p.mail_state, p.mail_zip,
+                p.centroid_lon, p.centroid_lat, p.geometry, p.attributes,
+                d.name AS dataset, d.attribute_fields
+           FROM parcels p LEFT JOIN datasets d ON d.id = p.dataset_id`;
 
 export function createParcelsRepository(db: Queryable) {
   return {
     /** Parcels whose bounding box holds the point; the caller tests the exact geometry. */
     async findCandidatesAt(lng: number, lat: number): Promise<ParcelRow[]> {
       const { rows } = await db.query<ParcelRow>(
-        `SELECT ${DETAIL_COLUMNS} FROM parcels WHERE bbox && box(point($1, $2), point($1, $2)) ORDER BY pin`,
+        `SELECT ${DETAIL_SELECT} WHERE p.bbox && box(point($1, $2), point($1, $2)) ORDER BY p.pin`,
         [lng, lat],
       );
       return rows;
     },
 
     async findByFeatureId(fid: number): Promise<ParcelRow | undefined> {
-      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_COLUMNS} FROM parcels WHERE fid = $1`, [fid]);
+      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_SELECT} WHERE p.fid = $1`, [fid]);
       return rows[0];
     },
 
     async findByPin(pin: string): Promise<ParcelRow | undefined> {
-      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_COLUMNS} FROM parcels WHERE pin = $1`, [pin]);
+      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_SELECT} WHERE p.pin = $1`, [pin]);
       return rows[0];
     },
 

@@ -18,7 +18,10 @@ describe('GET /api/parcels/:pin', () => {
     expect(response.status).toBe(200);
     const parcel = response.json as Record<string, unknown>;
     expect(Object.keys(parcel).sort()).toEqual(
-      ['add1', 'add2', 'centroid', 'city', 'dataset', 'geometry', 'name', 'owner', 'pin', 'sale_date', 'sales_price', 'state', 'taxacres', 'township', 'zip', 'zoning'].sort(),
+      [
+        'add1', 'add2', 'attributes', 'centroid', 'city', 'dataset', 'geometry', 'mail_add1', 'mail_city', 'mail_state', 'mail_zip',
+        'name', 'owner', 'pin', 'sale_date', 'sales_price', 'state', 'taxacres', 'township', 'zip', 'zoning',
+      ].sort(),
     );
     expect(parcel.pin).toBe(CENTRE_PIN);
     expect(parcel.owner).toMatch(/^[A-Z&' ]+$/);

@@ -4,6 +4,7 @@ import type { ParcelDetails } from '@parcel-map/shared/contracts';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
+import { shownAttributes } from './parcelAttributes.ts';
 import type { ParcelRow, ParcelsRepository } from './parcelsRepository.ts';
 
 /** ~1–3 KB each (the outline dominates): a few tens of MB at most. */
@@ -62,6 +63,11 @@ function toDetail(row: ParcelRow): ParcelDetails {
     zoning: row.zoning,
     sale_date: row.sale_date,
     sales_price: row.sales_price,
+    mail_add1: row.mail_add1,
+    mail_city: row.mail_city,
+    mail_state: row.mail_state,
+    mail_zip: row.mail_zip,
+    attributes: shownAttributes(row),
     centroid: { lng: row.centroid_lon, lat: row.centroid_lat },
     geometry: row.geometry,
     dataset: row.dataset,

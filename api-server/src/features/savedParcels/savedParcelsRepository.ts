@@ -1,6 +1,7 @@
 // SQL for saved_parcels. Every statement is scoped by user_id: a user never reaches another's rows.
 import type { Queryable } from '@parcel-map/database';
 import type { SaveParcelBody, SavedParcelDetails, SavedParcelRecord } from '@parcel-map/shared/contracts';
+import type { StoredAttributes } from '../parcels/parcelAttributes.ts';
 
 // Each row carries its API record as JSON text, written by a trigger (migration 003): the list joins
 // finished records, and every statement answers with the same record.
@@ -61,12 +62,13 @@ export function createSavedParcelsRepository(db: Queryable) {
     },
 
     /** The user's saved parcels joined with their current parcel record and outline, newest first. */
-    async listDetails(userId: string): Promise<SavedParcelDetails[]> {
+    async listDetails(userId: string): Promise<SavedParcelDetailsRow[]> {
       // Casts make PGlite and pg return identical JS values (as in parcelsRepository.ts).
-      const { rows } = await db.query<SavedParcelDetails>(
+      const { rows } = await db.query<SavedParcelDetailsRow>(
         `SELECT s.id, p.pin, p.name, p.owner, p.add1, p.add2, p.city, p.state, p.zip, p.taxacres, p.township, p.zoning,
-                to_char(p.sale_date, 'YYYY-MM-DD') AS sale_date, p.sales_price::float8 AS sales_price, p.geometry
-           FROM saved_parcels s JOIN parcels p ON p.pin = s.parcel_pin
+                to_char(p.sale_date, 'YYYY-MM-DD') AS sale_date, p.sales_price::float8 AS sales_price,
+                p.mail_add1, p.mail_city, p.mail_state, p.mail_zip, p.geometry, p.attributes, d.attribute_fields
+           FROM saved_parcels s JOIN parcels p ON p.pin = s.parcel_pin LEFT JOIN datasets d ON d.id = p.dataset_id
           WHERE s.user_id = $1
           ORDER BY s.id DESC`,
         [userId],
@@ -80,5 +82,8 @@ export function createSavedParcelsRepository(db: Queryable) {
     },
   };
 }
+
+/** A saved parcel's details with its attributes as stored (the service picks the shown ones). */
+export interface SavedParcelDetailsRow extends Omit<SavedParcelDetails, 'attributes'>, StoredAttributes {}
 
 export type SavedParcelsRepository = ReturnType<typeof createSavedParcelsRepository>;

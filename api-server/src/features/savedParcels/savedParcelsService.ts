@@ -1,5 +1,6 @@
 import { ALREADY_SAVED_MESSAGE, type SaveParcelBody, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared/contracts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/httpErrors.ts';
+import { shownAttributes } from '../parcels/parcelAttributes.ts';
 import type { ParcelsRepository } from '../parcels/parcelsRepository.ts';
 import type { SavedParcelsRepository } from './savedParcelsRepository.ts';
 const NOT_FOUND_MESSAGE = 'Saved parcel not found';
@@ -32,8 +33,9 @@ export function createSavedParcelsService(deps: { savedParcels: SavedParcelsRepo
       return record;
     },
 
-    details(userId: string): Promise<SavedParcelDetails[]> {
-      return deps.savedParcels.listDetails(userId);
+    async details(userId: string): Promise<SavedParcelDetails[]> {
+      const rows = await deps.savedParcels.listDetails(userId);
+      return rows.map(({ attribute_fields, attributes, ...parcel }) => ({ ...parcel, attributes: shownAttributes({ attributes, attribute_fields }) }));
     },
 
     async remove(userId: string, id: number | null): Promise<void> {

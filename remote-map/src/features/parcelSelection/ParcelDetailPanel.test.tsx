@@ -153,6 +153,45 @@ describe('ParcelDetailPanel', () => {
     expect(await value('Sale Price')).toBe('$1,250,000');
   });
 
+  it("lists the county's own attributes under 'More details', collapsed until opened", async () => {
+    const attributes = [
+      { key: 'UseDescription', label: 'Land use', value: 'THREE-FM-RES' },
+      { key: 'TotalAppraisedParcelValue', label: 'Appraised total value', value: 635100, format: 'currency' },
+      { key: 'AYBYrBuilt', label: 'Year built', value: '1854' },
+    ];
+    answerParcel({ ...details, attributes });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+
+    const summary = await screen.findByText('More details', { selector: 'summary' });
+    const disclosure = summary.closest('details')!;
+    expect(disclosure).not.toHaveAttribute('open');
+    expect(within(disclosure).getByText('Land use')).not.toBeVisible();
+    // SPEC's fields keep their places and formats above it.
+    expect(screen.getByText('Zoning', { selector: 'dt' }).nextElementSibling).toHaveTextContent('R-1');
+
+    await userEvent.click(summary);
+    expect(disclosure).toHaveAttribute('open');
+    const rows = [...disclosure.querySelectorAll('dl > div')].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+    expect(rows).toEqual([
+      ['Land use', 'THREE-FM-RES'],
+      ['Appraised total value', '$635,100'],
+      ['Year built', '1854'],
+    ]);
+    expect(within(disclosure).getByText('Land use')).toBeVisible();
+  });
+
+  it("has no 'More details' for a parcel without attributes, and shows the owner's mailing address where there is one", async () => {
+    answerParcel({ ...details, attributes: [], mail_add1: 'PO BOX 12', mail_city: 'RALEIGH', mail_state: 'NC', mail_zip: '27609' });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    expect(await screen.findByText('PO BOX 12, RALEIGH, NC 27609')).toBeInTheDocument();
+    expect(screen.getByText('Mailing Address', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.queryByText('More details')).not.toBeInTheDocument();
+  });
+
   it('copies a maps search link with the centroid, then returns to idle after 2 s', async () => {
     answerParcel(details);
     const writeText = vi.fn(async () => {});

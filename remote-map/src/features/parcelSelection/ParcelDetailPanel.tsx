@@ -12,7 +12,7 @@ import {
 import { useListSavedParcelsQuery, type ApiQueryError } from '@parcel-map/shared/api';
 import { useParcelDataset, useGetParcelQuery } from './parcelsApi.ts';
 import { parcelCentreRequested, parcelDeselected, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
-import { acresLabel, addressLabel, dateLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';
+import { acresLabel, addressLabel, attributeLabel, dateLabel, mailingAddressLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';
 import { useCopyFeedback, type CopyState } from './useCopyFeedback.ts';
 import { useShareLink } from '../deepLinks/useShareLink.ts';
 import './parcelDetailPanel.css';
@@ -26,8 +26,10 @@ function errorMessage(error: unknown): string {
   return typeof message === 'string' && message ? message : DEFAULT_PARCEL_ERROR;
 }
 
-/** The parcel without the map-only parts, as the save flow expects it. */
-function parcelRecord({ centroid: _centroid, geometry: _geometry, dataset: _dataset, ...parcel }: ParcelDetails) {
+/** SPEC §3's parcel record alone, as the save flow expects it: no map-only parts, mailing address or county attributes. */
+function parcelRecord(details: ParcelDetails) {
+  const { centroid: _centroid, geometry: _geometry, dataset: _dataset, attributes: _attributes, ...rest } = details;
+  const { mail_add1: _street, mail_city: _city, mail_state: _state, mail_zip: _zip, ...parcel } = rest;
   return parcel;
 }
 
@@ -54,6 +56,8 @@ const PARCEL_FIELDS: readonly ParcelField[] = [
  * parcel it is the list's empty shape, which the panel lays out invisibly while the details load.
  */
 export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails; className: string }) {
+  // After SPEC's fields, which keep their places: the owner's mailing address, where the data has one.
+  const mailing = parcel ? mailingAddressLabel(parcel) : null;
   return (
     <dl className={className} aria-hidden={parcel ? undefined : true}>
       {PARCEL_FIELDS.map(({ label, value, freeText }) => (
@@ -62,7 +66,38 @@ export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails;
           <dd>{parcel ? value(parcel) : '\u00a0'}</dd>
         </div>
       ))}
+      {mailing && (
+        <div data-free-text>
+          <dt>Mailing Address</dt>
+          <dd>{mailing}</dd>
+        </div>
+      )}
     </dl>
+  );
+}
+
+/** The county file's own attributes (issue #23), label → value, in the order its mapping gave. */
+export function ParcelAttributeList({ attributes, className }: { attributes: ParcelDetails['attributes']; className: string }) {
+  return (
+    <dl className={className}>
+      {attributes.map((attribute) => (
+        <div key={attribute.key}>
+          <dt>{attribute.label}</dt>
+          <dd>{attributeLabel(attribute)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The panel's 'More details': collapsed until the reader opens it, so SPEC's fields stay what the panel shows first. */
+function MoreDetails({ attributes }: { attributes: ParcelDetails['attributes'] }) {
+  if (attributes.length === 0) return null;
+  return (
+    <details className="parcel-panel__more">
+      <summary>More details</summary>
+      <ParcelAttributeList attributes={attributes} className="parcel-panel__fields parcel-panel__attributes" />
+    </details>
   );
 }
 
@@ -212,7 +247,10 @@ export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number
             )}
             {isMissing && <p role="alert">Could not load details for PIN: {pin}</p>}
             {parcel && (
-              <ParcelFieldList parcel={parcel} className="parcel-panel__fields" />
+              <>
+                <ParcelFieldList parcel={parcel} className="parcel-panel__fields" />
+                <MoreDetails attributes={parcel.attributes} />
+              </>
             )}
           </div>
           <footer className="parcel-panel__footer">

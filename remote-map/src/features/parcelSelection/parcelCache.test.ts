@@ -16,6 +16,11 @@ const details = (pin: string): ParcelDetails => ({
   zoning: null,
   sale_date: null,
   sales_price: null,
+  mail_add1: null,
+  mail_city: null,
+  mail_state: null,
+  mail_zip: null,
+  attributes: [],
   centroid: { lng: -80.8, lat: 35.6 },
   geometry: { type: 'Point', coordinates: [-80.8, 35.6] },
 });

@@ -1,6 +1,6 @@
 // How the detail panel writes parcel fields (SPEC §9 'Display formats'): USD without decimals,
 // MM/DD/YYYY dates, tax acres to 2 decimals, 'N/A' for whatever is missing.
-import type { Parcel } from '@parcel-map/shared';
+import type { OwnerMailing, Parcel, ParcelAttribute } from '@parcel-map/shared';
 
 export const MISSING_VALUE = 'N/A';
 
@@ -31,6 +31,22 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 
 export function priceLabel(price: number | null | undefined): string {
   return typeof price === 'number' && Number.isFinite(price) ? usd.format(price) : MISSING_VALUE;
+}
+
+/** 'street, city, state ZIP', or null when the data has no mailing street. */
+export function mailingAddressLabel(parcel: OwnerMailing): string | null {
+  const street = present(parcel.mail_add1);
+  if (!street) return null;
+  const stateZip = [present(parcel.mail_state), present(parcel.mail_zip)].filter(Boolean).join(' ');
+  return [street, present(parcel.mail_city), stateZip || null].filter(Boolean).join(', ');
+}
+
+/** A county attribute as the file gave it; money in SPEC's currency format. */
+export function attributeLabel(attribute: Pick<ParcelAttribute, 'value' | 'format'>): string {
+  const { value, format } = attribute;
+  if (format === 'currency' && typeof value === 'number') return priceLabel(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return textLabel(String(value));
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { selectIsSignedIn, useAppSelector } from '@parcel-map/shared';
 import { useGetParcelQuery, useParcelDataset } from '../parcelSelection/parcelsApi.ts';
-import { NOT_A_SURVEY, ParcelFieldList, provenanceText } from '../parcelSelection/ParcelDetailPanel.tsx';
+import { NOT_A_SURVEY, ParcelAttributeList, ParcelFieldList, provenanceText } from '../parcelSelection/ParcelDetailPanel.tsx';
 import type { MapSnapshot } from '../../map/mapController.ts';
 import { scaleBar } from './printScale.ts';
 import './printReport.css';
@@ -63,6 +63,13 @@ export function PrintReport({ snapshot, onClose }: { snapshot: PrintSnapshot; on
         </figure>
         {parcel && (
           <ParcelFieldList parcel={parcel} className="print-report__fields" />
+        )}
+        {/* On paper nothing folds: the panel's 'More details' printed open. */}
+        {parcel && parcel.attributes.length > 0 && (
+          <section className="print-report__more" aria-label="More details">
+            <h3>More details</h3>
+            <ParcelAttributeList attributes={parcel.attributes} className="print-report__fields" />
+          </section>
         )}
         <footer className="print-report__footer">
           <p>{dataset ? provenanceText(dataset) : 'Data source: not stated by the server.'} Printed {new Date(snapshot.takenAt).toLocaleString('en-US')}.</p>

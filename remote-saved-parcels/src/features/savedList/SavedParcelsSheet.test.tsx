@@ -275,6 +275,12 @@ describe("'My Saved Parcels' sheet", () => {
       saved_at: '2025-01-31T12:00:00.000Z',
       centroid_lat: 35.62,
       centroid_lon: -80.86,
+      mail_address: 'PO BOX 9',
+      mail_city: 'RALEIGH',
+      mail_state: 'NC',
+      mail_zip: '27609',
+      'Land use': 'THREE-FM-RES',
+      'Appraised total value': 600009,
     };
 
     it('downloads the list as CSV with every field', async () => {
@@ -284,8 +290,8 @@ describe("'My Saved Parcels' sheet", () => {
       expect(file.name).toMatch(/^saved-parcels-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(file.type).toBe('text/csv;charset=utf-8');
       expect(file.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-        'pin,owner,address,city,acres,zoning,township,sale_date,sale_price,notes,tags,saved_at,centroid_lat,centroid_lon',
-        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""",MOORESVILLE,11.25,R-20,DAVIDSON,2020-05-01,250009,"line one\nline two",Listing; Creek,2025-01-31T12:00:00.000Z,35.62,-80.86`,
+        'pin,owner,address,city,acres,zoning,township,sale_date,sale_price,notes,tags,saved_at,centroid_lat,centroid_lon,mail_address,mail_city,mail_state,mail_zip,Land use,Appraised total value',
+        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""",MOORESVILLE,11.25,R-20,DAVIDSON,2020-05-01,250009,"line one\nline two",Listing; Creek,2025-01-31T12:00:00.000Z,35.62,-80.86,PO BOX 9,RALEIGH,NC,27609,THREE-FM-RES,600009`,
         '',
       ]);
     });

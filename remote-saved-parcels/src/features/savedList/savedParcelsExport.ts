@@ -1,6 +1,7 @@
 // The saved list as files a user takes to a spreadsheet or a GIS: CSV, GeoJSON and KML, each with
-// every field (the saved record joined with its parcel's current record) and, in GeoJSON and KML,
-// the parcel's outline (its centroid when the parcel is no longer served).
+// every field (the saved record joined with its parcel's current record, then the county's own
+// attributes, one column per label) and, in GeoJSON and KML, the parcel's outline (its centroid when
+// the parcel is no longer served).
 import { csvText, datedFileName, type GeoJSONGeometry, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared';
 
 /** One exported parcel: what was saved and what the parcel record says now. */
@@ -19,6 +20,10 @@ export interface ExportRow {
   saved_at: string;
   centroid_lat: number;
   centroid_lon: number;
+  mail_address: string | null;
+  mail_city: string | null;
+  mail_state: string | null;
+  mail_zip: string | null;
 }
 
 export const EXPORT_FIELDS: readonly (keyof ExportRow)[] = [
@@ -36,11 +41,34 @@ export const EXPORT_FIELDS: readonly (keyof ExportRow)[] = [
   'saved_at',
   'centroid_lat',
   'centroid_lon',
+  'mail_address',
+  'mail_city',
+  'mail_state',
+  'mail_zip',
 ];
+
+type Cell = string | number | boolean | null;
 
 export interface ExportParcel {
   row: ExportRow;
+  /** The county's own attributes by label (issue #23). */
+  attributes: Record<string, Cell>;
   geometry: GeoJSONGeometry;
+}
+
+/**
+ * The files' columns: the fixed fields, then each attribute label any exported parcel has, in the
+ * order first met (parcels of several counties bring their own). A label that is also a fixed
+ * field's name stays out, so no column is written twice.
+ */
+export function exportColumns(parcels: readonly ExportParcel[]): string[] {
+  const columns = new Set<string>(EXPORT_FIELDS);
+  for (const { attributes } of parcels) for (const label of Object.keys(attributes)) columns.add(label);
+  return [...columns];
+}
+
+function cells(parcel: ExportParcel, columns: readonly string[]): Cell[] {
+  return columns.map((column) => (column in parcel.row ? parcel.row[column as keyof ExportRow] : (parcel.attributes[column] ?? null)));
 }
 
 /** Joins each saved record with its parcel details (by saved id), in the list's order. */
@@ -64,25 +92,37 @@ export function exportParcels(records: readonly SavedParcelRecord[], details: re
         saved_at: saved.created_at,
         centroid_lat: saved.parcel_centroid_lat,
         centroid_lon: saved.parcel_centroid_lon,
+        mail_address: parcel?.mail_add1 ?? null,
+        mail_city: parcel?.mail_city ?? null,
+        mail_state: parcel?.mail_state ?? null,
+        mail_zip: parcel?.mail_zip ?? null,
       },
+      // Files keep the values as the county gave them (numbers stay numbers), not as the panel shows them.
+      attributes: Object.fromEntries((parcel?.attributes ?? []).map((attribute) => [attribute.label, attribute.value])),
       geometry: parcel?.geometry ?? { type: 'Point', coordinates: [saved.parcel_centroid_lon, saved.parcel_centroid_lat] },
     };
   });
 }
 
 export function savedParcelsCsv(parcels: readonly ExportParcel[]): string {
-  return csvText(EXPORT_FIELDS, parcels.map(({ row }) => EXPORT_FIELDS.map((field) => row[field])));
+  const columns = exportColumns(parcels);
+  return csvText(columns, parcels.map((parcel) => cells(parcel, columns).map((cell) => (typeof cell === 'boolean' ? String(cell) : cell))));
 }
 
 export function savedParcelsGeoJson(parcels: readonly ExportParcel[]): string {
   return JSON.stringify(
     {
       type: 'FeatureCollection',
-      features: parcels.map(({ row, geometry }) => ({ type: 'Feature', id: row.pin, geometry, properties: row })),
+      features: parcels.map((parcel) => ({ type: 'Feature', id: parcel.row.pin, geometry: parcel.geometry, properties: { ...parcel.row, ...attributesBesideRow(parcel) } })),
     },
     null,
     2,
   );
+}
+
+/** The parcel's attributes without those whose label is a fixed field's name (as in exportColumns). */
+function attributesBesideRow(parcel: ExportParcel): Record<string, Cell> {
+  return Object.fromEntries(Object.entries(parcel.attributes).filter(([label]) => !(label in parcel.row)));
 }
 
 const xml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
@@ -117,8 +157,12 @@ export function kmlGeometry(geometry: GeoJSONGeometry): string {
 }
 
 export function savedParcelsKml(parcels: readonly ExportParcel[]): string {
-  const placemarks = parcels.map(({ row, geometry }) => {
-    const data = EXPORT_FIELDS.map((field) => `<Data name="${field}"><value>${xml(row[field] === null ? '' : String(row[field]))}</value></Data>`).join('');
+  const columns = exportColumns(parcels);
+  const placemarks = parcels.map((parcel) => {
+    const { row, geometry } = parcel;
+    const data = cells(parcel, columns)
+      .map((cell, i) => `<Data name="${xml(columns[i]!)}"><value>${xml(cell === null ? '' : String(cell))}</value></Data>`)
+      .join('');
     return `<Placemark><name>${xml(`${row.owner} (PIN ${row.pin})`)}</name><ExtendedData>${data}</ExtendedData>${kmlGeometry(geometry)}</Placemark>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Saved parcels</name>${placemarks.join('')}</Document></kml>\n`;
