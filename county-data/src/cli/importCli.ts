@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseLocationFromEnv } from '@parcel-map/database';
-import type { ImportReport, ValidateImportBody } from '@parcel-map/shared/contracts';
+import { IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
 import { checkDatasetName } from '../publish/datasetVersions.ts';
@@ -15,7 +15,7 @@ import type { ApiHandoverClient } from './apiHandoverClient.ts';
 import { openCliTarget } from './cliTarget.ts';
 import { createProgressBar } from './progressBar.ts';
 
-const USAGE = 'usage: npm run import -- FILE.geojson|FILE.zip [--dataset NAME] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]';
+const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]`;
 
 /** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
 function parseShare(text: string): number {
@@ -110,6 +110,7 @@ function printSummary(report: ImportReport, reportFile: string, target: string):
     `  format      ${report.format}, CRS ${report.crs.split('\n')[0]}`,
     `  features    ${n(report.features)}`,
     `  imported    ${n(report.imported)}  (${n(report.parcelsPerSecond)} parcels/s, ${(report.timings.totalMs / 1000).toFixed(1)} s)`,
+    `  repaired    ${n(report.repaired)} outlines made valid`,
     `  rejected    ${n(report.rejected)}${report.rejected > 0 ? `  (${Object.entries(report.rejectedByReason).filter(([, count]) => count > 0).map(([reason, count]) => `${reason}: ${n(count)}`).join(', ')})` : ''}`,
   ];
   for (const rejection of report.rejections.slice(0, 10)) {
