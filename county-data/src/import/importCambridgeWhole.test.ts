@@ -11,19 +11,12 @@ import type { ImportReport } from '@parcel-map/shared/contracts';
 import { parcelByPin, parcelCount } from '../testing/readBack.ts';
 import { readImportMapping, type ImportMapping } from './importMapping.ts';
 import { importParcels } from './importParcels.ts';
-import { fixtureDir } from './testing/importFixtures.ts';
+import { CAMBRIDGE_FY2014_DIR as DATA, CAMBRIDGE_FY2014_GEOJSON as GEOJSON, CAMBRIDGE_SELF_INTERSECTING_PINS as SELF_INTERSECTING, fixtureDir } from './testing/importFixtures.ts';
 
-const DATA = path.resolve(import.meta.dirname, '../../../../shared/data/cambridge_ma_parcels_fy2014');
-const GEOJSON = path.join(DATA, 'ASSESSING_ParcelsFY2014.converted.geojson');
 const MAPPING = path.resolve(import.meta.dirname, '../../mappings/cambridge_fy2014.json');
 /** 13,116 features, of which 63 carry no usable ML and 21 repeat one. */
 const FEATURES = 13_116;
 const USABLE_UNIQUE_PINS = 13_030;
-/** The parcels whose outlines cross themselves (each one feature), dropped before repairs. */
-const SELF_INTERSECTING = [
-  '62-41', '64-7', '100-62', '267A-262', '1A-102', '105-133', '265C-25', '78-132',
-  '48-156', '78-107', '190-38', '28-43', '265A-39', '174-97', '266-39', '157-66',
-];
 
 describe.skipIf(!existsSync(GEOJSON))('the whole Cambridge FY2014 file', () => {
   let db: Db;
