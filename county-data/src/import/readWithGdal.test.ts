@@ -6,7 +6,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readParcelSource, type ParcelSource } from './readParcelSource.ts';
-import { featureCollection, fixtureDir, squarePolygon, squareRing, writeFixture } from './testing/importFixtures.ts';
+import { featureCollection, fixtureDir, squarePolygon, squareRing, writeFixture, zipFolder } from './testing/importFixtures.ts';
 
 const OVERLAYS = path.resolve(import.meta.dirname, '../../../../shared/data/cambridge_ma_overlays');
 const ROADS = path.join(OVERLAYS, 'roads_edge_of_pavement.topojson');
@@ -61,10 +61,7 @@ describe('reading through GDAL', () => {
     const geojson = await writeFixture(dir, 'gdb-source.geojson', featureCollection([{ properties: { PIN: 'G-1' }, geometry: squarePolygon(LON, LAT, SIZE) }]));
     const gdb = path.join(dir, 'parcels.gdb');
     ogr2ogr('-f', 'OpenFileGDB', '-t_srs', 'EPSG:26986', gdb, geojson, '-nln', 'parcels');
-    const zip = new AdmZip();
-    zip.addLocalFolder(gdb, 'parcels.gdb');
-    const zipped = path.join(dir, 'parcels-gdb.zip');
-    zip.writeZip(zipped);
+    const zipped = await writeFixture(dir, 'parcels-gdb.zip', zipFolder(gdb));
 
     for (const file of [gdb, zipped]) {
       const source = await readParcelSource(file);
@@ -125,10 +122,7 @@ describe('reading through GDAL', () => {
     ogr2ogr('-f', 'GPKG', gpkg, geojson);
     const shapefileDir = path.join(dir, 'shp');
     ogr2ogr('-f', 'ESRI Shapefile', shapefileDir, geojson, '-nln', 'plain');
-    const shapefileZip = new AdmZip();
-    shapefileZip.addLocalFolder(shapefileDir);
-    const zipped = path.join(dir, 'plain-shp.zip');
-    shapefileZip.writeZip(zipped);
+    const zipped = await writeFixture(dir, 'plain-shp.zip', zipFolder(shapefileDir, { atTop: true }));
 
     vi.stubEnv('PATH', await fixtureDir());
     await expect(readParcelSource(gpkg)).rejects.toThrow("reading a GeoPackage needs GDAL's ogr2ogr and ogrinfo, which are not installed here: install the package gdal-bin");

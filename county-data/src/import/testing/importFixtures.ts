@@ -3,6 +3,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AdmZip from 'adm-zip';
 import type { Feature, Geometry, Position } from 'geojson';
 
 export async function fixtureDir(): Promise<string> {
@@ -13,6 +14,13 @@ export async function writeFixture(dir: string, name: string, content: string | 
   const file = path.join(dir, name);
   await writeFile(file, typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content));
   return file;
+}
+
+/** A zip holding `folder` under its own name (as a zipped .gdb folder is sent), or its files at the top. */
+export function zipFolder(folder: string, { atTop = false } = {}): Buffer {
+  const zip = new AdmZip();
+  zip.addLocalFolder(folder, atTop ? '' : path.basename(folder));
+  return zip.toBuffer();
 }
 
 /** A closed square ring, counter-clockwise, `size` degrees wide, south-west corner at lon/lat. */
