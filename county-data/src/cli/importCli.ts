@@ -3,7 +3,7 @@
 // (DATABASE_URL, else PGlite in DATA_DIR — through the running API when it holds that directory) —
 // unless the file yields no parcel or rejects too many of its features: then nothing changes, the
 // report says why and the command exits 1.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseLocationFromEnv } from '@parcel-map/database';
@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       report = await importParcels(target.db, { file, mapping, dataset, dryRun, maxRejectedShare, onProgress: bar.update });
     } else {
       // The API holds the PGlite directory: it validates and publishes; the join table travels with the mapping.
+      if ((await stat(file)).isDirectory()) throw new Error(`${file} is a folder: while the API holds the PGlite directory, files go up one by one, so zip the .gdb folder and import the zip`);
       const files = [file, ...(mappingFile ? [mappingFile] : []), ...(mapping.join ? [path.resolve(path.dirname(file), mapping.join.file)] : [])];
       const choice = mappingFile ? { kind: 'uploaded' as const, file: path.basename(mappingFile) } : { kind: 'default' as const };
       report = await importThroughApi(target.api, files, { file: path.basename(file), dataset, mapping: choice, maxRejectedShare }, dryRun, bar.update);
