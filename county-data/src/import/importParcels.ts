@@ -11,7 +11,8 @@ import { createParcelWriter, type ParcelInsert } from '../publish/parcelWriter.t
 import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
 import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
-import { readParcelSource, type ParcelSource } from './readParcelSource.ts';
+import type { ParcelSource } from './parcelSource.ts';
+import { readParcelSource } from './readParcelSource.ts';
 import { createReprojector } from './reproject.ts';
 
 // One JSON parameter per batch, as the demo seed does: few round trips, which PGlite needs.

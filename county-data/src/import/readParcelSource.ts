@@ -7,21 +7,8 @@ import AdmZip from 'adm-zip';
 import type { Geometry } from 'geojson';
 import * as shapefile from 'shapefile';
 import { IMPORT_FILE_EXTENSIONS } from '@parcel-map/shared/contracts';
-import { readWithGdal, type GdalFormat } from './readWithGdal.ts';
-
-export interface SourceFeature {
-  properties: Record<string, unknown>;
-  geometry: Geometry | null;
-}
-
-export interface ParcelSource {
-  format: 'geojson' | 'shapefile' | GdalFormat;
-  features: SourceFeature[];
-  /** The CRS the file declares (.prj WKT, GeoJSON `crs` name, GDAL's CRS name); undefined means lon/lat. */
-  crs: string | undefined;
-  /** GDAL has already reprojected the features to lon/lat. */
-  inLonLat: boolean;
-}
+import type { GdalFormat, ParcelSource, SourceFeature } from './parcelSource.ts';
+import { readWithGdal } from './readWithGdal.ts';
 
 const GDAL_EXTENSIONS: Record<string, GdalFormat> = {
   '.gpkg': 'geopackage',

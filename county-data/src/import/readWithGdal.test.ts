@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readParcelSource, type ParcelSource } from './readParcelSource.ts';
+import type { ParcelSource } from './parcelSource.ts';
+import { readParcelSource } from './readParcelSource.ts';
 import { featureCollection, fixtureDir, squarePolygon, squareRing, writeFixture, zipFolder } from './testing/importFixtures.ts';
 
 const OVERLAYS = path.resolve(import.meta.dirname, '../../../../shared/data/cambridge_ma_overlays');

@@ -1,18 +1,7 @@
 // Reads the formats GDAL knows and the importer does not parse itself (GeoPackage, File Geodatabase,
 // KML/KMZ, TopoJSON, GeoJSONSeq, CSV with WKT or lon/lat columns) with ogr2ogr, reprojected to lon/lat.
-import type { ParcelSource, SourceFeature } from './readParcelSource.ts';
 import { ogr2ogrFeatures, ogrinfo } from './gdal.ts';
-
-export const GDAL_FORMATS = {
-  geopackage: 'a GeoPackage',
-  filegdb: 'a File Geodatabase',
-  kml: 'a KML file',
-  kmz: 'a KMZ file',
-  topojson: 'a TopoJSON file',
-  geojsonseq: 'a GeoJSONSeq file',
-  csv: 'a CSV file',
-} as const;
-export type GdalFormat = keyof typeof GDAL_FORMATS;
+import { GDAL_FORMATS, type GdalFormat, type ParcelSource, type SourceFeature } from './parcelSource.ts';
 
 // CSV: the geometry from a WKT column, else from longitude/latitude columns; every value stays text
 // (GDAL's default), so PINs keep their leading zeros.
