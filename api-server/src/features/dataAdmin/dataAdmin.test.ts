@@ -62,7 +62,8 @@ describe('/api/admin', () => {
     expect((await app.request('/api/admin/limits', { token: admin })).json).toEqual({ maxUploadBytes: UPLOAD_LIMIT_BYTES, bundledMappings: ['cambridge_fy2014'] });
   });
 
-  it('validates the Cambridge sample with its assessor join before publishing, then publishes it beside the demo county', async () => {
+  // The whole county file goes up, through validation (with its repairs) and publishing: the file's longest test.
+  it('validates the Cambridge sample with its assessor join before publishing, then publishes it beside the demo county', { timeout: 90_000 }, async () => {
     const job = await newImport();
     expect(job.state).toBe('uploading');
     expect((await upload(job.id, 'ASSESSING_ParcelsFY2014.converted.geojson', await readFile(path.join(CAMBRIDGE, 'ASSESSING_ParcelsFY2014.converted.geojson')))).status).toBe(200);
