@@ -49,6 +49,17 @@ describe('reading through GDAL', () => {
     expectInCambridge(source);
   });
 
+  it('hands a .json holding TopoJSON to GDAL', async () => {
+    const topology = {
+      type: 'Topology',
+      objects: { parcels: { type: 'GeometryCollection', geometries: [{ type: 'Polygon', arcs: [[0]], properties: { PIN: 'T-1' } }] } },
+      arcs: [squareRing(LON, LAT, SIZE)],
+    };
+    const source = await readParcelSource(await writeFixture(dir, 'topology.json', topology));
+    expect(source.format).toBe('topojson');
+    expect(source.features).toEqual([{ properties: { PIN: 'T-1' }, geometry: square(LON, LAT) }]);
+  });
+
   it.skipIf(!existsSync(WETLANDS))('reprojects a GeoPackage in Massachusetts State Plane (ftUS) to lon/lat and names its CRS', async () => {
     const file = path.join(dir, 'wetlands-2249.gpkg');
     ogr2ogr('-f', 'GPKG', '-t_srs', 'EPSG:2249', file, WETLANDS);
