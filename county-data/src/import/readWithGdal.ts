@@ -12,6 +12,10 @@ const CSV_OPEN_OPTIONS = [
   '-oo', 'KEEP_GEOM_COLUMNS=NO',
 ];
 
+// Only these formats carry a CRS of their own: KML, GeoJSONSeq (RFC 8142) and TopoJSON are lon/lat,
+// a CSV says nothing. Asking ogrinfo costs a second read of the file, so only these are asked.
+const DECLARES_CRS: ReadonlySet<GdalFormat> = new Set(['geopackage', 'filegdb']);
+
 /**
  * Every layer of `dataset` (a path GDAL opens, /vsizip/ included), in lon/lat. `crs` (the mapping's)
  * overrides the CRS the file declares; a file that declares none is taken to be lon/lat already.
@@ -19,7 +23,10 @@ const CSV_OPEN_OPTIONS = [
 export async function readWithGdal(dataset: string, format: GdalFormat, crs: string | undefined): Promise<ParcelSource> {
   const purpose = `reading ${GDAL_FORMATS[format]}`;
   const openOptions = format === 'csv' ? CSV_OPEN_OPTIONS : [];
-  const declared = declaredCrs(await ogrinfo([...openOptions, '-ro', '-so', '-al', '-nocount', '-noextent', '-nomd', dataset], purpose));
+  const declared =
+    crs === undefined && DECLARES_CRS.has(format)
+      ? declaredCrs(await ogrinfo(['-ro', '-so', '-al', '-nocount', '-noextent', '-nomd', dataset], purpose))
+      : undefined;
   const reprojection = crs !== undefined ? ['-s_srs', crs, '-t_srs', 'EPSG:4326'] : declared !== undefined ? ['-t_srs', 'EPSG:4326'] : [];
   const features: SourceFeature[] = [];
   for await (const feature of ogr2ogrFeatures([...openOptions, ...reprojection, dataset], purpose)) {
