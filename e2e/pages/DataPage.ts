@@ -9,7 +9,7 @@ export class DataPage {
   constructor(private readonly page: Page) {}
 
   readonly heading = () => this.page.getByRole('heading', { name: 'Data', level: 1 });
-  readonly parcelFile = () => this.page.getByLabel('Parcel file (GeoJSON or zipped Shapefile)');
+  readonly parcelFile = () => this.page.getByLabel('Parcel file', { exact: true });
   readonly joinTable = () => this.page.getByLabel('Join table (.csv), when the mapping joins one');
   readonly datasetName = () => this.page.getByLabel('Data set name');
   readonly maxRejected = () => this.page.getByLabel('Max rejected (%)');

@@ -3,11 +3,11 @@
 // (DATABASE_URL, else PGlite in DATA_DIR — through the running API when it holds that directory) —
 // unless the file yields no parcel or rejects too many of its features: then nothing changes, the
 // report says why and the command exits 1.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseLocationFromEnv } from '@parcel-map/database';
-import type { ImportReport, ValidateImportBody } from '@parcel-map/shared/contracts';
+import { IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
 import { checkDatasetName } from '../publish/datasetVersions.ts';
@@ -15,7 +15,7 @@ import type { ApiHandoverClient } from './apiHandoverClient.ts';
 import { openCliTarget } from './cliTarget.ts';
 import { createProgressBar } from './progressBar.ts';
 
-const USAGE = 'usage: npm run import -- FILE.geojson|FILE.zip [--dataset NAME] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]';
+const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]`;
 
 /** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
 function parseShare(text: string): number {
@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       report = await importParcels(target.db, { file, mapping, dataset, dryRun, maxRejectedShare, onProgress: bar.update });
     } else {
       // The API holds the PGlite directory: it validates and publishes; the join table travels with the mapping.
+      if ((await stat(file)).isDirectory()) throw new Error(`${file} is a folder: while the API holds the PGlite directory, files go up one by one, so zip the .gdb folder and import the zip`);
       const files = [file, ...(mappingFile ? [mappingFile] : []), ...(mapping.join ? [path.resolve(path.dirname(file), mapping.join.file)] : [])];
       const choice = mappingFile ? { kind: 'uploaded' as const, file: path.basename(mappingFile) } : { kind: 'default' as const };
       report = await importThroughApi(target.api, files, { file: path.basename(file), dataset, mapping: choice, maxRejectedShare }, dryRun, bar.update);
@@ -110,6 +111,7 @@ function printSummary(report: ImportReport, reportFile: string, target: string):
     `  format      ${report.format}, CRS ${report.crs.split('\n')[0]}`,
     `  features    ${n(report.features)}`,
     `  imported    ${n(report.imported)}  (${n(report.parcelsPerSecond)} parcels/s, ${(report.timings.totalMs / 1000).toFixed(1)} s)`,
+    `  repaired    ${n(report.repaired)} outlines made valid`,
     `  rejected    ${n(report.rejected)}${report.rejected > 0 ? `  (${Object.entries(report.rejectedByReason).filter(([, count]) => count > 0).map(([reason, count]) => `${reason}: ${n(count)}`).join(', ')})` : ''}`,
   ];
   for (const rejection of report.rejections.slice(0, 10)) {

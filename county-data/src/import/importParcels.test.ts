@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@parcel-map/database';
 import { areaAcres } from '../geometry/parcelGeometry.ts';
 import { removeDataset } from '../publish/datasetVersions.ts';
@@ -29,6 +29,28 @@ const countyMapping: ImportMappingInput = {
   },
   join: { file: 'sales.csv', featureKey: 'PARCEL_ID', csvKey: 'PARCEL_ID', pick: 'latest', latestBy: 'SALE_DT' },
 };
+
+const badRowsMapping = parseImportMapping({ dataset: { sourceName: 'bad rows', licence: 'none' }, fields: { PIN: 'PIN' } });
+
+/** Rows with every kind of problem: PINs, geometry types, and outlines that are broken but there. */
+async function badRowsFile(): Promise<string> {
+  const bowTie = { type: 'Polygon' as const, coordinates: [[[LON, LAT], [LON + SIZE, LAT + SIZE], [LON + SIZE, LAT], [LON, LAT + SIZE], [LON, LAT]]] };
+  const dot = [[LON, LAT], [LON, LAT], [LON, LAT], [LON, LAT]];
+  return writeFixture(await fixtureDir(), 'parcels.geojson', featureCollection([
+    { properties: { PIN: 'OK-1' }, geometry: squarePolygon(LON, LAT, SIZE) },
+    { properties: { PIN: '' }, geometry: squarePolygon(LON, LAT + SIZE, SIZE) },
+    { properties: { PIN: '---' }, geometry: squarePolygon(LON, LAT + 2 * SIZE, SIZE) },
+    { properties: { PIN: 'OK-1' }, geometry: squarePolygon(LON, LAT + 3 * SIZE, SIZE) },
+    { properties: { PIN: '12 34/5' }, geometry: squarePolygon(LON, LAT + 4 * SIZE, SIZE) },
+    { properties: { PIN: 'PT-1' }, geometry: { type: 'Point', coordinates: [LON, LAT] } },
+    { properties: { PIN: 'BOW-1' }, geometry: bowTie },
+    { properties: { PIN: 'OPEN-1' }, geometry: { type: 'Polygon', coordinates: [[[LON, LAT], [LON + SIZE, LAT], [LON + SIZE, LAT + SIZE], [LON, LAT + SIZE]]] } },
+    { properties: { PIN: 'DOT-1' }, geometry: { type: 'MultiPolygon', coordinates: [[squareRing(LON, LAT, SIZE)], [dot]] } },
+    { properties: { PIN: 'FLAT-1' }, geometry: { type: 'Polygon', coordinates: [[[LON, LAT], [LON + SIZE, LAT], [LON + 2 * SIZE, LAT], [LON, LAT]]] } },
+    { properties: { PIN: 'NULL-1' }, geometry: null },
+    { properties: { PIN: 'OK-2' }, geometry: { type: 'MultiPolygon', coordinates: [[squareRing(LON + 5 * SIZE, LAT, SIZE)]] } },
+  ]));
+}
 
 describe('importParcels', () => {
   let db: Db;
@@ -86,44 +108,55 @@ describe('importParcels', () => {
     await removeDataset(db, 'mailing');
   });
 
-  it('counts and lists every invalid row with its reason and imports the rest when allowed that many', async () => {
-    const dir = await fixtureDir();
-    const bowTie = { type: 'Polygon' as const, coordinates: [[[LON, LAT], [LON + SIZE, LAT + SIZE], [LON + SIZE, LAT], [LON, LAT + SIZE], [LON, LAT]]] };
-    const file = await writeFixture(dir, 'parcels.geojson', featureCollection([
-      { properties: { PIN: 'OK-1' }, geometry: squarePolygon(LON, LAT, SIZE) },
-      { properties: { PIN: '' }, geometry: squarePolygon(LON, LAT + SIZE, SIZE) },
-      { properties: { PIN: '---' }, geometry: squarePolygon(LON, LAT + 2 * SIZE, SIZE) },
-      { properties: { PIN: 'OK-1' }, geometry: squarePolygon(LON, LAT + 3 * SIZE, SIZE) },
-      { properties: { PIN: '12 34/5' }, geometry: squarePolygon(LON, LAT + 4 * SIZE, SIZE) },
-      { properties: { PIN: 'PT-1' }, geometry: { type: 'Point', coordinates: [LON, LAT] } },
-      { properties: { PIN: 'BOW-1' }, geometry: bowTie },
-      { properties: { PIN: 'OPEN-1' }, geometry: { type: 'Polygon', coordinates: [[[LON, LAT], [LON + SIZE, LAT], [LON + SIZE, LAT + SIZE], [LON, LAT + SIZE]]] } },
-      { properties: { PIN: 'FLAT-1' }, geometry: { type: 'Polygon', coordinates: [[[LON, LAT], [LON + SIZE, LAT], [LON + 2 * SIZE, LAT], [LON, LAT]]] } },
-      { properties: { PIN: 'NULL-1' }, geometry: null },
-      { properties: { PIN: 'OK-2' }, geometry: { type: 'MultiPolygon', coordinates: [[squareRing(LON + 5 * SIZE, LAT, SIZE)]] } },
-    ]));
-
-    const report = await importParcels(db, { dataset: 'county', file, maxRejectedShare: 1, mapping: parseImportMapping({ dataset: { sourceName: 'bad rows', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+  it('repairs broken outlines with GDAL, counts them, and lists every row it cannot use with its reason', async () => {
+    const report = await importParcels(db, { dataset: 'county', file: await badRowsFile(), maxRejectedShare: 1, mapping: badRowsMapping });
 
     expect(report.refusal).toBeNull();
     expect(report.imported + report.rejected).toBe(report.features);
-    expect(report.imported).toBe(2);
-    expect(report.rejectedByReason).toEqual({ 'no PIN': 2, 'invalid PIN': 1, 'duplicate PIN': 1, 'bad geometry': 5, 'PIN in another data set': 0 });
+    expect(report.imported).toBe(5);
+    expect(report.repaired).toBe(3);
+    expect(report.rejectedByReason).toEqual({ 'no PIN': 2, 'invalid PIN': 1, 'duplicate PIN': 1, 'bad geometry': 3, 'PIN in another data set': 0 });
     expect(report.rejections).toEqual([
       { feature: 2, pin: null, reason: 'no PIN', detail: 'the PIN field is empty or missing' },
       { feature: 3, pin: '---', reason: 'no PIN', detail: 'placeholder PIN "---" has no letter or digit' },
       { feature: 4, pin: 'OK-1', reason: 'duplicate PIN', detail: 'PIN already imported from feature 1' },
       { feature: 5, pin: '12 34/5', reason: 'invalid PIN', detail: 'pin may contain only letters, digits, ".", "_" and "-"' },
       { feature: 6, pin: 'PT-1', reason: 'bad geometry', detail: 'Point is not a Polygon or MultiPolygon' },
-      { feature: 7, pin: 'BOW-1', reason: 'bad geometry', detail: expect.stringMatching(/^self-intersection near -80\.89950\d, 35\.60050\d$/) },
-      { feature: 8, pin: 'OPEN-1', reason: 'bad geometry', detail: 'ring not closed' },
-      { feature: 9, pin: 'FLAT-1', reason: 'bad geometry', detail: 'zero area' },
-      { feature: 10, pin: 'NULL-1', reason: 'bad geometry', detail: 'no geometry' },
+      { feature: 10, pin: 'FLAT-1', reason: 'bad geometry', detail: 'zero area; no area is left once repaired' },
+      { feature: 11, pin: 'NULL-1', reason: 'bad geometry', detail: 'no geometry' },
     ]);
+    // The bow-tie keeps both its triangles, each half the square.
+    const bowTie = await parcelByPin(db, 'BOW-1');
+    expect(bowTie?.geometry.type).toBe('MultiPolygon');
+    expect(bowTie?.taxacres).toBeCloseTo(areaAcres(squarePolygon(LON, LAT, SIZE) as never) / 2, 2);
+    expect(await parcelByPin(db, 'OPEN-1')).toMatchObject({ geometry: { type: 'Polygon' } });
+    // The single-position part is left out, the square kept.
+    expect((await parcelByPin(db, 'DOT-1'))?.taxacres).toBeCloseTo(areaAcres(squarePolygon(LON, LAT, SIZE) as never), 3);
     // The first OK-1 is the one kept.
     const kept = await parcelByPin(db, 'OK-1');
     expect(kept?.centroid_lat).toBeCloseTo(LAT + SIZE / 2, 6);
-    expect(await parcelCount(db)).toBe(2);
+    expect(await parcelCount(db)).toBe(5);
+  });
+
+  it('without GDAL on the PATH, refuses broken outlines with the reason and what would repair them', async () => {
+    vi.stubEnv('PATH', await fixtureDir());
+    try {
+      const report = await importParcels(null, { dataset: 'county', file: await badRowsFile(), maxRejectedShare: 1, dryRun: true, mapping: badRowsMapping });
+      expect(report.repaired).toBe(0);
+      expect(report.imported).toBe(2);
+      const notRepaired = '(not repaired: GDAL\'s ogr2ogr is not installed, package gdal-bin)';
+      expect(report.rejections.filter((row) => row.reason === 'bad geometry')).toEqual([
+        { feature: 6, pin: 'PT-1', reason: 'bad geometry', detail: 'Point is not a Polygon or MultiPolygon' },
+        { feature: 7, pin: 'BOW-1', reason: 'bad geometry', detail: expect.stringMatching(/^self-intersection near -80\.89950\d, 35\.60050\d /) },
+        { feature: 8, pin: 'OPEN-1', reason: 'bad geometry', detail: `ring not closed ${notRepaired}` },
+        { feature: 9, pin: 'DOT-1', reason: 'bad geometry', detail: `ring with 1 positions (at least 4 needed) ${notRepaired}` },
+        { feature: 10, pin: 'FLAT-1', reason: 'bad geometry', detail: `zero area ${notRepaired}` },
+        { feature: 11, pin: 'NULL-1', reason: 'bad geometry', detail: 'no geometry' },
+      ]);
+      expect(report.rejections.find((row) => row.pin === 'BOW-1')!.detail).toContain(notRepaired);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('leaves the database untouched on a dry run', async () => {

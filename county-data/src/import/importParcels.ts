@@ -2,7 +2,6 @@
 // as their data set's next version (publish/datasetVersions.ts), with a report of every rejected row.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Geometry, Position } from 'geojson';
 import type { Db, Queryable } from '@parcel-map/database';
 import { pinSchema, REJECTION_REASONS, type ImportReport, type ParcelAttributeField, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
 import { checkDatasetName, datasetNameFrom, DatasetError, pinsServedElsewhere, publishDatasetVersion } from '../publish/datasetVersions.ts';
@@ -11,10 +10,11 @@ import { dropSecondaryParcelIndexes } from '../publish/parcelIndexes.ts';
 import { createParcelWriter, type ParcelInsert } from '../publish/parcelWriter.ts';
 import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
-import { readParcelSource, type ParcelSource } from './readParcelSource.ts';
 import { createAttributeCollector } from './parcelAttributes.ts';
-import { createReprojector, type Reprojector } from './reproject.ts';
-import { validateParcelGeometry } from './validateGeometry.ts';
+import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
+import type { ParcelSource } from './parcelSource.ts';
+import { readParcelSource } from './readParcelSource.ts';
+import { createReprojector } from './reproject.ts';
 
 // One JSON parameter per batch, as the demo seed does: few round trips, which PGlite needs.
 const BATCH_SIZE = 5000;
@@ -29,7 +29,7 @@ export interface ImportProgress {
 }
 
 export interface ImportOptions {
-  /** The input file: GeoJSON or a zipped Shapefile. */
+  /** The input file: GeoJSON, a zipped Shapefile, or a format GDAL reads (readParcelSource.ts). */
   file: string;
   mapping: ImportMapping;
   /** The data set's name (a slug); by default the mapping's, else one made from the file name. */
@@ -88,11 +88,12 @@ export async function prepareImportFile(options: Omit<ImportOptions, 'afterBatch
   const started = performance.now();
   const { mapping } = options;
   const name = checkDatasetName(options.dataset ?? mapping.dataset.name ?? datasetNameFrom(path.basename(options.file)));
-  const source = await readParcelSource(options.file);
+  const source = await readParcelSource(options.file, mapping.crs);
   const joinTable = mapping.join ? await loadJoin(options.file, mapping.join) : undefined;
   const readMs = performance.now() - started;
   const crs = mapping.crs ?? source.crs;
-  const prepared = prepareParcels(source, mapping, createReprojector(crs), joinTable?.index, options.onProgress);
+  const outlines = await checkOutlines(source.features.map((feature) => feature.geometry), createReprojector(source.inLonLat ? undefined : crs));
+  const prepared = prepareParcels(source, mapping, outlines, joinTable?.index, options.onProgress);
   return {
     name,
     file: path.resolve(options.file),
@@ -137,6 +138,7 @@ export async function checkPreparedFile(db: Queryable | null, file: PreparedFile
     dataset: { name: file.name, id: null, version: null, sourceName: mapping.dataset.sourceName, licence: mapping.dataset.licence, asOf: mapping.dataset.asOf ?? null },
     features: file.features,
     imported: prepared.rows.length,
+    repaired: prepared.repairedPins.size,
     rejected: prepared.rejections.length,
     rejectedByReason,
     rejections: prepared.rejections,
@@ -204,6 +206,8 @@ async function loadJoin(inputFile: string, join: NonNullable<ImportMapping['join
 export interface Prepared {
   rows: ParcelInsert[];
   rejections: RejectedRow[];
+  /** The PINs of the rows whose outline was repaired. */
+  repairedPins: Set<string>;
   warnings: Map<TargetField, { count: number; examples: string[] }>;
   joinMatched: number;
   joinUnmatched: number;
@@ -214,16 +218,16 @@ export interface Prepared {
   attributeFields: ParcelAttributeField[];
 }
 
-/** Maps and validates every feature; nothing is dropped without a rejection entry. */
+/** Maps and validates every feature (`outlines`: each one's checked outline); nothing is dropped without a rejection entry. */
 export function prepareParcels(
   source: ParcelSource,
   mapping: ImportMapping,
-  reproject: Reprojector,
+  outlines: readonly OutlineCheck[],
   join: JoinIndex | undefined,
   onProgress?: (progress: ImportProgress) => void,
 ): Prepared {
   const seenPins = new Map<string, number>();
-  const prepared: Prepared = { rows: [], rejections: [], warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: seenPins, attributeFields: [] };
+  const prepared: Prepared = { rows: [], rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: seenPins, attributeFields: [] };
   const attributes = createAttributeCollector(mapping);
   const total = source.features.length;
   const warn = (field: TargetField, value: unknown) => {
@@ -283,7 +287,7 @@ export function prepareParcels(
       prepared.rejections.push({ feature: number, pin, reason: 'invalid PIN', detail: pinCheck.error.issues.map((issue) => issue.message).join('; ') });
       return;
     }
-    const check = validateParcelGeometry(reprojectGeometry(feature.geometry, reproject));
+    const check = outlines[i]!;
     if (!check.ok) {
       prepared.rejections.push({ feature: number, pin, reason: 'bad geometry', detail: check.detail });
       return;
@@ -294,6 +298,7 @@ export function prepareParcels(
       return;
     }
     seenPins.set(pin, number);
+    if (check.repaired) prepared.repairedPins.add(pin);
 
     const mappedAcres = number_('TaxAcres');
     // Zero or negative land areas are placeholders in assessor tables: the outline gives a better figure.
@@ -337,6 +342,7 @@ async function rejectPinsServedElsewhere(db: Queryable, name: string, prepared: 
   if (served.size === 0) return;
   prepared.rows = prepared.rows.filter((row) => !served.has(row.pin));
   for (const [pin, other] of served) {
+    prepared.repairedPins.delete(pin);
     prepared.rejections.push({ feature: prepared.featureOfPin.get(pin)!, pin, reason: 'PIN in another data set', detail: `PIN already served by data set '${other}'` });
   }
   prepared.rejections.sort((a, b) => a.feature - b.feature);
@@ -362,26 +368,6 @@ function lookup(properties: Record<string, unknown>, joined: CsvRow | undefined,
     for (const key of Object.keys(record)) if (key.toLowerCase() === lower) return (record as Record<string, unknown>)[key];
   }
   return undefined;
-}
-
-function reprojectGeometry(geometry: Geometry | null, reproject: Reprojector): Geometry | null {
-  if (geometry === null) return null;
-  const ring = (positions: Position[]): Position[] => {
-    if (!Array.isArray(positions)) return positions;
-    const out: Position[] = [];
-    for (const position of positions) {
-      const next = reproject(position);
-      const previous = out[out.length - 1];
-      // Rounding can make neighbours equal; a repeated position is not a real vertex.
-      if (!previous || previous[0] !== next[0] || previous[1] !== next[1]) out.push(next);
-    }
-    return out;
-  };
-  if (geometry.type === 'Polygon') return { type: 'Polygon', coordinates: (geometry.coordinates ?? []).map(ring) };
-  if (geometry.type === 'MultiPolygon') {
-    return { type: 'MultiPolygon', coordinates: (geometry.coordinates ?? []).map((polygon) => (polygon ?? []).map(ring)) };
-  }
-  return geometry;
 }
 
 /**

@@ -1,33 +1,55 @@
-// Reads an import file into plain features: a GeoJSON FeatureCollection, or a zipped Shapefile
-// (.shp + .dbf, optional .prj for the CRS and .cpg for the text encoding).
-import { readFile } from 'node:fs/promises';
+// Reads an import file into plain features: a GeoJSON FeatureCollection or a zipped Shapefile (.shp +
+// .dbf, optional .prj for the CRS and .cpg for the text encoding) here; the other formats counties
+// publish, and a zipped or unzipped File Geodatabase, through GDAL (readWithGdal.ts).
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import type { Geometry } from 'geojson';
 import * as shapefile from 'shapefile';
+import { IMPORT_FILE_EXTENSIONS } from '@parcel-map/shared/contracts';
+import type { GdalFormat, ParcelSource, SourceFeature } from './parcelSource.ts';
+import { readWithGdal } from './readWithGdal.ts';
 
-export interface SourceFeature {
-  properties: Record<string, unknown>;
-  geometry: Geometry | null;
-}
+const GDAL_EXTENSIONS: Record<string, GdalFormat> = {
+  '.gpkg': 'geopackage',
+  '.gdb': 'filegdb',
+  '.kml': 'kml',
+  '.kmz': 'kmz',
+  '.topojson': 'topojson',
+  '.geojsonl': 'geojsonseq',
+  '.geojsons': 'geojsonseq',
+  '.csv': 'csv',
+};
 
-export interface ParcelSource {
-  format: 'geojson' | 'shapefile';
-  features: SourceFeature[];
-  /** The CRS the file declares (.prj WKT or GeoJSON `crs` name); undefined means lon/lat. */
-  crs: string | undefined;
-}
-
-export async function readParcelSource(file: string): Promise<ParcelSource> {
+/** `crs`: the mapping's source CRS, which overrides the file's. */
+export async function readParcelSource(file: string, crs?: string): Promise<ParcelSource> {
   const extension = path.extname(file).toLowerCase();
-  if (extension === '.zip') return readZippedShapefile(await readFile(file));
-  if (extension === '.geojson' || extension === '.json') return parseGeoJson(await readFile(file, 'utf8'), file);
-  throw new Error(`${file}: expected a .geojson/.json FeatureCollection or a .zip holding a Shapefile`);
+  if (extension === '.zip') return readZip(file, crs);
+  if (extension === '.geojson' || extension === '.json') {
+    const source = parseGeoJson(await readFile(file, 'utf8'), file);
+    return source === 'topology' ? readWithGdal(file, 'topojson', crs) : source;
+  }
+  const format = GDAL_EXTENSIONS[extension];
+  if (format === 'filegdb' && !(await stat(file)).isDirectory()) throw new Error(`${file}: a File Geodatabase is a .gdb folder (or a zip of it)`);
+  if (format) return readWithGdal(file, format, crs);
+  throw new Error(`${file}: expected one of ${IMPORT_FILE_EXTENSIONS.join(' ')} (a .zip holding a Shapefile or a .gdb folder)`);
+}
+
+/** A zip holds a Shapefile (read here) or a File Geodatabase folder (read by GDAL inside the zip). */
+async function readZip(file: string, crs: string | undefined): Promise<ParcelSource> {
+  const zip = new AdmZip(await readFile(file));
+  const names = zip.getEntries().map((entry) => entry.entryName);
+  const geodatabase = names.map((name) => /^(.*?\.gdb)\//i.exec(name)?.[1]).find((folder) => folder !== undefined);
+  if (geodatabase && !names.some((name) => name.toLowerCase().endsWith('.shp'))) {
+    return readWithGdal(`/vsizip/${path.resolve(file)}/${geodatabase}`, 'filegdb', crs);
+  }
+  return readZippedShapefile(zip);
 }
 
 // The whole file is parsed at once: county files of a few hundred MB still fit in memory, and a
 // FeatureCollection has no record boundaries a line reader could use.
-export function parseGeoJson(text: string, origin = 'GeoJSON'): ParcelSource {
+/** 'topology': the file is TopoJSON, which GDAL reads. */
+export function parseGeoJson(text: string, origin = 'GeoJSON'): ParcelSource | 'topology' {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -35,6 +57,7 @@ export function parseGeoJson(text: string, origin = 'GeoJSON'): ParcelSource {
     throw new Error(`${origin}: not valid JSON (${(error as Error).message})`, { cause: error });
   }
   const collection = json as { type?: unknown; features?: unknown; crs?: { properties?: { name?: unknown } } };
+  if (collection.type === 'Topology') return 'topology';
   if (collection.type !== 'FeatureCollection' || !Array.isArray(collection.features)) {
     throw new Error(`${origin}: expected a GeoJSON FeatureCollection`);
   }
@@ -43,14 +66,14 @@ export function parseGeoJson(text: string, origin = 'GeoJSON'): ParcelSource {
     properties: isRecord(feature?.properties) ? feature.properties : {},
     geometry: isRecord(feature?.geometry) ? (feature.geometry as unknown as Geometry) : null,
   }));
-  return { format: 'geojson', features, crs: typeof crsName === 'string' ? crsName : undefined };
+  return { format: 'geojson', features, crs: typeof crsName === 'string' ? crsName : undefined, inLonLat: false };
 }
 
-export async function readZippedShapefile(zipBytes: Buffer): Promise<ParcelSource> {
-  const entries = new AdmZip(zipBytes).getEntries().filter((entry) => !entry.isDirectory && !entry.entryName.startsWith('__MACOSX/'));
+async function readZippedShapefile(zip: AdmZip): Promise<ParcelSource> {
+  const entries = zip.getEntries().filter((entry) => !entry.isDirectory && !entry.entryName.startsWith('__MACOSX/'));
   const shpEntries = entries.filter((entry) => entry.entryName.toLowerCase().endsWith('.shp'));
   if (shpEntries.length !== 1) {
-    throw new Error(`the zip must hold exactly one .shp (found ${shpEntries.length}: ${shpEntries.map((e) => e.entryName).join(', ') || 'none'})`);
+    throw new Error(`the zip must hold exactly one .shp, or a .gdb folder (found ${shpEntries.length} .shp: ${shpEntries.map((e) => e.entryName).join(', ') || 'none'})`);
   }
   const base = shpEntries[0]!.entryName.slice(0, -4).toLowerCase();
   const sibling = (extension: string) => entries.find((entry) => entry.entryName.toLowerCase() === `${base}.${extension}`)?.getData();
@@ -65,7 +88,7 @@ export async function readZippedShapefile(zipBytes: Buffer): Promise<ParcelSourc
   for (let result = await source.read(); !result.done; result = await source.read()) {
     features.push({ properties: result.value.properties ?? {}, geometry: result.value.geometry ?? null });
   }
-  return { format: 'shapefile', features, crs: prj || undefined };
+  return { format: 'shapefile', features, crs: prj || undefined, inLonLat: false };
 }
 
 function toArrayBuffer(bytes: Buffer): ArrayBuffer {

@@ -1,42 +1,46 @@
 // Checks an imported parcel outline (already in lon/lat): Polygon or MultiPolygon, closed rings of
-// at least four positions, finite lon/lat, no self-intersection, some area. Nothing is repaired.
+// at least four positions, finite lon/lat, no self-intersection, some area. Nothing is repaired here:
+// a failure says whether repairing the outline could help (parcelOutlines.ts then tries).
 import * as turf from '@turf/turf';
 import type { Geometry, Position } from 'geojson';
 import type { ParcelGeometry } from '../geometry/parcelGeometry.ts';
 
-export type GeometryCheck = { ok: true; geometry: ParcelGeometry } | { ok: false; detail: string };
+/** `repairable`: the outline is there but broken (crossing itself, an unclosed or short ring, no area). */
+export type GeometryCheck = { ok: true; geometry: ParcelGeometry } | { ok: false; detail: string; repairable: boolean };
+
+const unusable = (detail: string): GeometryCheck => ({ ok: false, detail, repairable: false });
+const broken = (detail: string): GeometryCheck => ({ ok: false, detail, repairable: true });
 
 export function validateParcelGeometry(geometry: Geometry | null): GeometryCheck {
-  if (geometry === null) return { ok: false, detail: 'no geometry' };
-  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') {
-    return { ok: false, detail: `${geometry.type} is not a Polygon or MultiPolygon` };
-  }
+  if (geometry === null) return unusable('no geometry');
+  if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') return unusable(`${geometry.type} is not a Polygon or MultiPolygon`);
   const polygons: Position[][][] = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  if (!Array.isArray(polygons) || polygons.length === 0) return { ok: false, detail: 'empty coordinates' };
+  if (!Array.isArray(polygons) || polygons.length === 0) return unusable('empty coordinates');
   for (const rings of polygons) {
-    if (!Array.isArray(rings) || rings.length === 0) return { ok: false, detail: 'polygon without rings' };
+    if (!Array.isArray(rings) || rings.length === 0) return unusable('polygon without rings');
     for (const ring of rings) {
       const ringProblem = checkRing(ring);
-      if (ringProblem) return { ok: false, detail: ringProblem };
+      if (ringProblem) return ringProblem;
     }
     // Per polygon: touching parts of one MultiPolygon are legal, a ring crossing itself or its holes is not.
     const crossing = findCrossing(rings);
-    if (crossing) return { ok: false, detail: `self-intersection near ${crossing[0].toFixed(6)}, ${crossing[1].toFixed(6)}` };
+    if (crossing) return broken(`self-intersection near ${crossing[0].toFixed(6)}, ${crossing[1].toFixed(6)}`);
   }
-  if (!(turf.area(geometry) > 0)) return { ok: false, detail: 'zero area' };
+  if (!(turf.area(geometry) > 0)) return broken('zero area');
   return { ok: true, geometry };
 }
 
-function checkRing(ring: Position[]): string | undefined {
-  if (!Array.isArray(ring) || ring.length < 4) return `ring with ${Array.isArray(ring) ? ring.length : 0} positions (at least 4 needed)`;
+function checkRing(ring: Position[]): GeometryCheck | undefined {
+  if (!Array.isArray(ring)) return unusable('ring without positions');
   for (const position of ring) {
-    const [lon, lat] = position;
-    if (!Number.isFinite(lon) || !Number.isFinite(lat)) return 'non-numeric coordinate';
-    if (Math.abs(lon!) > 180 || Math.abs(lat!) > 90) return `coordinate ${lon}, ${lat} outside lon/lat range (wrong CRS?)`;
+    const [lon, lat] = Array.isArray(position) ? position : [];
+    if (!Number.isFinite(lon) || !Number.isFinite(lat)) return unusable('non-numeric coordinate');
+    if (Math.abs(lon!) > 180 || Math.abs(lat!) > 90) return unusable(`coordinate ${lon}, ${lat} outside lon/lat range (wrong CRS?)`);
   }
+  if (ring.length < 4) return broken(`ring with ${ring.length} positions (at least 4 needed)`);
   const first = ring[0]!;
   const last = ring[ring.length - 1]!;
-  if (first[0] !== last[0] || first[1] !== last[1]) return 'ring not closed';
+  if (first[0] !== last[0] || first[1] !== last[1]) return broken('ring not closed');
   return undefined;
 }
 

@@ -29,7 +29,7 @@ function renderPage() {
 const file = (name: string, text = '{"type":"FeatureCollection","features":[]}') => new File([text], name, { type: 'application/octet-stream' });
 
 async function chooseCambridge(user: ReturnType<typeof userEvent.setup>) {
-  await user.upload(await screen.findByLabelText('Parcel file (GeoJSON or zipped Shapefile)'), file('ASSESSING_ParcelsFY2014.converted.geojson'));
+  await user.upload(await screen.findByLabelText('Parcel file'), file('ASSESSING_ParcelsFY2014.converted.geojson'));
   await user.click(screen.getByRole('radio', { name: /^Bundled/ }));
   await user.upload(screen.getByLabelText('Join table (.csv), when the mapping joins one'), file('TaxFY14.csv', 'ML,Owner1\n'));
   await user.clear(screen.getByLabelText('Data set name'));
@@ -119,8 +119,20 @@ describe('DataPage: an import', { timeout: 20_000 }, () => {
     renderPage();
     expect(screen.getByText('Loading upload limits…')).toBeInTheDocument();
     expect(await screen.findByText('Upload limit: 500 MB for all files of one import together.')).toBeInTheDocument();
-    await userEvent.upload(screen.getByLabelText('Parcel file (GeoJSON or zipped Shapefile)'), file('Iredell NC.geojson'));
+    await userEvent.upload(screen.getByLabelText('Parcel file'), file('Iredell NC.geojson'));
     expect(screen.getByLabelText('Data set name')).toHaveValue('iredell-nc');
+  });
+
+  it('lets the formats GDAL reads be chosen, a zipped File Geodatabase named after its folder', async () => {
+    fakeDataAdminApi();
+    renderPage();
+    const chooser = await screen.findByLabelText('Parcel file');
+    expect(chooser).toHaveAccessibleDescription(/GeoPackage, KML\/KMZ, CSV/);
+    // user-event drops a file the input's accept list does not take, as a browser's chooser would.
+    for (const [name, dataset] of [['Mecklenburg.gpkg', 'mecklenburg'], ['wake.kmz', 'wake'], ['roads.topojson', 'roads'], ['lots.geojsonl', 'lots'], ['Cambridge.gdb.zip', 'cambridge']]) {
+      await userEvent.upload(chooser, file(name!));
+      expect(screen.getByLabelText('Data set name')).toHaveValue(dataset);
+    }
   });
 
   it('shows a failed limits load and tries again', async () => {
@@ -138,7 +150,7 @@ describe('DataPage: an import', { timeout: 20_000 }, () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Upload and validate' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose the parcel file.');
-    await user.upload(screen.getByLabelText('Parcel file (GeoJSON or zipped Shapefile)'), file('x.geojson', 'x'.repeat(20)));
+    await user.upload(screen.getByLabelText('Parcel file'), file('x.geojson', 'x'.repeat(20)));
     await user.clear(screen.getByLabelText('Data set name'));
     await user.type(screen.getByLabelText('Data set name'), 'Bad Name');
     await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
@@ -171,6 +183,7 @@ describe('DataPage: an import', { timeout: 20_000 }, () => {
       maxRejectedShare: 0.05,
     });
     expect(screen.getByText('Parcels to publish', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Outlines repaired', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
     expect(screen.getByText('Joined table', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^TaxFY14\.csv: 2 matched, 0 unmatched$/);
     expect(screen.getByText('Rejected', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1 (duplicate PIN: 1)');
     const rejections = screen.getByRole('region', { name: 'Rejections' });

@@ -37,6 +37,7 @@ export function importReport(overrides: Partial<ImportReport> = {}): ImportRepor
     dataset: { name: 'cambridge-ma', id: null, version: null, sourceName: 'City of Cambridge', licence: 'ODC-BY', asOf: '2014-01-01' },
     features: 3,
     imported: 2,
+    repaired: 1,
     rejected: 1,
     rejectedByReason: { 'no PIN': 0, 'invalid PIN': 0, 'duplicate PIN': 1, 'bad geometry': 0, 'PIN in another data set': 0 },
     rejections: [{ feature: 3, pin: '101-1', reason: 'duplicate PIN', detail: 'PIN 101-1 is also feature 1' }],

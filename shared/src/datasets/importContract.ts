@@ -4,6 +4,12 @@
 import * as z from 'zod/mini';
 import { bboxSchema } from '../parcels/parcelContract.ts';
 
+/**
+ * The parcel files an import reads, by extension: GeoJSON and zipped Shapefiles directly, the others
+ * (and a .zip holding a File Geodatabase's .gdb folder) through GDAL's ogr2ogr.
+ */
+export const IMPORT_FILE_EXTENSIONS = ['.geojson', '.json', '.zip', '.gpkg', '.kml', '.kmz', '.topojson', '.geojsonl', '.geojsons', '.csv'] as const;
+
 export const REJECTION_REASONS = ['no PIN', 'invalid PIN', 'duplicate PIN', 'bad geometry', 'PIN in another data set'] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
@@ -33,6 +39,8 @@ export const importReportSchema = z.object({
   }),
   features: z.number(),
   imported: z.number(),
+  /** Imported parcels whose invalid outline (crossing itself, unclosed ring, …) was made valid. */
+  repaired: z.number(),
   rejected: z.number(),
   rejectedByReason: z.record(z.enum(REJECTION_REASONS), z.number()),
   rejections: z.array(rejectedRowSchema),

@@ -1,7 +1,9 @@
-// Test helper: small GeoJSON/CSV import fixtures written to a fresh temporary folder.
+// Test helper: small GeoJSON/CSV import fixtures written to a fresh temporary folder, and where the
+// real Cambridge sample lies.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AdmZip from 'adm-zip';
 import type { Feature, Geometry, Position } from 'geojson';
 
 export async function fixtureDir(): Promise<string> {
@@ -12,6 +14,13 @@ export async function writeFixture(dir: string, name: string, content: string | 
   const file = path.join(dir, name);
   await writeFile(file, typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content));
   return file;
+}
+
+/** A zip holding `folder` under its own name (as a zipped .gdb folder is sent), or its files at the top. */
+export function zipFolder(folder: string, { atTop = false } = {}): Buffer {
+  const zip = new AdmZip();
+  zip.addLocalFolder(folder, atTop ? '' : path.basename(folder));
+  return zip.toBuffer();
 }
 
 /** A closed square ring, counter-clockwise, `size` degrees wide, south-west corner at lon/lat. */
@@ -29,3 +38,12 @@ export function featureCollection(features: { properties: Record<string, unknown
     features: features.map((feature): Feature | object => ({ type: 'Feature', ...feature })),
   };
 }
+
+/** Cambridge, MA's FY2014 parcels and assessor table (../shared/data, ODC PDDL 1.0). */
+export const CAMBRIDGE_FY2014_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/cambridge_ma_parcels_fy2014');
+export const CAMBRIDGE_FY2014_GEOJSON = path.join(CAMBRIDGE_FY2014_DIR, 'ASSESSING_ParcelsFY2014.converted.geojson');
+/** The Cambridge parcels whose outlines cross themselves (one feature each): dropped until repairs came. */
+export const CAMBRIDGE_SELF_INTERSECTING_PINS = [
+  '62-41', '64-7', '100-62', '267A-262', '1A-102', '105-133', '265C-25', '78-132',
+  '48-156', '78-107', '190-38', '28-43', '265A-39', '174-97', '266-39', '157-66',
+];

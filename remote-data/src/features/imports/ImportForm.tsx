@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { ImportLimits, ImportMappingChoice } from '@parcel-map/shared/api';
+import { IMPORT_FILE_EXTENSIONS, type ImportLimits, type ImportMappingChoice } from '@parcel-map/shared/api';
 import { DATASET_NAME_PATTERN, datasetNameFromFile, formatMegabytes, isDatasetName } from './datasetName.ts';
 import type { ImportRequest } from './useImportFlow.ts';
 
@@ -63,17 +63,21 @@ export function ImportForm({
       </p>
       <fieldset className="data-form__fields" disabled={busy}>
       <div className="data-field">
-        <label htmlFor={`${id}-parcels`}>Parcel file (GeoJSON or zipped Shapefile)</label>
+        <label htmlFor={`${id}-parcels`}>Parcel file</label>
         <input
           id={`${id}-parcels`}
           type="file"
-          accept=".geojson,.json,.zip,application/geo+json,application/json,application/zip"
+          accept={IMPORT_FILE_EXTENSIONS.join(',')}
+          aria-describedby={`${id}-formats`}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
             setParcels(file);
             if (file && !nameEdited) setName(datasetNameFromFile(file.name));
           }}
         />
+        <p id={`${id}-formats`} className="data-muted">
+          GeoJSON, GeoJSONSeq, TopoJSON, GeoPackage, KML/KMZ, CSV (a WKT or longitude/latitude columns), or a zip of a Shapefile or a File Geodatabase (.gdb folder).
+        </p>
       </div>
       <fieldset className="data-field">
         <legend>Field mapping</legend>

@@ -41,6 +41,10 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
           <dd>{number.format(report.imported)}</dd>
         </div>
         <div>
+          <dt>Outlines repaired</dt>
+          <dd>{number.format(report.repaired)}</dd>
+        </div>
+        <div>
           <dt>Rejected</dt>
           <dd>
             {number.format(report.rejected)}

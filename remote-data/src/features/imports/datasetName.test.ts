@@ -6,6 +6,8 @@ describe('datasetNameFromFile', () => {
     expect(datasetNameFromFile('ASSESSING_ParcelsFY2014.converted.geojson')).toBe('assessing-parcelsfy2014-converted');
     expect(datasetNameFromFile('Iredell NC parcels.zip')).toBe('iredell-nc-parcels');
     expect(datasetNameFromFile('__.json')).toBe('');
+    expect(datasetNameFromFile('Mecklenburg_Parcels.gpkg')).toBe('mecklenburg-parcels');
+    expect(datasetNameFromFile('Cambridge.gdb.zip')).toBe('cambridge');
   });
 
   it('proposes only names the API accepts', () => {

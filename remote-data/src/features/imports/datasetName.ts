@@ -4,7 +4,8 @@ export const DATASET_NAME_PATTERN = '[a-z0-9]+(-[a-z0-9]+)*';
 /** 'ASSESSING_ParcelsFY2014.converted.geojson' → 'assessing-parcelsfy2014-converted'. */
 export function datasetNameFromFile(fileName: string): string {
   return fileName
-    .replace(/\.(geojson|json|zip)$/i, '')
+    // A zipped File Geodatabase is named after its folder: 'parcels.gdb.zip' → 'parcels'.
+    .replace(/(\.gdb)?\.[a-z0-9]+$/i, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

@@ -1,0 +1,67 @@
+// The whole Cambridge, MA FY2014 parcel file with its assessor join (../shared/data, ODC PDDL 1.0),
+// as GeoJSON and as a GeoPackage in Massachusetts State Plane made from it here by ogr2ogr: every
+// feature with a usable, unique PIN is imported, the outlines that cross themselves repaired.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@parcel-map/database';
+import { openTestDb } from '@parcel-map/database/testing';
+import type { ImportReport } from '@parcel-map/shared/contracts';
+import { parcelByPin, parcelCount } from '../testing/readBack.ts';
+import { readImportMapping, type ImportMapping } from './importMapping.ts';
+import { importParcels } from './importParcels.ts';
+import { CAMBRIDGE_FY2014_DIR as DATA, CAMBRIDGE_FY2014_GEOJSON as GEOJSON, CAMBRIDGE_SELF_INTERSECTING_PINS as SELF_INTERSECTING, fixtureDir } from './testing/importFixtures.ts';
+
+const MAPPING = path.resolve(import.meta.dirname, '../../mappings/cambridge_fy2014.json');
+/** 13,116 features, of which 63 carry no usable ML and 21 repeat one. */
+const FEATURES = 13_116;
+const USABLE_UNIQUE_PINS = 13_030;
+
+describe.skipIf(!existsSync(GEOJSON))('the whole Cambridge FY2014 file', () => {
+  let db: Db;
+  let mapping: ImportMapping;
+  beforeAll(async () => {
+    db = await openTestDb();
+    const bundled = await readImportMapping(MAPPING);
+    mapping = { ...bundled, join: { ...bundled.join!, file: path.join(DATA, 'TaxFY14.csv') } };
+  });
+  afterAll(() => db.close());
+
+  async function expectEveryUsablePin(report: ImportReport) {
+    expect(report.refusal).toBeNull();
+    expect(report.features).toBe(FEATURES);
+    expect(report.imported).toBeGreaterThanOrEqual(USABLE_UNIQUE_PINS);
+    expect(report.rejectedByReason).toMatchObject({ 'no PIN': 63, 'duplicate PIN': 21, 'invalid PIN': 0 });
+    // What is left is an outline with no area at all (a ring through two points).
+    expect(report.rejections.filter((row) => row.reason === 'bad geometry')).toEqual([
+      { feature: 1896, pin: '238-80', reason: 'bad geometry', detail: 'ring with 3 positions (at least 4 needed); no area is left once repaired' },
+    ]);
+    expect(report.repaired).toBeGreaterThanOrEqual(SELF_INTERSECTING.length);
+    expect(await parcelCount(db)).toBe(report.imported);
+    for (const pin of SELF_INTERSECTING) {
+      const parcel = await parcelByPin(db, pin);
+      expect(parcel, pin).toBeDefined();
+      expect(['Polygon', 'MultiPolygon'], pin).toContain(parcel!.geometry.type);
+    }
+  }
+
+  it('imports it as GeoJSON, repairing the outlines that cross themselves', async () => {
+    const report = await importParcels(db, { file: GEOJSON, mapping });
+    expect(report).toMatchObject({ format: 'geojson', crs: 'WGS84 lon/lat', dataset: { name: 'cambridge-ma', version: 1 } });
+    await expectEveryUsablePin(report);
+  });
+
+  it('imports the same parcels from a State Plane GeoPackage, reprojected', async () => {
+    const gpkg = path.join(await fixtureDir(), 'cambridge-2249.gpkg');
+    execFileSync('ogr2ogr', ['-f', 'GPKG', '-t_srs', 'EPSG:2249', gpkg, GEOJSON], { stdio: 'pipe' });
+
+    const report = await importParcels(db, { file: gpkg, mapping });
+
+    expect(report).toMatchObject({ format: 'geopackage', crs: 'NAD83 / Massachusetts Mainland (ftUS)', dataset: { name: 'cambridge-ma', version: 2 } });
+    await expectEveryUsablePin(report);
+    const parcel = await parcelByPin(db, '127-123');
+    expect(parcel!.centroid_lon).toBeCloseTo(-71.1113, 3);
+    expect(parcel!.centroid_lat).toBeCloseTo(42.3629, 3);
+  });
+});

@@ -1,0 +1,28 @@
+// What a reader makes of an import file: its features, plain, and how to read their coordinates.
+import type { Geometry } from 'geojson';
+
+/** The formats read through GDAL, as the messages name them. */
+export const GDAL_FORMATS = {
+  geopackage: 'a GeoPackage',
+  filegdb: 'a File Geodatabase',
+  kml: 'a KML file',
+  kmz: 'a KMZ file',
+  topojson: 'a TopoJSON file',
+  geojsonseq: 'a GeoJSONSeq file',
+  csv: 'a CSV file',
+} as const;
+export type GdalFormat = keyof typeof GDAL_FORMATS;
+
+export interface SourceFeature {
+  properties: Record<string, unknown>;
+  geometry: Geometry | null;
+}
+
+export interface ParcelSource {
+  format: 'geojson' | 'shapefile' | GdalFormat;
+  features: SourceFeature[];
+  /** The CRS the file declares (.prj WKT, GeoJSON `crs` name, GDAL's CRS name); undefined means lon/lat. */
+  crs: string | undefined;
+  /** GDAL has already reprojected the features to lon/lat. */
+  inLonLat: boolean;
+}
