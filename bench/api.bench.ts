@@ -22,7 +22,7 @@ export interface ParcelApiResult {
 }
 
 /** PINs of the parcels around the centre, as a click on each would find them (GET /api/parcels/at). */
-async function pinsAroundCentre(apiOrigin: string, headers: Record<string, string>): Promise<string[]> {
+export async function pinsAroundCentre(apiOrigin: string, headers: Record<string, string>): Promise<string[]> {
   const pins = new Set<string>([CENTRE_PIN]);
   const half = ((GRID_SIDE - 1) * GRID_SPACING_M) / 2;
   for (let row = 0; row < GRID_SIDE; row++) {

@@ -1,7 +1,7 @@
 // `npm run bench`: every measurement of issue #7 in one run against production builds, each row a
 // budget or a ratio to a baseline measured in the same run. Writes bench/results.json and prints
 // the table. `npm run bench -- api frontend` runs some sections only (written to
-// bench/results-<sections>.json). Sections run in this order; the API and front ends are started
+// bench/results-<sections>.json); `finder` is issue #24's rows alone (they are part of `api` too). Sections run in this order; the API and front ends are started
 // by scripts/start.mjs (which builds stale front ends) as separate processes on
 // PARCEL_MAP_PORT_OFFSET, with their data in .data/bench-<offset>.
 import { existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { originOf, PORTS } from '../scripts/ports.mjs';
 import { openPgliteDb } from '../database/src/pgliteDb.ts';
-import { benchParcelApi } from './api.bench.ts';
+import { benchParcelApi, pinsAroundCentre } from './api.bench.ts';
 import { benchParcelFinder } from './parcelFinder.bench.ts';
 import { benchDemoSeed } from './demoSeed.bench.ts';
 import { benchFrontEnd } from './frontend.bench.ts';
@@ -23,7 +23,7 @@ import { benchSavedParcelLists } from './savedParcelsModes.ts';
 import { benchTileThroughput } from './tiles.bench.ts';
 import { coldBuildRows, measureTileSizes, tileSizeRow } from './tileSizes.ts';
 
-const SECTIONS = ['seed', 'data', 'saved', 'api', 'frontend'] as const;
+const SECTIONS = ['seed', 'data', 'saved', 'api', 'finder', 'frontend'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const requested = process.argv.slice(2);
@@ -92,7 +92,7 @@ async function busyPorts(): Promise<number[]> {
   return ports.filter((_, i) => busy[i]);
 }
 
-if (sections.has('api') || sections.has('frontend')) {
+if (sections.has('api') || sections.has('finder') || sections.has('frontend')) {
   const busy = await busyPorts();
   if (busy.length > 0) rows.push(check('setup', 'product ports free', false, `already in use: ${busy.join(', ')} — the servers there are not this run's`));
   const product = await startProcess(process.execPath, ['scripts/start.mjs'], { PARCEL_MAP_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 'Parcel Map is ready', 15 * 60_000);
@@ -111,6 +111,13 @@ if (sections.has('api') || sections.has('frontend')) {
         rows.push(...(await benchParcelFinder(originOf(PORTS.api), jwt, parcelApi.pins)));
         rows.push(...(await benchLivePublish(originOf(PORTS.api), pgliteDir)));
         details.apiLoad = { tiles: tiles.tiles, pairRatios: tiles.pairRatios, runs: [tiles.raw, tiles.hotPath, tiles.expressRoute, parcelApi.detailsLoad] };
+      });
+    }
+    if (sections.has('finder') && !sections.has('api')) {
+      await measure('api', 'parcel finder', async () => {
+        const jwt = await signInForJwt(identity, host, benchEmail('finder'));
+        const pins = await pinsAroundCentre(originOf(PORTS.api), { Authorization: `Bearer ${jwt}` });
+        rows.push(...(await benchParcelFinder(originOf(PORTS.api), jwt, pins)));
       });
     }
     if (sections.has('frontend')) {

@@ -15,7 +15,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MAP_VIEW_DEFAULTS } from '../remote-map/src/map/mapDefaults.ts';
+// The configuration's module, not remote-map's defaults: those import the shared package's index, whose components import CSS that Node cannot load.
+import { DEFAULT_INITIAL_VIEW } from '../shared/src/config/runtimeConfig.ts';
 import { waitForWarmTiles } from '../api-server/src/testing/waitForWarmTiles.ts';
 import { get } from './lib/http.ts';
 import { combineRuns, CONNECTIONS, load, type LoadRun } from './lib/load.ts';
@@ -45,7 +46,7 @@ export interface TileThroughput {
 
 /** The initial map view's z13 tiles and the z14 tiles of the same centre one zoom step in. */
 export function benchTilePaths(): string[] {
-  const { lng, lat, zoom } = MAP_VIEW_DEFAULTS;
+  const { lng, lat, zoom } = DEFAULT_INITIAL_VIEW;
   return [...viewTilePaths({ lng, lat, zoom }), ...viewTilePaths({ lng, lat, zoom: zoom + 1 })];
 }
 

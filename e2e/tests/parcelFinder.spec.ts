@@ -95,6 +95,27 @@ test('lists the parcels within 300 ft of a demo lot, draws them and the ring, do
   await expect(panel.getByText(/ft · PIN/)).toHaveCount(0);
 });
 
+test('lists the parcels within 300 ft of an area drawn with Measure Area', async ({ page }) => {
+  const map = new MapPage(page);
+  await map.control('Measure').click();
+  const palette = page.getByRole('region', { name: 'Measure' });
+  await palette.getByRole('button', { name: 'Measure Area' }).click();
+  // A square of 40 px around the opening centre (~600 m at zoom 13), in the town.
+  const box = (await map.canvas().boundingBox())!;
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  for (const [dx, dy] of [[-20, -20], [20, -20], [20, 20], [-20, 20]] as const) await page.mouse.click(cx + dx, cy + dy);
+  await page.keyboard.press('Enter');
+  await palette.getByRole('button', { name: 'Nearby parcels' }).click();
+  const panel = page.getByRole('complementary', { name: 'Nearby parcels' });
+  await expect(panel.getByText('Around the area drawn on the map')).toBeVisible();
+  await expect(panel.getByText(/^\d+ parcels within 300 ft · \d+ owners to notify/)).toBeVisible();
+  const listed = await panel.getByRole('listitem').count();
+  expect(listed).toBeGreaterThan(20);
+  // The ring and each parcel; no subject parcel.
+  await expect(map.container()).toHaveAttribute('data-findings', String(listed + 1));
+  await expect(panel.getByRole('button', { name: 'Download mailing list (CSV)' })).toBeEnabled();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

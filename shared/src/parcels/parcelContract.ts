@@ -18,6 +18,14 @@ export const SEARCH_MAX_LIMIT = 100;
  * stays as quick as a street: 'See all 500+ results', and a narrower query for the rest.
  */
 export const SEARCH_TOTAL_CAP = 500;
+/**
+ * The cap of a query whose words are all under 3 characters ('an', 'ma', '46'): only the prefix
+ * indexes can answer it and thousands of parcels match, so it counts and ranks fewer — 'See all 100+
+ * results' — and the worst short query stays a few milliseconds at the database (issue #24 point 3).
+ */
+export const SEARCH_SHORT_QUERY_CAP = 100;
+/** 429 to a user who already has this many searches waiting for the database (SEARCHES_WAITING_PER_USER). */
+export const SEARCH_BUSY_MESSAGE = 'Too many searches at once. Wait for the earlier ones to finish, then try again.';
 export const SEARCH_SORTS = ['relevance', 'owner', 'address', 'acres'] as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 

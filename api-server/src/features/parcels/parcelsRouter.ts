@@ -4,6 +4,7 @@ import type { ParcelsService } from './parcelsService.ts';
 import type { ParcelSearchService } from './search/parcelSearchService.ts';
 import { atQuerySchema, featureParamsSchema, nearbyAreaBodySchema, nearbyQuerySchema, parcelParamsSchema, searchQuerySchema } from '@parcel-map/shared/contracts';
 import type { NearbyService } from './nearby/nearbyService.ts';
+import { userIdOf } from '../../platform/auth/verifyBearer.ts';
 
 export function createParcelsRouter(deps: { parcelsService: ParcelsService; parcelSearch: ParcelSearchService; nearby: NearbyService; requireUser: RequestHandler }): Router {
   const router = Router();
@@ -16,7 +17,7 @@ export function createParcelsRouter(deps: { parcelsService: ParcelsService; parc
 
   // Fixed paths first: they would otherwise be taken for PINs.
   router.get('/search', async (req, res) => {
-    res.json(await deps.parcelSearch.search(searchQuerySchema.parse(req.query)));
+    res.json(await deps.parcelSearch.search(searchQuerySchema.parse(req.query), userIdOf(req)));
   });
 
   router.post('/nearby', async (req, res) => {

@@ -2,6 +2,7 @@
 import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { measureCleared, measureClosed, measureModeChosen, selectIsMeasureOpen, selectMeasureMode, selectMeasurement } from './measureSlice.ts';
 import { measurementSummary } from './measure.ts';
+import { nearbyAreaRequested } from '../search/parcelFinderSlice.ts';
 import './measurePalette.css';
 
 export function MeasurePalette() {
@@ -49,6 +50,12 @@ export function MeasurePalette() {
           </>
         )}
       </div>
+      {/* A finished area (not the shape still following the cursor) can be the subject of a nearby list. */}
+      {measurement?.kind === 'area' && mode === null && (
+        <button type="button" className="pm-button measure-palette__button" onClick={() => dispatch(nearbyAreaRequested({ ring: measurement.ring }))}>
+          Nearby parcels
+        </button>
+      )}
     </section>
   );
 }

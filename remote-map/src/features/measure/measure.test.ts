@@ -36,8 +36,13 @@ describe('measurePolygon', () => {
     expect(result.perimeterFeet).toBeCloseTo(result.segmentsFeet.reduce((a, b) => a + b, 0), 6);
   });
 
+  it("keeps the ring it measured, closed, with Draw's repeated cursor vertex dropped", () => {
+    expect(measurePolygon([...ring, ring[3]!])!.ring).toEqual([...ring, ring[0]!]);
+  });
+
   it('accepts a closed ring and is null below three points', () => {
     expect(measurePolygon([...ring, ring[0]!])!.segmentsFeet).toHaveLength(4);
+    expect(measurePolygon([...ring, ring[0]!])!.ring).toEqual([...ring, ring[0]!]);
     expect(measurePolygon([[0, 0], [1, 1], [0, 0]])).toBeNull();
     expect(measurePolygon([[0, 0], [1, 1]])).toBeNull();
   });
@@ -54,7 +59,7 @@ describe('formats', () => {
   });
 
   it('summarises areas with their perimeter and segments', () => {
-    const summary = measurementSummary({ kind: 'area', segmentsFeet: [100, 200], perimeterFeet: 300, squareFeet: 43560, acres: 1 });
+    const summary = measurementSummary({ kind: 'area', segmentsFeet: [100, 200], perimeterFeet: 300, squareFeet: 43560, acres: 1, ring: [] });
     expect(summary).toEqual({ total: 'Area: 43,560 sq ft (1.00 acres) · Perimeter: 300 ft', segments: ['100 ft', '200 ft'] });
   });
 });

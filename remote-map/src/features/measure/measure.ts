@@ -23,6 +23,8 @@ export interface AreaMeasurement {
   perimeterFeet: number;
   squareFeet: number;
   acres: number;
+  /** The closed ring measured (longitude, latitude): what 'Nearby parcels' of a drawn area sends. */
+  ring: Position[];
 }
 
 export type Measurement = LineMeasurement | AreaMeasurement;
@@ -65,7 +67,7 @@ export function measurePolygon(ring: readonly Position[]): AreaMeasurement | nul
   const closed = [...vertices, vertices[0]!];
   const segmentsFeet = segmentLengthsFeet(closed);
   const squareFeet = turfArea(turfPolygon([closed])) * SQ_FEET_PER_SQ_METRE;
-  return { kind: 'area', segmentsFeet, perimeterFeet: sum(segmentsFeet), squareFeet, acres: squareFeet / SQ_FEET_PER_ACRE };
+  return { kind: 'area', segmentsFeet, perimeterFeet: sum(segmentsFeet), squareFeet, acres: squareFeet / SQ_FEET_PER_ACRE, ring: closed };
 }
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

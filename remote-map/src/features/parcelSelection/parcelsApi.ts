@@ -53,6 +53,9 @@ export function parcelDetailsFromResponse(response: unknown, requestedPin: strin
   return centroid ? { ...parsed.data, centroid } : null;
 }
 
+/** What a nearby list is around: a selected parcel, or an area drawn with the measure tools (a closed ring). */
+export type NearbySubject = { kind: 'parcel'; pin: string } | { kind: 'area'; ring: [number, number][] };
+
 /** GET /api/parcels/search: the text, and for the results panel a page and an order. */
 export interface SearchRequest {
   q: string;
@@ -105,10 +108,17 @@ export const parcelsApi = baseApi.injectEndpoints({
       },
       keepUnusedDataFor: 3600,
     }),
-    /** GET /api/parcels/{pin}/nearby: an answer that breaks the contract is SPEC §5's invalid-data error. */
-    getNearby: build.query<NearbyResponse, { pin: string; distanceFt: number }>({
-      async queryFn({ pin, distanceFt }, _api, _extraOptions, baseQuery) {
-        const result = await baseQuery({ path: `${parcelPath(pin)}/nearby?distance_ft=${distanceFt}`, requireAuth: true });
+    /**
+     * GET /api/parcels/{pin}/nearby, or POST /api/parcels/nearby for a drawn area: an answer that
+     * breaks the contract is SPEC §5's invalid-data error.
+     */
+    getNearby: build.query<NearbyResponse, { of: NearbySubject; distanceFt: number }>({
+      async queryFn({ of, distanceFt }, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery(
+          of.kind === 'parcel'
+            ? { path: `${parcelPath(of.pin)}/nearby?distance_ft=${distanceFt}`, requireAuth: true }
+            : { path: '/api/parcels/nearby', method: 'POST', body: { geometry: { type: 'Polygon', coordinates: [of.ring] }, distance_ft: distanceFt }, requireAuth: true },
+        );
         if (result.error) return { error: result.error as ApiQueryError };
         const parsed = nearbyResponseSchema.safeParse(result.data);
         return parsed.success ? { data: parsed.data } : { error: { message: INVALID_PARCEL_MESSAGE } };

@@ -1,11 +1,11 @@
-// Nearby parcels (issue #24 point 4): every parcel within a distance of the selected one, drawn on
-// the map with the ring, listed nearest first, as a de-duplicated mailing list (CSV) and as sheets of
+// Nearby parcels (issue #24 point 4): every parcel within a distance of the selected one or of an
+// area drawn with Measure Area, drawn on the map with the ring, listed nearest first, as a de-duplicated mailing list (CSV) and as sheets of
 // address labels to print.
 import { useMemo, useState, type FormEvent } from 'react';
 import { datedFileName, downloadFile, useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { NEARBY_MAX_FEET, type ApiQueryError } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
-import { useGetNearbyQuery } from '../parcelSelection/parcelsApi.ts';
+import { useGetNearbyQuery, type NearbySubject } from '../parcelSelection/parcelsApi.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
 import { finderClosed, nearbyDistanceChosen, selectParcelFinder } from './parcelFinderSlice.ts';
 import { nearbyFindings } from './findingsGeometry.ts';
@@ -16,15 +16,15 @@ import './parcelFinder.css';
 
 export function NearbyPanel({ controller }: { controller: MapController | null }) {
   const finder = useAppSelector(selectParcelFinder);
-  if (finder.panel !== 'nearby' || finder.nearbyPin === null) return null;
-  return <NearbyList pin={finder.nearbyPin} distanceFt={finder.distanceFt} controller={controller} />;
+  if (finder.panel !== 'nearby' || finder.nearbyOf === null) return null;
+  return <NearbyList of={finder.nearbyOf} distanceFt={finder.distanceFt} controller={controller} />;
 }
 
-function NearbyList({ pin, distanceFt, controller }: { pin: string; distanceFt: number; controller: MapController | null }) {
+function NearbyList({ of, distanceFt, controller }: { of: NearbySubject; distanceFt: number; controller: MapController | null }) {
   const dispatch = useAppDispatch();
   const [typed, setTyped] = useState(String(distanceFt));
   const [labelsOpen, setLabelsOpen] = useState(false);
-  const nearby = useGetNearbyQuery({ pin, distanceFt });
+  const nearby = useGetNearbyQuery({ of, distanceFt });
   const answer = nearby.currentData;
   const findings = useMemo(() => (answer ? nearbyFindings(answer) : null), [answer]);
   useFindingsOnMap(controller, findings, 18);
@@ -67,6 +67,9 @@ function NearbyList({ pin, distanceFt, controller }: { pin: string; distanceFt: 
       <p id="nearby-distance-hint" className="finder-panel__hint">
         0 ft lists the parcels that touch it; at most {NEARBY_MAX_FEET.toLocaleString('en-US')} ft.
       </p>
+      {of.kind === 'area' && (
+        <p className="finder-panel__subject">Around the area drawn on the map</p>
+      )}
       {answer?.subject && (
         <p className="finder-panel__subject">
           <span className="finder-panel__swatch finder-panel__swatch--subject" aria-hidden="true" /> PIN {answer.subject.pin} · {answer.subject.owner ?? 'Unknown owner'} ·{' '}
@@ -85,7 +88,7 @@ function NearbyList({ pin, distanceFt, controller }: { pin: string; distanceFt: 
           type="button"
           className="pm-button"
           disabled={letters.length === 0}
-          onClick={() => downloadFile(datedFileName(`mailing-list-${pin}-${distanceFt}ft`, 'csv'), 'text/csv;charset=utf-8', mailingListCsv(letters))}
+          onClick={() => downloadFile(datedFileName(`mailing-list-${of.kind === 'parcel' ? of.pin : 'drawn-area'}-${distanceFt}ft`, 'csv'), 'text/csv;charset=utf-8', mailingListCsv(letters))}
         >
           Download mailing list (CSV)
         </button>

@@ -3,17 +3,18 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '@parcel-map/shared';
 import { NEARBY_DEFAULT_FEET } from '@parcel-map/shared/api';
+import type { NearbySubject } from '../parcelSelection/parcelsApi.ts';
 
 export interface ParcelFinderState {
   panel: 'results' | 'nearby' | null;
   /** The search the results panel lists. */
   query: string;
-  /** The parcel the nearby panel lists the neighbours of. */
-  nearbyPin: string | null;
+  /** What the nearby panel lists the neighbours of: a selected parcel or a drawn area. */
+  nearbyOf: NearbySubject | null;
   distanceFt: number;
 }
 
-const initialState: ParcelFinderState = { panel: null, query: '', nearbyPin: null, distanceFt: NEARBY_DEFAULT_FEET };
+const initialState: ParcelFinderState = { panel: null, query: '', nearbyOf: null, distanceFt: NEARBY_DEFAULT_FEET };
 
 export const parcelFinderSlice = createSlice({
   name: 'parcelFinder',
@@ -27,7 +28,12 @@ export const parcelFinderSlice = createSlice({
     /** 'Nearby parcels' on a selected parcel. */
     nearbyRequested: (state, action: PayloadAction<{ pin: string }>) => {
       state.panel = 'nearby';
-      state.nearbyPin = action.payload.pin;
+      state.nearbyOf = { kind: 'parcel', pin: action.payload.pin };
+    },
+    /** 'Nearby parcels' on an area drawn with Measure Area (its closed ring). */
+    nearbyAreaRequested: (state, action: PayloadAction<{ ring: [number, number][] }>) => {
+      state.panel = 'nearby';
+      state.nearbyOf = { kind: 'area', ring: action.payload.ring };
     },
     nearbyDistanceChosen: (state, action: PayloadAction<{ distanceFt: number }>) => {
       state.distanceFt = action.payload.distanceFt;
@@ -47,6 +53,6 @@ declare module '@parcel-map/shared' {
   }
 }
 
-export const { allResultsRequested, nearbyRequested, nearbyDistanceChosen, finderClosed } = parcelFinderSlice.actions;
+export const { allResultsRequested, nearbyRequested, nearbyAreaRequested, nearbyDistanceChosen, finderClosed } = parcelFinderSlice.actions;
 
 export const { selectParcelFinder } = parcelFinderSlice.injectInto(rootReducer).selectors;

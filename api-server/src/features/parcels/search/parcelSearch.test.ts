@@ -2,7 +2,7 @@
 // PostgreSQL. The test county is a 3 km square of the demo county; the issue's examples are written
 // onto a few of its parcels first, as the full demo county has them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parcelSearchResponseSchema, SEARCH_TOTAL_CAP, type ParcelSearchResponse } from '@parcel-map/shared/contracts';
+import { parcelSearchResponseSchema, SEARCH_SHORT_QUERY_CAP, SEARCH_TOTAL_CAP, type ParcelSearchResponse } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../../testing/testApp.ts';
 
 const CENTRE_PIN = '4605050123';
@@ -120,8 +120,17 @@ describe('GET /api/parcels/search', () => {
     const { results, total } = await q('re', '&limit=5');
     expect(results.length).toBe(5);
     expect(total).toBeGreaterThan(0);
-    expect(total).toBeLessThanOrEqual(SEARCH_TOTAL_CAP);
+    expect(total).toBeLessThanOrEqual(SEARCH_SHORT_QUERY_CAP);
     for (const result of results) expect(`${result.owner} ${result.add1} ${result.pin}`.toLowerCase()).toMatch(/(^|\s)re/);
+  });
+
+  it('counts and ranks a short query only up to the short cap: every PIN begins 46', async () => {
+    const short = await q('46', '&limit=100');
+    expect(short).toMatchObject({ total: SEARCH_SHORT_QUERY_CAP, capped: true });
+    expect(short.results).toHaveLength(SEARCH_SHORT_QUERY_CAP);
+    expect((await q('46', `&offset=${SEARCH_SHORT_QUERY_CAP}`)).results).toEqual([]);
+    // Three characters reach the trigram index, and the whole cap.
+    expect(await q('460')).toMatchObject({ total: SEARCH_TOTAL_CAP, capped: true });
   });
 
   it('keeps the result fields of before and says what matched', async () => {

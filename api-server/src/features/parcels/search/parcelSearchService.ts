@@ -1,7 +1,10 @@
 // Parcel search (issue #24): what matched, one page of it, the total, and the roads and water bodies
-// whose names match. Knows no HTTP.
+// whose names match. Knows no HTTP. An answer is kept for its data version, and the same query asked
+// again while it is being answered shares that answer: twenty people typing 'ma', or one script
+// sending the same search twenty times, is one statement.
 import * as turf from '@turf/turf';
 import {
+  SEARCH_SHORT_QUERY_CAP,
   SEARCH_TOTAL_CAP,
   type Bbox,
   type ParcelSearchResponse,
@@ -11,9 +14,11 @@ import {
 } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../../platform/cache/perVersion.ts';
+import type { VersionedCache } from '../../../platform/cache/versionedCache.ts';
 import type { ParcelSearchRepository, StreetRow } from './parcelSearchRepository.ts';
 import type { SearchGate } from './searchGate.ts';
 import { analyseSearchText, type SearchText } from './searchText.ts';
+import type { SearchPage } from './parcelSearchSql.ts';
 
 export interface SearchQuery {
   q: string;
@@ -32,8 +37,13 @@ interface Place {
   bbox: Bbox;
 }
 
-export function createParcelSearchService(deps: { repository: ParcelSearchRepository; dataVersion: Pick<DataVersion, 'known' | 'current'>; gate: SearchGate }) {
-  const { repository, gate } = deps;
+export function createParcelSearchService(deps: {
+  repository: ParcelSearchRepository;
+  dataVersion: Pick<DataVersion, 'known' | 'current'>;
+  gate: SearchGate;
+  answers: VersionedCache<ParcelSearchResponse>;
+}) {
+  const { repository, gate, answers } = deps;
   const waterBodies = loadPerVersion(async (): Promise<Place[]> => {
     const byName = new Map<string, Bbox>();
     for (const row of await repository.waterBodies()) {
@@ -45,27 +55,34 @@ export function createParcelSearchService(deps: { repository: ParcelSearchReposi
   });
 
   return {
-    async search(query: SearchQuery): Promise<ParcelSearchResponse> {
-      const text = analyseSearchText(query.q);
-      // Punctuation alone ('%%', '--') names nothing.
-      if (text.words.length === 0) return { results: [], total: 0, capped: false, places: [] };
+    /** `user`: whose search it is, so that one user's searches wait in a line of their own. */
+    search(query: SearchQuery, user: string): Promise<ParcelSearchResponse> {
       const page = { limit: query.limit, offset: query.offset, sort: query.sort, dir: query.dir ?? (query.sort === 'acres' ? 'desc' : 'asc') } as const;
-      const firstPage = query.offset === 0;
-      const withStreets = firstPage && !text.hasNumber;
-      const rows = await gate(async () => {
-        const exact = await repository.search(text, 'words', page, SEARCH_TOTAL_CAP, withStreets);
-        if (exact.total > 0 || !text.indexable) return exact;
-        return repository.search(text, 'similar', page, SEARCH_TOTAL_CAP, withStreets);
-      });
-      const places = firstPage ? [...roads(rows.streets, text), ...(await water(text))].slice(0, MAX_PLACES) : [];
-      return {
-        results: rows.results,
-        total: Math.min(rows.total, SEARCH_TOTAL_CAP),
-        capped: rows.total > SEARCH_TOTAL_CAP,
-        places,
-      };
+      const key = JSON.stringify([query.q.toLowerCase().replace(/\s+/g, ' '), page.limit, page.offset, page.sort, page.dir]);
+      return answers.get(key, () => answer(query.q, page, user));
     },
   };
+
+  async function answer(q: string, page: SearchPage, user: string): Promise<ParcelSearchResponse> {
+    const text = analyseSearchText(q);
+    // Punctuation alone ('%%', '--') names nothing.
+    if (text.words.length === 0) return { results: [], total: 0, capped: false, places: [] };
+    const cap = text.indexable ? SEARCH_TOTAL_CAP : SEARCH_SHORT_QUERY_CAP;
+    const firstPage = page.offset === 0;
+    const withStreets = firstPage && !text.hasNumber;
+    const rows = await gate(user, async () => {
+      const exact = await repository.search(text, 'words', page, cap, withStreets);
+      if (exact.total > 0 || !text.indexable) return exact;
+      return repository.search(text, 'similar', page, cap, withStreets);
+    });
+    const places = firstPage ? [...roads(rows.streets, text), ...(await water(text))].slice(0, MAX_PLACES) : [];
+    return {
+      results: rows.results,
+      total: Math.min(rows.total, cap),
+      capped: rows.total > cap,
+      places,
+    };
+  }
 
   async function water(text: SearchText): Promise<SearchPlace[]> {
     if (!text.indexable) return [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchGate } from './searchGate.ts';
+import { createSearchGate, TooManySearchesError } from './searchGate.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -7,23 +7,26 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** Lets every promise callback that is ready run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('createSearchGate', () => {
   it('runs at most its slots at once and the rest in the order they came', async () => {
-    const gate = createSearchGate(1);
+    const gate = createSearchGate(1, 10);
     const started: number[] = [];
     const releases = [deferred(), deferred(), deferred()];
     const runs = releases.map((release, index) =>
-      gate(async () => {
+      gate('user', async () => {
         started.push(index);
         await release.promise;
         return index;
       }),
     );
-    await Promise.resolve();
+    await settle();
     expect(started).toEqual([0]);
     releases[0]!.resolve();
     await runs[0];
-    await Promise.resolve();
+    await settle();
     expect(started).toEqual([0, 1]);
     releases[1]!.resolve();
     releases[2]!.resolve();
@@ -32,8 +35,56 @@ describe('createSearchGate', () => {
   });
 
   it('frees its slot when a search fails', async () => {
-    const gate = createSearchGate(1);
-    await expect(gate(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await gate(() => Promise.resolve('next'))).toBe('next');
+    const gate = createSearchGate(1, 10);
+    await expect(gate('user', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await gate('user', () => Promise.resolve('next'))).toBe('next');
+  });
+
+  it("gives a free slot to the users in turn, so one user's many searches hold another's back by one", async () => {
+    const gate = createSearchGate(1, 10);
+    const started: string[] = [];
+    const release = deferred();
+    const search = (user: string, label: string) =>
+      gate(user, async () => {
+        started.push(label);
+        await release.promise;
+      });
+    const runs = [search('flooder', 'f1'), search('flooder', 'f2'), search('flooder', 'f3'), search('flooder', 'f4'), search('other', 'o1')];
+    release.resolve();
+    await Promise.all(runs);
+    expect(started).toEqual(['f1', 'f2', 'o1', 'f3', 'f4']);
+  });
+
+  it("runs one search of each user at a time, leaving the other slots to other users", async () => {
+    const gate = createSearchGate(3, 10);
+    const started: string[] = [];
+    const release = deferred();
+    const search = (user: string, label: string) =>
+      gate(user, async () => {
+        started.push(label);
+        await release.promise;
+      });
+    const runs = [search('flooder', 'f1'), search('flooder', 'f2'), search('flooder', 'f3'), search('other', 'o1')];
+    await settle();
+    expect(started).toEqual(['f1', 'o1']);
+    release.resolve();
+    await Promise.all(runs);
+    expect(started).toEqual(['f1', 'o1', 'f2', 'f3']);
+  });
+
+  it('answers 429 to a user with too many searches waiting, and not to another user', async () => {
+    const gate = createSearchGate(1, 2);
+    const release = deferred();
+    const hold = () => release.promise;
+    const waiting = [gate('flooder', hold), gate('flooder', hold), gate('flooder', hold)];
+    const refused = gate('flooder', hold);
+    await expect(refused).rejects.toBeInstanceOf(TooManySearchesError);
+    await expect(refused).rejects.toMatchObject({ status: 429 });
+    const other = gate('other', () => Promise.resolve('answered'));
+    release.resolve();
+    await Promise.all(waiting);
+    expect(await other).toBe('answered');
+    // Once the line is short again, the user is served again.
+    expect(await gate('flooder', () => Promise.resolve('again'))).toBe('again');
   });
 });

@@ -1,19 +1,54 @@
-// At most `slots` searches at the database at once; the rest wait here, in order. Other requests do
-// not wait here: they go straight to the database and find at most `slots` searches ahead of them.
+// At most `slots` searches at the database at once, and at most one of each user's. Other requests
+// do not wait here: they go straight to the database and find at most `slots` searches ahead of them.
 // On PGlite (one session, statements run in turn) a burst of searches would otherwise queue twenty
 // statements in front of a saved-parcel list (issue #24: 13.7 s instead of 3 ms).
-export function createSearchGate(slots: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
+//
+// The searches that wait do so in one line per user, and a free slot goes to the users in turn: one
+// user's twenty searches delay another user's by at most one, not twenty, and take one of the pool's
+// connections, not all the slots. Waiting costs the API nothing, so a user's searches wait rather than
+// being refused; only past `waitingPerUser` (a search box has one or two in flight; that many is a
+// script or a stuck client) is the next one answered 429.
+import { SEARCH_BUSY_MESSAGE } from '@parcel-map/shared/contracts';
+import { HttpError } from '../../../platform/http/httpErrors.ts';
+
+export class TooManySearchesError extends HttpError {
+  constructor() {
+    super(429, SEARCH_BUSY_MESSAGE);
+    this.name = 'TooManySearchesError';
+  }
+}
+
+export function createSearchGate(slots: number, waitingPerUser: number) {
+  // A Map keeps insertion order: the first user in it whose search is not running is served next.
+  const lines = new Map<string, (() => void)[]>();
+  const runningFor = new Set<string>();
+
+  const startNext = () => {
+    while (runningFor.size < slots) {
+      const user = [...lines.keys()].find((candidate) => !runningFor.has(candidate));
+      if (user === undefined) return;
+      const line = lines.get(user)!;
+      const start = line.shift()!;
+      // To the back of the turns, if more of this user's searches wait.
+      lines.delete(user);
+      if (line.length > 0) lines.set(user, line);
+      runningFor.add(user);
+      start();
+    }
+  };
+
+  return async function run<T>(user: string, work: () => Promise<T>): Promise<T> {
+    const line = lines.get(user) ?? [];
+    if (line.length >= waitingPerUser) throw new TooManySearchesError();
+    const turn = new Promise<void>((resolve) => line.push(resolve));
+    lines.set(user, line);
+    startNext();
+    await turn;
     try {
       return await work();
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
+      runningFor.delete(user);
+      startNext();
     }
   };
 }
