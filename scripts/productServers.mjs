@@ -64,6 +64,12 @@ export function ensureFrontEndsBuilt() {
   }
 }
 
+/**
+ * Every server runs as in production: Express then never shows a stack trace, and nothing the
+ * product serves differs between `npm start`, the e2e suite and a deployment.
+ */
+const PRODUCTION = { NODE_ENV: 'production' };
+
 /** Runs `command` from the repository to its end; rejects unless it exits 0. */
 function runToEnd(name, command, args, env) {
   return new Promise((resolve, reject) => {
@@ -87,7 +93,7 @@ export function productServers({ dataDir, ports = PORTS }) {
       name: 'local-identity',
       command: tsx,
       args: ['local-identity/src/server.ts'],
-      env: { PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity') },
+      env: { ...PRODUCTION, PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity') },
       readyUrl: `${originOf(ports.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`,
     },
     {
@@ -98,6 +104,7 @@ export function productServers({ dataDir, ports = PORTS }) {
       // (a few seconds' no-op once it is there).
       prepare: () => runToEnd('the demo seed', tsx, ['county-data/src/cli/seedDemoCli.ts'], { DATA_DIR: apiDataDir }),
       env: {
+        ...PRODUCTION,
         NODE_OPTIONS: apiNodeOptions(),
         PORT: String(ports.api),
         DATA_DIR: apiDataDir,
@@ -112,7 +119,7 @@ export function productServers({ dataDir, ports = PORTS }) {
       name: dir,
       command: process.execPath,
       args: ['scripts/serveApp.mjs', `${dir}/dist`, String(ports[port]), dir === 'host' ? 'host' : 'remote'],
-      env: {},
+      env: PRODUCTION,
       readyUrl: `${originOf(ports[port])}/mf-manifest.json`,
     })),
   ];
