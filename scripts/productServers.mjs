@@ -88,12 +88,14 @@ function runToEnd(name, command, args, env) {
 export function productServers({ dataDir, ports = PORTS }) {
   const tsx = path.join(REPO_DIR, 'node_modules/.bin/tsx');
   const apiDataDir = path.join(dataDir, 'pglite');
+  const hostOrigins = [originOf(ports.host), `http://localhost:${ports.host}`];
   return [
     {
       name: 'local-identity',
       command: tsx,
       args: ['local-identity/src/server.ts'],
-      env: { ...PRODUCTION, PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity') },
+      // The host is the only page that signs in: its origins get CORS and receive sign-in tokens.
+      env: { ...PRODUCTION, PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity'), ALLOWED_ORIGINS: hostOrigins.join(',') },
       readyUrl: `${originOf(ports.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`,
     },
     {
@@ -110,7 +112,7 @@ export function productServers({ dataDir, ports = PORTS }) {
         DATA_DIR: apiDataDir,
         JWKS_URL: `${originOf(ports.identity)}/v1/sessions/jwks/project-test-local`,
         // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx).
-        CORS_ORIGINS: [originOf(ports.host), `http://localhost:${ports.host}`, originOf(ports.remote_map)].join(','),
+        CORS_ORIGINS: [...hostOrigins, originOf(ports.remote_map)].join(','),
       },
       // The API answers last: the demo seed runs before it on a first start.
       readyUrl: `${originOf(ports.api)}/health`,
