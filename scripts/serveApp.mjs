@@ -12,6 +12,18 @@ const root = path.resolve(distDir);
 const app = express();
 app.disable('x-powered-by');
 
+// A malformed request (`/%c0`: a %-escape that decodes to no character) is the client's mistake:
+// a plain 400, before any route or static file lookup tries to decode it.
+app.use((req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).type('text/plain').send(STATUS_CODES[400]);
+    return;
+  }
+  next();
+});
+
 const NEVER_CACHED = new Set(['/', '/index.html', '/remoteEntry.js', '/mf-manifest.json', '/config.json', '/parcel-map-embed.js']);
 app.use((req, res, next) => {
   if (role !== 'host') res.set('Access-Control-Allow-Origin', '*');
@@ -40,8 +52,8 @@ if (role === 'host') {
   app.get('/{*path}', (_req, res) => res.sendFile(path.join(root, 'index.html'), { cacheControl: false }));
 }
 
-// A malformed request (`/%c0`: a %-escape that decodes to no character) is the client's mistake:
-// a plain 400, never Express's default page with its stack trace and the server's paths.
+// Whatever else fails, the answer is its status line in plain text, never Express's default page
+// with a stack trace and the server's paths (which it shows unless NODE_ENV=production).
 app.use((error, _req, res, _next) => {
   const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500;
   if (status === 500) console.error(error);

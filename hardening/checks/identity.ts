@@ -13,7 +13,6 @@ import {
   callSdk,
   latestMagicLinkToken,
   newPkcePair,
-  requestMagicLink,
   startOAuthFlow,
   submitOAuthConsent,
   type IdentityEndpoint,
@@ -59,7 +58,7 @@ async function pkce(peer: Peer): Promise<HardeningOutcome> {
   if (noChallenge.status !== 400 || !noChallengeBody.includes('pkce_required')) failures.push(`magic link without code_challenge → ${noChallenge.status} ${noChallengeBody.slice(0, 80)}`);
   if ((await outboxCount(peer, 'pkce-none@example.com')) !== 0) failures.push('a link was sent without a code_challenge');
   // A link sent with a challenge, redeemed by whoever holds it but not the verifier.
-  await requestMagicLink(peer.identity, 'pkce-link@example.com');
+  await sendLink(peer, 'pkce-link@example.com', { code_challenge: newPkcePair().codeChallenge });
   const token = await latestMagicLinkToken(peer.identity, 'pkce-link@example.com');
   for (const codeVerifier of [undefined, '', newPkcePair().codeVerifier]) {
     const redeemed = await callSdk(peer.identity, '/magic_links/authenticate', { body: { token, code_verifier: codeVerifier, session_duration_minutes: 60 } });
@@ -88,7 +87,7 @@ async function redirects(peer: Peer): Promise<HardeningOutcome> {
     }
   }
   if ((await outboxCount(peer, 'redirect-target@example.com')) !== 0) failures.push('a link to a foreign redirect URL reached the outbox');
-  const own = await requestMagicLink({ ...peer.identity }, 'redirect-own@example.com');
+  const own = await sendLink(peer, 'redirect-own@example.com', { code_challenge: newPkcePair().codeChallenge });
   if (own.status !== 200) failures.push(`the app's own ${peer.appCallback} → ${own.status}`);
   return outcome(
     "local-identity: sign-in links and OAuth redirects only to the allow-list (default: the front end's /authenticate)",
