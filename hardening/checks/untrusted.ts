@@ -119,17 +119,21 @@ async function standalonePage(frontEnds: FrontEnds): Promise<HardeningOutcome> {
     await page.goto(`${remoteMap}/config.json`);
     await page.evaluate(() => localStorage.setItem('session_jwt', 'victims-session-jwt'));
     const ownConfig = page.waitForRequest(`${remoteMap}/config.json`);
+    // The map's first API call carries the session it uses: the origin's, not the URL's.
+    const sessionUsed = page.waitForRequest((request) => request.headers().authorization?.startsWith('Bearer ') === true);
     await page.goto(`${remoteMap}/index.html?config=${encodeURIComponent(`${attacker.origin}/config.json`)}&jwt=attackers-jwt`);
     await ownConfig;
+    const used = (await sessionUsed).headers().authorization;
     await page.waitForTimeout(WATCH_PAGE_MS);
     const failures = [
+      ...(used === 'Bearer victims-session-jwt' ? [] : [`the map used ${used}`]),
       ...attacker.heard.map((request) => `the attacker's server heard ${request}`),
       ...bearers.filter((entry) => entry.includes('attackers-jwt') || entry.startsWith(attacker.origin)).map((entry) => `sent ${entry}`),
     ];
     return outcome(
       "remote-map's standalone page opened with ?config=<attacker's URL>&jwt=… while its origin holds a session",
       failures,
-      `the page read its own ${remoteMap}/config.json; the attacker's server heard 0 requests; no request carried the URL's jwt`,
+      `the page read its own ${remoteMap}/config.json and used its origin's session; the attacker's server heard 0 requests; no request carried the URL's jwt`,
     );
   } finally {
     await browser.close();
