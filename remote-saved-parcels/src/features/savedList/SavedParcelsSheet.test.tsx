@@ -285,7 +285,7 @@ describe("'My Saved Parcels' sheet", () => {
       expect(file.type).toBe('text/csv;charset=utf-8');
       expect(file.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
         'pin,owner,address,city,acres,zoning,township,sale_date,sale_price,notes,tags,saved_at,centroid_lat,centroid_lon',
-        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""",MOORESVILLE,11.25,R-20,DAVIDSON,2020-05-01,250009,"line one\nline two",Listing; Creek,2025-01-31T12:00:00.000Z,35.62,-80.86`,
+        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""",MOORESVILLE,11.25,R-20,DAVIDSON,2020-05-01,250009,"line one\nline two","Listing; Creek",2025-01-31T12:00:00.000Z,35.62,-80.86`,
         '',
       ]);
     });
