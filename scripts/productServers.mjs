@@ -64,6 +64,12 @@ export function ensureFrontEndsBuilt() {
   }
 }
 
+/**
+ * Every server runs as in production: Express then never shows a stack trace, and nothing the
+ * product serves differs between `npm start`, the e2e suite and a deployment.
+ */
+const PRODUCTION = { NODE_ENV: 'production' };
+
 /** Runs `command` from the repository to its end; rejects unless it exits 0. */
 function runToEnd(name, command, args, env) {
   return new Promise((resolve, reject) => {
@@ -82,12 +88,14 @@ function runToEnd(name, command, args, env) {
 export function productServers({ dataDir, ports = PORTS }) {
   const tsx = path.join(REPO_DIR, 'node_modules/.bin/tsx');
   const apiDataDir = path.join(dataDir, 'pglite');
+  const hostOrigins = [originOf(ports.host), `http://localhost:${ports.host}`];
   return [
     {
       name: 'local-identity',
       command: tsx,
       args: ['local-identity/src/server.ts'],
-      env: { PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity') },
+      // The host is the only page that signs in: its origins get CORS and receive sign-in tokens.
+      env: { ...PRODUCTION, PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity'), ALLOWED_ORIGINS: hostOrigins.join(',') },
       readyUrl: `${originOf(ports.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`,
     },
     {
@@ -98,12 +106,13 @@ export function productServers({ dataDir, ports = PORTS }) {
       // (a few seconds' no-op once it is there).
       prepare: () => runToEnd('the demo seed', tsx, ['county-data/src/cli/seedDemoCli.ts'], { DATA_DIR: apiDataDir }),
       env: {
+        ...PRODUCTION,
         NODE_OPTIONS: apiNodeOptions(),
         PORT: String(ports.api),
         DATA_DIR: apiDataDir,
         JWKS_URL: `${originOf(ports.identity)}/v1/sessions/jwks/project-test-local`,
         // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx).
-        CORS_ORIGINS: [originOf(ports.host), `http://localhost:${ports.host}`, originOf(ports.remote_map)].join(','),
+        CORS_ORIGINS: [...hostOrigins, originOf(ports.remote_map)].join(','),
       },
       // The API answers last: the demo seed runs before it on a first start.
       readyUrl: `${originOf(ports.api)}/health`,
@@ -112,7 +121,7 @@ export function productServers({ dataDir, ports = PORTS }) {
       name: dir,
       command: process.execPath,
       args: ['scripts/serveApp.mjs', `${dir}/dist`, String(ports[port]), dir === 'host' ? 'host' : 'remote'],
-      env: {},
+      env: PRODUCTION,
       readyUrl: `${originOf(ports[port])}/mf-manifest.json`,
     })),
   ];

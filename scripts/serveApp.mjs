@@ -1,5 +1,6 @@
 // Serves one built front-end app (host or remote) as a CDN would: hashed files cached for good,
 // entry files never cached, CORS open for remotes. Usage: node serveApp.mjs <distDir> <port> [host]
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
@@ -11,6 +12,18 @@ const root = path.resolve(distDir);
 const app = express();
 app.disable('x-powered-by');
 
+// A malformed request (`/%c0`: a %-escape that decodes to no character) is the client's mistake:
+// a plain 400, before any route or static file lookup tries to decode it.
+app.use((req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).type('text/plain').send(STATUS_CODES[400]);
+    return;
+  }
+  next();
+});
+
 const NEVER_CACHED = new Set(['/', '/index.html', '/remoteEntry.js', '/mf-manifest.json', '/config.json', '/parcel-map-embed.js']);
 app.use((req, res, next) => {
   if (role !== 'host') res.set('Access-Control-Allow-Origin', '*');
@@ -21,23 +34,31 @@ app.use((req, res, next) => {
 // Every front end serves the same runtime config: the host reads it at start, and each remote's
 // standalone page (its own index.html) reads it too instead of carrying defaults of its own.
 const config = runtimeConfigFromEnv();
-if (role === 'host') {
-  app.use(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-      // Remote entries and map tiles come from other origins.
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-} else {
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
-}
+// One Content-Security-Policy for every front end's pages: a remote's standalone page runs the same
+// code under the same config as the host does, so it may reach exactly what the host may.
+app.use(
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // Remote entries and map tiles come from other origins.
+    crossOriginEmbedderPolicy: false,
+    // The host loads every remote's files from the remote's origin.
+    crossOriginResourcePolicy: role === 'host' ? undefined : { policy: 'cross-origin' },
+  }),
+);
 app.get('/config.json', (_req, res) => res.json(config));
 app.use(express.static(root, { index: false, cacheControl: false }));
 if (role === 'host') {
   // Deep links (/authenticate?token=…, /?pin=…) are client routes.
   app.get('/{*path}', (_req, res) => res.sendFile(path.join(root, 'index.html'), { cacheControl: false }));
 }
+
+// Whatever else fails, the answer is its status line in plain text, never Express's default page
+// with a stack trace and the server's paths (which it shows unless NODE_ENV=production).
+app.use((error, _req, res, _next) => {
+  const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500;
+  if (status === 500) console.error(error);
+  res.status(status).type('text/plain').send(STATUS_CODES[status]);
+});
 
 const server = app.listen(Number(portArg), '127.0.0.1', () => {
   console.log(`${path.basename(path.dirname(root))} served on http://127.0.0.1:${portArg}`);

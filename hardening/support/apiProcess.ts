@@ -21,11 +21,13 @@ export interface ApiProcessOptions {
   port: number;
   jwt: JwtSettings;
   corsOrigins: readonly string[];
+  /** A PGlite directory prepared by the check; a fresh copy of the seeded test square by default. */
+  dataDir?: string;
 }
 
-export async function startApiProcess({ port, jwt, corsOrigins }: ApiProcessOptions): Promise<ApiProcess> {
+export async function startApiProcess({ port, jwt, corsOrigins, dataDir: givenDataDir }: ApiProcessOptions): Promise<ApiProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await seededPgliteDir();
+  const dataDir = givenDataDir ?? (await seededPgliteDir());
   const server = startServerProcess(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/api-server/src/app/server.ts`], {
     PORT: String(port),
     HOST: '127.0.0.1',

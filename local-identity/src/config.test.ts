@@ -10,7 +10,8 @@ describe('parseIdentityConfig', () => {
       projectId: 'project-test-local',
       publicToken: 'public-token-test-local',
       oauthProvider: 'microsoft',
-      allowedOrigins: undefined,
+      allowedOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000'],
+      allowedRedirectUrls: ['http://127.0.0.1:3000/authenticate', 'http://localhost:3000/authenticate'],
       devFaultsEnabled: false,
       sendLimitPerEmailPerMinute: 5,
       sendLimitPerIpPerMinute: 120,
@@ -25,6 +26,7 @@ describe('parseIdentityConfig', () => {
   it('reads ALLOWED_ORIGINS as a comma-separated list and ENABLE_DEV_FAULTS=1 as on', () => {
     const config = parseIdentityConfig({ ALLOWED_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000', ENABLE_DEV_FAULTS: '1' });
     expect(config.allowedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(config.allowedRedirectUrls).toEqual(['http://localhost:3000/authenticate', 'http://127.0.0.1:3000/authenticate']);
     expect(config.devFaultsEnabled).toBe(true);
   });
 

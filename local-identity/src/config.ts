@@ -5,6 +5,10 @@ const LIVE_PUBLIC_TOKEN_PREFIX = 'public-token-live-';
 const LIVE_PROJECT_ID_PREFIX = 'project-live-';
 
 const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../.data/identity');
+/** `npm start`'s host, as the API's CORS_ORIGINS default. */
+const DEFAULT_FRONT_END_ORIGINS = ['http://127.0.0.1:3000', 'http://localhost:3000'];
+/** Where the app receives sign-in tokens (README, "Production sign-in"). */
+const APP_CALLBACK_PATH = '/authenticate';
 
 const commaSeparatedOrigins = z
   .string()
@@ -36,8 +40,11 @@ const identityEnvSchema = z.object({
     .string()
     .regex(/^[a-z]+$/, 'must be a lower-case Stytch provider name such as "microsoft"')
     .default('microsoft'),
-  // Unset means "reflect any Origin": the service only listens on 127.0.0.1.
-  ALLOWED_ORIGINS: commaSeparatedOrigins.optional(),
+  // The front end's origins, as the API's CORS_ORIGINS: the only pages the SDK routes grant CORS to,
+  // and (by default) the only places sign-in links and OAuth redirects may lead.
+  ALLOWED_ORIGINS: commaSeparatedOrigins.default([...DEFAULT_FRONT_END_ORIGINS]),
+  // As Stytch's dashboard list of redirect URLs; default `<origin>/authenticate` of each allowed origin.
+  ALLOWED_REDIRECT_URLS: commaSeparatedOrigins.optional(),
   // Every client of this service is on 127.0.0.1, so the per-IP limit is a flood guard for the whole
   // machine: high enough for e2e suites that sign in a fresh user per test, low enough to stop a loop.
   SEND_LIMIT_PER_EMAIL_PER_MINUTE: z.coerce.number().int().positive().default(5),
@@ -55,8 +62,10 @@ export interface IdentityConfig {
   publicToken: string;
   dataDir: string;
   oauthProvider: string;
-  /** undefined: reflect every Origin. */
-  allowedOrigins: readonly string[] | undefined;
+  /** The front end's origins: CORS on the SDK routes. */
+  allowedOrigins: readonly string[];
+  /** Where sign-in links and OAuth redirects may lead (origin and path; the query is the SDK's). */
+  allowedRedirectUrls: readonly string[];
   /** Magic-link sends allowed per address, and per client IP, in any one minute. */
   sendLimitPerEmailPerMinute: number;
   sendLimitPerIpPerMinute: number;
@@ -80,6 +89,7 @@ export function parseIdentityConfig(env: NodeJS.ProcessEnv = process.env): Ident
     dataDir: path.resolve(vars.DATA_DIR),
     oauthProvider: vars.OAUTH_PROVIDER,
     allowedOrigins: vars.ALLOWED_ORIGINS,
+    allowedRedirectUrls: vars.ALLOWED_REDIRECT_URLS ?? vars.ALLOWED_ORIGINS.map((origin) => `${origin.replace(/\/+$/, '')}${APP_CALLBACK_PATH}`),
     sendLimitPerEmailPerMinute: vars.SEND_LIMIT_PER_EMAIL_PER_MINUTE,
     sendLimitPerIpPerMinute: vars.SEND_LIMIT_PER_IP_PER_MINUTE,
     devFaultsEnabled: vars.ENABLE_DEV_FAULTS,

@@ -4,16 +4,18 @@ import type { Logger } from 'pino';
 import type { IdentityConfig } from './config.ts';
 import { DevFaults, devFaultsRouter } from './dev/devFaults.ts';
 import { errorHandler, unknownRouteHandler } from './http/errorHandler.ts';
+import { requireLoopbackHost } from './http/hostCheck.ts';
 import { sdkCors } from './http/sdkCors.ts';
 import { jwksRouter } from './keys/jwksRouter.ts';
 import type { SigningKey } from './keys/signingKeys.ts';
 import { magicLinkInvalidError, magicLinksRouter } from './magicLinks/magicLinksRouter.ts';
 import { oauthAuthenticateRouter, oauthTokenInvalidError } from './oauth/oauthAuthenticateRouter.ts';
+import { OAuthFlowStore } from './oauth/oauthFlowStore.ts';
 import { oauthStartRouter } from './oauth/oauthStartRouter.ts';
 import { OneTimeTokenStore } from './oneTimeTokens/oneTimeTokenStore.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { outboxRouter } from './outbox/outboxRouter.ts';
-import { projectRouter } from './project/projectRouter.ts';
+import { PKCE_REQUIRED, projectRouter } from './project/projectRouter.ts';
 import { SlidingWindowLimiter } from './rateLimit/slidingWindowLimiter.ts';
 import { SessionIssuer } from './sessions/sessionIssuer.ts';
 import { SessionStore } from './sessions/sessionStore.ts';
@@ -46,6 +48,7 @@ export function createIdentityApp({ config, signingKey, logger, now = () => new 
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(requireLoopbackHost);
   app.use((req, res, next) => {
     res.on('finish', () => logger.debug({ method: req.method, path: req.path, status: res.statusCode }, 'request'));
     next();
@@ -57,8 +60,9 @@ export function createIdentityApp({ config, signingKey, logger, now = () => new 
   app.use(
     magicLinksRouter({
       publicToken,
+      allowedRedirectUrls: config.allowedRedirectUrls,
       users,
-      tokens: new OneTimeTokenStore(magicLinkInvalidError),
+      tokens: new OneTimeTokenStore(magicLinkInvalidError, PKCE_REQUIRED.emailMagicLinks),
       outbox,
       limitPerEmail: new SlidingWindowLimiter(config.sendLimitPerEmailPerMinute, ONE_MINUTE_MS, now),
       limitPerIp: new SlidingWindowLimiter(config.sendLimitPerIpPerMinute, ONE_MINUTE_MS, now),
@@ -66,8 +70,8 @@ export function createIdentityApp({ config, signingKey, logger, now = () => new 
       now,
     }),
   );
-  const oauthTokens = new OneTimeTokenStore(oauthTokenInvalidError);
-  app.use(oauthStartRouter({ publicToken, oauthProvider, users, tokens: oauthTokens, now }));
+  const oauthTokens = new OneTimeTokenStore(oauthTokenInvalidError, PKCE_REQUIRED.oauth);
+  app.use(oauthStartRouter({ publicToken, oauthProvider, allowedRedirectUrls: config.allowedRedirectUrls, users, tokens: oauthTokens, flows: new OAuthFlowStore(), now }));
   app.use(oauthAuthenticateRouter({ publicToken, oauthProvider, users, tokens: oauthTokens, sessionIssuer, now }));
   app.use(sessionsRouter({ publicToken, sessions, users, sessionIssuer, faults, now }));
   app.use(usersRouter({ publicToken, sessions, users, now }));

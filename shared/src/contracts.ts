@@ -9,3 +9,4 @@ export * from './markups/markupContract.ts';
 export * from './datasets/datasetContract.ts';
 export * from './datasets/importContract.ts';
 export * from './tiles/tileSets.ts';
+export * from './wire/cutText.ts';

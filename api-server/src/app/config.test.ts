@@ -13,6 +13,9 @@ describe('parseApiConfig', () => {
       jwtIssuer: 'stytch.com/project-test-local',
       jwtAudience: 'project-test-local',
       corsOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000'],
+      jwtMaxLifetimeSeconds: 3600,
+      publicBaseUrl: undefined,
+      trustProxy: undefined,
     });
     expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../.data/pglite'));
   });
@@ -29,6 +32,11 @@ describe('parseApiConfig', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.logLevel).toBe('info');
+  });
+
+  it('reads TRUST_PROXY as a list and JWT_MAX_LIFETIME_SECONDS as seconds', () => {
+    expect(parseApiConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8', JWT_MAX_LIFETIME_SECONDS: '600' })).toMatchObject({ trustProxy: ['loopback', '10.0.0.0/8'], jwtMaxLifetimeSeconds: 600 });
+    expect(() => parseApiConfig({ JWT_MAX_LIFETIME_SECONDS: '0' })).toThrow(/JWT_MAX_LIFETIME_SECONDS/);
   });
 
   it('fails fast with a clear message', () => {

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DATA_DIR } from '@parcel-map/database';
 import { z } from 'zod';
-import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings, type JwtSettings } from '../platform/auth/stytchJwtSettings.ts';
+import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings } from '../platform/auth/stytchJwtSettings.ts';
+import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, type BearerSettings } from '../platform/auth/verifyBearer.ts';
 
 /** The embedded default administrator (README): sign in with this address to reach the Data page. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_MAX_UPLOAD_MB = 500;
 
-const commaSeparatedOrigins = z.string().transform((value) =>
+const commaSeparatedList = z.string().transform((value) =>
   value
     .split(',')
     .map((origin) => origin.trim())
@@ -28,9 +29,17 @@ const apiEnvSchema = z.object({
   /** Set: production identity. JWKS URL, issuer and audience follow from the Stytch project. */
   STYTCH_PROJECT_ID: z.string().regex(STYTCH_PROJECT_ID_PATTERN).optional(),
   STYTCH_API_BASE_URL: z.url({ protocol: /^https$/ }).optional(),
-  CORS_ORIGINS: commaSeparatedOrigins.default(['http://127.0.0.1:3000', 'http://localhost:3000']),
-  /** Absolute URL the API is reached at, used inside style JSON; unset: taken from each request's Host. */
+  /** Session JWTs living longer than this (exp − iat) are refused. */
+  JWT_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(DEFAULT_JWT_MAX_LIFETIME_SECONDS),
+  CORS_ORIGINS: commaSeparatedList.default(['http://127.0.0.1:3000', 'http://localhost:3000']),
+  /** Absolute URL the API is reached at, used inside style JSON; unset: see TRUST_PROXY. */
   PUBLIC_BASE_URL: z.url().optional(),
+  /**
+   * The proxies whose X-Forwarded-* headers are believed (Express's 'trust proxy': addresses, subnets,
+   * 'loopback'…, comma-separated). Only then does style JSON name the address a request came through;
+   * unset, it names the address the API was reached on, and no request header is believed.
+   */
+  TRUST_PROXY: commaSeparatedList.optional(),
   /** Who gets the Data page: comma-separated e-mail addresses (case-insensitive). */
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAIL),
   /** The largest file the Data page (and a handed-over import) uploads, in MB. */
@@ -40,13 +49,15 @@ const apiEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export interface ApiConfig extends JwtSettings {
+export interface ApiConfig extends BearerSettings {
   port: number;
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
   corsOrigins: readonly string[];
   publicBaseUrl: string | undefined;
+  /** undefined: no proxy trusted. */
+  trustProxy: readonly string[] | undefined;
   /** Lower-case. */
   adminEmails: ReadonlySet<string>;
   maxUploadBytes: number;
@@ -71,8 +82,10 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     jwksUrl: stytch?.jwksUrl ?? vars.JWKS_URL,
     jwtIssuer: stytch?.jwtIssuer ?? vars.JWT_ISSUER,
     jwtAudience: stytch?.jwtAudience ?? vars.JWT_AUDIENCE,
+    jwtMaxLifetimeSeconds: vars.JWT_MAX_LIFETIME_SECONDS,
     corsOrigins: vars.CORS_ORIGINS,
     publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    trustProxy: vars.TRUST_PROXY?.length ? vars.TRUST_PROXY : undefined,
     adminEmails: new Set(vars.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0)),
     maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
     importWorkDir: path.resolve(vars.IMPORT_WORK_DIR),

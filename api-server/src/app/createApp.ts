@@ -123,7 +123,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Forwarded headers only from the proxies the operator named (TRUST_PROXY); none by default.
+  app.set('trust proxy', config.trustProxy ?? false);
   app.use(headers.middleware);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
@@ -151,7 +152,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
   app.use('/basemap', tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
-  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl }));
+  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, behindTrustedProxy: config.trustProxy !== undefined }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));

@@ -8,6 +8,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type { ApiConfig } from '../app/config.ts';
 import { createApiServer } from '../app/createApp.ts';
+import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from '../platform/auth/verifyBearer.ts';
 import type { Db } from '@parcel-map/database';
 import { TEST_EXTENT } from '@parcel-map/county-data/demo';
 import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
@@ -55,8 +56,10 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     jwksUrl: 'http://127.0.0.1:9/unused',
     jwtIssuer: TEST_ISSUER,
     jwtAudience: TEST_AUDIENCE,
+    jwtMaxLifetimeSeconds: DEFAULT_JWT_MAX_LIFETIME_SECONDS,
     corsOrigins: [TEST_ORIGIN],
     publicBaseUrl: undefined,
+    trustProxy: undefined,
     adminEmails: new Set([TEST_ADMIN_EMAIL]),
     maxUploadBytes: 50 * 1024 * 1024,
     importWorkDir: path.join(tmpdir(), 'parcel-map-test-imports'),

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, Queryable } from '@parcel-map/database';
-import { pinSchema, REJECTION_REASONS, type ImportReport, type ParcelAttributeField, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
+import { cutText, PARCEL_TEXT_MAX_LENGTH, pinSchema, REJECTION_REASONS, type ImportReport, type ParcelAttributeField, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
 import { checkDatasetName, datasetNameFrom, DatasetError, pinsServedElsewhere, publishDatasetVersion } from '../publish/datasetVersions.ts';
 import { areaAcres, deriveGeometry, round } from '../geometry/parcelGeometry.ts';
 import { dropSecondaryParcelIndexes } from '../publish/parcelIndexes.ts';
@@ -258,7 +258,7 @@ export function prepareParcels(
       const value = resolve(field);
       if (value === undefined || value === null) return null;
       const trimmed = String(value).trim();
-      return trimmed === '' ? null : trimmed;
+      return trimmed === '' ? null : cutText(trimmed, PARCEL_TEXT_MAX_LENGTH);
     };
     const number_ = (field: TargetField): number | null => {
       const value = resolve(field);

@@ -1,8 +1,9 @@
 import { escapeHtml } from './escapeHtml.ts';
 
-// No scripts on these pages; `form-action` is left out on purpose because Chrome applies it to
-// the consent form's cross-origin redirect back to the app.
-export const HTML_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+// No scripts on these pages, and no framing (a foreign page could otherwise overlay the consent
+// form's button); `form-action` is left out on purpose because Chrome applies it to the consent
+// form's cross-origin redirect back to the app.
+export const HTML_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** A complete page around trusted `bodyHtml`; `title` is escaped here. */
 export function htmlPage(title: string, bodyHtml: string): string {

@@ -12,6 +12,25 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * Whether `url` is one of the allowed redirect URLs, as Stytch matches its dashboard list: the same
+ * origin and path (the query string is the caller's). Anything else would send the sign-in token to
+ * whichever host the request named.
+ */
+export function isAllowedRedirectUrl(url: string, allowedRedirectUrls: readonly string[]): boolean {
+  const target = withoutQuery(url);
+  return target !== undefined && allowedRedirectUrls.some((allowed) => withoutQuery(allowed) === target);
+}
+
+function withoutQuery(url: string): string | undefined {
+  try {
+    const { origin, pathname } = new URL(url);
+    return `${origin}${pathname}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `url` with the two parameters the SDK's `authenticateByUrl` needs (STYTCH_NOTES §3b). */
 export function withStytchToken(url: string, tokenType: 'magic_links' | 'oauth', token: string): string {
   const target = new URL(url);

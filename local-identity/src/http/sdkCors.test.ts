@@ -45,4 +45,13 @@ describe('CORS on /sdk', () => {
     const allowed = await preflight(identity.baseUrl, 'http://localhost:3000');
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
   });
+
+  it("by default grants CORS to the front end's origins only, never to any other page", async () => {
+    identity = await startTestIdentity();
+    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:3000.evil.example', 'http://127.0.0.1:9999']) {
+      const refused = await preflight(identity.baseUrl, origin);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      expect(refused.headers.get('access-control-allow-credentials')).toBeNull();
+    }
+  });
 });

@@ -28,6 +28,7 @@ export interface MagicLinkSenderDeps {
 }
 
 export function sendMagicLink(request: MagicLinkRequest, deps: MagicLinkSenderDeps, now: Date) {
+  deps.tokens.requireChallengeIfRequired(request.codeChallenge);
   // The IP is checked first so one client cannot use up other people's per-address quota.
   if (!deps.limitPerIp.tryHit(request.clientIp) || !deps.limitPerEmail.tryHit(request.email.trim().toLowerCase())) {
     throw new StytchError(429, 'too_many_requests', 'Too many sign-in links were requested. Wait a minute and try again.');

@@ -52,7 +52,7 @@ describe('magic link send', () => {
   it('answers the send/primary and send/secondary paths too', async () => {
     for (const path of ['/magic_links/email/send/primary', '/magic_links/email/send/secondary']) {
       const response = await callSdk(identity, path, {
-        body: { email: 'paths@example.com', login_magic_link_url: APP_CALLBACK_URL, signup_magic_link_url: APP_CALLBACK_URL },
+        body: { email: 'paths@example.com', login_magic_link_url: APP_CALLBACK_URL, signup_magic_link_url: APP_CALLBACK_URL, code_challenge: newPkcePair().codeChallenge },
       });
       expect(response.status).toBe(200);
     }
@@ -69,9 +69,42 @@ describe('magic link send', () => {
 
   it('rejects a redirect URL that is not http(s)', async () => {
     const response = await callSdk(identity, '/magic_links/email/login_or_create', {
-      body: { email: 'x@example.com', login_magic_link_url: 'javascript:alert(1)', signup_magic_link_url: APP_CALLBACK_URL },
+      body: { email: 'x@example.com', login_magic_link_url: 'javascript:alert(1)', signup_magic_link_url: APP_CALLBACK_URL, code_challenge: newPkcePair().codeChallenge },
     });
     expect(response.status).toBe(400);
+  });
+
+  it("refuses a redirect URL outside the allow-list (the front end's /authenticate), and sends no link", async () => {
+    for (const url of ['https://evil.example/authenticate', 'http://127.0.0.1.evil.example:3000/authenticate', 'http://127.0.0.1:9999/authenticate', 'http://127.0.0.1:3000/elsewhere']) {
+      for (const body of [{ login_magic_link_url: url, signup_magic_link_url: APP_CALLBACK_URL }, { login_magic_link_url: APP_CALLBACK_URL, signup_magic_link_url: url }]) {
+        const response = await callSdk(identity, '/magic_links/email/login_or_create', { body: { email: 'target@example.com', code_challenge: newPkcePair().codeChallenge, ...body } });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ error_type: 'no_match_for_provided_magic_link_url' });
+      }
+    }
+    const outbox = (await (await fetch(`${identity.baseUrl}/dev/outbox?format=json&to=target@example.com`)).json()) as { messages: unknown[] };
+    expect(outbox.messages).toEqual([]);
+  });
+
+  it('takes the redirect URLs ALLOWED_REDIRECT_URLS names, the query string being the caller\'s', async () => {
+    const configured = await startTestIdentity({ env: { ALLOWED_REDIRECT_URLS: 'https://app.example.org/auth/callback' } });
+    try {
+      expect((await callSdk(configured, '/magic_links/email/login_or_create', {
+        body: { email: 'y@example.com', login_magic_link_url: 'https://app.example.org/auth/callback?from=map', signup_magic_link_url: 'https://app.example.org/auth/callback', code_challenge: newPkcePair().codeChallenge },
+      })).status).toBe(200);
+      expect((await requestMagicLink(configured, 'y@example.com')).status).toBe(400);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('refuses a send without a code_challenge, as the bootstrap says PKCE is required, and creates no user', async () => {
+    const response = await callSdk(identity, '/magic_links/email/login_or_create', {
+      body: { email: 'nopkce@example.com', login_magic_link_url: APP_CALLBACK_URL, signup_magic_link_url: APP_CALLBACK_URL },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error_type: 'pkce_required' });
+    await expect(latestMagicLinkToken(identity, 'nopkce@example.com')).rejects.toThrow('no outbox message');
   });
 
   it('rejects a request made with another public token', async () => {
@@ -185,10 +218,14 @@ describe('magic link authenticate', () => {
     expect((await authenticate(token, codeVerifier)).status).toBe(200);
   });
 
-  it('accepts a link sent without a challenge whatever verifier comes back', async () => {
-    await requestMagicLink(identity, 'nopkce@example.com');
-    const token = await latestMagicLinkToken(identity, 'nopkce@example.com');
-    expect((await authenticate(token, 'anything')).status).toBe(200);
+  it('refuses to redeem a link without its verifier', async () => {
+    await requestMagicLink(identity, 'noverifier@example.com');
+    const token = await latestMagicLinkToken(identity, 'noverifier@example.com');
+    for (const codeVerifier of [undefined, '', 'anything']) {
+      const response = await authenticate(token, codeVerifier);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error_type: 'pkce_mismatch' });
+    }
   });
 
   it('refuses to use a token twice', async () => {
@@ -225,13 +262,14 @@ describe('magic link authenticate', () => {
     await callSdk(identity, '/magic_links/email/login_or_create', {
       body: {
         email: 'returning@example.com',
-        login_magic_link_url: 'http://127.0.0.1:3000/login-callback',
-        signup_magic_link_url: 'http://127.0.0.1:3000/signup-callback',
+        login_magic_link_url: `${APP_CALLBACK_URL}?as=login`,
+        signup_magic_link_url: `${APP_CALLBACK_URL}?as=signup`,
+        code_challenge: newPkcePair().codeChallenge,
       },
     });
     const { messages } = (await (await fetch(`${identity.baseUrl}/dev/outbox?format=json&to=returning@example.com`)).json()) as {
       messages: { link: string }[];
     };
-    expect(new URL(messages[0]!.link).pathname).toBe('/login-callback');
+    expect(new URL(messages[0]!.link).searchParams.get('as')).toBe('login');
   });
 });

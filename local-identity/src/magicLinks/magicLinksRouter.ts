@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { requireSdkCredentials } from '../http/basicAuth.ts';
 import { parseOrThrow } from '../http/parseRequest.ts';
-import { httpUrlSchema } from '../http/redirectUrl.ts';
+import { httpUrlSchema, isAllowedRedirectUrl } from '../http/redirectUrl.ts';
 import { sendSdkData, StytchError } from '../http/stytchResponses.ts';
 import { sessionDurationMinutesSchema } from '../sessions/sessionDuration.ts';
 import { sessionAttributesOf, type SessionIssuer } from '../sessions/sessionIssuer.ts';
@@ -31,6 +31,7 @@ const authenticateBodySchema = z.object({
 
 export interface MagicLinksRouterDeps extends MagicLinkSenderDeps {
   publicToken: string;
+  allowedRedirectUrls: readonly string[];
   sessionIssuer: SessionIssuer;
   now: Clock;
 }
@@ -49,6 +50,11 @@ export function magicLinksRouter(deps: MagicLinksRouterDeps): Router {
   router.post(SEND_PATHS, (req, res) => {
     requireSdkCredentials(req, deps.publicToken);
     const body = parseOrThrow(sendBodySchema, req.body);
+    for (const url of [body.login_magic_link_url, body.signup_magic_link_url]) {
+      if (!isAllowedRedirectUrl(url, deps.allowedRedirectUrls)) {
+        throw new StytchError(400, 'no_match_for_provided_magic_link_url', `${url} is not one of this project's redirect URLs (ALLOWED_REDIRECT_URLS).`);
+      }
+    }
     const sent = sendMagicLink(
       {
         email: body.email,

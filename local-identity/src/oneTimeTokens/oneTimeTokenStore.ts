@@ -16,13 +16,30 @@ export interface PendingToken {
 export class OneTimeTokenStore {
   private readonly pending = new Map<string, PendingToken>();
 
-  /** `invalidTokenError` builds the kind-specific error for an unknown, used or expired token. */
-  constructor(private readonly invalidTokenError: () => StytchError) {}
+  /**
+   * `invalidTokenError` builds the kind-specific error for an unknown, used or expired token;
+   * `pkceRequired` is what the project's bootstrap tells the SDK for this kind of flow.
+   */
+  constructor(
+    private readonly invalidTokenError: () => StytchError,
+    private readonly pkceRequired: boolean,
+  ) {}
+
+  /**
+   * Refuses a flow started without a code_challenge when the project requires PKCE: its token could
+   * be redeemed without a verifier, by whoever holds the link (as real Stytch, the SDK always sends one).
+   */
+  requireChallengeIfRequired(codeChallenge: string | undefined): void {
+    if (this.pkceRequired && codeChallenge === undefined) {
+      throw new StytchError(400, 'pkce_required', 'This project requires PKCE: start the sign-in with a code_challenge.');
+    }
+  }
 
   mint(
     { userId, codeChallenge, lifetimeMinutes }: { userId: string; codeChallenge: string | undefined; lifetimeMinutes: number },
     now: Date,
   ): string {
+    this.requireChallengeIfRequired(codeChallenge);
     this.dropExpired(now);
     const token = newOpaqueToken();
     this.pending.set(token, { userId, codeChallenge, expiresAt: addMinutes(now, lifetimeMinutes) });

@@ -2,6 +2,9 @@
 import { Router } from 'express';
 import { sendSdkData, StytchError } from '../http/stytchResponses.ts';
 
+/** The project's PKCE settings: told to the SDK by the bootstrap, enforced by the token stores. */
+export const PKCE_REQUIRED = { emailMagicLinks: true, oauth: true } as const;
+
 /**
  * The bootstrap the notes verified with SDK 6.3.0 (STYTCH_NOTES §3a). password_config and
  * captcha_settings must be present or sends fail; cname_domain must be null or OAuth leaves for it.
@@ -13,9 +16,9 @@ export function bootstrapData() {
     cname_domain: null,
     email_domains: [],
     captcha_settings: { enabled: false },
-    pkce_required_for_email_magic_links: true,
+    pkce_required_for_email_magic_links: PKCE_REQUIRED.emailMagicLinks,
     pkce_required_for_password_resets: false,
-    pkce_required_for_oauth: true,
+    pkce_required_for_oauth: PKCE_REQUIRED.oauth,
     pkce_required_for_sso: false,
     slug_pattern: null,
     create_organization_enabled: false,

@@ -31,7 +31,8 @@ export function newPkcePair(): { codeVerifier: string; codeChallenge: string } {
 
 export const APP_CALLBACK_URL = 'http://127.0.0.1:3000/authenticate';
 
-export async function requestMagicLink(identity: IdentityEndpoint, email: string, codeChallenge?: string): Promise<Response> {
+/** A login_or_create send as the login card makes it; the project requires PKCE, so a fresh challenge unless one is given. */
+export async function requestMagicLink(identity: IdentityEndpoint, email: string, codeChallenge = newPkcePair().codeChallenge): Promise<Response> {
   return callSdk(identity, '/magic_links/email/login_or_create', {
     body: {
       login_magic_link_url: APP_CALLBACK_URL,
@@ -74,4 +75,40 @@ export async function signInWithMagicLink(identity: IdentityEndpoint, email: str
   });
   if (response.status !== 200) throw new Error(`magic link authenticate failed: ${await response.text()}`);
   return ((await response.json()) as { data: AuthenticatedData }).data;
+}
+
+/** An OAuth flow started as the browser starts it: the consent page's flow id and the cookie its start set. */
+export interface StartedOAuthFlow {
+  status: number;
+  html: string;
+  flowId: string | undefined;
+  /** `name=value` of the flow's cookie, as the browser would send it back. */
+  cookie: string | undefined;
+}
+
+/** GET of the OAuth start URL (as the SDK's navigation), reading the consent page's form and cookie. */
+export async function startOAuthFlow(startUrl: string | URL): Promise<StartedOAuthFlow> {
+  const response = await fetch(startUrl, { redirect: 'manual' });
+  const html = await response.text();
+  return {
+    status: response.status,
+    html,
+    flowId: /name="flow" value="([^"]+)"/.exec(html)?.[1],
+    cookie: response.headers.getSetCookie().map((header) => header.split(';')[0]!).find((pair) => pair.startsWith('oauth_flow_')),
+  };
+}
+
+/** Posts the consent form with `email`, with the flow's cookie unless `cookie` is given (null: none). */
+export async function submitOAuthConsent(
+  consentUrl: string,
+  flow: Pick<StartedOAuthFlow, 'flowId' | 'cookie'>,
+  email: string,
+  cookie: string | null = flow.cookie ?? null,
+): Promise<Response> {
+  return fetch(consentUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie === null ? {} : { cookie }) },
+    body: new URLSearchParams({ flow: flow.flowId ?? '', email }),
+    redirect: 'manual',
+  });
 }

@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeStore, parseRuntimeConfig, runtimeConfigLoaded, type AppStore, type RuntimeConfig } from '@parcel-map/shared';
-import { latestMagicLinkToken } from '@parcel-map/local-identity/src/testing/identityTestClient.ts';
+import { latestMagicLinkToken, startOAuthFlow, submitOAuthConsent } from '@parcel-map/local-identity/src/testing/identityTestClient.ts';
 import { startTestIdentity, type TestIdentity } from '@parcel-map/local-identity/src/testing/startTestIdentity.ts';
 import { AuthenticateScreen } from '../features/authenticate/AuthenticateScreen.tsx';
 import { getIdentityClient } from '../features/identity/identityClient.ts';
@@ -130,15 +130,10 @@ export async function recordNavigation(startFlow: () => Promise<unknown>): Promi
   return new URL(navigatedTo!);
 }
 
-/** Posts local-identity's consent form as the browser would; returns the app URL it redirects to. */
+/** Opens the start URL and posts local-identity's consent form as the browser would; returns the app URL it redirects to. */
 export async function consentTo(harness: IdentityHarness, start: URL, email: string): Promise<URL> {
-  const form = new URLSearchParams(start.search);
-  form.set('email', email);
-  const consent = await fetch(`${harness.identity.baseUrl}/v1/public/oauth/${harness.config.identity.oauthProvider}/consent`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const flow = await startOAuthFlow(start);
+  const consent = await submitOAuthConsent(`${harness.identity.baseUrl}/v1/public/oauth/${harness.config.identity.oauthProvider}/consent`, flow, email);
   if (consent.status !== 302) throw new Error(`consent answered ${consent.status}`);
   return new URL(consent.headers.get('location')!);
 }

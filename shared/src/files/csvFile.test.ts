@@ -10,6 +10,24 @@ describe('csvFile', () => {
     expect(csvField(null)).toBe('');
   });
 
+  it.each([
+    ['a formula after a semicolon (one cell in a semicolon-locale spreadsheet)', 'X;=2+5', `"X;'=2+5"`],
+    ['a formula after a comma', 'a, -1+2', `"a,' -1+2"`],
+    ['a leading no-break space', '\u00a0=1+1', "'\u00a0=1+1"],
+    ['a leading ideographic space', '\u3000@SUM(A1)', "'\u3000@SUM(A1)"],
+    ['a full-width equals sign', '＝1+1', "'＝1+1"],
+    ['a full-width plus after a tab', 'x\t＋1', `"x\t'＋1"`],
+    ['a formula on the next line', 'a\n=1', `"a\n'=1"`],
+    ['a leading tab', '\tx', `"'\tx"`],
+  ])('neutralises %s', (_case, text, field) => {
+    expect(csvField(text)).toBe(field);
+  });
+
+  it('leaves text whose formula characters cannot start a cell alone', () => {
+    expect(csvField('Lot 5 - rear')).toBe('Lot 5 - rear');
+    expect(csvField('a@b.example')).toBe('a@b.example');
+  });
+
   it('writes a UTF-8 CSV with CRLF line ends and a dated name', () => {
     expect(csvText(['a', 'b'], [[1, 'x']])).toBe('\uFEFFa,b\r\n1,x\r\n');
     expect(datedFileName('nearby', 'csv', new Date(2026, 0, 5))).toBe('nearby-2026-01-05.csv');

@@ -2,15 +2,24 @@
 // formula injection, and handing a file to the browser's downloads: the search results, the nearby
 // mailing list and the saved-parcel exports all write theirs with these.
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Where a spreadsheet may start a cell inside our field: at its start, or after a character some
+// locale splits rows on (a semicolon-locale spreadsheet opens `X;=2+5` as the cells `X` and `=2+5`)
+// or a line break. There, a formula character (OWASP's list, and the full-width forms some CJK
+// locales read as them) after any spaces, a no-break space included, or a tab or carriage return
+// (OWASP) gets the apostrophe text prefix.
+const CELL_STARTING_FORMULA = /(^|[,;\t\r\n])(?=[\t\r]|\s*[=+\-@＝＋－＠])/gu;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
-/** One CSV field: quoted when it holds a quote, comma or line break; text a spreadsheet would read as a formula gets a leading apostrophe. Numbers as numbers. */
+/**
+ * One CSV field: every place a spreadsheet could start a formula gets an apostrophe (the text
+ * prefix), then the field is quoted when it holds a quote, a separator of any locale or a line break.
+ * Numbers as numbers.
+ */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+  const guarded = value.replace(CELL_STARTING_FORMULA, "$1'");
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
 export function csvText(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {

@@ -29,6 +29,12 @@ describe('saved parcel requests', () => {
     expect(saveParcelBodySchema.safeParse({ ...body, notes: 'View 🏞️ 𝔸' }).success).toBe(true);
   });
 
+  it('cuts an owner name or address beyond the parcel text limit as the importer does, instead of refusing the save', () => {
+    const parsed = saveParcelBodySchema.parse({ ...body, parcel_owner_name: `${'O'.repeat(511)} tail`, parcel_address: 'A'.repeat(600) });
+    expect(parsed.parcel_owner_name).toBe('O'.repeat(511));
+    expect(parsed.parcel_address).toBe('A'.repeat(512));
+  });
+
   it('read an id of digits as a number, and one beyond int4 as no record', () => {
     expect(savedParcelParamsSchema.parse({ id: '0042' })).toEqual({ id: 42 });
     expect(savedParcelParamsSchema.parse({ id: '2147483648' })).toEqual({ id: null });

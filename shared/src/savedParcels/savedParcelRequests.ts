@@ -2,19 +2,20 @@
 // (SPEC §5, §7). Apart from savedParcelContract.ts for the reason parcelRequests.ts gives.
 import * as z from 'zod/mini';
 import { pinSchema } from '../parcels/parcelRequests.ts';
+import { cutText, PARCEL_TEXT_MAX_LENGTH } from '../wire/cutText.ts';
 import { INT4_MAX, storableText } from '../wire/storable.ts';
 import { NOTES_MAX_LENGTH, TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './savedParcelContract.ts';
 
-/** Owner name and address: room for any county's, bounded so that no request stores megabytes. */
-const TEXT_MAX_LENGTH = 512;
+/** Owner name and address, copied from the parcel: cut as the importer cut the parcel's own, so any parcel can be saved. */
+const parcelTextSchema = z.pipe(storableText(), z.transform((text: string) => cutText(text, PARCEL_TEXT_MAX_LENGTH)));
 
 const notesSchema = z.nullable(storableText().check(z.maxLength(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`)));
 
 /** POST /api/saved-parcels. z.object drops unknown keys, which is what "unknown fields ignored" asks for. */
 export const saveParcelBodySchema = z.object({
   parcel_pin: pinSchema,
-  parcel_owner_name: storableText().check(z.maxLength(TEXT_MAX_LENGTH)),
-  parcel_address: storableText().check(z.maxLength(TEXT_MAX_LENGTH)),
+  parcel_owner_name: parcelTextSchema,
+  parcel_address: parcelTextSchema,
   parcel_centroid_lat: z.number().check(z.gte(-90), z.lte(90)),
   parcel_centroid_lon: z.number().check(z.gte(-180), z.lte(180)),
   notes: z.pipe(z.optional(notesSchema), z.transform((notes) => notes ?? null)),

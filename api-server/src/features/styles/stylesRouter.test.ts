@@ -50,3 +50,43 @@ describe('GET /styles/:id.json', () => {
     expect(glyphs.json).toEqual({ message: 'Not found' });
   });
 });
+
+describe('GET /styles/:id.json, where its URLs come from', () => {
+  const forged = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' };
+  const urlsOf = (json: unknown) => {
+    const style = json as { glyphs: string; sources: { basemap: { tiles: string[] } } };
+    return [style.glyphs, ...style.sources.basemap.tiles];
+  };
+
+  it('names the address the API was reached on, whatever Host and X-Forwarded-* say', async () => {
+    const app = await startTestApp({ seed: false });
+    try {
+      const urls = urlsOf((await app.request('/styles/streets-local.json', { headers: forged })).json);
+      expect(urls).toEqual([`${app.baseUrl}/fonts/{fontstack}/{range}.pbf`, `${app.baseUrl}/basemap/{z}/{x}/{y}.pbf`]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('names PUBLIC_BASE_URL when it is set', async () => {
+    const app = await startTestApp({ seed: false, config: { publicBaseUrl: 'https://maps.example.org/api' } });
+    try {
+      expect(urlsOf((await app.request('/styles/dark-local.json', { headers: forged })).json)).toEqual([
+        'https://maps.example.org/api/fonts/{fontstack}/{range}.pbf',
+        'https://maps.example.org/api/basemap/{z}/{x}/{y}.pbf',
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('believes X-Forwarded-* only from a proxy named in TRUST_PROXY', async () => {
+    const app = await startTestApp({ seed: false, config: { trustProxy: ['loopback'] } });
+    try {
+      const urls = urlsOf((await app.request('/styles/streets-local.json', { headers: { 'X-Forwarded-Host': 'maps.example.org', 'X-Forwarded-Proto': 'https' } })).json);
+      expect(urls[1]).toBe('https://maps.example.org/basemap/{z}/{x}/{y}.pbf');
+    } finally {
+      await app.close();
+    }
+  });
+});

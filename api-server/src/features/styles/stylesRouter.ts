@@ -4,19 +4,34 @@ import { Router } from 'express';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
 import { findOfflineStyle, offlineStyle } from './offlineStyles.ts';
 
-export function createStylesRouter(deps: { publicBaseUrl: string | undefined }): Router {
+export interface StylesRouterDeps {
+  publicBaseUrl: string | undefined;
+  /** TRUST_PROXY is set: the proxy's X-Forwarded-Proto and X-Forwarded-Host say how browsers reach the API. */
+  behindTrustedProxy: boolean;
+}
+
+export function createStylesRouter(deps: StylesRouterDeps): Router {
   const router = Router();
 
   router.get('/:id.json', (req, res) => {
     const info = findOfflineStyle(req.params.id);
     if (!info) throw new NotFoundError('Style not found');
     res.set('Cache-Control', 'public, max-age=300');
-    res.json(offlineStyle(info, deps.publicBaseUrl ?? requestBase(req)));
+    res.json(offlineStyle(info, deps.publicBaseUrl ?? (deps.behindTrustedProxy ? proxiedBase(req) : reachedBase(req))));
   });
 
   return router;
 }
 
-function requestBase(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`;
+// The answer is publicly cacheable, so without a trusted proxy nothing a client sends may shape it:
+// a Host or X-Forwarded-* header of an attacker's would otherwise point every cached copy's tiles
+// and glyphs at the attacker's server.
+function proxiedBase(req: Request): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/** The address and port the connection arrived at, as the socket says. */
+function reachedBase(req: Request): string {
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return `${req.protocol}://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
 }

@@ -63,4 +63,24 @@ describe('requireUser', () => {
   it('rejects a token signed by a key the JWKS does not publish', async () => {
     await expect401({ Authorization: `Bearer ${await app.identity.sign('user-test-1', { foreignKey: true })}` });
   });
+
+  it('rejects a correctly signed token whose lifetime exceeds the default maximum of one hour', async () => {
+    await expect401({ Authorization: `Bearer ${await app.identity.sign('user-test-1', { expiresIn: 100 * 365 * 86_400 })}` });
+    await expect401({ Authorization: `Bearer ${await app.identity.sign('user-test-1', { expiresIn: 3_601 })}` });
+    expect((await app.request(`/api/parcels/${PIN}`, { token: await app.identity.sign('user-test-1', { expiresIn: 3_600 }) })).status).toBe(200);
+  });
+});
+
+describe('requireUser with JWT_MAX_LIFETIME_SECONDS', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ config: { jwtMaxLifetimeSeconds: 120 } });
+  });
+  afterAll(() => app.close());
+
+  it('refuses a Stytch-length (5 minute) token when the maximum is two minutes', async () => {
+    const response = await app.request(`/api/parcels/${PIN}`, { token: await app.identity.sign('user-test-1') });
+    expect(response.status).toBe(401);
+    expect((await app.request(`/api/parcels/${PIN}`, { token: await app.identity.sign('user-test-1', { expiresIn: 120 }) })).status).toBe(200);
+  });
 });

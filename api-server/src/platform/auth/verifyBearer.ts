@@ -1,5 +1,6 @@
 // Verifies the Stytch-style session JWT of each request locally (DESIGN §5): RS256 only, keys from
-// the JWKS URL, issuer, audience, `typ` JWT and expiry, with 30 s of clock tolerance.
+// the JWKS URL, issuer, audience, `typ` JWT and expiry, with 30 s of clock tolerance, and a lifetime
+// no longer than the configured maximum.
 import type { RequestHandler } from 'express';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -21,6 +22,18 @@ const JWKS_FETCH_TIMEOUT_MS = 5_000;
 export const VERIFIED_TOKENS_CACHED = 10_000;
 /** `Authorization: Bearer <token>`, the token in group 1. */
 export const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * The longest lifetime (exp − iat) a token may have. Stytch's session JWTs live 5 minutes; a
+ * correctly signed token valid for years (a leaked signing key, a misconfigured issuer) would
+ * otherwise stay usable long after the session behind it ended.
+ */
+export const DEFAULT_JWT_MAX_LIFETIME_SECONDS = 3600;
+
+/** What the verifier checks tokens against: where the keys are, and how long a token may live. */
+export interface BearerSettings extends JwtSettings {
+  jwtMaxLifetimeSeconds: number;
+}
 
 export interface BearerVerifier {
   /** The subject of a valid token; rejects an invalid one. */
@@ -45,7 +58,7 @@ export function remoteJwks(jwksUrl: string): JWTVerifyGetKey {
 }
 
 export function createBearerVerifier(
-  config: JwtSettings,
+  config: BearerSettings,
   { keys = remoteJwks(config.jwksUrl), now }: BearerVerifierOptions = {},
 ): BearerVerifier {
   // The same token string arrives with every request of a session (a map click asks for several
@@ -73,9 +86,15 @@ export function createBearerVerifier(
       audience: config.jwtAudience,
       typ: 'JWT',
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      requiredClaims: ['sub', 'exp'],
+      requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new Error('JWT has no subject');
+    // Measured from iat, or from now when iat lies in the future: a token cannot stretch its
+    // lifetime by claiming to be issued later.
+    const nowSeconds = Math.floor((now ? now() : new Date()).getTime() / 1000);
+    if (payload.exp! - Math.min(payload.iat!, nowSeconds) > config.jwtMaxLifetimeSeconds) {
+      throw new Error(`JWT lifetime exceeds ${config.jwtMaxLifetimeSeconds} s`);
+    }
     verified.set(token, { sub: payload.sub, exp: payload.exp!, nbf: payload.nbf });
     return payload.sub;
   };

@@ -40,7 +40,7 @@ describe('mailingList', () => {
   it('makes a CSV with the pins of each letter', () => {
     const csv = mailingListCsv(mailingList([parcel('1', {}), parcel('2', {})]));
     expect(csv.split('\r\n')[0]).toBe('\uFEFFowner,mailing address,city,state,zip,pin,acres,distance (ft)');
-    expect(csv.split('\r\n')[1]).toBe('REID STEVEN M,132 SADDLE LN,MOORESVILLE,NC,28115,1; 2,2,0');
+    expect(csv.split('\r\n')[1]).toBe('REID STEVEN M,132 SADDLE LN,MOORESVILLE,NC,28115,"1; 2",2,0');
   });
 
   it('pages labels 30 to a sheet', () => {

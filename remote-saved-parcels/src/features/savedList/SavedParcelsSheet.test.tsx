@@ -291,7 +291,7 @@ describe("'My Saved Parcels' sheet", () => {
       expect(file.type).toBe('text/csv;charset=utf-8');
       expect(file.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
         'pin,owner,address,city,acres,zoning,township,sale_date,sale_price,notes,tags,saved_at,centroid_lat,centroid_lon,mail_address,mail_city,mail_state,mail_zip,Land use,Appraised total value',
-        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""",MOORESVILLE,11.25,R-20,DAVIDSON,2020-05-01,250009,"line one\nline two",Listing; Creek,2025-01-31T12:00:00.000Z,35.62,-80.86,PO BOX 9,RALEIGH,NC,27609,THREE-FM-RES,600009`,
+        `4634000009,"'=HYPERLINK(""http://x"")","1 MAIN ST, APT ""B""",MOORESVILLE,11.25,R-20,DAVIDSON,2020-05-01,250009,"line one\nline two","Listing; Creek",2025-01-31T12:00:00.000Z,35.62,-80.86,PO BOX 9,RALEIGH,NC,27609,THREE-FM-RES,600009`,
         '',
       ]);
     });
