@@ -4,13 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { ErrorBoundary, identityStateChanged, makeStore, runtimeConfigLoaded, type MapMountModule } from '@parcel-map/shared';
+import { ErrorBoundary, identityStateChanged, makeStore, parseRuntimeConfig, runtimeConfigLoaded, type MapMountModule } from '@parcel-map/shared';
 import { MapScreen } from '../features/mapScreen/MapScreen.tsx';
 import { embeddedIdentity } from '../embedding/embeddedIdentity.ts';
 
 export const mount: MapMountModule['mount'] = (element, { config, sessionJwt }) => {
   const store = makeStore();
-  store.dispatch(runtimeConfigLoaded(config));
+  // An embedder passes what its config.json holds: the schema fills the defaults it leaves out.
+  store.dispatch(runtimeConfigLoaded(parseRuntimeConfig(config)));
   store.dispatch(identityStateChanged(embeddedIdentity(sessionJwt)));
 
   const root = createRoot(element);
