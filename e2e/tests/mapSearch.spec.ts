@@ -1,5 +1,5 @@
 // The search box in real Chromium: offline it finds parcels through /api/parcels/search by owner and
-// by address; choosing a parcel result selects it and flies there.
+// by address; choosing a parcel result selects it and flies there; closing its panel empties the box.
 import { expect, test } from '../fixtures/mapUser.ts';
 import { MapPage, type ApiParcel } from '../pages/MapPage.ts';
 
@@ -43,9 +43,16 @@ test('finds a parcel by its owner and selects the chosen result', async ({ page 
   await map.shot('search-result-selected');
 });
 
-test('finds a parcel by its address', async ({ page }) => {
+test('finds a parcel by its address; closing its panel empties the box, and it can be chosen again', async ({ page }) => {
   const map = new MapPage(page);
   const { text, pin } = await bestMatch(map, 'add1');
+  await searchAndChoose(map, page, text, pin);
+  const input = page.getByPlaceholder('Search address, owner or PIN');
+  await expect(input).not.toHaveValue('');
+  await map.detailPanel().getByRole('button', { name: 'Close parcel details' }).click();
+  await expect(map.detailPanel()).toBeHidden();
+  await expect(input).toHaveValue('');
+  await expect(input).not.toBeFocused();
   await searchAndChoose(map, page, text, pin);
 });
 

@@ -25,7 +25,7 @@ import { createStyleLoadTracker, findStyle, type StyleLoadEvents } from './style
 import { tileWorkerCount } from './tileWorkers.ts';
 import { publishMapState, type LayerVisibility } from './mapStatePublication.ts';
 import { createMapTeardown } from './mapTeardown.ts';
-import { addSearchControl, type SearchControlOptions } from './searchControl.ts';
+import { addSearchControl, type SearchBox, type SearchControlOptions } from './searchControl.ts';
 import { installFindings, type Finding } from './findingsLayer.ts';
 import type { FeatureCollection } from 'geojson';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
@@ -93,8 +93,8 @@ export interface MapController {
   snapshot(): MapSnapshot;
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
-  /** Adds the search box (Mapbox geocoding too when the styles are Mapbox-hosted); returns its removal. */
-  addSearchControl(options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen' | 'allResultsRequested'>): () => void;
+  /** Adds the search box (Mapbox geocoding too when the styles are Mapbox-hosted). */
+  addSearchControl(options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen' | 'allResultsRequested'>): SearchBox;
   /** Draws the parcel finder's results or nearby list (empty: nothing). */
   setFindings(findings: FeatureCollection<Finding['geometry'], Finding['properties']>): void;
   /** Adds the measure tools (a hidden Draw); their remove() takes them and their drawings off the map. */
@@ -368,7 +368,8 @@ function wireMap(
       if (map.getSource(PARCEL_SOURCE_ID)) showFindings();
     },
     addSearchControl(options) {
-      return teardown.track(addSearchControl(map, { ...options, accessToken: config.accessToken, online }));
+      const box = addSearchControl(map, { ...options, accessToken: config.accessToken, online });
+      return { ...box, remove: teardown.track(() => box.remove()) };
     },
     addMeasureTool(toolEvents) {
       const tool = createMeasureTool(map, toolEvents);

@@ -94,7 +94,14 @@ export function suggestionFeatures(query: string, response: ParcelSearchResponse
   return [...places, ...parcels, ...seeAll];
 }
 
-export function addSearchControl(map: MapboxMap, options: SearchControlOptions): () => void {
+/** The search box on the map. */
+export interface SearchBox {
+  /** Empties the box when it still shows the parcel chosen from it (that parcel's panel was closed). */
+  clearChosenParcel(): void;
+  remove(): void;
+}
+
+export function addSearchControl(map: MapboxMap, options: SearchControlOptions): SearchBox {
   const geocoder = new MapboxGeocoder({
     accessToken: options.accessToken,
     placeholder: 'Search address, owner or PIN',
@@ -117,9 +124,12 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
       }
     },
   });
+  // The text the box shows for the parcel chosen last; null once the user typed something else.
+  let chosenParcelText: string | null = null;
   geocoder.on('result', ({ result }) => {
     const pin = result.properties?.pin;
     const seeAll = result.properties?.seeAll;
+    chosenParcelText = typeof pin === 'string' ? result.place_name : null;
     if (typeof pin === 'string') options.parcelChosen(pin);
     if (typeof seeAll === 'string') {
       geocoder.setInput(seeAll);
@@ -130,10 +140,22 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
   const removeEnter = openResultsOnEnter(map.getContainer(), options);
   // Offline no result comes from Mapbox, so the suggestion list's 'Powered by Mapbox' line is hidden (mapScreen.css).
   publishMapState(map.getContainer(), { search: options.online ? 'online' : 'offline' });
-  return () => {
-    removeEnter();
-    map.removeControl(geocoder);
-    publishMapState(map.getContainer(), { search: null });
+  return {
+    clearChosenParcel() {
+      const input = map.getContainer().querySelector<HTMLInputElement>('.mapboxgl-ctrl-geocoder input');
+      if (!input || chosenParcelText === null || input.value !== chosenParcelText) return;
+      chosenParcelText = null;
+      const hadFocus = document.activeElement === input;
+      // clear() also forgets the last choice, so the same parcel can be chosen again; it focuses the
+      // box, which would open a phone's keyboard after closing a panel.
+      geocoder.clear();
+      if (!hadFocus) input.blur();
+    },
+    remove() {
+      removeEnter();
+      map.removeControl(geocoder);
+      publishMapState(map.getContainer(), { search: null });
+    },
   };
 }
 

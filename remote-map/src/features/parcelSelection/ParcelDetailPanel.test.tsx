@@ -98,7 +98,7 @@ describe('ParcelDetailPanel', () => {
     // The loaded list's shape holds its place, out of the accessibility tree.
     const placeholder = screen.getByRole('status').parentElement!.querySelector('dl')!;
     expect(placeholder).toHaveAttribute('aria-hidden', 'true');
-    expect([...placeholder.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Owner', 'Address', 'Tax Acres', 'Township', 'Zoning', 'Last Sale Date', 'Sale Price']);
+    expect([...placeholder.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Owner', 'Address', 'Tax Acres', 'Township', 'Zoning', 'Last Sale Date', 'Sale Price', 'Mailing Address']);
 
     held.release(HttpResponse.json(details));
     expect(await screen.findByText('SMITH JOHN')).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('ParcelDetailPanel', () => {
     const store = makeTestStore();
     selectParcel(store, '7');
     renderWithStore(<ParcelDetailPanel />, { store });
-    await waitFor(() => expect(screen.getAllByText('N/A')).toHaveLength(7));
+    await waitFor(() => expect(screen.getAllByText('N/A')).toHaveLength(8));
   });
 
   it('writes acreage, township, zoning, sale date and price in the SPEC formats', async () => {

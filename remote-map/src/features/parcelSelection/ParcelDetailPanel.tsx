@@ -49,6 +49,9 @@ const PARCEL_FIELDS: readonly ParcelField[] = [
   { label: 'Zoning', value: (parcel) => textLabel(parcel.zoning) },
   { label: 'Last Sale Date', value: (parcel) => dateLabel(parcel.sale_date) },
   { label: 'Sale Price', value: (parcel) => priceLabel(parcel.sales_price) },
+  // After SPEC's fields, which keep their places; 'N/A' where the data has none, like them, so the
+  // panel keeps one height whether or not a county publishes mailing addresses.
+  { label: 'Mailing Address', value: (parcel) => textLabel(mailingAddressLabel(parcel)), freeText: true },
 ];
 
 /**
@@ -56,8 +59,6 @@ const PARCEL_FIELDS: readonly ParcelField[] = [
  * parcel it is the list's empty shape, which the panel lays out invisibly while the details load.
  */
 export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails; className: string }) {
-  // After SPEC's fields, which keep their places: the owner's mailing address, where the data has one.
-  const mailing = parcel ? mailingAddressLabel(parcel) : null;
   return (
     <dl className={className} aria-hidden={parcel ? undefined : true}>
       {PARCEL_FIELDS.map(({ label, value, freeText }) => (
@@ -66,12 +67,6 @@ export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails;
           <dd>{parcel ? value(parcel) : '\u00a0'}</dd>
         </div>
       ))}
-      {mailing && (
-        <div data-free-text>
-          <dt>Mailing Address</dt>
-          <dd>{mailing}</dd>
-        </div>
-      )}
     </dl>
   );
 }

@@ -1,20 +1,30 @@
-// SPEC §2 search box: lives as long as the map; a chosen parcel is selected.
+// SPEC §2 search box: lives as long as the map; a chosen parcel is selected, and closing that
+// parcel's panel empties the box (issue #25: it kept showing a parcel no longer selected).
 import { useEffect } from 'react';
-import { useAppDispatch } from '@parcel-map/shared';
+import { addAppListener, useAppDispatch } from '@parcel-map/shared';
 import type { MapController } from '../../map/mapController.ts';
 import { parcelsApi } from '../parcelSelection/parcelsApi.ts';
-import { parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { parcelPicked, selectSelectedPin } from '../parcelSelection/parcelSelectionSlice.ts';
 import { allResultsRequested } from './parcelFinderSlice.ts';
 
 export function useSearchControl(controller: MapController | null): void {
   const dispatch = useAppDispatch();
-  useEffect(
-    () =>
-      controller?.addSearchControl({
-        searchParcels: (q) => dispatch(parcelsApi.endpoints.searchParcels.initiate({ q }, { subscribe: false })).unwrap(),
-        parcelChosen: (pin) => dispatch(parcelPicked({ pin })),
-        allResultsRequested: (q) => dispatch(allResultsRequested({ q })),
+  useEffect(() => {
+    if (!controller) return;
+    const box = controller.addSearchControl({
+      searchParcels: (q) => dispatch(parcelsApi.endpoints.searchParcels.initiate({ q }, { subscribe: false })).unwrap(),
+      parcelChosen: (pin) => dispatch(parcelPicked({ pin })),
+      allResultsRequested: (q) => dispatch(allResultsRequested({ q })),
+    });
+    const stopListening = dispatch(
+      addAppListener({
+        predicate: (_action, current, previous) => selectSelectedPin(previous) !== null && selectSelectedPin(current) === null,
+        effect: () => box.clearChosenParcel(),
       }),
-    [controller, dispatch],
-  );
+    );
+    return () => {
+      stopListening();
+      box.remove();
+    };
+  }, [controller, dispatch]);
 }
