@@ -38,6 +38,8 @@ interface ParcelField {
   value: (parcel: ParcelDetails) => string;
   /** Names and addresses: free text that often takes two lines of a column, where the others take one. */
   freeText?: true;
+  /** A whole row of the grid: a full mailing address in one column took three lines, past the two kept. */
+  fullRow?: true;
 }
 
 /** The rows of the panel, in reading order. */
@@ -51,7 +53,7 @@ const PARCEL_FIELDS: readonly ParcelField[] = [
   { label: 'Sale Price', value: (parcel) => priceLabel(parcel.sales_price) },
   // After SPEC's fields, which keep their places; 'N/A' where the data has none, like them, so the
   // panel keeps one height whether or not a county publishes mailing addresses.
-  { label: 'Mailing Address', value: (parcel) => textLabel(mailingAddressLabel(parcel)), freeText: true },
+  { label: 'Mailing Address', value: (parcel) => textLabel(mailingAddressLabel(parcel)), freeText: true, fullRow: true },
 ];
 
 /**
@@ -61,8 +63,8 @@ const PARCEL_FIELDS: readonly ParcelField[] = [
 export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails; className: string }) {
   return (
     <dl className={className} aria-hidden={parcel ? undefined : true}>
-      {PARCEL_FIELDS.map(({ label, value, freeText }) => (
-        <div key={label} data-free-text={freeText}>
+      {PARCEL_FIELDS.map(({ label, value, freeText, fullRow }) => (
+        <div key={label} data-free-text={freeText} data-full-row={fullRow}>
           <dt>{label}</dt>
           <dd>{parcel ? value(parcel) : '\u00a0'}</dd>
         </div>
