@@ -7,6 +7,18 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** Searches through `gate` that note their label when they start and all finish on one release. */
+function recordedSearches(gate: ReturnType<typeof createSearchGate>) {
+  const started: string[] = [];
+  const release = deferred();
+  const search = (user: string, label: string) =>
+    gate(user, async () => {
+      started.push(label);
+      await release.promise;
+    });
+  return { started, release, search };
+}
+
 /** Lets every promise callback that is ready run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -42,13 +54,7 @@ describe('createSearchGate', () => {
 
   it("gives a free slot to the users in turn, so one user's many searches hold another's back by one", async () => {
     const gate = createSearchGate(1, 10);
-    const started: string[] = [];
-    const release = deferred();
-    const search = (user: string, label: string) =>
-      gate(user, async () => {
-        started.push(label);
-        await release.promise;
-      });
+    const { started, release, search } = recordedSearches(gate);
     const runs = [search('flooder', 'f1'), search('flooder', 'f2'), search('flooder', 'f3'), search('flooder', 'f4'), search('other', 'o1')];
     release.resolve();
     await Promise.all(runs);
@@ -57,13 +63,7 @@ describe('createSearchGate', () => {
 
   it("runs one search of each user at a time, leaving the other slots to other users", async () => {
     const gate = createSearchGate(3, 10);
-    const started: string[] = [];
-    const release = deferred();
-    const search = (user: string, label: string) =>
-      gate(user, async () => {
-        started.push(label);
-        await release.promise;
-      });
+    const { started, release, search } = recordedSearches(gate);
     const runs = [search('flooder', 'f1'), search('flooder', 'f2'), search('flooder', 'f3'), search('other', 'o1')];
     await settle();
     expect(started).toEqual(['f1', 'o1']);
