@@ -8,5 +8,6 @@ export * from './savedParcels/savedParcelRequests.ts';
 export * from './markups/markupContract.ts';
 export * from './datasets/datasetContract.ts';
 export * from './datasets/importContract.ts';
+export * from './overlays/overlayContract.ts';
 export * from './tiles/tileSets.ts';
 export * from './wire/cutText.ts';

@@ -7,6 +7,7 @@ export type * from './savedParcels/savedParcelContract.ts';
 export type { SaveParcelBody, SavedParcelTagsBody, UpdateSavedParcelBody } from './savedParcels/savedParcelRequests.ts';
 export type * from './datasets/datasetContract.ts';
 export type * from './datasets/importContract.ts';
+export type * from './overlays/overlayContract.ts';
 export { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from './tiles/tileSets.ts';
 export * from './events/crossRemoteEvents.ts';
 export * from './store/rootReducer.ts';

@@ -1,0 +1,66 @@
+// The wire contract of the overlay layers (issue #23): a county's other layers — flood zones, zoning
+// districts, water, roads — imported beside its parcels, versioned like data sets, served as vector
+// tiles and listed by GET /api/overlays. zod/mini: the map parses the answer in the browser.
+import * as z from 'zod/mini';
+import { bboxSchema } from '../parcels/parcelContract.ts';
+
+/** An overlay's name: a slug such as `flood-zones`, unique among overlays. */
+export const OVERLAY_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** What an overlay's features are; a file mixing kinds is refused (one overlay per kind). */
+export const OVERLAY_GEOMETRY_TYPES = ['polygon', 'line', 'point'] as const;
+
+/**
+ * Base-map context: an overlay marked with one of these is drawn by the offline styles under the
+ * parcels, as part of the background (a county outside the demo area has no other without a
+ * Mapbox token), and is not listed as a toggle.
+ */
+export const OVERLAY_CONTEXT_KINDS = ['water', 'roads', 'buildings', 'boundaries'] as const;
+
+/** Each overlay's tiles (`/tiles/overlays/{name}/{z}/{x}/{y}.pbf?v=`) hold one layer of this name. */
+export const OVERLAY_SOURCE_LAYER = 'features';
+/** Overlay tiles are served at these zooms; the map overzooms past the last one. */
+export const OVERLAY_TILE_ZOOMS = { min: 8, max: 16 } as const;
+
+/** A CSS hex colour (`#rgb` or `#rrggbb`). */
+const colourSchema = z.string().check(z.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/));
+
+/**
+ * How an overlay is drawn: one colour, or a colour per value of one attribute (a flood zone, a
+ * zoning district code) with `colour` for the values not listed. Set by the overlay's mapping file.
+ */
+export const overlayStyleSchema = z.object({
+  colour: colourSchema,
+  byAttribute: z.optional(
+    z.object({
+      attribute: z.string(),
+      colours: z.record(z.string(), colourSchema),
+    }),
+  ),
+});
+
+/** One overlay as GET /api/overlays lists it: the current version of each. */
+export const overlaySchema = z.object({
+  name: z.string(),
+  /** What the Overlays panel shows, e.g. "Flood zones (FEMA 100-year)". */
+  label: z.string(),
+  geometryType: z.enum(OVERLAY_GEOMETRY_TYPES),
+  version: z.number(),
+  features: z.number(),
+  bbox: z.nullable(bboxSchema),
+  /** The URL template of its vector tiles, relative to the API base and carrying its version. */
+  tiles: z.string(),
+  context: z.nullable(z.enum(OVERLAY_CONTEXT_KINDS)),
+  style: overlayStyleSchema,
+  source: z.string(),
+  licence: z.string(),
+});
+
+/** GET /api/overlays (any signed-in user). */
+export const overlaysAnswerSchema = z.object({ overlays: z.array(overlaySchema) });
+
+export type Overlay = z.infer<typeof overlaySchema>;
+export type OverlayStyle = z.infer<typeof overlayStyleSchema>;
+export type OverlaysAnswer = z.infer<typeof overlaysAnswerSchema>;
+export type OverlayGeometryType = (typeof OVERLAY_GEOMETRY_TYPES)[number];
+export type OverlayContextKind = (typeof OVERLAY_CONTEXT_KINDS)[number];
