@@ -57,6 +57,14 @@ test('with the API down the detail panel and the saved list show their error sta
   await expect(map.detailPanel().getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
   await page.screenshot({ path: screenshotPath('faults-api-down-panel'), animations: 'disabled' });
 
+  // The search box says why it found nothing instead of 'No results found' (issue #24).
+  pageErrors.expect({ text: /^Parcel search failed:/, why: 'the search box logs the failed search it shows under the box' });
+  await typeInSearch(map, 'Reid');
+  const searchFailure = page.locator('.mapboxgl-ctrl-geocoder').getByRole('status');
+  await expect(searchFailure).toHaveText('Could not reach the server. Check your connection and try again.');
+  await expect(page.getByText('No results found')).toBeHidden();
+  await page.screenshot({ path: screenshotPath('faults-api-down-search'), animations: 'disabled' });
+
   await map.control('Saved parcels').click();
   const saved = new SavedParcelsPage(page);
   await expect(saved.sheet().getByText('Failed to load saved parcels. Please check your connection and try again.')).toBeVisible();
@@ -65,7 +73,17 @@ test('with the API down the detail panel and the saved list show their error sta
   await servers.start('api-server');
   await saved.sheet().getByRole('button', { name: 'Try Again' }).click();
   await expect(saved.sheet().getByText('Failed to load saved parcels.', { exact: false })).toBeHidden();
+  await saved.sheet().getByRole('button', { name: 'Close saved parcels' }).click();
+  await typeInSearch(map, 'Reid Steven');
+  await expect(page.locator('.mapboxgl-ctrl-geocoder .suggestions li').first()).toBeVisible();
+  await expect(searchFailure).toBeHidden();
 });
+
+/** Types as a person does: the geocoder searches on the key presses, not on a filled value. */
+async function typeInSearch(map: MapPage, text: string) {
+  await map.search().fill(text.slice(0, -1));
+  await map.search().pressSequentially(text.slice(-1));
+}
 
 test('a page opened while the API is down still shows the map screen with its controls, not a blank page', async ({ page, pageErrors, servers }) => {
   await servers.stop('api-server');

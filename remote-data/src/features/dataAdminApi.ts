@@ -2,6 +2,7 @@
 // the wire contract. The file bytes themselves go up with uploadFile.ts, for its progress events.
 import {
   baseApi,
+  errorMessageOf,
   datasetVersionsAnswerSchema,
   importJobSchema,
   importLimitsSchema,
@@ -12,6 +13,9 @@ import {
 } from '@parcel-map/shared/api';
 
 const INVALID_ANSWER = { message: 'Received invalid data from the server.' };
+
+/** What the Data page says of a failed call: the API's message, else a general one. */
+export const failureMessage = (error: unknown) => errorMessageOf(error) ?? 'Something went wrong. Try again.';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['DatasetVersions'] });
 

@@ -5,7 +5,7 @@ import '@mapbox/mapbox-gl-geocoder/dist/mapbox-gl-geocoder.css';
 import type { Feature, Point } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import type { Bbox, ParcelSearchResponse, ParcelSearchResult, SearchPlace } from '@parcel-map/shared';
-import { SEARCH_MIN_LENGTH } from '@parcel-map/shared/api';
+import { errorMessageOf, SEARCH_FAILED_MESSAGE, SEARCH_MIN_LENGTH } from '@parcel-map/shared/api';
 import { publishMapState } from './mapStatePublication.ts';
 
 /** SPEC §9 geocoder constants (the 200 ms key debounce and the zoom-9 proximity rule are the geocoder's defaults). */
@@ -113,6 +113,7 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
     enableEventLogging: options.online,
     ...(options.online ? {} : { localGeocoder: () => [], localGeocoderOnly: true }),
     externalGeocoder: async (query) => {
+      failure.clear();
       if (query.trim().length < GEOCODER_OPTIONS.minLength) return [];
       try {
         const bounds = map.getBounds();
@@ -120,10 +121,12 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
         return suggestionFeatures(query.trim(), await options.searchParcels(query.trim()), view);
       } catch (error) {
         console.error('Parcel search failed:', error);
+        failure.show(errorMessageOf(error) ?? SEARCH_FAILED_MESSAGE);
         return [];
       }
     },
   });
+  const failure = searchFailureNotice(map.getContainer());
   // The text the box shows for the parcel chosen last; null once the user typed something else.
   let chosenParcelText: string | null = null;
   geocoder.on('result', ({ result }) => {
@@ -137,6 +140,7 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
     }
   });
   map.addControl(geocoder, 'top-left');
+  geocoder.on('clear', () => failure.clear());
   const removeEnter = openResultsOnEnter(map.getContainer(), options);
   // Offline no result comes from Mapbox, so the suggestion list's 'Powered by Mapbox' line is hidden (mapScreen.css).
   publishMapState(map.getContainer(), { search: options.online ? 'online' : 'offline' });
@@ -155,6 +159,33 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
       removeEnter();
       map.removeControl(geocoder);
       publishMapState(map.getContainer(), { search: null });
+    },
+  };
+}
+
+/**
+ * Says under the box why a search failed (the API busy with this user's searches, the server out of
+ * reach): the geocoder itself would say 'No results found' (mapbox-gl-geocoder turns a failed external
+ * search into an empty one), which is not true. Its container carries `data-search-failed` meanwhile,
+ * which hides that line (mapScreen.css).
+ */
+function searchFailureNotice(mapContainer: HTMLElement): { show(message: string): void; clear(): void } {
+  const notice = document.createElement('p');
+  notice.className = 'search-failure';
+  notice.setAttribute('role', 'status');
+  const attach = () => {
+    const box = mapContainer.querySelector<HTMLElement>('.mapboxgl-ctrl-geocoder');
+    if (box && notice.parentElement !== box) box.append(notice);
+    return box;
+  };
+  return {
+    show(message) {
+      notice.textContent = message;
+      attach()?.setAttribute('data-search-failed', '');
+    },
+    clear() {
+      notice.textContent = '';
+      attach()?.removeAttribute('data-search-failed');
     },
   };
 }

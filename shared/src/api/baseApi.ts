@@ -18,6 +18,12 @@ export interface ApiQueryError {
   status?: number;
 }
 
+/** The message of a failed query or mutation (the API's own, in SPEC's wording), if it carries one. */
+export function errorMessageOf(error: unknown): string | undefined {
+  const message = (error as Partial<ApiQueryError> | null | undefined)?.message;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
 interface StateSeenByApi {
   session: SessionState;
   runtimeConfig: RuntimeConfig | null;

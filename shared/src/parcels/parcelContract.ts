@@ -26,6 +26,8 @@ export const SEARCH_TOTAL_CAP = 500;
 export const SEARCH_SHORT_QUERY_CAP = 100;
 /** 429 to a user who already has this many searches waiting for the database (SEARCHES_WAITING_PER_USER). */
 export const SEARCH_BUSY_MESSAGE = 'Too many searches at once. Wait for the earlier ones to finish, then try again.';
+/** What the search box and the results panel say when a search failed without a message of the API's. */
+export const SEARCH_FAILED_MESSAGE = 'Search failed. Try again.';
 export const SEARCH_SORTS = ['relevance', 'owner', 'address', 'acres'] as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 

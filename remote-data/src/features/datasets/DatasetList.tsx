@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DatasetVersionsAnswer } from '@parcel-map/shared/api';
-import { useListDatasetVersionsQuery, useRemoveDatasetMutation, useRollbackDatasetMutation, useSetInitialViewMutation } from '../dataAdminApi.ts';
+import { failureMessage, useListDatasetVersionsQuery, useRemoveDatasetMutation, useRollbackDatasetMutation, useSetInitialViewMutation } from '../dataAdminApi.ts';
 import { mapLinkOfBbox } from './viewOfBbox.ts';
 
 type Version = DatasetVersionsAnswer['versions'][number];
 
 const number = new Intl.NumberFormat('en-US');
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function messageOf(error: unknown): string {
-  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : 'Something went wrong. Try again.';
-}
 
 /** The versions of every data set, newest first, grouped by name in the order the API gives them. */
 function byName(versions: Version[]): [string, Version[]][] {
@@ -36,7 +32,7 @@ function DatasetCard({ name, versions }: { name: string; versions: Version[] }) 
     try {
       await action();
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(failureMessage(caught));
     }
   };
 
@@ -139,7 +135,7 @@ export function DatasetList() {
   else if (!list.data)
     body = (
       <div role="alert" className="data-error">
-        <p>Could not load the data sets: {messageOf(list.error)}</p>
+        <p>Could not load the data sets: {failureMessage(list.error)}</p>
         <button type="button" className="pm-button" onClick={() => void list.refetch()}>
           Try Again
         </button>

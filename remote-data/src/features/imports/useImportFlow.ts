@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { selectRuntimeConfig, selectSessionJwt, useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import type { ImportJob, ValidateImportBody } from '@parcel-map/shared/api';
-import { dataAdminApi, useCreateImportMutation, useDiscardImportMutation, useGetImportQuery, usePublishImportMutation, useValidateImportMutation } from '../dataAdminApi.ts';
+import { dataAdminApi, failureMessage, useCreateImportMutation, useDiscardImportMutation, useGetImportQuery, usePublishImportMutation, useValidateImportMutation } from '../dataAdminApi.ts';
 import { uploadFile } from './uploadFile.ts';
 
 /** How often a job the API is working on is asked after. */
@@ -27,11 +27,6 @@ export type ImportStage =
   | { kind: 'error'; message: string };
 
 const WORKING_STATES: ReadonlySet<ImportJob['state']> = new Set(['uploading', 'validating', 'publishing']);
-
-function messageOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
-  return 'Something went wrong. Try again.';
-}
 
 export function useImportFlow() {
   const dispatch = useAppDispatch();
@@ -86,7 +81,7 @@ export function useImportFlow() {
       if (controller.signal.aborted) return;
       // Files already up are of no use without the rest.
       if (id) void discardImport(id);
-      setStage({ kind: 'error', message: messageOf(error) });
+      setStage({ kind: 'error', message: failureMessage(error) });
     } finally {
       if (uploads.current === controller) uploads.current = null;
     }
@@ -99,7 +94,7 @@ export function useImportFlow() {
       setPolling(true);
       job.refetch();
     } catch (error) {
-      setStage({ kind: 'error', message: messageOf(error) });
+      setStage({ kind: 'error', message: failureMessage(error) });
     }
   }
 
@@ -113,7 +108,7 @@ export function useImportFlow() {
   return {
     stage,
     job: job.data,
-    jobError: job.error ? messageOf(job.error) : null,
+    jobError: job.error ? failureMessage(job.error) : null,
     busy: publishing.isLoading || discarding.isLoading,
     start,
     publish,

@@ -9,7 +9,7 @@ import {
   type Dataset,
   type ParcelDetails,
 } from '@parcel-map/shared';
-import { useListSavedParcelsQuery, type ApiQueryError } from '@parcel-map/shared/api';
+import { errorMessageOf, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import { useParcelDataset, useGetParcelQuery } from './parcelsApi.ts';
 import { parcelCentreRequested, parcelDeselected, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
 import { acresLabel, addressLabel, attributeLabel, dateLabel, mailingAddressLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';
@@ -20,11 +20,6 @@ import { nearbyRequested } from '../search/parcelFinderSlice.ts';
 
 export const DEFAULT_PARCEL_ERROR = 'Failed to load parcel details.';
 export const NOT_A_SURVEY = 'Not a survey: boundaries are approximate and not for legal or conveyancing use.';
-
-function errorMessage(error: unknown): string {
-  const message = (error as Partial<ApiQueryError> | undefined)?.message;
-  return typeof message === 'string' && message ? message : DEFAULT_PARCEL_ERROR;
-}
 
 /** SPEC §3's parcel record alone, as the save flow expects it: no map-only parts, mailing address or county attributes. */
 function parcelRecord(details: ParcelDetails) {
@@ -236,7 +231,7 @@ export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number
             )}
             {failed && (
               <div role="alert" className="parcel-panel__error">
-                <p>{errorMessage(details.error)}</p>
+                <p>{errorMessageOf(details.error) ?? DEFAULT_PARCEL_ERROR}</p>
                 <button type="button" className="pm-button" onClick={() => window.location.reload()}>
                   Refresh Page
                 </button>

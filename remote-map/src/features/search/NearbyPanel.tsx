@@ -3,7 +3,7 @@
 // address labels to print.
 import { useMemo, useState, type FormEvent } from 'react';
 import { datedFileName, downloadFile, useAppDispatch, useAppSelector } from '@parcel-map/shared';
-import { NEARBY_MAX_FEET, type ApiQueryError } from '@parcel-map/shared/api';
+import { errorMessageOf, NEARBY_MAX_FEET } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { useGetNearbyQuery, type NearbySubject } from '../parcelSelection/parcelsApi.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
@@ -29,7 +29,7 @@ function NearbyList({ of, distanceFt, controller }: { of: NearbySubject; distanc
   const findings = useMemo(() => (answer ? nearbyFindings(answer) : null), [answer]);
   useFindingsOnMap(controller, findings, 18);
   const letters = useMemo(() => (answer ? mailingList(answer.parcels) : []), [answer]);
-  const error = (nearby.error as Partial<ApiQueryError> | undefined)?.message;
+  const error = errorMessageOf(nearby.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

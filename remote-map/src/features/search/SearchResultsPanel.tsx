@@ -2,7 +2,7 @@
 // Paged, sortable, every result of the page numbered on the map, exportable as CSV.
 import { useMemo, useState } from 'react';
 import { downloadFile, datedFileName, csvText, useAppDispatch, useAppSelector, type ParcelSearchResult, type SearchSort } from '@parcel-map/shared';
-import { SEARCH_MAX_LIMIT } from '@parcel-map/shared/api';
+import { errorMessageOf, SEARCH_FAILED_MESSAGE, SEARCH_MAX_LIMIT } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { parcelsApi, useSearchParcelsQuery } from '../parcelSelection/parcelsApi.ts';
 import { parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
@@ -88,7 +88,7 @@ function ResultsList({ query, controller }: { query: string; controller: MapCont
       </div>
       <p className="finder-panel__summary" aria-live="polite">
         {search.isError
-          ? 'Search failed. Try again.'
+          ? (errorMessageOf(search.error) ?? SEARCH_FAILED_MESSAGE)
           : !answer
             ? 'Searching…'
             : total === 0

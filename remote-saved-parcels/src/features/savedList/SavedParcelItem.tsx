@@ -1,7 +1,7 @@
 // One saved parcel in the sheet: its details, the inline notes editor and the inline delete confirmation.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SavedParcelRecord } from '@parcel-map/shared';
-import { NOTES_MAX_LENGTH, useDeleteSavedParcelMutation, useUpdateSavedParcelNotesMutation } from '@parcel-map/shared/api';
+import { errorMessageOf, NOTES_MAX_LENGTH, useDeleteSavedParcelMutation, useUpdateSavedParcelNotesMutation } from '@parcel-map/shared/api';
 import { SavedParcelTags } from './SavedParcelTags.tsx';
 
 export const NOTE_UPDATE_FAILED_MESSAGE = 'Could not save the new note.';
@@ -19,10 +19,6 @@ interface Props {
   tagSuggestionsId: string;
   /** After a delete: this item is about to disappear, so focus needs a new home. */
   onDeleted: () => void;
-}
-
-function errorMessageOf(error: unknown): string | undefined {
-  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
 }
 
 export function SavedParcelItem({ saved, mode, onModeChange, onViewOnMap, tagSuggestionsId, onDeleted }: Props) {
