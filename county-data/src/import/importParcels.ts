@@ -12,7 +12,7 @@ import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
 import { createAttributeCollector } from './parcelAttributes.ts';
 import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
-import type { ParcelSource } from './parcelSource.ts';
+import type { ParcelSource, SourceFeature } from './parcelSource.ts';
 import { readParcelSource } from './readParcelSource.ts';
 import { createReprojector } from './reproject.ts';
 
@@ -43,12 +43,42 @@ export interface ImportOptions {
   afterBatch?: (written: number) => Promise<void>;
 }
 
+/**
+ * Reads, checks and — unless it is a dry run — publishes the file in one pass, batch by batch, so
+ * memory stays flat whatever its size: the version is written inside its transaction as the features
+ * are read, and rolled back if the file turns out to be refused at its end.
+ */
 export async function importParcels(db: Db | null, options: ImportOptions): Promise<ImportReport> {
-  const validated = await validateImport(db, options);
-  if (options.dryRun || validated.report.refusal !== null) return validated.report;
+  if (options.dryRun) return (await streamFile(db, options, async () => undefined)).report;
   if (!db) throw new Error('a database is needed unless dryRun is set');
-  return publishImport(db, validated, options);
+  const name = datasetNameOf(options);
+  let streamed: StreamedFile | undefined;
+  const writeStarted = performance.now();
+  try {
+    const published = await publishDatasetVersion(db, { name, sourceName: options.mapping.dataset.sourceName, licence: options.mapping.dataset.licence, asOf: options.mapping.dataset.asOf ?? null }, async (tx, datasetId) => {
+      const writer = createBatchWriter(db, tx, datasetId, options);
+      streamed = await streamFile(tx, options, writer.write);
+      await writer.finish();
+      if (streamed.report.refusal !== null) throw new RefusedImport();
+      return { rejected: streamed.report.rejected, attributeFields: streamed.attributeFields };
+    });
+    await db.query('ANALYZE parcels');
+    const { report } = streamed!;
+    const totalMs = Date.now() - streamed!.startedAt;
+    return {
+      ...report,
+      dataset: { ...report.dataset, id: published.id, version: published.version },
+      timings: { ...report.timings, writeMs: Math.round(performance.now() - writeStarted - report.timings.readMs - report.timings.prepareMs), totalMs: Math.round(totalMs) },
+      parcelsPerSecond: Math.round(report.imported / (totalMs / 1000)),
+    };
+  } catch (error) {
+    if (error instanceof RefusedImport) return streamed!.report;
+    throw error;
+  }
 }
+
+/** Thrown inside the publishing transaction to roll it back: the file is refused (its report says why). */
+class RefusedImport extends Error {}
 
 /** A file read, mapped and checked against the served data sets: its report, and the rows to publish. */
 export interface ValidatedImport {
@@ -82,24 +112,52 @@ export async function validateImport(db: Queryable | null, options: ImportOption
   return checkPreparedFile(db, await prepareImportFile(options), options);
 }
 
-/** The part of validateImport that needs no database (and may run in a worker thread). */
+/** The part of validateImport that needs no database (and may run in a worker thread): every row kept, for the report and the publish after it. */
 export async function prepareImportFile(options: Omit<ImportOptions, 'afterBatch'>): Promise<PreparedFile> {
+  return prepareFile(options, async (rows, prepared) => {
+    for (const row of rows) prepared.rows.push(row);
+  });
+}
+
+/**
+ * Reads the file and maps and validates its features batch by batch, handing each batch's rows to
+ * `onBatch` as they are ready: only the report's counts, the rejections and the PINs seen are kept.
+ */
+async function prepareFile(options: Omit<ImportOptions, 'afterBatch'>, onBatch: (rows: ParcelInsert[], prepared: Prepared) => Promise<void>): Promise<PreparedFile> {
   const startedAt = Date.now();
   const started = performance.now();
   const { mapping } = options;
-  const name = checkDatasetName(options.dataset ?? mapping.dataset.name ?? datasetNameFrom(path.basename(options.file)));
+  const name = datasetNameOf(options);
   const source = await readParcelSource(options.file, mapping.crs);
   const joinTable = mapping.join ? await loadJoin(options.file, mapping.join) : undefined;
-  const readMs = performance.now() - started;
   const crs = mapping.crs ?? source.crs;
-  const outlines = await checkOutlines(source.features.map((feature) => feature.geometry), createReprojector(source.inLonLat ? undefined : crs));
-  const prepared = prepareParcels(source, mapping, outlines, joinTable?.index, options.onProgress);
+  const reproject = createReprojector(source.inLonLat ? undefined : crs);
+  const preparer = createParcelPreparer(mapping, joinTable?.index);
+  const { prepared } = preparer;
+  let features = 0;
+  let readMs = performance.now() - started;
+  let prepareMs = 0;
+  const batches = batchesOf(source.features, BATCH_SIZE)[Symbol.asyncIterator]();
+  for (;;) {
+    const reading = performance.now();
+    const next = await batches.next();
+    readMs += performance.now() - reading;
+    if (next.done) break;
+    const batch = next.value;
+    const preparing = performance.now();
+    const rows = preparer.prepareBatch(batch, features + 1, await checkOutlines(batch.map((feature) => feature.geometry), reproject));
+    prepareMs += performance.now() - preparing;
+    features += batch.length;
+    options.onProgress?.({ phase: 'preparing', done: features, total: estimatedTotal(features, source) });
+    await onBatch(rows, prepared);
+  }
+  prepared.attributeFields = preparer.attributeFields();
   return {
     name,
     file: path.resolve(options.file),
     format: source.format,
     crs,
-    features: source.features.length,
+    features,
     prepared,
     join:
       joinTable && mapping.join
@@ -114,8 +172,49 @@ export async function prepareImportFile(options: Omit<ImportOptions, 'afterBatch
         : null,
     startedAt,
     readMs,
-    prepareMs: performance.now() - started - readMs,
+    prepareMs,
   };
+}
+
+/**
+ * One pass over the file: each batch's rows, less the PINs another data set serves (with a database),
+ * go to `write`; then the report. Nothing but the report's material stays in memory.
+ */
+async function streamFile(db: Queryable | null, options: ImportOptions, write: (rows: ParcelInsert[]) => Promise<void>): Promise<StreamedFile> {
+  const name = datasetNameOf(options);
+  const file = await prepareFile(options, async (rows, prepared) => {
+    await write(db ? await rejectPinsServedElsewhere(db, name, rows, prepared) : rows);
+  });
+  const { report } = await checkPreparedFile(null, file, options);
+  return { report, attributeFields: file.prepared.attributeFields, startedAt: file.startedAt };
+}
+
+interface StreamedFile {
+  report: ImportReport;
+  attributeFields: ParcelAttributeField[];
+  startedAt: number;
+}
+
+function datasetNameOf(options: Pick<ImportOptions, 'dataset' | 'mapping' | 'file'>): string {
+  return checkDatasetName(options.dataset ?? options.mapping.dataset.name ?? datasetNameFrom(path.basename(options.file)));
+}
+
+/** How many features the file holds, judged from how far through it the reader is (a progress bar's total). */
+function estimatedTotal(read: number, source: ParcelSource): number {
+  const fraction = source.fractionRead?.() ?? 0;
+  return fraction > 0 ? Math.max(read, Math.round(read / fraction)) : read;
+}
+
+async function* batchesOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 /** Rejects the PINs other data sets serve (with a database), applies the refusal rules, writes the report. */
@@ -123,7 +222,7 @@ export async function checkPreparedFile(db: Queryable | null, file: PreparedFile
   const { prepared, crs } = file;
   const { mapping } = options;
   const checkStarted = performance.now();
-  if (db) await rejectPinsServedElsewhere(db, file.name, prepared);
+  if (db) prepared.rows = await rejectPinsServedElsewhere(db, file.name, prepared.rows, prepared);
   const prepareMs = file.prepareMs + performance.now() - checkStarted;
   const refusal = refusalOf(file.features, prepared, options.maxRejectedShare ?? DEFAULT_MAX_REJECTED_SHARE);
   const rejectedByReason = Object.fromEntries(REJECTION_REASONS.map((reason) => [reason, 0])) as Record<RejectionReason, number>;
@@ -137,16 +236,16 @@ export async function checkPreparedFile(db: Queryable | null, file: PreparedFile
     refusal,
     dataset: { name: file.name, id: null, version: null, sourceName: mapping.dataset.sourceName, licence: mapping.dataset.licence, asOf: mapping.dataset.asOf ?? null },
     features: file.features,
-    imported: prepared.rows.length,
+    imported: prepared.imported,
     repaired: prepared.repairedPins.size,
     rejected: prepared.rejections.length,
     rejectedByReason,
     rejections: prepared.rejections,
     join: file.join,
-    taxAcres: { fromMapping: prepared.taxAcresFromMapping, computedFromGeometry: prepared.rows.length - prepared.taxAcresFromMapping },
+    taxAcres: { fromMapping: prepared.taxAcresFromMapping, computedFromGeometry: prepared.imported - prepared.taxAcresFromMapping },
     warnings: [...prepared.warnings.entries()].map(([field, { count, examples }]) => ({ field, count, examples })),
     timings: { readMs: Math.round(file.readMs), prepareMs: Math.round(prepareMs), writeMs: 0, totalMs: Math.round(totalMs) },
-    parcelsPerSecond: Math.round(prepared.rows.length / (totalMs / 1000)),
+    parcelsPerSecond: Math.round(prepared.imported / (totalMs / 1000)),
   };
   return { report, rows: prepared.rows, attributeFields: prepared.attributeFields, startedAt: file.startedAt };
 }
@@ -160,11 +259,13 @@ export async function publishImport(
   const { report, rows, attributeFields } = validated;
   if (report.refusal !== null) throw new DatasetError(`Not published: ${report.refusal}`);
   const writeStarted = performance.now();
-  const published = await publishDatasetVersion(
-    db,
-    { name: report.dataset.name, sourceName: report.dataset.sourceName, licence: report.dataset.licence, asOf: report.dataset.asOf, rejected: report.rejected, attributeFields },
-    (tx, datasetId) => writeParcels(db, tx, datasetId, rows, options),
-  );
+  const published = await publishDatasetVersion(db, { name: report.dataset.name, sourceName: report.dataset.sourceName, licence: report.dataset.licence, asOf: report.dataset.asOf }, async (tx, datasetId) => {
+    const writer = createBatchWriter(db, tx, datasetId, { ...options, onWritten: (written) => options.onProgress?.({ phase: 'writing', done: written, total: rows.length }) });
+    options.onProgress?.({ phase: 'writing', done: 0, total: rows.length });
+    for (let start = 0; start < rows.length; start += BATCH_SIZE) await writer.write(rows.slice(start, start + BATCH_SIZE));
+    await writer.finish();
+    return { rejected: report.rejected, attributeFields };
+  });
   // Fresh planner statistics for the bbox and search indexes (outside the transaction).
   await db.query('ANALYZE parcels');
   const writeMs = performance.now() - writeStarted;
@@ -183,7 +284,7 @@ export async function publishImport(
  * replacing a county with a fraction of it would lose the rest.
  */
 function refusalOf(features: number, prepared: Prepared, maxShare: number): string | null {
-  if (prepared.rows.length === 0) return features === 0 ? 'the file holds no features' : `none of its ${features.toLocaleString('en-US')} features is a valid parcel`;
+  if (prepared.imported === 0) return features === 0 ? 'the file holds no features' : `none of its ${features.toLocaleString('en-US')} features is a valid parcel`;
   const share = prepared.rejections.length / features;
   if (share <= maxShare) return null;
   const percent = (value: number) => `${Number((value * 100).toFixed(1))} %`;
@@ -204,7 +305,10 @@ async function loadJoin(inputFile: string, join: NonNullable<ImportMapping['join
 }
 
 export interface Prepared {
+  /** The rows kept (validation for a later publish); empty when they were handed on batch by batch. */
   rows: ParcelInsert[];
+  /** How many rows the file yields. */
+  imported: number;
   rejections: RejectedRow[];
   /** The PINs of the rows whose outline was repaired. */
   repairedPins: Set<string>;
@@ -218,18 +322,14 @@ export interface Prepared {
   attributeFields: ParcelAttributeField[];
 }
 
-/** Maps and validates every feature (`outlines`: each one's checked outline); nothing is dropped without a rejection entry. */
-export function prepareParcels(
-  source: ParcelSource,
-  mapping: ImportMapping,
-  outlines: readonly OutlineCheck[],
-  join: JoinIndex | undefined,
-  onProgress?: (progress: ImportProgress) => void,
-): Prepared {
+/**
+ * Maps and validates features batch by batch (`outlines`: each one's checked outline); nothing is
+ * dropped without a rejection entry. What the report needs accumulates in `prepared`.
+ */
+export function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefined) {
   const seenPins = new Map<string, number>();
-  const prepared: Prepared = { rows: [], rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: seenPins, attributeFields: [] };
+  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: seenPins, attributeFields: [] };
   const attributes = createAttributeCollector(mapping);
-  const total = source.features.length;
   const warn = (field: TargetField, value: unknown) => {
     const entry = prepared.warnings.get(field) ?? { count: 0, examples: [] };
     entry.count += 1;
@@ -237,10 +337,7 @@ export function prepareParcels(
     prepared.warnings.set(field, entry);
   };
 
-  source.features.forEach((feature, i) => {
-    const number = i + 1;
-    if (onProgress && (number % 500 === 0 || number === total)) onProgress({ phase: 'preparing', done: number, total });
-
+  function prepareFeature(feature: SourceFeature, number: number, check: OutlineCheck): ParcelInsert | null {
     let joined: CsvRow | undefined;
     if (join && mapping.join) {
       const key = lookup(feature.properties, undefined, mapping.join.featureKey);
@@ -275,27 +372,26 @@ export function prepareParcels(
     const pin = text('PIN');
     if (pin === null) {
       prepared.rejections.push({ feature: number, pin: null, reason: 'no PIN', detail: 'the PIN field is empty or missing' });
-      return;
+      return null;
     }
     // Placeholders such as "---" (a blank map-lot) identify nothing.
     if (!/[\p{L}\p{N}]/u.test(pin)) {
       prepared.rejections.push({ feature: number, pin, reason: 'no PIN', detail: `placeholder PIN "${pin}" has no letter or digit` });
-      return;
+      return null;
     }
     const pinCheck = pinSchema.safeParse(pin);
     if (!pinCheck.success) {
       prepared.rejections.push({ feature: number, pin, reason: 'invalid PIN', detail: pinCheck.error.issues.map((issue) => issue.message).join('; ') });
-      return;
+      return null;
     }
-    const check = outlines[i]!;
     if (!check.ok) {
       prepared.rejections.push({ feature: number, pin, reason: 'bad geometry', detail: check.detail });
-      return;
+      return null;
     }
     const firstFeature = seenPins.get(pin);
     if (firstFeature !== undefined) {
       prepared.rejections.push({ feature: number, pin, reason: 'duplicate PIN', detail: `PIN already imported from feature ${firstFeature}` });
-      return;
+      return null;
     }
     seenPins.set(pin, number);
     if (check.repaired) prepared.repairedPins.add(pin);
@@ -309,7 +405,8 @@ export function prepareParcels(
     if (saleDate === undefined) warn('saleDate', saleDateValue);
     const salePrice = number_('salePrice');
 
-    prepared.rows.push({
+    prepared.imported += 1;
+    return {
       pin,
       owner: text('owner'),
       name: null,
@@ -330,22 +427,35 @@ export function prepareParcels(
       attributes: attributes.collect(feature.properties, joined),
       geometry: check.geometry,
       ...deriveGeometry(check.geometry),
-    });
-  });
-  prepared.attributeFields = attributes.fields();
-  return prepared;
+    };
+  }
+
+  return {
+    prepared,
+    /** The rows of a batch whose first feature is number `first` (1-based). */
+    prepareBatch(features: readonly SourceFeature[], first: number, outlines: readonly OutlineCheck[]): ParcelInsert[] {
+      const rows: ParcelInsert[] = [];
+      features.forEach((feature, i) => {
+        const row = prepareFeature(feature, first + i, outlines[i]!);
+        if (row) rows.push(row);
+      });
+      return rows;
+    },
+    attributeFields: () => attributes.fields(),
+  };
 }
 
-/** Moves the rows whose PIN another data set serves now from the rows to the rejections. */
-async function rejectPinsServedElsewhere(db: Queryable, name: string, prepared: Prepared): Promise<void> {
-  const served = await pinsServedElsewhere(db, name, prepared.rows.map((row) => row.pin));
-  if (served.size === 0) return;
-  prepared.rows = prepared.rows.filter((row) => !served.has(row.pin));
+/** Leaves out the rows whose PIN another data set serves now, each a rejection; returns the others. */
+async function rejectPinsServedElsewhere(db: Queryable, name: string, rows: ParcelInsert[], prepared: Prepared): Promise<ParcelInsert[]> {
+  const served = await pinsServedElsewhere(db, name, rows.map((row) => row.pin));
+  if (served.size === 0) return rows;
   for (const [pin, other] of served) {
     prepared.repairedPins.delete(pin);
     prepared.rejections.push({ feature: prepared.featureOfPin.get(pin)!, pin, reason: 'PIN in another data set', detail: `PIN already served by data set '${other}'` });
   }
+  prepared.imported -= served.size;
   prepared.rejections.sort((a, b) => a.feature - b.feature);
+  return rows.filter((row) => !served.has(row.pin));
 }
 
 /** null: no value; undefined: a value that is not a date in the mapped format (a warning). */
@@ -371,26 +481,37 @@ function lookup(properties: Record<string, unknown>, joined: CsvRow | undefined,
 }
 
 /**
- * Inserts the version's parcels in batches. PGlite has no other reader while the transaction runs
- * (one session), so when the new rows outnumber those already served it drops the secondary indexes
- * and builds them once at the end, which writes faster; PostgreSQL keeps them, as DROP INDEX's
- * exclusive lock would stall every reader for the whole import.
+ * Inserts a version's parcels batch by batch, each batch written while the next one is prepared (the
+ * database works in its own process or thread meanwhile). PGlite has no other reader while the
+ * transaction runs (one session), so once the new rows outnumber those already served it drops the
+ * secondary indexes and builds them once at the end, which writes faster; PostgreSQL keeps them, as
+ * DROP INDEX's exclusive lock would stall every reader for the whole import.
  */
-async function writeParcels(
-  db: Db,
-  tx: Queryable,
-  datasetId: number,
-  rows: readonly ParcelInsert[],
-  options: Pick<ImportOptions, 'onProgress' | 'afterBatch'>,
-): Promise<void> {
+function createBatchWriter(db: Db, tx: Queryable, datasetId: number, options: Pick<ImportOptions, 'afterBatch'> & { onWritten?: (written: number) => void }) {
   const parcels = createParcelWriter(tx);
-  const deferredIndexes = db.singleSession && rows.length > (await parcels.count()) ? await dropSecondaryParcelIndexes(tx) : [];
-  options.onProgress?.({ phase: 'writing', done: 0, total: rows.length });
-  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-    await parcels.insertMany(rows.slice(start, start + BATCH_SIZE), datasetId);
-    const written = Math.min(start + BATCH_SIZE, rows.length);
-    options.onProgress?.({ phase: 'writing', done: written, total: rows.length });
-    await options.afterBatch?.(written);
-  }
-  for (const definition of deferredIndexes) await tx.exec(definition);
+  let servedBefore: number | undefined;
+  let deferredIndexes: string[] | null = null;
+  let written = 0;
+  let inFlight: Promise<void> = Promise.resolve();
+  return {
+    async write(rows: readonly ParcelInsert[]): Promise<void> {
+      if (rows.length === 0) return;
+      await inFlight;
+      if (db.singleSession && deferredIndexes === null) {
+        servedBefore ??= await parcels.count();
+        if (written + rows.length > servedBefore) deferredIndexes = await dropSecondaryParcelIndexes(tx);
+      }
+      inFlight = parcels.insertMany(rows, datasetId).then(async () => {
+        written += rows.length;
+        options.onWritten?.(written);
+        await options.afterBatch?.(written);
+      });
+      // Awaited with the next batch or at the end; until then a failure must not count as unhandled.
+      inFlight.catch(() => undefined);
+    },
+    async finish(): Promise<void> {
+      await inFlight;
+      for (const definition of deferredIndexes ?? []) await tx.exec(definition);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-// What a reader makes of an import file: its features, plain, and how to read their coordinates.
+// What a reader makes of an import file: its features, plain and streamed, and how to read their coordinates.
 import type { Geometry } from 'geojson';
 
 /** The formats read through GDAL, as the messages name them. */
@@ -20,9 +20,13 @@ export interface SourceFeature {
 
 export interface ParcelSource {
   format: 'geojson' | 'shapefile' | GdalFormat;
-  features: SourceFeature[];
+  /** Read as they are consumed, once: a file of any size is read in flat memory. */
+  features: AsyncIterable<SourceFeature>;
+  /** How far through the file the features read so far reach (0–1), where the reader can tell. */
+  fractionRead?: () => number;
   /** The CRS the file declares (.prj WKT, GeoJSON `crs` name, GDAL's CRS name); undefined means lon/lat. */
   crs: string | undefined;
   /** GDAL has already reprojected the features to lon/lat. */
   inLonLat: boolean;
 }
+

@@ -1,6 +1,7 @@
-// Reads an import file into plain features: a GeoJSON FeatureCollection or a zipped Shapefile (.shp +
-// .dbf, optional .prj for the CRS and .cpg for the text encoding) here; the other formats counties
-// publish, and a zipped or unzipped File Geodatabase, through GDAL (readWithGdal.ts).
+// Reads an import file as a stream of plain features: a GeoJSON FeatureCollection or a zipped Shapefile
+// (.shp + .dbf, optional .prj for the CRS and .cpg for the text encoding) here; the other formats
+// counties publish, and a zipped or unzipped File Geodatabase, through GDAL (readWithGdal.ts).
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
@@ -8,7 +9,11 @@ import type { Geometry } from 'geojson';
 import * as shapefile from 'shapefile';
 import { IMPORT_FILE_EXTENSIONS } from '@parcel-map/shared/contracts';
 import type { GdalFormat, ParcelSource, SourceFeature } from './parcelSource.ts';
+import { geoJsonEvents, type GeoJsonHeader } from './geoJsonStream.ts';
 import { readWithGdal } from './readWithGdal.ts';
+
+/** Read in chunks this large: few enough calls, and nothing held beyond one chunk and one feature. */
+const READ_CHUNK_BYTES = 1 << 20;
 
 const GDAL_EXTENSIONS: Record<string, GdalFormat> = {
   '.gpkg': 'geopackage',
@@ -26,7 +31,7 @@ export async function readParcelSource(file: string, crs?: string): Promise<Parc
   const extension = path.extname(file).toLowerCase();
   if (extension === '.zip') return readZip(file, crs);
   if (extension === '.geojson' || extension === '.json') {
-    const source = parseGeoJson(await readFile(file, 'utf8'), file);
+    const source = await readGeoJson(file);
     return source === 'topology' ? readWithGdal(file, 'topojson', crs) : source;
   }
   const format = GDAL_EXTENSIONS[extension];
@@ -46,27 +51,50 @@ async function readZip(file: string, crs: string | undefined): Promise<ParcelSou
   return readZippedShapefile(zip);
 }
 
-// The whole file is parsed at once: county files of a few hundred MB still fit in memory, and a
-// FeatureCollection has no record boundaries a line reader could use.
-/** 'topology': the file is TopoJSON, which GDAL reads. */
-export function parseGeoJson(text: string, origin = 'GeoJSON'): ParcelSource | 'topology' {
-  let json: unknown;
+/**
+ * A GeoJSON FeatureCollection, streamed (geoJsonStream.ts); 'topology' when the file is TopoJSON,
+ * which GDAL reads. The file is opened twice: once up to its features, for the header (the CRS must
+ * be known before the first feature is read), then for the features.
+ */
+export async function readGeoJson(file: string): Promise<ParcelSource | 'topology'> {
+  const header = await readGeoJsonHeader(file);
+  if (header.type === 'Topology') return 'topology';
+  if (header.type !== 'FeatureCollection' || !header.hasFeatures) throw new Error(`${file}: expected a GeoJSON FeatureCollection`);
+  const size = (await stat(file)).size;
+  const stream = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+  return {
+    format: 'geojson',
+    crs: header.crs,
+    inLonLat: false,
+    features: geoJsonFeatures(stream, file),
+    fractionRead: () => (size === 0 ? 1 : stream.bytesRead / size),
+  };
+}
+
+async function readGeoJsonHeader(file: string): Promise<GeoJsonHeader> {
+  const stream = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
   try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${origin}: not valid JSON (${(error as Error).message})`, { cause: error });
+    for await (const event of geoJsonEvents(stream, file)) if (event.kind === 'header') return event.header;
+    throw new Error(`${file}: expected a GeoJSON FeatureCollection`);
+  } finally {
+    stream.destroy();
   }
-  const collection = json as { type?: unknown; features?: unknown; crs?: { properties?: { name?: unknown } } };
-  if (collection.type === 'Topology') return 'topology';
-  if (collection.type !== 'FeatureCollection' || !Array.isArray(collection.features)) {
-    throw new Error(`${origin}: expected a GeoJSON FeatureCollection`);
+}
+
+async function* geoJsonFeatures(stream: AsyncIterable<Buffer>, origin: string): AsyncGenerator<SourceFeature> {
+  for await (const event of geoJsonEvents(stream, origin)) {
+    if (event.kind !== 'feature') continue;
+    let feature: { properties?: unknown; geometry?: unknown };
+    try {
+      feature = JSON.parse(event.text) as typeof feature;
+    } catch (error) {
+      throw new Error(`${origin}: not valid JSON (${(error as Error).message})`, { cause: error });
+    }
+    yield {
+      properties: isRecord(feature.properties) ? feature.properties : {},
+      geometry: isRecord(feature.geometry) ? (feature.geometry as unknown as Geometry) : null,
+    };
   }
-  const crsName = collection.crs?.properties?.name;
-  const features = (collection.features as { properties?: unknown; geometry?: unknown }[]).map((feature) => ({
-    properties: isRecord(feature?.properties) ? feature.properties : {},
-    geometry: isRecord(feature?.geometry) ? (feature.geometry as unknown as Geometry) : null,
-  }));
-  return { format: 'geojson', features, crs: typeof crsName === 'string' ? crsName : undefined, inLonLat: false };
 }
 
 async function readZippedShapefile(zip: AdmZip): Promise<ParcelSource> {
@@ -84,11 +112,12 @@ async function readZippedShapefile(zip: AdmZip): Promise<ParcelSource> {
   const encoding = sibling('cpg')?.toString('utf8').trim() || 'utf-8';
 
   const source = await shapefile.open(toArrayBuffer(shp), toArrayBuffer(dbf), { encoding });
-  const features: SourceFeature[] = [];
-  for (let result = await source.read(); !result.done; result = await source.read()) {
-    features.push({ properties: result.value.properties ?? {}, geometry: result.value.geometry ?? null });
+  async function* features(): AsyncGenerator<SourceFeature> {
+    for (let result = await source.read(); !result.done; result = await source.read()) {
+      yield { properties: result.value.properties ?? {}, geometry: result.value.geometry ?? null };
+    }
   }
-  return { format: 'shapefile', features, crs: prj || undefined, inLonLat: false };
+  return { format: 'shapefile', features: features(), crs: prj || undefined, inLonLat: false };
 }
 
 function toArrayBuffer(bytes: Buffer): ArrayBuffer {

@@ -5,9 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ParcelSource } from './parcelSource.ts';
-import { readParcelSource } from './readParcelSource.ts';
-import { featureCollection, fixtureDir, squarePolygon, squareRing, writeFixture, zipFolder } from './testing/importFixtures.ts';
+import { featureCollection, fixtureDir, readWhole, squarePolygon, squareRing, writeFixture, zipFolder } from './testing/importFixtures.ts';
 
 const OVERLAYS = path.resolve(import.meta.dirname, '../../../../shared/data/cambridge_ma_overlays');
 const ROADS = path.join(OVERLAYS, 'roads_edge_of_pavement.topojson');
@@ -22,11 +20,11 @@ const square = (lon: number, lat: number) =>
   ({ type: 'Polygon', coordinates: [squareRing(lon, lat, SIZE).map((position) => position.map((value) => Math.round(value * 1e7) / 1e7))] });
 
 /** Every position of every outline. */
-const positions = (source: ParcelSource) =>
+const positions = (source: Awaited<ReturnType<typeof readWhole>>) =>
   source.features.flatMap(({ geometry }) => (geometry?.type === 'Polygon' ? [geometry.coordinates] : geometry?.type === 'MultiPolygon' ? geometry.coordinates : []).flat(2));
 
 /** Inside the Cambridge parcels' extent (a little wider): lon/lat, not feet or metres. */
-function expectInCambridge(source: ParcelSource) {
+function expectInCambridge(source: Awaited<ReturnType<typeof readWhole>>) {
   const all = positions(source);
   expect(all.length).toBeGreaterThan(0);
   const outside = all.filter(([lon, lat]) => !(lon! > -71.17 && lon! < -71.05 && lat! > 42.34 && lat! < 42.41));
@@ -41,7 +39,7 @@ describe('reading through GDAL', () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it.skipIf(!existsSync(ROADS))("reads Cambridge's TopoJSON roads as a layer of polygons", async () => {
-    const source = await readParcelSource(ROADS);
+    const source = await readWhole(ROADS);
     expect(source).toMatchObject({ format: 'topojson', inLonLat: true });
     expect(source.features).toHaveLength(205);
     expect(source.features.every(({ geometry }) => geometry?.type === 'Polygon' || geometry?.type === 'MultiPolygon')).toBe(true);
@@ -55,7 +53,7 @@ describe('reading through GDAL', () => {
       objects: { parcels: { type: 'GeometryCollection', geometries: [{ type: 'Polygon', arcs: [[0]], properties: { PIN: 'T-1' } }] } },
       arcs: [squareRing(LON, LAT, SIZE)],
     };
-    const source = await readParcelSource(await writeFixture(dir, 'topology.json', topology));
+    const source = await readWhole(await writeFixture(dir, 'topology.json', topology));
     expect(source.format).toBe('topojson');
     expect(source.features).toEqual([{ properties: { PIN: 'T-1' }, geometry: square(LON, LAT) }]);
   });
@@ -63,7 +61,7 @@ describe('reading through GDAL', () => {
   it.skipIf(!existsSync(WETLANDS))('reprojects a GeoPackage in Massachusetts State Plane (ftUS) to lon/lat and names its CRS', async () => {
     const file = path.join(dir, 'wetlands-2249.gpkg');
     ogr2ogr('-f', 'GPKG', '-t_srs', 'EPSG:2249', file, WETLANDS);
-    const source = await readParcelSource(file);
+    const source = await readWhole(file);
     expect(source).toMatchObject({ format: 'geopackage', crs: 'NAD83 / Massachusetts Mainland (ftUS)', inLonLat: true });
     expect(source.features).toHaveLength(31);
     expectInCambridge(source);
@@ -76,7 +74,7 @@ describe('reading through GDAL', () => {
     const zipped = await writeFixture(dir, 'parcels-gdb.zip', zipFolder(gdb));
 
     for (const file of [gdb, zipped]) {
-      const source = await readParcelSource(file);
+      const source = await readWhole(file);
       expect(source).toMatchObject({ format: 'filegdb', crs: 'NAD83 / Massachusetts Mainland' });
       expect(source.features).toHaveLength(1);
       expect(source.features[0]!.properties.PIN).toBe('G-1');
@@ -100,7 +98,7 @@ describe('reading through GDAL', () => {
     kmz.writeZip(kmzFile);
 
     for (const [file, format] of [[kmlFile, 'kml'], [kmzFile, 'kmz']] as const) {
-      const source = await readParcelSource(file);
+      const source = await readWhole(file);
       expect(source.format).toBe(format);
       expect(source.features).toHaveLength(1);
       expect(source.features[0]!.properties).toMatchObject({ PIN: 'K-1', OWNER: 'DOE JANE' });
@@ -110,7 +108,7 @@ describe('reading through GDAL', () => {
 
   it('reads GeoJSONSeq, one feature a line', async () => {
     const lines = [0, 1].map((i) => JSON.stringify({ type: 'Feature', properties: { PIN: `S-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
-    const source = await readParcelSource(await writeFixture(dir, 'parcels.geojsonl', `${lines.join('\n')}\n`));
+    const source = await readWhole(await writeFixture(dir, 'parcels.geojsonl', `${lines.join('\n')}\n`));
     expect(source).toMatchObject({ format: 'geojsonseq', crs: undefined });
     expect(source.features.map(({ properties }) => properties.PIN)).toEqual(['S-0', 'S-1']);
   });
@@ -120,11 +118,11 @@ describe('reading through GDAL', () => {
       'PIN,OWNER,WKT',
       `0123,DOE JANE,"POLYGON ((${squareRing(LON, LAT, SIZE).map(([lon, lat]) => `${lon} ${lat}`).join(', ')}))"`,
     ].join('\n'));
-    const fromWkt = await readParcelSource(wkt);
+    const fromWkt = await readWhole(wkt);
     expect(fromWkt.format).toBe('csv');
     expect(fromWkt.features).toEqual([{ properties: { PIN: '0123', OWNER: 'DOE JANE' }, geometry: square(LON, LAT) }]);
 
-    const points = await readParcelSource(await writeFixture(dir, 'points.csv', `PIN,Longitude,Latitude\nP-1,${LON},${LAT}\n`));
+    const points = await readWhole(await writeFixture(dir, 'points.csv', `PIN,Longitude,Latitude\nP-1,${LON},${LAT}\n`));
     expect(points.features[0]!.geometry).toEqual({ type: 'Point', coordinates: [LON, LAT] });
   });
 
@@ -137,8 +135,8 @@ describe('reading through GDAL', () => {
     const zipped = await writeFixture(dir, 'plain-shp.zip', zipFolder(shapefileDir, { atTop: true }));
 
     vi.stubEnv('PATH', await fixtureDir());
-    await expect(readParcelSource(gpkg)).rejects.toThrow("reading a GeoPackage needs GDAL's ogr2ogr and ogrinfo, which are not installed here: install the package gdal-bin");
-    expect((await readParcelSource(geojson)).features).toHaveLength(1);
-    expect((await readParcelSource(zipped)).features[0]!.properties.PIN).toBe('J-1');
+    await expect(readWhole(gpkg)).rejects.toThrow("reading a GeoPackage needs GDAL's ogr2ogr and ogrinfo, which are not installed here: install the package gdal-bin");
+    expect((await readWhole(geojson)).features).toHaveLength(1);
+    expect((await readWhole(zipped)).features[0]!.properties.PIN).toBe('J-1');
   });
 });

@@ -28,11 +28,12 @@ export async function readWithGdal(dataset: string, format: GdalFormat, crs: str
       ? declaredCrs(await ogrinfo(['-ro', '-so', '-al', '-nocount', '-noextent', '-nomd', dataset], purpose))
       : undefined;
   const reprojection = crs !== undefined ? ['-s_srs', crs, '-t_srs', 'EPSG:4326'] : declared !== undefined ? ['-t_srs', 'EPSG:4326'] : [];
-  const features: SourceFeature[] = [];
-  for await (const feature of ogr2ogrFeatures([...openOptions, ...reprojection, dataset], purpose)) {
-    features.push({ properties: feature.properties ?? {}, geometry: feature.geometry ?? null });
+  async function* features(): AsyncGenerator<SourceFeature> {
+    for await (const feature of ogr2ogrFeatures([...openOptions, ...reprojection, dataset], purpose)) {
+      yield { properties: feature.properties ?? {}, geometry: feature.geometry ?? null };
+    }
   }
-  return { format, features, crs: crs ?? declared, inLonLat: true };
+  return { format, features: features(), crs: crs ?? declared, inLonLat: true };
 }
 
 /** The name of the first layer's CRS in ogrinfo's summary (`PROJCRS["NAD83 / …",`), if it declares one. */

@@ -20,6 +20,12 @@ export interface DatasetMeta {
   sourceName: string;
   licence: string;
   asOf: string | null;
+}
+
+/** What writing a version's parcels found, recorded with the version once they are written. */
+export interface WrittenVersion {
+  /** The features of the file rejected. */
+  rejected: number;
   /** The parcels' own attributes the version shows, in order, with their labels (issue #23); none by default. */
   attributeFields?: readonly ParcelAttributeField[];
 }
@@ -107,26 +113,28 @@ export async function pinsServedElsewhere(db: Queryable, name: string, pins: rea
  */
 export async function publishDatasetVersion(
   db: Db,
-  meta: DatasetMeta & { rejected: number },
-  write: (tx: Queryable, datasetId: number) => Promise<void>,
+  meta: DatasetMeta,
+  write: (tx: Queryable, datasetId: number) => Promise<WrittenVersion>,
 ): Promise<DatasetVersionRow> {
   checkDatasetName(meta.name);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO datasets (name, version, source_name, licence, as_of, rejected_count, attribute_fields)
-       SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5, $6::jsonb FROM datasets WHERE name = $1
+      `INSERT INTO datasets (name, version, source_name, licence, as_of)
+       SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4 FROM datasets WHERE name = $1
        RETURNING id`,
-      [meta.name, meta.sourceName, meta.licence, meta.asOf, meta.rejected, JSON.stringify(meta.attributeFields ?? [])],
+      [meta.name, meta.sourceName, meta.licence, meta.asOf],
     );
     const id = rows[0]!.id;
     const current = await currentVersionId(tx, meta.name);
     if (current !== undefined) await moveParcels(tx, 'parcels', 'parcels_retired', current);
+    let written: WrittenVersion;
     try {
-      await write(tx, id);
+      written = await write(tx, id);
     } catch (error) {
       throw explainPinConflict(error);
     }
+    await tx.query('UPDATE datasets SET rejected_count = $2, attribute_fields = $3::jsonb WHERE id = $1', [id, written.rejected, JSON.stringify(written.attributeFields ?? [])]);
     await makeCurrent(tx, meta.name, id);
     await tx.query(
       `DELETE FROM datasets WHERE name = $1 AND version <= (SELECT max(version) FROM datasets WHERE name = $1) - $2`,

@@ -74,7 +74,7 @@ describe('createBaseMapTiles', () => {
 
   it('cuts the roads of the current data version, and the new roads once the version changes', async () => {
     const roads = createBaseMapWriter(db);
-    const { id: datasetId } = await publishDatasetVersion(db, { name: 'roads-only', sourceName: 'roads only', licence: 'test', asOf: null, rejected: 0 }, async () => undefined);
+    const { id: datasetId } = await publishDatasetVersion(db, { name: 'roads-only', sourceName: 'roads only', licence: 'test', asOf: null }, async () => ({ rejected: 0 }));
     let version = 1;
     const tiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion: { current: async () => version, known: () => version } });
     const names = async (tile: Promise<EncodedTile>) => {

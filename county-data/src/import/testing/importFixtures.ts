@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import type { Feature, Geometry, Position } from 'geojson';
+import type { ParcelSource, SourceFeature } from '../parcelSource.ts';
+import { readParcelSource } from '../readParcelSource.ts';
 
 export async function fixtureDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), 'parcel-import-'));
@@ -47,3 +49,11 @@ export const CAMBRIDGE_SELF_INTERSECTING_PINS = [
   '62-41', '64-7', '100-62', '267A-262', '1A-102', '105-133', '265C-25', '78-132',
   '48-156', '78-107', '190-38', '28-43', '265A-39', '174-97', '266-39', '157-66',
 ];
+
+/** readParcelSource with every feature read into memory, for small test files. */
+export async function readWhole(file: string, crs?: string): Promise<Omit<ParcelSource, 'features'> & { features: SourceFeature[] }> {
+  const source = await readParcelSource(file, crs);
+  const features: SourceFeature[] = [];
+  for await (const feature of source.features) features.push(feature);
+  return { ...source, features };
+}
