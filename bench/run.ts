@@ -1,7 +1,8 @@
 // `npm run bench`: every measurement of issue #7 in one run against production builds, each row a
 // budget or a ratio to a baseline measured in the same run. Writes bench/results.json and prints
 // the table. `npm run bench -- api frontend` runs some sections only (written to
-// bench/results-<sections>.json); `finder` is issue #24's rows alone (they are part of `api` too). Sections run in this order; the API and front ends are started
+// bench/results-<sections>.json); `finder` is issue #24's rows alone (they are part of `api` too);
+// `scale` (issue #23's whole state on PostgreSQL, SCALE_PARCELS lots) runs only when named. Sections run in this order; the API and front ends are started
 // by scripts/start.mjs (which builds stale front ends) as separate processes on
 // PARCEL_MAP_PORT_OFFSET, with their data in .data/bench-<offset>.
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { originOf, PORTS } from '../scripts/ports.mjs';
 import { openPgliteDb } from '../database/src/pgliteDb.ts';
 import { benchParcelApi, pinsAroundCentre } from './api.bench.ts';
 import { benchParcelFinder } from './parcelFinder.bench.ts';
+import { benchScale } from './scale.bench.ts';
 import { benchDemoSeed } from './demoSeed.bench.ts';
 import { benchFrontEnd } from './frontend.bench.ts';
 import { benchImports } from './imports.bench.ts';
@@ -23,13 +25,18 @@ import { benchSavedParcelLists } from './savedParcelsModes.ts';
 import { benchTileThroughput } from './tiles.bench.ts';
 import { coldBuildRows, measureTileSizes, tileSizeRow } from './tileSizes.ts';
 
-const SECTIONS = ['seed', 'data', 'saved', 'api', 'finder', 'frontend'] as const;
+const SECTIONS = ['seed', 'data', 'saved', 'api', 'finder', 'frontend', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Run only when named: `scale` needs PostgreSQL, ~8 GB of disk and most of an hour. */
+const ON_DEMAND: readonly Section[] = ['scale'];
+const BY_DEFAULT = SECTIONS.filter((name) => !ON_DEMAND.includes(name));
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !SECTIONS.includes(name as Section));
 if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`);
-const sections = new Set<Section>(requested.length > 0 ? (requested as Section[]) : SECTIONS);
+const sections = new Set<Section>(requested.length > 0 ? (requested as Section[]) : BY_DEFAULT);
+/** The sections that read the demo county's PGlite directory (seeded first when missing). */
+const needsDemoCounty = [...sections].some((name) => name !== 'scale');
 
 const offset = process.env.PARCEL_MAP_PORT_OFFSET ?? '0';
 const dataDir = path.join(ROOT, `.data/bench-${offset}`);
@@ -52,7 +59,7 @@ async function measure(section: string, name: string, fn: () => Promise<void>) {
   console.error(`[bench] ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (sections.has('seed') || !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+if (sections.has('seed') || (needsDemoCounty && !existsSync(path.join(pgliteDir, 'PG_VERSION')))) {
   await measure('data', 'demo county seed', async () => {
     rows.push(...(await benchDemoSeed(pgliteDir, PORTS.api)));
   });
@@ -82,6 +89,14 @@ if (sections.has('saved')) {
     const result = await benchSavedParcelLists();
     rows.push(...result.rows);
     details.savedParcelLists = result.results;
+  });
+}
+
+if (sections.has('scale')) {
+  await measure('scale', 'a whole state on PostgreSQL', async () => {
+    const result = await benchScale();
+    rows.push(...result.rows);
+    details.scale = result.details;
   });
 }
 
@@ -150,7 +165,7 @@ const results = {
   rows,
   details,
 };
-const file = path.join(ROOT, 'bench', sections.size === SECTIONS.length ? 'results.json' : `results-${[...sections].join('-')}.json`);
+const file = path.join(ROOT, 'bench', sections.size === BY_DEFAULT.length && !sections.has('scale') ? 'results.json' : `results-${[...sections].join('-')}.json`);
 await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nParcel Map benchmarks — ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load average before ${results.loadAverage.before.join(' ')}\n`);
 console.log(formatTable(rows));

@@ -1,0 +1,172 @@
+// A whole state on one machine (issue #23 point 4), on demand only: `npm run bench -- scale`. Generates
+// a county of SCALE_PARCELS lots (5,000,000 by default) as GeoJSONSeq and as a GeoJSON FeatureCollection,
+// imports each with the import CLI into a fresh PostgreSQL database (its peak RSS sampled from /proc),
+// then serves it: the API's time to answer, its RSS, cold z14 tiles, parcel details and search.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { PARCEL_TILE_ZOOMS } from '../shared/src/tiles/tileSets.ts';
+import { spawnApiOn } from '../hardening/support/apiOnDatabase.ts';
+import { waitUntilAnswering, RUN_TYPESCRIPT } from '../hardening/support/childProcesses.ts';
+import { startIdentityUnderTest } from '../hardening/support/identityUnderTest.ts';
+import type { ImportReport } from '../shared/src/datasets/importContract.ts';
+import { writeGeneratedParcels, type GeneratedFormat } from './generatedParcels.ts';
+import { expectOk, get } from './lib/http.ts';
+import { ROOT } from './lib/processes.ts';
+import { atLeast, atMost, reported, round, type BenchRow } from './lib/report.ts';
+import { summarize } from './lib/stats.ts';
+
+const PARCELS = Number(process.env.SCALE_PARCELS ?? 5_000_000);
+/** Where PostgreSQL answers; the bench creates (and drops first) its own database there. */
+const ADMIN_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE = 'parcel_map_scale';
+/** The generated county's south-west corner: far from the demo county, which this database does not hold. */
+const ORIGIN = { lon: -100, lat: 40 };
+const CELL = { lon: 0.0004, lat: 0.0003 };
+const API_PORT = 4290 + Number(process.env.PARCEL_MAP_PORT_OFFSET ?? 0);
+
+const BUDGET = { parcelsPerSecond: 20_000, importerRssMb: 1_500, readyMs: 30_000, coldTileP95Ms: 30, largestTileKb: 500, detailsP50Ms: 2, searchP50Ms: 20 };
+
+export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<string, unknown> }> {
+  const rows: BenchRow[] = [];
+  const details: Record<string, unknown> = { parcels: PARCELS };
+  const databaseUrl = await freshDatabase();
+  const folder = path.join(ROOT, '.data/bench-scale');
+  await mkdir(folder, { recursive: true });
+  const label = PARCELS.toLocaleString('en-US');
+
+  for (const format of ['geojsonseq', 'geojson'] as const) {
+    const file = await generatedFile(folder, format);
+    const run = await importWithCli(file, databaseUrl);
+    details[`import ${format}`] = { ...run.report.timings, parcelsPerSecond: run.report.parcelsPerSecond, peakRssMb: run.peakRssMb };
+    if (run.report.imported !== PARCELS) throw new Error(`${format}: imported ${run.report.imported} of ${PARCELS}`);
+    rows.push(
+      atLeast('scale', `import ${label} parcels (${format}) on PostgreSQL`, run.report.parcelsPerSecond, 'parcels/s', BUDGET.parcelsPerSecond, `${(run.report.timings.totalMs / 1000).toFixed(0)} s`),
+      atMost('scale', `importer peak RSS (${format})`, run.peakRssMb, 'MB', BUDGET.importerRssMb),
+    );
+  }
+
+  const identity = await startIdentityUnderTest();
+  const started = performance.now();
+  const api = spawnApiOn({ database: { databaseUrl }, port: API_PORT, jwt: identity.jwt });
+  try {
+    const baseUrl = `http://127.0.0.1:${API_PORT}`;
+    await waitUntilAnswering(`${baseUrl}/health`, api, 300_000);
+    const readyMs = performance.now() - started;
+    const user = await identity.signIn(`bench-scale-${Date.now()}@example.com`);
+    const headers = { Authorization: `Bearer ${await user.jwt()}` };
+    const { dataVersion } = (JSON.parse((await expectOk(`${baseUrl}/api/datasets`, headers)).body.toString('utf8')) as { dataVersion: number });
+
+    const tiles = await coldTiles(baseUrl, headers, dataVersion);
+    const detailsMs = await timings(200, (i) => `${baseUrl}/api/parcels/${pinOf(spread(i, 200))}`, headers);
+    const searchMs = await timings(200, (i) => `${baseUrl}/api/parcels/search?q=${encodeURIComponent(typedQuery(i))}`, headers);
+    const residentMb = await residentMbOf(api.pid);
+    details.serving = { readyMs: Math.round(readyMs), residentMb, tiles, details: summarize(detailsMs), search: summarize(searchMs) };
+    rows.push(
+      atMost('scale', `API answering with ${label} parcels`, round(readyMs / 1000), 's', BUDGET.readyMs / 1000),
+      reported('scale', 'API RSS serving them', residentMb, 'MB'),
+      atMost('scale', 'cold z14 parcel tile p95', tiles.p95, 'ms', BUDGET.coldTileP95Ms, `${tiles.count} tiles, max ${tiles.max} ms`),
+      atMost('scale', 'largest z14 parcel tile', tiles.largestKb, 'KB', BUDGET.largestTileKb),
+      atMost('scale', 'parcel details p50', summarize(detailsMs).p50, 'ms', BUDGET.detailsP50Ms),
+      atMost('scale', 'search as typed p50', summarize(searchMs).p50, 'ms', BUDGET.searchP50Ms, `p99 ${summarize(searchMs).p99} ms`),
+    );
+  } finally {
+    await api.stop();
+    await identity.close();
+  }
+  return { rows, details };
+}
+
+async function freshDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+}
+
+/** Kept between runs (generating 5,000,000 lots takes a minute per format); made anew when missing. */
+async function generatedFile(folder: string, format: GeneratedFormat): Promise<string> {
+  const file = path.join(folder, `scale-${PARCELS}.${format === 'geojson' ? 'geojson' : 'geojsonl'}`);
+  if (!existsSync(file)) {
+    console.error(`[bench] writing ${file}…`);
+    await writeGeneratedParcels(`${file}.partial`, PARCELS, ORIGIN, format);
+    await rename(`${file}.partial`, file);
+  }
+  return file;
+}
+
+/** The import CLI as an operator runs it, its pid the importer itself (node --import tsx), RSS sampled every 100 ms. */
+async function importWithCli(file: string, databaseUrl: string): Promise<{ report: ImportReport; peakRssMb: number }> {
+  const reportFile = `${file}.report.json`;
+  const child = spawn(process.execPath, [...RUN_TYPESCRIPT, 'county-data/src/cli/importCli.ts', file, '--dataset', 'scale', '--report', reportFile], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let peakRssMb = 0;
+  const sampler = setInterval(() => {
+    void residentMbOf(child.pid!).then((mb) => (peakRssMb = Math.max(peakRssMb, mb)), () => undefined);
+  }, 100);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`importing ${file} exited with ${code}`);
+  return { report: JSON.parse(await readFile(reportFile, 'utf8')) as ImportReport, peakRssMb };
+}
+
+async function residentMbOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** The PIN of lot `i` (0-based) as generatedParcels.ts writes it. */
+const pinOf = (i: number) => `G${String(i + 1).padStart(9, '0')}`;
+/** The i-th of n lots spread over the whole county. */
+const spread = (i: number, n: number) => Math.floor(((i + 0.5) / n) * PARCELS);
+
+/** 200 different queries (answers are cached per data version: a repeated one would not reach the database), as typed into the box. */
+function typedQuery(i: number): string {
+  const lot = spread(i, 200);
+  const kinds = [pinOf(lot).slice(0, 4 + (i % 6)), `owner ${lot % 9973}`, `${(lot % 4000) + 1} generated st`, `${(lot % 4000) + 1} Generated Street`];
+  return kinds[i % kinds.length]!;
+}
+
+async function timings(samples: number, url: (i: number) => string, headers: Record<string, string>): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < samples; i++) ms.push((await expectOk(url(i), headers)).ms);
+  return ms;
+}
+
+/** z14 tiles over 50 lots spread over the county, each asked once (cold: a fresh data version). */
+async function coldTiles(baseUrl: string, headers: Record<string, string>, dataVersion: number) {
+  const zoom = 14;
+  if (zoom < PARCEL_TILE_ZOOMS.min || zoom > PARCEL_TILE_ZOOMS.max) throw new Error('z14 is not a parcel tile zoom');
+  const columns = Math.ceil(Math.sqrt(PARCELS * 1.6));
+  const tiles = new Set<string>();
+  for (let n = 0; n < 50; n++) {
+    const i = spread(n, 50);
+    const lon = ORIGIN.lon + (i % columns + 0.5) * CELL.lon;
+    const lat = ORIGIN.lat + (Math.floor(i / columns) + 0.5) * CELL.lat;
+    const x = Math.floor(((lon + 180) / 360) * 2 ** zoom);
+    const y = Math.floor(((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** zoom);
+    tiles.add(`${x}/${y}`);
+  }
+  const ms: number[] = [];
+  let largest = 0;
+  for (const tile of tiles) {
+    const response = await get(`${baseUrl}/tiles/${zoom}/${tile}.pbf?v=${dataVersion}`, headers);
+    if (response.status !== 200) throw new Error(`tile ${zoom}/${tile} answered ${response.status}`);
+    ms.push(response.ms);
+    largest = Math.max(largest, response.body.length);
+  }
+  return { ...summarize(ms), largestKb: round(largest / 1024) };
+}
