@@ -30,3 +30,10 @@ export interface ParcelSource {
   inLonLat: boolean;
 }
 
+
+/** Every feature of a source in memory, for files that are small by nature (a county's overlay layers). */
+export async function readAllFeatures(source: ParcelSource): Promise<SourceFeature[]> {
+  const features: SourceFeature[] = [];
+  for await (const feature of source.features) features.push(feature);
+  return features;
+}
