@@ -40,6 +40,8 @@ const apiEnvSchema = z.object({
    * unset, it names the address the API was reached on, and no request header is believed.
    */
   TRUST_PROXY: commaSeparatedList.optional(),
+  /** 'true': parcel and overlay tiles (county data) for anyone, without a session (docs/operations.md, Security). */
+  PUBLIC_PARCEL_TILES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** Who gets the Data page: comma-separated e-mail addresses (case-insensitive). */
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAIL),
   /** The largest file the Data page (and a handed-over import) uploads, in MB. */
@@ -58,6 +60,8 @@ export interface ApiConfig extends BearerSettings {
   publicBaseUrl: string | undefined;
   /** undefined: no proxy trusted. */
   trustProxy: readonly string[] | undefined;
+  /** Parcel and overlay tiles without a session. */
+  publicParcelTiles: boolean;
   /** Lower-case. */
   adminEmails: ReadonlySet<string>;
   maxUploadBytes: number;
@@ -86,6 +90,7 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     corsOrigins: vars.CORS_ORIGINS,
     publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     trustProxy: vars.TRUST_PROXY?.length ? vars.TRUST_PROXY : undefined,
+    publicParcelTiles: vars.PUBLIC_PARCEL_TILES,
     adminEmails: new Set(vars.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0)),
     maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
     importWorkDir: path.resolve(vars.IMPORT_WORK_DIR),

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Db } from '@parcel-map/database';
-import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
 import { createDataAdminRouter } from '../features/dataAdmin/dataAdminRouter.ts';
@@ -34,6 +34,7 @@ import { createBaseMapFeaturesRepository } from '../tiles/baseMap/baseMapFeature
 import { createBaseMapTiles, type BaseMapTiles } from '../tiles/baseMap/baseMapTiles.ts';
 import { createContourTiles } from '../tiles/contours/contourTiles.ts';
 import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
+import { countyDataTileAccess, type CountyDataTileAccess } from '../tiles/countyDataTileAccess.ts';
 import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
 import { tileSetRouter } from '../tiles/kit/tileSetRouter.ts';
 import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesRepository.ts';
@@ -41,7 +42,7 @@ import { createParcelTilesService, type ParcelTilesService } from '../tiles/parc
 import type { ApiConfig } from './config.ts';
 
 const JSON_BODY_LIMIT = '100kb';
-const PARCEL_TILES_PATH = '/tiles';
+const PARCEL_TILES_PATH = COUNTY_DATA_TILES_PATH;
 
 export interface CreateAppOptions {
   db: Db;
@@ -71,7 +72,7 @@ export interface ApiServer {
  * requests and responses are born with Express's prototypes (platform/http/expressPrototypes.ts).
  */
 export function createApiServer(options: CreateAppOptions): ApiServer {
-  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles } = buildApp(options);
+  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess } = buildApp(options);
   const diagnostics = options.diagnostics ?? NO_DIAGNOSTICS;
   const parcelDetails = createParcelDetailsFastPath({
     parcelsService,
@@ -90,7 +91,7 @@ export function createApiServer(options: CreateAppOptions): ApiServer {
     diagnostics,
     next: parcelDetails,
   });
-  return { server: createServer(expressPrototypedClasses(app), parcelTiles), app, baseMapTiles };
+  return { server: createServer(expressPrototypedClasses(app), tileAccess.inFrontOf(parcelTiles, app)), app, baseMapTiles };
 }
 
 interface BuiltApp {
@@ -100,6 +101,7 @@ interface BuiltApp {
   verifier: BearerVerifier;
   headers: ResponseHeaders;
   baseMapTiles: BaseMapTiles;
+  tileAccess: CountyDataTileAccess;
 }
 
 function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateAppOptions): BuiltApp {
@@ -120,6 +122,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   const authenticate = requireUser(verifier, logger);
   const imports = createImportJobs({ db, workDir: config.importWorkDir, maxUploadBytes: config.maxUploadBytes, logger });
   const headers = responseHeaders(config.corsOrigins);
+  const tileAccess = countyDataTileAccess({ publicTiles: config.publicParcelTiles, verifier, requireUser: authenticate });
 
   const app = express();
   app.disable('x-powered-by');
@@ -127,6 +130,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   app.set('trust proxy', config.trustProxy ?? false);
   app.use(headers.middleware);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Before every router: whatever tile set is mounted under the path is covered.
+  app.use(COUNTY_DATA_TILES_PATH, tileAccess.middleware);
 
   // `tilesWarm`: the current parcels are in memory for tile builds, a few seconds after a start or
   // an import; until then the API answers, building tiles from the database (slower, more memory).
@@ -156,5 +161,5 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
-  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles };
+  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess };
 }

@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     corsOrigins: [TEST_ORIGIN],
     publicBaseUrl: undefined,
     trustProxy: undefined,
+    publicParcelTiles: false,
     adminEmails: new Set([TEST_ADMIN_EMAIL]),
     maxUploadBytes: 50 * 1024 * 1024,
     importWorkDir: path.join(tmpdir(), 'parcel-map-test-imports'),
