@@ -28,6 +28,7 @@ import { createDataVersion, DATA_VERSION_CHANNEL } from '../platform/cache/dataV
 import { NO_DIAGNOSTICS, type Diagnostics } from '../platform/diagnostics.ts';
 import { errorHandler, notFoundHandler } from '../platform/http/errorHandler.ts';
 import { expressPrototypedClasses } from '../platform/http/expressPrototypes.ts';
+import { createRateLimits, type RateLimits } from '../platform/http/rateLimits.ts';
 import { responseHeaders, type ResponseHeaders } from '../platform/http/responseHeaders.ts';
 import type { Logger } from '../platform/logger.ts';
 import { createBaseMapFeaturesRepository } from '../tiles/baseMap/baseMapFeaturesRepository.ts';
@@ -72,13 +73,14 @@ export interface ApiServer {
  * requests and responses are born with Express's prototypes (platform/http/expressPrototypes.ts).
  */
 export function createApiServer(options: CreateAppOptions): ApiServer {
-  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess } = buildApp(options);
+  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits } = buildApp(options);
   const diagnostics = options.diagnostics ?? NO_DIAGNOSTICS;
   const parcelDetails = createParcelDetailsFastPath({
     parcelsService,
     knownUser: verifier.known,
     etag: app.get('etag fn') as (body: Buffer) => string,
     headers,
+    rateLimit: rateLimits.details,
     diagnostics,
     next: app,
   });
@@ -102,6 +104,7 @@ interface BuiltApp {
   headers: ResponseHeaders;
   baseMapTiles: BaseMapTiles;
   tileAccess: CountyDataTileAccess;
+  rateLimits: RateLimits;
 }
 
 function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateAppOptions): BuiltApp {
@@ -122,6 +125,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   const authenticate = requireUser(verifier, logger);
   const imports = createImportJobs({ db, workDir: config.importWorkDir, maxUploadBytes: config.maxUploadBytes, logger });
   const headers = responseHeaders(config.corsOrigins);
+  const rateLimits = createRateLimits(config.rateLimits, headers);
   const tileAccess = countyDataTileAccess({ publicTiles: config.publicParcelTiles, verifier, requireUser: authenticate });
 
   const app = express();
@@ -138,7 +142,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', tilesWarm: tilesService.parcelsInMemory() });
   });
-  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate }));
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use(
     '/api/admin',
@@ -152,8 +156,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
       onPublished: () => void tilesService.loadParcels().catch((error: unknown) => logger.warn({ err: error }, 'tile parcels not preloaded after a publish')),
     }),
   );
-  app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
-  app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate }));
+  app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate, writeLimit: rateLimits.savedParcelWrites }));
+  app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate, rateLimit: rateLimits.markups }));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
   app.use('/basemap', tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
@@ -161,5 +165,5 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
-  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess };
+  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits };
 }
