@@ -14,6 +14,7 @@ import { createAttributeCollector } from './parcelAttributes.ts';
 import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
 import type { ParcelSource } from './parcelSource.ts';
 import { readParcelSource } from './readParcelSource.ts';
+import { importFileLimitsFromEnv, type ImportFileLimits } from './importFileLimits.ts';
 import { createReprojector } from './reproject.ts';
 
 // One JSON parameter per batch, as the demo seed does: few round trips, which PGlite needs.
@@ -38,6 +39,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** The share of features (0–1) that may be rejected before the import publishes nothing; default 5 %. */
   maxRejectedShare?: number;
+  /** How big the file may be once read; default: the environment's (importFileLimits.ts). */
+  limits?: ImportFileLimits;
   onProgress?: (progress: ImportProgress) => void;
   /** Called inside the import's transaction after each batch (tests observe readers meanwhile). */
   afterBatch?: (written: number) => Promise<void>;
@@ -88,11 +91,12 @@ export async function prepareImportFile(options: Omit<ImportOptions, 'afterBatch
   const started = performance.now();
   const { mapping } = options;
   const name = checkDatasetName(options.dataset ?? mapping.dataset.name ?? datasetNameFrom(path.basename(options.file)));
-  const source = await readParcelSource(options.file, mapping.crs);
+  const limits = options.limits ?? importFileLimitsFromEnv();
+  const source = await readParcelSource(options.file, mapping.crs, limits);
   const joinTable = mapping.join ? await loadJoin(options.file, mapping.join) : undefined;
   const readMs = performance.now() - started;
   const crs = mapping.crs ?? source.crs;
-  const outlines = await checkOutlines(source.features.map((feature) => feature.geometry), createReprojector(source.inLonLat ? undefined : crs));
+  const outlines = await checkOutlines(source.features.map((feature) => feature.geometry), createReprojector(source.inLonLat ? undefined : crs), limits);
   const prepared = prepareParcels(source, mapping, outlines, joinTable?.index, options.onProgress);
   return {
     name,

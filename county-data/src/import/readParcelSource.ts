@@ -7,6 +7,7 @@ import AdmZip from 'adm-zip';
 import type { Geometry } from 'geojson';
 import * as shapefile from 'shapefile';
 import { IMPORT_FILE_EXTENSIONS } from '@parcel-map/shared/contracts';
+import { DEFAULT_IMPORT_FILE_LIMITS, tooManyFeaturesMessage, zipEntriesOverLimits, type ImportFileLimits } from './importFileLimits.ts';
 import type { GdalFormat, ParcelSource, SourceFeature } from './parcelSource.ts';
 import { readWithGdal } from './readWithGdal.ts';
 
@@ -21,10 +22,16 @@ const GDAL_EXTENSIONS: Record<string, GdalFormat> = {
   '.csv': 'csv',
 };
 
-/** `crs`: the mapping's source CRS, which overrides the file's. */
-export async function readParcelSource(file: string, crs?: string): Promise<ParcelSource> {
+/** `crs`: the mapping's source CRS, which overrides the file's; a file beyond `limits` throws, naming the limit. */
+export async function readParcelSource(file: string, crs?: string, limits: ImportFileLimits = DEFAULT_IMPORT_FILE_LIMITS): Promise<ParcelSource> {
+  const source = await readAnySource(file, crs, limits);
+  if (source.features.length > limits.maxFeaturesPerFile) throw new Error(`${file}: ${tooManyFeaturesMessage(source.features.length, limits)}`);
+  return source;
+}
+
+async function readAnySource(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
   const extension = path.extname(file).toLowerCase();
-  if (extension === '.zip') return readZip(file, crs);
+  if (extension === '.zip') return readZip(file, crs, limits);
   if (extension === '.geojson' || extension === '.json') {
     const source = parseGeoJson(await readFile(file, 'utf8'), file);
     return source === 'topology' ? readWithGdal(file, 'topojson', crs) : source;
@@ -35,15 +42,26 @@ export async function readParcelSource(file: string, crs?: string): Promise<Parc
   throw new Error(`${file}: expected one of ${IMPORT_FILE_EXTENSIONS.join(' ')} (a .zip holding a Shapefile or a .gdb folder)`);
 }
 
-/** A zip holds a Shapefile (read here) or a File Geodatabase folder (read by GDAL inside the zip). */
-async function readZip(file: string, crs: string | undefined): Promise<ParcelSource> {
+/**
+ * A zip holds a Shapefile (read here) or a File Geodatabase folder (read by GDAL inside the zip).
+ * Its central directory is read first, and the sizes it declares checked before anything is inflated;
+ * adm-zip then inflates no entry past its declared size, so a size declared smaller than the data
+ * (a forged header) cannot grow either.
+ */
+async function readZip(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
   const zip = new AdmZip(await readFile(file));
-  const names = zip.getEntries().map((entry) => entry.entryName);
+  const entries = zip.getEntries();
+  const overLimits = zipEntriesOverLimits(
+    entries.map((entry) => ({ name: entry.entryName, declaredBytes: entry.header.size, compressedBytes: entry.header.compressedSize })),
+    limits,
+  );
+  if (overLimits) throw new Error(`${file}: ${overLimits}`);
+  const names = entries.map((entry) => entry.entryName);
   const geodatabase = names.map((name) => /^(.*?\.gdb)\//i.exec(name)?.[1]).find((folder) => folder !== undefined);
   if (geodatabase && !names.some((name) => name.toLowerCase().endsWith('.shp'))) {
     return readWithGdal(`/vsizip/${path.resolve(file)}/${geodatabase}`, 'filegdb', crs);
   }
-  return readZippedShapefile(zip);
+  return readZippedShapefile(zip, limits);
 }
 
 // The whole file is parsed at once: county files of a few hundred MB still fit in memory, and a
@@ -69,7 +87,7 @@ export function parseGeoJson(text: string, origin = 'GeoJSON'): ParcelSource | '
   return { format: 'geojson', features, crs: typeof crsName === 'string' ? crsName : undefined, inLonLat: false };
 }
 
-async function readZippedShapefile(zip: AdmZip): Promise<ParcelSource> {
+async function readZippedShapefile(zip: AdmZip, limits: ImportFileLimits): Promise<ParcelSource> {
   const entries = zip.getEntries().filter((entry) => !entry.isDirectory && !entry.entryName.startsWith('__MACOSX/'));
   const shpEntries = entries.filter((entry) => entry.entryName.toLowerCase().endsWith('.shp'));
   if (shpEntries.length !== 1) {
@@ -86,6 +104,8 @@ async function readZippedShapefile(zip: AdmZip): Promise<ParcelSource> {
   const source = await shapefile.open(toArrayBuffer(shp), toArrayBuffer(dbf), { encoding });
   const features: SourceFeature[] = [];
   for (let result = await source.read(); !result.done; result = await source.read()) {
+    // Read no further than the limit: the file is refused anyway.
+    if (features.length === limits.maxFeaturesPerFile) throw new Error(tooManyFeaturesMessage(undefined, limits));
     features.push({ properties: result.value.properties ?? {}, geometry: result.value.geometry ?? null });
   }
   return { format: 'shapefile', features, crs: prj || undefined, inLonLat: false };
