@@ -32,7 +32,8 @@ async function command(pgliteDir: string, args: string[]): Promise<{ output: str
   return { output, ms: performance.now() - started };
 }
 
-export async function benchLivePublish(api: string, pgliteDir: string): Promise<BenchRow[]> {
+/** `jwt`: a session's token, which the parcel tiles are served to. */
+export async function benchLivePublish(api: string, pgliteDir: string, jwt: string): Promise<BenchRow[]> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'parcel-bench-live-'));
   try {
     const file = path.join(scratch, 'live.geojson');
@@ -44,7 +45,7 @@ export async function benchLivePublish(api: string, pgliteDir: string): Promise<
     const { x, y } = lonLatToTile(ORIGIN.lon + 0.0002, ORIGIN.lat + 0.00015, 16);
     let servedMs = Infinity;
     while (performance.now() - published < MAX_PUBLISH_TO_TILES_MS * 4) {
-      const tile = await fetch(`${api}/tiles/16/${x}/${y}.pbf`);
+      const tile = await fetch(`${api}/tiles/16/${x}/${y}.pbf`, { headers: { Authorization: `Bearer ${jwt}` } });
       if (tile.status === 200 && Buffer.from(await tile.arrayBuffer()).includes('G000000001')) {
         servedMs = performance.now() - published;
         break;

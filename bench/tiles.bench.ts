@@ -50,7 +50,10 @@ export function benchTilePaths(): string[] {
   return [...viewTilePaths({ lng, lat, zoom }), ...viewTilePaths({ lng, lat, zoom: zoom + 1 })];
 }
 
-export async function benchTileThroughput(apiOrigin: string, rawPort: number): Promise<TileThroughput> {
+/** `jwt`: a session's token — parcel tiles are served to sessions only, and the map sends it with each. */
+export async function benchTileThroughput(apiOrigin: string, rawPort: number, jwt: string): Promise<TileThroughput> {
+  // The raw server gets the same request bytes, though it reads no header.
+  const headers = { Authorization: `Bearer ${jwt}` };
   const scratch = mkdtempSync(path.join(tmpdir(), 'tiles-bench-'));
   let raw: ChildProcess | undefined;
   try {
@@ -59,7 +62,7 @@ export async function benchTileThroughput(apiOrigin: string, rawPort: number): P
     // Warming builds and caches each tile; empty ones (204, nothing to send) are left out.
     const tiles: RawTile[] = [];
     for (const [index, tilePath] of benchTilePaths().entries()) {
-      const warm = await get(`${apiOrigin}${tilePath}`);
+      const warm = await get(`${apiOrigin}${tilePath}`, headers);
       if (warm.status === 204) continue;
       if (warm.status !== 200) throw new Error(`GET ${tilePath} answered ${warm.status}`);
       const file = path.join(scratch, `${index}.pbf`);
@@ -70,8 +73,8 @@ export async function benchTileThroughput(apiOrigin: string, rawPort: number): P
     const manifest = path.join(scratch, 'tiles.json');
     writeFileSync(manifest, JSON.stringify(tiles));
     raw = (await startTsProcess(['bench/rawTileServer.ts', String(rawPort), manifest], {}, 'raw server ready', 60_000)).child;
-    const loadRaw = (seconds?: number) => load('raw node:http', `http://127.0.0.1:${rawPort}`, paths, { seconds });
-    const loadHotPath = (seconds?: number) => load('API tile (hot path)', apiOrigin, paths, { seconds });
+    const loadRaw = (seconds?: number) => load('raw node:http', `http://127.0.0.1:${rawPort}`, paths, { headers, seconds });
+    const loadHotPath = (seconds?: number) => load('API tile (hot path)', apiOrigin, paths, { headers, seconds });
     await loadRaw(WARM_UP_SECONDS);
     await loadHotPath(WARM_UP_SECONDS);
     const rawRuns: LoadRun[] = [];
@@ -89,7 +92,7 @@ export async function benchTileThroughput(apiOrigin: string, rawPort: number): P
     const hotPath = combineRuns(hotPathRuns);
     const rawRun = combineRuns(rawRuns);
     await stopProcess(raw);
-    const expressRoute = await load('API tile (Express route only)', apiOrigin, paths.map((tilePath) => `${tilePath}?via=express`));
+    const expressRoute = await load('API tile (Express route only)', apiOrigin, paths.map((tilePath) => `${tilePath}?via=express`), { headers });
     const sizes = tiles.map((tile) => ({ path: tile.path, bytes: Number(tile.headers['content-length']) }));
     const totalKb = sizes.reduce((sum, tile) => sum + tile.bytes, 0) / 1024;
     const section = 'tiles';

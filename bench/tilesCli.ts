@@ -9,13 +9,16 @@ import path from 'node:path';
 import { ROOT, startApiProcess, stopProcess } from './lib/processes.ts';
 import { formatTable } from './lib/report.ts';
 import { benchTileThroughput } from './tiles.bench.ts';
+import { startTestIdentity } from '../api-server/src/testing/testAuth.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(ROOT, '.data/pglite-bench');
 const apiPort = Number(process.env.BENCH_API_PORT ?? 4180);
 const loadBefore = loadavg();
-const api = await startApiProcess(apiPort, dataDir, 15 * 60_000);
+// Parcel tiles are served to sessions only: a signing identity of its own, without the product's.
+const identity = await startTestIdentity();
+const api = await startApiProcess(apiPort, dataDir, 15 * 60_000, { JWKS_URL: identity.jwksUrl });
 try {
-  const result = await benchTileThroughput(`http://127.0.0.1:${apiPort}`, apiPort + 1);
+  const result = await benchTileThroughput(`http://127.0.0.1:${apiPort}`, apiPort + 1, await identity.sign('bench-tiles', { expiresIn: 3000 }));
   const runs = [result.raw, result.hotPath, result.expressRoute];
   console.table(runs);
   console.log(formatTable(result.rows));
@@ -25,4 +28,5 @@ try {
   );
 } finally {
   await stopProcess(api.child);
+  await identity.close();
 }

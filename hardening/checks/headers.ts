@@ -12,7 +12,7 @@ import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import { rawRequest, type TestResponse } from '../../api-server/src/testing/testApp.ts';
 import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
 import { parseIdentityConfig, type IdentityConfig } from '../../local-identity/src/config.ts';
-import { requestMagicLink } from '../../local-identity/src/testing/identityTestClient.ts';
+import { requestMagicLink, signInWithOAuth } from '../../local-identity/src/testing/identityTestClient.ts';
 import { originOf, portsForOffset, type Ports } from '../../scripts/ports.mjs';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess.ts';
 import { frontEndOrigins } from '../support/apiStack.ts';
@@ -49,6 +49,11 @@ interface Servers {
   api: ApiProcess;
   host: ServerProcess;
   hostDist: string;
+  /**
+   * A fresh session's JWT, for the parcel tiles (served to sessions only). By the OAuth flow: it
+   * sends no magic link, so the sign-in limits' counts below stay exact.
+   */
+  sessionJwt(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -104,6 +109,7 @@ async function startServers(portOffset: number): Promise<Servers> {
       api,
       host,
       hostDist,
+      sessionJwt: async () => (await signInWithOAuth({ baseUrl: identityBase, config: identityConfig }, `headers-${Date.now()}@example.com`)).session_jwt,
       // The host may have been restarted with another config since: stop whichever runs now.
       async stop() {
         await servers.host.stop();
@@ -146,8 +152,9 @@ async function helmetEverywhere(servers: Servers): Promise<HardeningOutcome> {
   }
   // The cached-tile fast path copies helmet's headers rather than running helmet: check it separately.
   const tile = tileUrls(servers.api.baseUrl, 1, 0)[0]!;
-  await rawRequest(tile);
-  const cached = await rawRequest(tile);
+  const token = await servers.sessionJwt();
+  await rawRequest(tile, { token });
+  const cached = await rawRequest(tile, { token });
   const tileProblems = missingHelmetHeaders(cached);
   if (tileProblems.length > 0) failures.push(`API cached tile: ${tileProblems.join(', ')}`);
   return {
@@ -262,7 +269,8 @@ async function corsOnTheApi(servers: Servers, portOffset: number): Promise<Harde
     `http://evil.localhost:${ports.host}`,
   ];
   const tile = tileUrls(api.baseUrl, 1, 1)[0]!.slice(api.baseUrl.length);
-  await api.request(tile); // cached: the fast path answers the requests below
+  const token = await servers.sessionJwt();
+  await api.request(tile, { token }); // cached: the fast path answers the requests below
   const requests = [
     { name: 'GET /health', path: '/health', method: 'GET' },
     { name: 'GET /api/saved-parcels', path: '/api/saved-parcels', method: 'GET' },
@@ -275,7 +283,7 @@ async function corsOnTheApi(servers: Servers, portOffset: number): Promise<Harde
   for (const request of requests) {
     for (const origin of [...allowed, ...foreign]) {
       tried += 1;
-      const response = await api.request(request.path, { method: request.method, headers: { ...request.headers, Origin: origin } });
+      const response = await api.request(request.path, { method: request.method, token: request.method === 'OPTIONS' ? undefined : token, headers: { ...request.headers, Origin: origin } });
       const granted = response.headers['access-control-allow-origin'];
       const shouldGrant = allowed.includes(origin);
       if (shouldGrant && (granted !== origin || response.headers['access-control-allow-credentials'] !== 'true')) failures.push(`${request.name} from ${origin}: not granted`);
@@ -342,6 +350,7 @@ function tileUrls(base: string, count: number, pan: number, prefix = '/tiles', z
 
 async function tileBursts(servers: Servers, rounds: number): Promise<HardeningOutcome> {
   const origin = originOf(servers.ports.host);
+  const token = await servers.sessionJwt();
   const counts = new Map<number, number>();
   const etags = new Map<string, string>();
   let slowestMs = 0;
@@ -354,7 +363,8 @@ async function tileBursts(servers: Servers, rounds: number): Promise<HardeningOu
     const responses = await Promise.all(
       urls.map(async (url) => {
         const etag = etags.get(url);
-        const response = await rawRequest(url, { headers: { Origin: origin, ...(etag ? { 'If-None-Match': etag } : {}) } });
+        // The map sends its session's token with the parcel tiles only (remote-map/src/map/countyTileRequests.ts).
+        const response = await rawRequest(url, { token: url.includes('/tiles/') ? token : undefined, headers: { Origin: origin, ...(etag ? { 'If-None-Match': etag } : {}) } });
         if (typeof response.headers.etag === 'string') etags.set(url, response.headers.etag);
         return response;
       }),

@@ -22,6 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import { waitForWarmTiles } from '../../api-server/src/testing/waitForWarmTiles.ts';
+import { UNREACHED_RATE_LIMITS } from '../../bench/lib/unreachedRateLimits.ts';
 import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
 import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiOnDatabase, type SettledMemory } from '../support/apiOnDatabase.ts';
@@ -64,11 +65,11 @@ function tilesAroundCentre(): string[] {
  * Builds every tile of the run once before it starts, as the first minute of a long run would: the
  * memory baseline is then a warm server's, which matters for the 15 s baseline of a quick run.
  */
-async function warmTiles(baseUrl: string, tiles: string[]): Promise<void> {
+async function warmTiles(baseUrl: string, tiles: string[], jwt: string): Promise<void> {
   const queue = [...tiles];
   const worker = async () => {
     for (let tile = queue.pop(); tile !== undefined; tile = queue.pop()) {
-      const response = await fetch(baseUrl + tile);
+      const response = await fetch(baseUrl + tile, { headers: { authorization: `Bearer ${jwt}` } });
       if (!response.ok) throw new Error(`GET ${tile} answered ${response.status}`);
       await response.arrayBuffer();
     }
@@ -121,7 +122,8 @@ function requestRound(tiles: string[], parcels: SaveBody[], jwts: JwtsOf, tally:
     state.user ??= nextUser++ % jwts.current.length;
     return { authorization: `Bearer ${jwts.current[state.user]}`, 'content-type': 'application/json' };
   };
-  const tile: autocannon.Request = { method: 'GET', setupRequest: (request) => ({ ...request, path: pick(tiles) }) };
+  // As the map asks for parcel tiles: with the session's token.
+  const tile: autocannon.Request = { method: 'GET', setupRequest: (request, context) => ({ ...request, path: pick(tiles), headers: as(context) }) };
   return [
     tile,
     tile,
@@ -184,13 +186,14 @@ async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<Har
   const fixture = await openApiFixture(`load-${mode}`);
   const { database, drop } = await freshDatabase(mode, context, fixture, 'load', 'empty');
   try {
-    const api = await startApiOn({ database, port: apiPorts(context)[0], jwt: fixture.identity.jwt });
+    // 200 connections of a few users are a flood by design: the limits are set beyond it.
+    const api = await startApiOn({ database, port: apiPorts(context)[0], jwt: fixture.identity.jwt, env: UNREACHED_RATE_LIMITS });
     const jwts = await refreshingJwts(await fixture.signInUsers(`load-${mode}`, USERS));
     try {
       const parcels = await sampleParcels(api.baseUrl, jwts.current[0]!, PARCELS);
       const tiles = tilesAroundCentre();
       await waitForWarmTiles(api.baseUrl);
-      await warmTiles(api.baseUrl, tiles);
+      await warmTiles(api.baseUrl, tiles, jwts.current[0]!);
       const run = (length: { amount: number } | { duration: number }) => mixedLoad(api.baseUrl, requestRound.bind(null, tiles, parcels, jwts), length);
       const warmUp = await run({ amount: WARM_UP_REQUESTS });
       context.log(

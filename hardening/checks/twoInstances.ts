@@ -67,10 +67,10 @@ const PUBLISHED = { pin: 'LIVE-PUBLISH-1', owner: 'PUBLISHED OWNER', lng: -79.5,
 /** Whether an instance serves the published parcel: in its tile, its details and its search. */
 async function servesPublished(baseUrl: string, jwt: string): Promise<boolean> {
   const { x, y } = lonLatToTile(PUBLISHED.lng, PUBLISHED.lat, 16);
-  const tile = await fetch(`${baseUrl}/tiles/16/${x}/${y}.pbf`);
+  const headers = { authorization: `Bearer ${jwt}` };
+  const tile = await fetch(`${baseUrl}/tiles/16/${x}/${y}.pbf`, { headers });
   // fetch undoes the gzip content encoding; the PIN is a string in the tile's value table.
   const inTile = tile.status === 200 && Buffer.from(await tile.arrayBuffer()).includes(PUBLISHED.pin);
-  const headers = { authorization: `Bearer ${jwt}` };
   const details = await fetch(`${baseUrl}/api/parcels/${PUBLISHED.pin}`, { headers });
   const search = await fetch(`${baseUrl}/api/parcels/search?q=${encodeURIComponent(PUBLISHED.owner.toLowerCase())}`, { headers });
   const found = search.ok && ((await search.json()) as { results: { pin: string }[] }).results.some((result) => result.pin === PUBLISHED.pin);

@@ -33,6 +33,8 @@ export interface ApiOnDatabaseOptions {
   database: ApiDatabase;
   port: number;
   jwt: JwtSettings;
+  /** More of the API's environment (rate limits, …). */
+  env?: Record<string, string>;
 }
 
 export interface SettledMemory {
@@ -71,7 +73,7 @@ export async function seedDemoCountyOn(database: ApiDatabase): Promise<void> {
   if (code !== 0) throw new Error(`seeding the demo county failed (${signal ?? `exit ${code}`})`);
 }
 
-export function spawnApiOn({ database, port, jwt }: ApiOnDatabaseOptions): ServerProcess {
+export function spawnApiOn({ database, port, jwt, env = {} }: ApiOnDatabaseOptions): ServerProcess {
   return startServerProcess(process.execPath, [...RUN_TYPESCRIPT, ...FULL_COLLECTION_ON_SIGNAL, `${REPO}/api-server/src/app/server.ts`], {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -81,6 +83,7 @@ export function spawnApiOn({ database, port, jwt }: ApiOnDatabaseOptions): Serve
     JWT_ISSUER: jwt.jwtIssuer,
     JWT_AUDIENCE: jwt.jwtAudience,
     LOG_LEVEL: 'warn',
+    ...env,
   });
 }
 

@@ -49,6 +49,8 @@ const identityEnvSchema = z.object({
   // machine: high enough for e2e suites that sign in a fresh user per test, low enough to stop a loop.
   SEND_LIMIT_PER_EMAIL_PER_MINUTE: z.coerce.number().int().positive().default(5),
   SEND_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // OAuth consents (each mints a sign-in token) per client IP in any one minute: the same flood guard.
+  CONSENT_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(120),
   ENABLE_DEV_FAULTS: z
     .enum(['0', '1'])
     .default('0')
@@ -69,6 +71,8 @@ export interface IdentityConfig {
   /** Magic-link sends allowed per address, and per client IP, in any one minute. */
   sendLimitPerEmailPerMinute: number;
   sendLimitPerIpPerMinute: number;
+  /** OAuth consents allowed per client IP in any one minute. */
+  consentLimitPerIpPerMinute: number;
   devFaultsEnabled: boolean;
   logLevel: string;
 }
@@ -92,6 +96,7 @@ export function parseIdentityConfig(env: NodeJS.ProcessEnv = process.env): Ident
     allowedRedirectUrls: vars.ALLOWED_REDIRECT_URLS ?? vars.ALLOWED_ORIGINS.map((origin) => `${origin.replace(/\/+$/, '')}${APP_CALLBACK_PATH}`),
     sendLimitPerEmailPerMinute: vars.SEND_LIMIT_PER_EMAIL_PER_MINUTE,
     sendLimitPerIpPerMinute: vars.SEND_LIMIT_PER_IP_PER_MINUTE,
+    consentLimitPerIpPerMinute: vars.CONSENT_LIMIT_PER_IP_PER_MINUTE,
     devFaultsEnabled: vars.ENABLE_DEV_FAULTS,
     logLevel: vars.LOG_LEVEL,
   };

@@ -71,7 +71,18 @@ export function createIdentityApp({ config, signingKey, logger, now = () => new 
     }),
   );
   const oauthTokens = new OneTimeTokenStore(oauthTokenInvalidError, PKCE_REQUIRED.oauth);
-  app.use(oauthStartRouter({ publicToken, oauthProvider, allowedRedirectUrls: config.allowedRedirectUrls, users, tokens: oauthTokens, flows: new OAuthFlowStore(), now }));
+  app.use(
+    oauthStartRouter({
+      publicToken,
+      oauthProvider,
+      allowedRedirectUrls: config.allowedRedirectUrls,
+      users,
+      tokens: oauthTokens,
+      flows: new OAuthFlowStore(),
+      limitConsentsPerIp: new SlidingWindowLimiter(config.consentLimitPerIpPerMinute, ONE_MINUTE_MS, now),
+      now,
+    }),
+  );
   app.use(oauthAuthenticateRouter({ publicToken, oauthProvider, users, tokens: oauthTokens, sessionIssuer, now }));
   app.use(sessionsRouter({ publicToken, sessions, users, sessionIssuer, faults, now }));
   app.use(usersRouter({ publicToken, sessions, users, now }));

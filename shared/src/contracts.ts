@@ -11,3 +11,4 @@ export * from './datasets/importContract.ts';
 export * from './overlays/overlayContract.ts';
 export * from './tiles/tileSets.ts';
 export * from './wire/cutText.ts';
+export * from './wire/rateLimit.ts';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../platform/http/rateLimits.ts';
 import { parseApiConfig } from './config.ts';
 
 describe('parseApiConfig', () => {
@@ -18,6 +19,28 @@ describe('parseApiConfig', () => {
       trustProxy: undefined,
     });
     expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../.data/pglite'));
+  });
+
+  it('serves parcel tiles to sessions only and limits request rates unless told otherwise', () => {
+    const config = parseApiConfig({});
+    expect(config.publicParcelTiles).toBe(false);
+    expect(config.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+  });
+
+  it('reads PUBLIC_PARCEL_TILES and each rate limit from the environment', () => {
+    const config = parseApiConfig({
+      PUBLIC_PARCEL_TILES: 'true',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      RATE_LIMIT_SEARCH_PER_USER: '50',
+      RATE_LIMIT_SAVED_PARCEL_WRITES_PER_ADDRESS: '5000',
+    });
+    expect(config.publicParcelTiles).toBe(true);
+    expect(config.rateLimits.windowSeconds).toBe(30);
+    expect(config.rateLimits.routes.search).toEqual({ perUser: 50, perAddress: DEFAULT_RATE_LIMITS.routes.search.perAddress });
+    expect(config.rateLimits.routes.savedParcelWrites).toEqual({ perUser: DEFAULT_RATE_LIMITS.routes.savedParcelWrites.perUser, perAddress: 5000 });
+    expect(parseApiConfig({ RATE_LIMITS: 'off' }).rateLimits.enabled).toBe(false);
+    expect(() => parseApiConfig({ RATE_LIMIT_DETAILS_PER_USER: '0' })).toThrow(/RATE_LIMIT_DETAILS_PER_USER/);
+    expect(() => parseApiConfig({ PUBLIC_PARCEL_TILES: 'yes' })).toThrow(/PUBLIC_PARCEL_TILES/);
   });
 
   it('reads the environment and treats empty variables as unset', () => {

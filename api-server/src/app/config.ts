@@ -5,6 +5,7 @@ import { DEFAULT_DATA_DIR } from '@parcel-map/database';
 import { z } from 'zod';
 import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings } from '../platform/auth/stytchJwtSettings.ts';
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, type BearerSettings } from '../platform/auth/verifyBearer.ts';
+import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ROUTES, type RateLimitedRoute, type RateLimitSettings } from '../platform/http/rateLimits.ts';
 
 /** The embedded default administrator (README): sign in with this address to reach the Data page. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -16,6 +17,21 @@ const commaSeparatedList = z.string().transform((value) =>
     .map((origin) => origin.trim())
     .filter((origin) => origin.length > 0),
 );
+
+/** RATE_LIMIT_SEARCH_PER_USER, RATE_LIMIT_SAVED_PARCEL_WRITES_PER_ADDRESS…: each route's two limits. */
+const rateLimitVariable = (route: RateLimitedRoute, per: 'USER' | 'ADDRESS') => `RATE_LIMIT_${route.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}_PER_${per}`;
+const requestsPerWindow = z.coerce.number().int().min(1).max(1_000_000);
+const rateLimitSchema = z.object({
+  /** 'off': no request rate limits (behind a gateway that limits already). */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_RATE_LIMITS.windowSeconds),
+  ...Object.fromEntries(
+    RATE_LIMITED_ROUTES.flatMap((route) => [
+      [rateLimitVariable(route, 'USER'), requestsPerWindow.default(DEFAULT_RATE_LIMITS.routes[route].perUser)],
+      [rateLimitVariable(route, 'ADDRESS'), requestsPerWindow.default(DEFAULT_RATE_LIMITS.routes[route].perAddress)],
+    ]),
+  ),
+});
 
 const apiEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -40,6 +56,8 @@ const apiEnvSchema = z.object({
    * unset, it names the address the API was reached on, and no request header is believed.
    */
   TRUST_PROXY: commaSeparatedList.optional(),
+  /** 'true': parcel and overlay tiles (county data) for anyone, without a session (docs/operations.md, Security). */
+  PUBLIC_PARCEL_TILES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** Who gets the Data page: comma-separated e-mail addresses (case-insensitive). */
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAIL),
   /** The largest file the Data page (and a handed-over import) uploads, in MB. */
@@ -47,6 +65,7 @@ const apiEnvSchema = z.object({
   /** Where uploaded files wait while they are validated and published. */
   IMPORT_WORK_DIR: z.string().min(1).default(path.join(tmpdir(), 'parcel-map-imports')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...rateLimitSchema.shape,
 });
 
 export interface ApiConfig extends BearerSettings {
@@ -58,10 +77,13 @@ export interface ApiConfig extends BearerSettings {
   publicBaseUrl: string | undefined;
   /** undefined: no proxy trusted. */
   trustProxy: readonly string[] | undefined;
+  /** Parcel and overlay tiles without a session. */
+  publicParcelTiles: boolean;
   /** Lower-case. */
   adminEmails: ReadonlySet<string>;
   maxUploadBytes: number;
   importWorkDir: string;
+  rateLimits: RateLimitSettings;
   logLevel: string;
 }
 
@@ -86,9 +108,18 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     corsOrigins: vars.CORS_ORIGINS,
     publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     trustProxy: vars.TRUST_PROXY?.length ? vars.TRUST_PROXY : undefined,
+    publicParcelTiles: vars.PUBLIC_PARCEL_TILES,
     adminEmails: new Set(vars.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0)),
     maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
     importWorkDir: path.resolve(vars.IMPORT_WORK_DIR),
+    rateLimits: rateLimitSettings(vars as unknown as Record<string, number> & { RATE_LIMITS: 'on' | 'off'; RATE_LIMIT_WINDOW_SECONDS: number }),
     logLevel: vars.LOG_LEVEL,
   };
+}
+
+function rateLimitSettings(vars: Record<string, number> & { RATE_LIMITS: 'on' | 'off'; RATE_LIMIT_WINDOW_SECONDS: number }): RateLimitSettings {
+  const routes = Object.fromEntries(
+    RATE_LIMITED_ROUTES.map((route) => [route, { perUser: vars[rateLimitVariable(route, 'USER')]!, perAddress: vars[rateLimitVariable(route, 'ADDRESS')]! }]),
+  ) as RateLimitSettings['routes'];
+  return { enabled: vars.RATE_LIMITS === 'on', windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS, routes };
 }

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Db } from '@parcel-map/database';
-import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
 import { createDataAdminRouter } from '../features/dataAdmin/dataAdminRouter.ts';
@@ -30,12 +30,14 @@ import { createDataVersion, DATA_VERSION_CHANNEL } from '../platform/cache/dataV
 import { NO_DIAGNOSTICS, type Diagnostics } from '../platform/diagnostics.ts';
 import { errorHandler, notFoundHandler } from '../platform/http/errorHandler.ts';
 import { expressPrototypedClasses } from '../platform/http/expressPrototypes.ts';
+import { createRateLimits, type RateLimits } from '../platform/http/rateLimits.ts';
 import { responseHeaders, type ResponseHeaders } from '../platform/http/responseHeaders.ts';
 import type { Logger } from '../platform/logger.ts';
 import { createBaseMapFeaturesRepository } from '../tiles/baseMap/baseMapFeaturesRepository.ts';
 import { createBaseMapTiles, type BaseMapTiles } from '../tiles/baseMap/baseMapTiles.ts';
 import { createContourTiles } from '../tiles/contours/contourTiles.ts';
 import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
+import { countyDataTileAccess, type CountyDataTileAccess } from '../tiles/countyDataTileAccess.ts';
 import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
 import { namedTileSetsRouter, tileSetRouter } from '../tiles/kit/tileSetRouter.ts';
 import { createOverlayFeaturesRepository } from '../tiles/overlays/overlayFeaturesRepository.ts';
@@ -45,7 +47,7 @@ import { createParcelTilesService, type ParcelTilesService } from '../tiles/parc
 import type { ApiConfig } from './config.ts';
 
 const JSON_BODY_LIMIT = '100kb';
-const PARCEL_TILES_PATH = '/tiles';
+const PARCEL_TILES_PATH = COUNTY_DATA_TILES_PATH;
 
 export interface CreateAppOptions {
   db: Db;
@@ -75,13 +77,14 @@ export interface ApiServer {
  * requests and responses are born with Express's prototypes (platform/http/expressPrototypes.ts).
  */
 export function createApiServer(options: CreateAppOptions): ApiServer {
-  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles } = buildApp(options);
+  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits } = buildApp(options);
   const diagnostics = options.diagnostics ?? NO_DIAGNOSTICS;
   const parcelDetails = createParcelDetailsFastPath({
     parcelsService,
     knownUser: verifier.known,
     etag: app.get('etag fn') as (body: Buffer) => string,
     headers,
+    rateLimit: rateLimits.details,
     diagnostics,
     next: app,
   });
@@ -94,7 +97,7 @@ export function createApiServer(options: CreateAppOptions): ApiServer {
     diagnostics,
     next: parcelDetails,
   });
-  return { server: createServer(expressPrototypedClasses(app), parcelTiles), app, baseMapTiles };
+  return { server: createServer(expressPrototypedClasses(app), tileAccess.inFrontOf(parcelTiles, app)), app, baseMapTiles };
 }
 
 interface BuiltApp {
@@ -104,6 +107,8 @@ interface BuiltApp {
   verifier: BearerVerifier;
   headers: ResponseHeaders;
   baseMapTiles: BaseMapTiles;
+  tileAccess: CountyDataTileAccess;
+  rateLimits: RateLimits;
 }
 
 function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateAppOptions): BuiltApp {
@@ -126,6 +131,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   const authenticate = requireUser(verifier, logger);
   const imports = createImportJobs({ db, workDir: config.importWorkDir, maxUploadBytes: config.maxUploadBytes, logger });
   const headers = responseHeaders(config.corsOrigins);
+  const rateLimits = createRateLimits(config.rateLimits, headers);
+  const tileAccess = countyDataTileAccess({ publicTiles: config.publicParcelTiles, verifier, requireUser: authenticate });
 
   const app = express();
   app.disable('x-powered-by');
@@ -133,13 +140,15 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   app.set('trust proxy', config.trustProxy ?? false);
   app.use(headers.middleware);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Before every router: whatever tile set is mounted under the path is covered.
+  app.use(COUNTY_DATA_TILES_PATH, tileAccess.middleware);
 
   // `tilesWarm`: the current parcels are in memory for tile builds, a few seconds after a start or
   // an import; until then the API answers, building tiles from the database (slower, more memory).
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', tilesWarm: tilesService.parcelsInMemory() });
   });
-  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate }));
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
   app.use(
@@ -154,8 +163,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
       onPublished: () => void tilesService.loadParcels().catch((error: unknown) => logger.warn({ err: error }, 'tile parcels not preloaded after a publish')),
     }),
   );
-  app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
-  app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate }));
+  app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate, writeLimit: rateLimits.savedParcelWrites }));
+  app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate, rateLimit: rateLimits.markups }));
   // Before the parcel tiles: their path lies under /tiles.
   app.use(OVERLAY_TILES_PATH, namedTileSetsRouter({ zooms: OVERLAY_TILE_ZOOMS, namePattern: OVERLAY_NAME_PATTERN, getTile: overlayTiles.getTile, versioned: true }));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
@@ -165,5 +174,5 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
-  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles };
+  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits };
 }

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import type { ApiConfig } from '../app/config.ts';
 import { createApiServer } from '../app/createApp.ts';
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from '../platform/auth/verifyBearer.ts';
+import { DEFAULT_RATE_LIMITS } from '../platform/http/rateLimits.ts';
 import type { Db } from '@parcel-map/database';
 import { TEST_EXTENT } from '@parcel-map/county-data/demo';
 import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
@@ -60,9 +61,11 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     corsOrigins: [TEST_ORIGIN],
     publicBaseUrl: undefined,
     trustProxy: undefined,
+    publicParcelTiles: false,
     adminEmails: new Set([TEST_ADMIN_EMAIL]),
     maxUploadBytes: 50 * 1024 * 1024,
     importWorkDir: path.join(tmpdir(), 'parcel-map-test-imports'),
+    rateLimits: DEFAULT_RATE_LIMITS,
     logLevel: 'silent',
     ...overrides,
   };

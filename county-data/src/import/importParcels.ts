@@ -14,6 +14,7 @@ import { createAttributeCollector } from './parcelAttributes.ts';
 import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
 import type { ParcelSource, SourceFeature } from './parcelSource.ts';
 import { readParcelSource } from './readParcelSource.ts';
+import { importFileLimitsFromEnv, type ImportFileLimits } from './importFileLimits.ts';
 import { createReprojector } from './reproject.ts';
 
 // One JSON parameter per batch, as the demo seed does: few round trips, which PGlite needs.
@@ -38,6 +39,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** The share of features (0–1) that may be rejected before the import publishes nothing; default 5 %. */
   maxRejectedShare?: number;
+  /** How big the file may be once read; default: the environment's (importFileLimits.ts). */
+  limits?: ImportFileLimits;
   onProgress?: (progress: ImportProgress) => void;
   /** Called inside the import's transaction after each batch (tests observe readers meanwhile). */
   afterBatch?: (written: number) => Promise<void>;
@@ -128,7 +131,8 @@ async function prepareFile(options: Omit<ImportOptions, 'afterBatch'>, onBatch: 
   const started = performance.now();
   const { mapping } = options;
   const name = datasetNameOf(options);
-  const source = await readParcelSource(options.file, mapping.crs);
+  const limits = options.limits ?? importFileLimitsFromEnv();
+  const source = await readParcelSource(options.file, mapping.crs, limits);
   const joinTable = mapping.join ? await loadJoin(options.file, mapping.join) : undefined;
   const crs = mapping.crs ?? source.crs;
   const reproject = createReprojector(source.inLonLat ? undefined : crs);
@@ -145,7 +149,7 @@ async function prepareFile(options: Omit<ImportOptions, 'afterBatch'>, onBatch: 
     if (next.done) break;
     const batch = next.value;
     const preparing = performance.now();
-    const rows = preparer.prepareBatch(batch, features + 1, await checkOutlines(batch.map((feature) => feature.geometry), reproject));
+    const rows = preparer.prepareBatch(batch, features + 1, await checkOutlines(batch.map((feature) => feature.geometry), reproject, limits));
     prepareMs += performance.now() - preparing;
     features += batch.length;
     options.onProgress?.({ phase: 'preparing', done: features, total: estimatedTotal(features, source) });

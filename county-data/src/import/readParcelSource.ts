@@ -8,6 +8,7 @@ import AdmZip from 'adm-zip';
 import type { Geometry } from 'geojson';
 import * as shapefile from 'shapefile';
 import { IMPORT_FILE_EXTENSIONS } from '@parcel-map/shared/contracts';
+import { DEFAULT_IMPORT_FILE_LIMITS, tooManyFeaturesMessage, zipEntriesOverLimits, type ImportFileLimits } from './importFileLimits.ts';
 import type { GdalFormat, ParcelSource, SourceFeature } from './parcelSource.ts';
 import { geoJsonEvents, type GeoJsonHeader } from './geoJsonStream.ts';
 import { readWithGdal } from './readWithGdal.ts';
@@ -26,10 +27,24 @@ const GDAL_EXTENSIONS: Record<string, GdalFormat> = {
   '.csv': 'csv',
 };
 
-/** `crs`: the mapping's source CRS, which overrides the file's. */
-export async function readParcelSource(file: string, crs?: string): Promise<ParcelSource> {
+/** `crs`: the mapping's source CRS, which overrides the file's; a file beyond `limits` throws, naming the limit. */
+export async function readParcelSource(file: string, crs?: string, limits: ImportFileLimits = DEFAULT_IMPORT_FILE_LIMITS): Promise<ParcelSource> {
+  const source = await readAnySource(file, crs, limits);
+  return { ...source, features: noMoreThan(source.features, limits, file) };
+}
+
+/** The features, refusing the file at the first one past the limit: it is refused anyway, so read no further. */
+async function* noMoreThan(features: AsyncIterable<SourceFeature>, limits: ImportFileLimits, file: string): AsyncGenerator<SourceFeature> {
+  let count = 0;
+  for await (const feature of features) {
+    if (++count > limits.maxFeaturesPerFile) throw new Error(`${file}: ${tooManyFeaturesMessage(undefined, limits)}`);
+    yield feature;
+  }
+}
+
+async function readAnySource(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
   const extension = path.extname(file).toLowerCase();
-  if (extension === '.zip') return readZip(file, crs);
+  if (extension === '.zip') return readZip(file, crs, limits);
   if (extension === '.geojson' || extension === '.json') {
     const source = await readGeoJson(file);
     return source === 'topology' ? readWithGdal(file, 'topojson', crs) : source;
@@ -40,10 +55,21 @@ export async function readParcelSource(file: string, crs?: string): Promise<Parc
   throw new Error(`${file}: expected one of ${IMPORT_FILE_EXTENSIONS.join(' ')} (a .zip holding a Shapefile or a .gdb folder)`);
 }
 
-/** A zip holds a Shapefile (read here) or a File Geodatabase folder (read by GDAL inside the zip). */
-async function readZip(file: string, crs: string | undefined): Promise<ParcelSource> {
+/**
+ * A zip holds a Shapefile (read here) or a File Geodatabase folder (read by GDAL inside the zip).
+ * Its central directory is read first, and the sizes it declares checked before anything is inflated;
+ * adm-zip then inflates no entry past its declared size, so a size declared smaller than the data
+ * (a forged header) cannot grow either.
+ */
+async function readZip(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
   const zip = new AdmZip(await readFile(file));
-  const names = zip.getEntries().map((entry) => entry.entryName);
+  const entries = zip.getEntries();
+  const overLimits = zipEntriesOverLimits(
+    entries.map((entry) => ({ name: entry.entryName, declaredBytes: entry.header.size, compressedBytes: entry.header.compressedSize })),
+    limits,
+  );
+  if (overLimits) throw new Error(`${file}: ${overLimits}`);
+  const names = entries.map((entry) => entry.entryName);
   const geodatabase = names.map((name) => /^(.*?\.gdb)\//i.exec(name)?.[1]).find((folder) => folder !== undefined);
   if (geodatabase && !names.some((name) => name.toLowerCase().endsWith('.shp'))) {
     return readWithGdal(`/vsizip/${path.resolve(file)}/${geodatabase}`, 'filegdb', crs);

@@ -13,6 +13,8 @@ export class StytchError extends Error {
     readonly statusCode: number,
     readonly errorType: string,
     message: string,
+    /** A 429's Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'StytchError';
@@ -38,6 +40,7 @@ export function stytchErrorBody(error: StytchError): StytchErrorBody {
 }
 
 export function sendStytchError(res: Response, error: StytchError): void {
+  if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
   res.status(error.statusCode).type('application/json').send(JSON.stringify(stytchErrorBody(error)));
 }
 

@@ -30,8 +30,12 @@ export interface MagicLinkSenderDeps {
 export function sendMagicLink(request: MagicLinkRequest, deps: MagicLinkSenderDeps, now: Date) {
   deps.tokens.requireChallengeIfRequired(request.codeChallenge);
   // The IP is checked first so one client cannot use up other people's per-address quota.
-  if (!deps.limitPerIp.tryHit(request.clientIp) || !deps.limitPerEmail.tryHit(request.email.trim().toLowerCase())) {
-    throw new StytchError(429, 'too_many_requests', 'Too many sign-in links were requested. Wait a minute and try again.');
+  const address = request.email.trim().toLowerCase();
+  const refusedBy = !deps.limitPerIp.tryHit(request.clientIp) ? { limiter: deps.limitPerIp, key: request.clientIp }
+    : !deps.limitPerEmail.tryHit(address) ? { limiter: deps.limitPerEmail, key: address }
+    : undefined;
+  if (refusedBy) {
+    throw new StytchError(429, 'too_many_requests', 'Too many sign-in links were requested. Wait a minute and try again.', refusedBy.limiter.secondsUntilFree(refusedBy.key));
   }
   const { user, created } = deps.users.findOrCreateByEmail(request.email, now);
   // As at Stytch, an address that has never completed a sign-in gets the sign-up link.

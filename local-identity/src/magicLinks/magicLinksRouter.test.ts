@@ -125,6 +125,9 @@ describe('magic link send', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const refused = await requestMagicLink(identity, 'busy@example.com');
     expect(await refused.json()).toMatchObject({ status_code: 429, error_type: 'too_many_requests' });
+    // Until the first of the minute's sends leaves the window.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
 
     identity.advanceClock(1.1);
     expect((await requestMagicLink(identity, 'busy@example.com')).status).toBe(200);
@@ -139,7 +142,11 @@ describe('magic link send', () => {
       }
       expect(statuses.filter((status) => status === 200)).toHaveLength(8);
       expect(statuses.at(-1)).toBe(429);
-      limited.advanceClock(1.1);
+      limited.advanceClock(0.5);
+      const refused = await requestMagicLink(limited, 'person-soon@example.com');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      limited.advanceClock(0.6);
       expect((await requestMagicLink(limited, 'person-later@example.com')).status).toBe(200);
     } finally {
       await limited.close();

@@ -180,3 +180,26 @@ describe('OAuth start and consent', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 });
+
+describe('OAuth consent rate limit', () => {
+  it('refuses consents beyond CONSENT_LIMIT_PER_IP_PER_MINUTE with 429 and Retry-After, minting no token', async () => {
+    const limited = await startTestIdentity({ env: { CONSENT_LIMIT_PER_IP_PER_MINUTE: '3' } });
+    try {
+      const startAt = (params: Record<string, string>) => `${limited.baseUrl}/v1/public/oauth/microsoft/start?${new URLSearchParams(params)}`;
+      const consentAt = `${limited.baseUrl}/v1/public/oauth/microsoft/consent`;
+      const answers: Response[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        answers.push(await submitOAuthConsent(consentAt, await startOAuthFlow(startAt(withPkce())), `flood${attempt}@example.com`));
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([302, 302, 302, 429]);
+      const refused = answers[3]!;
+      expect(refused.headers.get('location')).toBeNull();
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(await refused.text()).toContain('Too many sign-ins');
+      limited.advanceClock(1.1);
+      expect((await submitOAuthConsent(consentAt, await startOAuthFlow(startAt(withPkce())), 'later@example.com')).status).toBe(302);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -8,6 +8,8 @@ import { httpUrlSchema, isAllowedRedirectUrl, withStytchToken } from '../http/re
 import { StytchError } from '../http/stytchResponses.ts';
 import { HTML_PAGE_CSP } from '../html/htmlPage.ts';
 import type { OneTimeTokenStore } from '../oneTimeTokens/oneTimeTokenStore.ts';
+import type { SlidingWindowLimiter } from '../rateLimit/slidingWindowLimiter.ts';
+import { sessionAttributesOf } from '../sessions/sessionIssuer.ts';
 import type { Clock } from '../time/stytchTime.ts';
 import type { UserStore } from '../users/userStore.ts';
 import { flowCookieName, OAUTH_FLOW_COOKIE_PATH, OAUTH_FLOW_LIFETIME_MINUTES, type OAuthFlowStore } from './oauthFlowStore.ts';
@@ -34,6 +36,8 @@ export interface OAuthStartRouterDeps {
   users: UserStore;
   tokens: OneTimeTokenStore;
   flows: OAuthFlowStore;
+  /** Consents per client IP: each mints a sign-in token, so a script cannot mint them without end. */
+  limitConsentsPerIp: SlidingWindowLimiter;
   now: Clock;
 }
 
@@ -79,6 +83,11 @@ export function oauthStartRouter(deps: OAuthStartRouterDeps): Router {
 
   router.post('/v1/public/oauth/:provider/consent', express.urlencoded({ extended: false }), (req, res) => {
     if (!isOurProvider(req.params.provider, deps, res)) return;
+    const clientIp = sessionAttributesOf(req).ip_address;
+    if (!deps.limitConsentsPerIp.tryHit(clientIp)) {
+      res.set('Retry-After', String(deps.limitConsentsPerIp.secondsUntilFree(clientIp)));
+      return sendPage(res, 429, renderOAuthErrorPage('Too many sign-ins', 'Too many sign-ins were made from here. Wait a minute and try again.'));
+    }
     const parsed = consentFormSchema.safeParse(req.body ?? {});
     if (!parsed.success) return invalidRequest(res, z.prettifyError(parsed.error));
     const { flow: flowId, email } = parsed.data;

@@ -10,6 +10,13 @@ export class SlidingWindowLimiter {
     private readonly now: Clock,
   ) {}
 
+  /** Whole seconds until `key` may be hit again (at least 1): what a refusal's Retry-After says. */
+  secondsUntilFree(key: string): number {
+    const oldest = this.hitsByKey.get(key)?.[0];
+    if (oldest === undefined) return 1;
+    return Math.max(1, Math.ceil((oldest + this.windowMs - this.now().getTime()) / 1000));
+  }
+
   /** Records a hit and says whether it is within the limit; refused hits are not counted. */
   tryHit(key: string): boolean {
     const nowMs = this.now().getTime();

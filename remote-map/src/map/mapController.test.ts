@@ -15,11 +15,11 @@ const events: MapControllerEvents = {
 // What needs WebGL is tested in Playwright; these checks run before any map exists.
 describe('createMapController set-up checks (SPEC §5)', () => {
   it('aborts without a container element', () => {
-    expect(() => createMapController({ container: null, config: testConfig.map, events })).toThrow('Map container element not found.');
+    expect(() => createMapController({ container: null, config: testConfig.map, apiBaseUrl: testConfig.apiBaseUrl, sessionToken: () => null, events })).toThrow('Map container element not found.');
   });
 
   it('aborts without an access token', () => {
     const container = document.createElement('div');
-    expect(() => createMapController({ container, config: { ...testConfig.map, accessToken: '' }, events })).toThrow('Mapbox Access Token missing.');
+    expect(() => createMapController({ container, config: { ...testConfig.map, accessToken: '' }, apiBaseUrl: testConfig.apiBaseUrl, sessionToken: () => null, events })).toThrow('Mapbox Access Token missing.');
   });
 });

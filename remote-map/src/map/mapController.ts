@@ -30,6 +30,7 @@ import { installFindings, type Finding } from './findingsLayer.ts';
 import type { FeatureCollection } from 'geojson';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
 import { installMyLocation, type MyLocation } from './myLocationLayer.ts';
+import { countyTileRequests } from './countyTileRequests.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -106,11 +107,15 @@ export interface MapController {
 export interface MapControllerOptions {
   container: HTMLElement | null;
   config: MapConfig;
+  /** The API the parcel and overlay tiles come from (runtime config `apiBaseUrl`). */
+  apiBaseUrl: string;
+  /** The session token now (it is refreshed): sent with the county data tile requests. */
+  sessionToken: () => string | null;
   events: MapControllerEvents;
 }
 
 /** Creates the map; throws the SPEC §5 set-up errors, and removes a half-built map before rethrowing. */
-export function createMapController({ container, config, events }: MapControllerOptions): MapController {
+export function createMapController({ container, config, apiBaseUrl, sessionToken, events }: MapControllerOptions): MapController {
   if (!container) throw new Error('Map container element not found.');
   if (!config.accessToken) throw new Error('Mapbox Access Token missing.');
   const initialStyle = config.styles.find((style) => style.id === config.defaultStyleId) ?? config.styles[0];
@@ -142,6 +147,7 @@ export function createMapController({ container, config, events }: MapController
     collectResourceTiming: false,
     // The print report copies the canvas; without this the buffer is blank outside a frame.
     preserveDrawingBuffer: true,
+    transformRequest: countyTileRequests(apiBaseUrl, sessionToken),
   });
 
   try {

@@ -7,24 +7,35 @@ export interface MapScreenEvents extends MapControllerEvents {
   setupFailed(message: string): void;
 }
 
+/** Where the county data tiles come from, and the session token they are asked for with. */
+export interface TileSession {
+  apiBaseUrl: string;
+  sessionToken: () => string | null;
+}
+
 /**
- * The controller, or null before set-up or after it failed. `events` may change on every render:
- * the map always calls the latest ones, so callbacks never go stale and the map is never rebuilt
- * for them. The map is rebuilt only when the map config object changes.
+ * The controller, or null before set-up or after it failed. `events` and `tileSession.sessionToken`
+ * may change on every render: the map always calls the latest ones, so callbacks never go stale and
+ * the map is never rebuilt for them. The map is rebuilt only when the map config object or the API
+ * base URL changes.
  */
 export function useMapController(
   containerRef: RefObject<HTMLElement | null>,
   config: MapConfig | undefined,
+  tileSession: TileSession | undefined,
   events: MapScreenEvents,
 ): MapController | null {
   const eventsRef = useRef(events);
+  const sessionTokenRef = useRef(tileSession?.sessionToken);
   useLayoutEffect(() => {
     eventsRef.current = events;
+    sessionTokenRef.current = tileSession?.sessionToken;
   });
+  const apiBaseUrl = tileSession?.apiBaseUrl;
   const [controller, setController] = useState<MapController | null>(null);
 
   useEffect(() => {
-    if (!config) return;
+    if (!config || apiBaseUrl === undefined) return;
     const latest: MapControllerEvents = {
       viewChanged: (view) => eventsRef.current.viewChanged(view),
       parcelTilesLoading: (loading) => eventsRef.current.parcelTilesLoading(loading),
@@ -38,7 +49,13 @@ export function useMapController(
     let created: MapController;
     eventsRef.current.setupStarted();
     try {
-      created = createMapController({ container: containerRef.current, config, events: latest });
+      created = createMapController({
+        container: containerRef.current,
+        config,
+        apiBaseUrl,
+        sessionToken: () => sessionTokenRef.current?.() ?? null,
+        events: latest,
+      });
     } catch (error) {
       console.error('Map setup failed:', error);
       eventsRef.current.setupFailed(error instanceof Error && error.message ? error.message : 'Unknown error during map setup.');
@@ -49,7 +66,7 @@ export function useMapController(
       created.remove();
       setController(null);
     };
-  }, [containerRef, config]);
+  }, [containerRef, config, apiBaseUrl]);
 
   return controller;
 }

@@ -7,6 +7,11 @@ export const MARKUP_NAME_MAX_LENGTH = 80;
 /** A drawing with more vertices than this is refused: far beyond anything drawn by hand. */
 export const MARKUP_MAX_POSITIONS = 5000;
 
+/** The most markups one user may keep (issue #26). */
+export const MARKUPS_MAX_PER_USER = 1000;
+/** The API's answer (403) to a markup beyond it. */
+export const MARKUPS_FULL_MESSAGE = `You have the most markups one can keep (${MARKUPS_MAX_PER_USER.toLocaleString('en-US')}). Delete a markup to keep another.`;
+
 const position = z.tuple([z.number().check(z.gte(-180), z.lte(180)), z.number().check(z.gte(-90), z.lte(90))]);
 
 /** What a markup can be: SPEC §5's drawing rules (a line of 2+ points, a ring of 4+ closed). */

@@ -11,6 +11,11 @@ export const NOTES_MAX_LENGTH = 256;
 export const TAGS_MAX_COUNT = 10;
 export const TAG_MAX_LENGTH = 40;
 
+/** The most parcels one user may keep saved (issue #26): far beyond a working list, short of a scraper's. */
+export const SAVED_PARCELS_MAX_PER_USER = 10_000;
+/** The API's answer (403) to a save beyond it, shown in the save modal like any other save failure (SPEC §8). */
+export const SAVED_PARCELS_FULL_MESSAGE = `Your saved list is full (${SAVED_PARCELS_MAX_PER_USER.toLocaleString('en-US')} parcels). Delete a saved parcel to save another.`;
+
 /** SPEC §8 'Save, status 409': the API's answer, and the notice the save modal shows. */
 export const ALREADY_SAVED_MESSAGE = 'This parcel is already in your saved list.';
 

@@ -1,6 +1,14 @@
 // The vector tile sets the API serves and the map draws: their source layers and zoom ranges, and
 // the data the county data tools write for the self-hosted ones.
 
+/**
+ * Every tile set under this path carries county data (parcels, overlays: owner names, addresses,
+ * licensed attributes) and is served only to a signed-in user, unless the API is started with
+ * PUBLIC_PARCEL_TILES=true; the map sends its session token with the requests under it. The base
+ * map and contour tiles live elsewhere and stay public.
+ */
+export const COUNTY_DATA_TILES_PATH = '/tiles';
+
 /** Parcel tiles (`/tiles/{z}/{x}/{y}.pbf`, 512 px): served from zoom 10 to 18 (SPEC §9). */
 export const PARCEL_TILE_ZOOMS = { min: 10, max: 18 } as const;
 /** The parcel tiles' layer, written by the API and drawn by the map. */

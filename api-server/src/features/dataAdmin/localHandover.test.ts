@@ -32,7 +32,8 @@ describe('the import and datasets commands while the API runs on PGlite', () => 
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'handover-'));
-    env = { ...process.env, DATA_DIR: path.join(root, 'pglite'), DATABASE_URL: '', TEST_DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'warn', IMPORT_WORK_DIR: path.join(root, 'imports') };
+    // The tiles show what is served; who may read them is tiles/parcels/parcelTilesRoute.test.ts's.
+    env = { ...process.env, DATA_DIR: path.join(root, 'pglite'), DATABASE_URL: '', TEST_DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'warn', IMPORT_WORK_DIR: path.join(root, 'imports'), PUBLIC_PARCEL_TILES: 'true' };
     api = spawn(process.execPath, ['--import', 'tsx', SERVER], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
     url = await new Promise<string>((resolve, reject) => {

@@ -35,8 +35,9 @@ describe('publishing data sets while the API serves', () => {
   it("keeps readers on a data set's old version until the commit, then switches parcels, data set and tile ETags together", async () => {
     const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 16);
     const tilePath = `/tiles/16/${x}/${y}.pbf`;
+    const tileReader = await app.identity.sign('user-tiles');
     const before = await snapshot();
-    const oldTile = await app.request(tilePath);
+    const oldTile = await app.request(tilePath, { token: tileReader });
     expect(oldTile.status).toBe(200);
     expect(before.hasDemoPin).toBe(true);
 
@@ -78,7 +79,7 @@ describe('publishing data sets while the API serves', () => {
     expect(after.dataVersion).toBeGreaterThan(versionBefore.dataVersion);
 
     // At once: the tile route reads the data version on every request.
-    const newTile = await app.request(tilePath, { headers: { 'If-None-Match': String(oldTile.headers.etag) } });
+    const newTile = await app.request(tilePath, { token: tileReader, headers: { 'If-None-Match': String(oldTile.headers.etag) } });
     expect(newTile.status).toBe(200);
     expect(newTile.headers.etag).not.toBe(oldTile.headers.etag);
     expect(newTile.headers.etag).toMatch(new RegExp(`^"v${after.dataVersion}-`));
@@ -100,20 +101,20 @@ describe('publishing data sets while the API serves', () => {
     expect((await app.request(`/api/parcels/at?lng=${lon + 0.0005}&lat=${lat + 0.0005}`, { token })).json).toMatchObject({ pin: 'NORTH-1' });
     expect(await searchNorthern()).toContain('NORTH-1');
     const { x, y } = lonLatToTile(lon + 0.0005, lat + 0.0005, 16);
-    expect((await app.request(`/tiles/16/${x}/${y}.pbf`)).status).toBe(200);
+    expect((await app.request(`/tiles/16/${x}/${y}.pbf`, { token })).status).toBe(200);
   });
 
-  it('lets a tile be cached for good only when asked for with the current data version', async () => {
+  it("lets a tile be cached for good, by the session's browser alone, only when asked for with the current data version", async () => {
     const token = await app.identity.sign('user-tiles');
     const { dataVersion } = (await app.request('/api/datasets', { token })).json as { dataVersion: number };
     const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 16);
     const path = `/tiles/16/${x}/${y}.pbf`;
     // Twice each: the second answer comes from the cached-tile fast path.
     for (let i = 0; i < 2; i++) {
-      expect((await app.request(`${path}?v=${dataVersion}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await app.request(path)).headers['cache-control']).toBe('no-cache');
-      expect((await app.request(`${path}?v=${dataVersion - 1}`)).headers['cache-control']).toBe('no-cache');
+      expect((await app.request(`${path}?v=${dataVersion}`, { token })).headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      expect((await app.request(path, { token })).headers['cache-control']).toBe('private, no-cache');
+      expect((await app.request(`${path}?v=${dataVersion - 1}`, { token })).headers['cache-control']).toBe('private, no-cache');
     }
-    expect((await app.request(`${path}?v=soon`)).status).toBe(400);
+    expect((await app.request(`${path}?v=soon`, { token })).status).toBe(400);
   });
 });

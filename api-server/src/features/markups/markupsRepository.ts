@@ -1,23 +1,27 @@
 // SQL for markups. Every statement is scoped by user_id: a user never reaches another's rows.
-import type { Queryable } from '@parcel-map/database';
-import type { CreateMarkupBody, Markup, UpdateMarkupBody } from '@parcel-map/shared/contracts';
+import type { Db } from '@parcel-map/database';
+import { MARKUPS_MAX_PER_USER, type CreateMarkupBody, type Markup, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
+import { insertWithinQuota, QUOTA_FULL } from '../../platform/userQuota.ts';
 
 // Casts make PGlite and pg return identical JS values.
 const COLUMNS = `id, name, color, geometry, visible, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 
-export function createMarkupsRepository(db: Queryable) {
+export function createMarkupsRepository(db: Db) {
   return {
     async list(userId: string): Promise<Markup[]> {
       const { rows } = await db.query<Markup>(`SELECT ${COLUMNS} FROM markups WHERE user_id = $1 ORDER BY id DESC`, [userId]);
       return rows;
     },
 
-    async insert(userId: string, input: CreateMarkupBody): Promise<Markup> {
-      const { rows } = await db.query<Markup>(
-        `INSERT INTO markups (user_id, name, color, geometry, visible) VALUES ($1, $2, $3, $4::json, $5) RETURNING ${COLUMNS}`,
-        [userId, input.name, input.color, JSON.stringify(input.geometry), input.visible ?? true],
-      );
-      return rows[0]!;
+    /** QUOTA_FULL when the user keeps MARKUPS_MAX_PER_USER already. */
+    insert(userId: string, input: CreateMarkupBody): Promise<Markup | typeof QUOTA_FULL> {
+      return insertWithinQuota(db, { table: 'markups', max: MARKUPS_MAX_PER_USER }, userId, async (tx) => {
+        const { rows } = await tx.query<Markup>(
+          `INSERT INTO markups (user_id, name, color, geometry, visible) VALUES ($1, $2, $3, $4::json, $5) RETURNING ${COLUMNS}`,
+          [userId, input.name, input.color, JSON.stringify(input.geometry), input.visible ?? true],
+        );
+        return rows[0]!;
+      });
     },
 
     /** Only the fields given change; undefined when the user has no such markup. */

@@ -4,9 +4,14 @@ import { createMarkupBodySchema, savedParcelParamsSchema, updateMarkupBodySchema
 import { userIdOf } from '../../platform/auth/verifyBearer.ts';
 import type { MarkupsService } from './markupsService.ts';
 
-export function createMarkupsRouter(deps: { markupsService: MarkupsService; requireUser: RequestHandler }): Router {
+export function createMarkupsRouter(deps: {
+  markupsService: MarkupsService;
+  requireUser: RequestHandler;
+  /** Every markups request (platform/http/rateLimits.ts). */
+  rateLimit: RequestHandler;
+}): Router {
   const router = Router();
-  router.use(deps.requireUser);
+  router.use(deps.requireUser, deps.rateLimit);
 
   router.get('/', async (req, res) => {
     res.json({ markups: await deps.markupsService.list(userIdOf(req)) });

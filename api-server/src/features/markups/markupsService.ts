@@ -1,5 +1,6 @@
-import type { CreateMarkupBody, Markup, UpdateMarkupBody } from '@parcel-map/shared/contracts';
-import { NotFoundError } from '../../platform/http/httpErrors.ts';
+import { MARKUPS_FULL_MESSAGE, type CreateMarkupBody, type Markup, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
+import { ForbiddenError, NotFoundError } from '../../platform/http/httpErrors.ts';
+import { QUOTA_FULL } from '../../platform/userQuota.ts';
 import type { MarkupsRepository } from './markupsRepository.ts';
 
 const NOT_FOUND_MESSAGE = 'Markup not found';
@@ -7,7 +8,11 @@ const NOT_FOUND_MESSAGE = 'Markup not found';
 export function createMarkupsService(deps: { markups: MarkupsRepository }) {
   return {
     list: (userId: string): Promise<Markup[]> => deps.markups.list(userId),
-    create: (userId: string, input: CreateMarkupBody): Promise<Markup> => deps.markups.insert(userId, input),
+    async create(userId: string, input: CreateMarkupBody): Promise<Markup> {
+      const markup = await deps.markups.insert(userId, input);
+      if (markup === QUOTA_FULL) throw new ForbiddenError(MARKUPS_FULL_MESSAGE);
+      return markup;
+    },
 
     async update(userId: string, id: number | null, changes: UpdateMarkupBody): Promise<Markup> {
       const markup = id === null ? undefined : await deps.markups.update(userId, id, changes);

@@ -6,10 +6,12 @@
 // memory: the bearer token was verified before and its time claims still hold
 // (platform/auth/verifyBearer.ts),
 // and the record is cached for the data version known to be current (platform/cache/versionedCache.ts).
+// It counts against the same rate limits as the route (platform/http/rateLimits.ts).
 // It sends exactly Express's answer: the headers of platform/http/responseHeaders.ts, JSON with
 // Express's content type and ETag. Everything else — unknown tokens, records not cached, conditional
 // requests (Express's freshness rules decide those), other methods and paths — goes to `next` unchanged.
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
 import { PIN_MAX_LENGTH, PIN_PATTERN, type ParcelDetails } from '@parcel-map/shared/contracts';
 import { BEARER } from '../../platform/auth/verifyBearer.ts';
 import type { Diagnostics } from '../../platform/diagnostics.ts';
@@ -28,6 +30,8 @@ export interface ParcelDetailsFastPathOptions {
   /** Express's ETag function (app.get('etag fn')), so the ETag is the one res.json would send. */
   etag: (body: Buffer) => string;
   headers: ResponseHeaders;
+  /** The details route's rate limit, run before answering (it answers 429 itself). */
+  rateLimit: RequestHandler;
   diagnostics: Diagnostics;
   next: RequestListener;
 }
@@ -37,21 +41,33 @@ export function createParcelDetailsFastPath(options: ParcelDetailsFastPathOption
   // Each cached record serialised once: the cache hands out the same object until it is replaced.
   const encoded = new WeakMap<ParcelDetails, { body: Buffer; etag: string }>();
 
-  function cachedDetail(method: string | undefined, url: string | undefined, headers: NodeJS.Dict<string | string[]>): ParcelDetails | undefined {
+  function cachedDetail(method: string | undefined, url: string | undefined, headers: NodeJS.Dict<string | string[]>): { detail: ParcelDetails; userId: string } | undefined {
     if (method !== 'GET' || !options.knownUser || headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return undefined;
     const pin = DETAILS_PATH.exec(url ?? '')?.[1];
     if (pin === undefined || !PIN_PATTERN.test(pin)) return undefined;
     const token = BEARER.exec(String(headers.authorization ?? ''))?.[1];
-    if (token === undefined || options.knownUser(token) === undefined) return undefined;
-    return options.parcelsService.peekParcel(pin);
+    const userId = token === undefined ? undefined : options.knownUser(token);
+    if (userId === undefined) return undefined;
+    const detail = options.parcelsService.peekParcel(pin);
+    return detail && { detail, userId };
   }
 
-  return (req, res) => {
-    const detail = cachedDetail(req.method, req.url, req.headers);
-    if (!detail) {
+  return (req: IncomingMessage & { userId?: string }, res) => {
+    const cached = cachedDetail(req.method, req.url, req.headers);
+    if (!cached) {
       options.next(req, res);
       return;
     }
+    // The rate limit keys on the user, as requireUser would have set it.
+    req.userId = cached.userId;
+    // Requests and responses are born with Express's prototypes (platform/http/expressPrototypes.ts).
+    options.rateLimit(req as Request, res as Response, (error?: unknown) => {
+      if (error) options.next(req, res);
+      else send(req, res, cached.detail);
+    });
+  };
+
+  function send(req: IncomingMessage, res: ServerResponse, detail: ParcelDetails): void {
     let answer = encoded.get(detail);
     if (!answer) {
       const body = Buffer.from(JSON.stringify(detail));
@@ -64,5 +80,5 @@ export function createParcelDetailsFastPath(options: ParcelDetailsFastPathOption
     headers.etag = answer.etag;
     res.writeHead(200, headers);
     res.end(answer.body);
-  };
+  }
 }

@@ -5,8 +5,17 @@ import type { ParcelSearchService } from './search/parcelSearchService.ts';
 import { atQuerySchema, featureParamsSchema, nearbyAreaBodySchema, nearbyQuerySchema, parcelParamsSchema, searchQuerySchema } from '@parcel-map/shared/contracts';
 import type { NearbyService } from './nearby/nearbyService.ts';
 import { userIdOf } from '../../platform/auth/verifyBearer.ts';
+import type { RateLimits } from '../../platform/http/rateLimits.ts';
 
-export function createParcelsRouter(deps: { parcelsService: ParcelsService; parcelSearch: ParcelSearchService; nearby: NearbyService; requireUser: RequestHandler }): Router {
+export function createParcelsRouter(deps: {
+  parcelsService: ParcelsService;
+  parcelSearch: ParcelSearchService;
+  nearby: NearbyService;
+  requireUser: RequestHandler;
+  /** Searches and nearby lists; parcel records (platform/http/rateLimits.ts). */
+  rateLimits: Pick<RateLimits, 'search' | 'details'>;
+}): Router {
+  const { search: searchLimit, details: detailsLimit } = deps.rateLimits;
   const router = Router();
   router.use(deps.requireUser);
 
@@ -16,32 +25,32 @@ export function createParcelsRouter(deps: { parcelsService: ParcelsService; parc
   });
 
   // Fixed paths first: they would otherwise be taken for PINs.
-  router.get('/search', async (req, res) => {
+  router.get('/search', searchLimit, async (req, res) => {
     res.json(await deps.parcelSearch.search(searchQuerySchema.parse(req.query), userIdOf(req)));
   });
 
-  router.post('/nearby', async (req, res) => {
+  router.post('/nearby', searchLimit, async (req, res) => {
     const { geometry, distance_ft } = nearbyAreaBodySchema.parse(req.body);
     res.json(await deps.nearby.aroundArea(geometry, distance_ft));
   });
 
-  router.get('/at', async (req, res) => {
+  router.get('/at', detailsLimit, async (req, res) => {
     const { lng, lat } = atQuerySchema.parse(req.query);
     res.json(await deps.parcelsService.parcelAt(lng, lat));
   });
 
-  router.get('/feature/:id', async (req, res) => {
+  router.get('/feature/:id', detailsLimit, async (req, res) => {
     const { id } = featureParamsSchema.parse(req.params);
     res.json(await deps.parcelsService.getByFeatureId(id));
   });
 
-  router.get('/:pin/nearby', async (req, res) => {
+  router.get('/:pin/nearby', searchLimit, async (req, res) => {
     const { pin } = parcelParamsSchema.parse(req.params);
     const { distance_ft } = nearbyQuerySchema.parse(req.query);
     res.json(await deps.nearby.aroundParcel(pin, distance_ft));
   });
 
-  router.get('/:pin', async (req, res) => {
+  router.get('/:pin', detailsLimit, async (req, res) => {
     const { pin } = parcelParamsSchema.parse(req.params);
     res.json(await deps.parcelsService.getParcel(pin));
   });

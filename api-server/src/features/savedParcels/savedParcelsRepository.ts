@@ -1,6 +1,7 @@
 // SQL for saved_parcels. Every statement is scoped by user_id: a user never reaches another's rows.
-import type { Queryable } from '@parcel-map/database';
-import type { SaveParcelBody, SavedParcelDetails, SavedParcelRecord } from '@parcel-map/shared/contracts';
+import type { Db } from '@parcel-map/database';
+import { SAVED_PARCELS_MAX_PER_USER, type SaveParcelBody, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared/contracts';
+import { insertWithinQuota, QUOTA_FULL } from '../../platform/userQuota.ts';
 import type { StoredAttributes } from '../parcels/parcelAttributes.ts';
 
 // Each row carries its API record as JSON text, written by a trigger (migration 003): the list joins
@@ -8,7 +9,7 @@ import type { StoredAttributes } from '../parcels/parcelAttributes.ts';
 const parseRecord = (rows: { record_json: string }[]): SavedParcelRecord | undefined =>
   rows[0] && (JSON.parse(rows[0].record_json) as SavedParcelRecord);
 
-export function createSavedParcelsRepository(db: Queryable) {
+export function createSavedParcelsRepository(db: Db) {
   return {
     /**
      * The user's records, newest first, as one JSON array joined by the database: one value to
@@ -24,25 +25,30 @@ export function createSavedParcelsRepository(db: Queryable) {
       return rows[0]?.json ?? '[]';
     },
 
-    /** undefined when the user already saved this parcel. */
-    async insert(userId: string, input: SaveParcelBody): Promise<SavedParcelRecord | undefined> {
-      const { rows } = await db.query<{ record_json: string }>(
-        `INSERT INTO saved_parcels (user_id, parcel_pin, parcel_owner_name, parcel_address,
-                                    parcel_centroid_lat, parcel_centroid_lon, notes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (user_id, parcel_pin) DO NOTHING
-         RETURNING record_json`,
-        [
-          userId,
-          input.parcel_pin,
-          input.parcel_owner_name,
-          input.parcel_address,
-          input.parcel_centroid_lat,
-          input.parcel_centroid_lon,
-          input.notes,
-        ],
-      );
-      return parseRecord(rows);
+    /**
+     * undefined when the user already saved this parcel; QUOTA_FULL when the user keeps
+     * SAVED_PARCELS_MAX_PER_USER already.
+     */
+    insert(userId: string, input: SaveParcelBody): Promise<SavedParcelRecord | undefined | typeof QUOTA_FULL> {
+      return insertWithinQuota(db, { table: 'saved_parcels', max: SAVED_PARCELS_MAX_PER_USER }, userId, async (tx) => {
+        const { rows } = await tx.query<{ record_json: string }>(
+          `INSERT INTO saved_parcels (user_id, parcel_pin, parcel_owner_name, parcel_address,
+                                      parcel_centroid_lat, parcel_centroid_lon, notes)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (user_id, parcel_pin) DO NOTHING
+           RETURNING record_json`,
+          [
+            userId,
+            input.parcel_pin,
+            input.parcel_owner_name,
+            input.parcel_address,
+            input.parcel_centroid_lat,
+            input.parcel_centroid_lon,
+            input.notes,
+          ],
+        );
+        return parseRecord(rows);
+      });
     },
 
     async updateNotes(userId: string, id: number, notes: string | null): Promise<SavedParcelRecord | undefined> {

@@ -3,7 +3,13 @@ import { userIdOf } from '../../platform/auth/verifyBearer.ts';
 import type { SavedParcelsService } from './savedParcelsService.ts';
 import { saveParcelBodySchema, savedParcelParamsSchema, savedParcelTagsBodySchema, updateSavedParcelBodySchema } from '@parcel-map/shared/contracts';
 
-export function createSavedParcelsRouter(deps: { savedParcelsService: SavedParcelsService; requireUser: RequestHandler }): Router {
+export function createSavedParcelsRouter(deps: {
+  savedParcelsService: SavedParcelsService;
+  requireUser: RequestHandler;
+  /** Saves, note and tag changes, deletes (platform/http/rateLimits.ts). */
+  writeLimit: RequestHandler;
+}): Router {
+  const { writeLimit } = deps;
   const router = Router();
   router.use(deps.requireUser);
 
@@ -15,24 +21,24 @@ export function createSavedParcelsRouter(deps: { savedParcelsService: SavedParce
     res.json({ parcels: await deps.savedParcelsService.details(userIdOf(req)) });
   });
 
-  router.post('/', async (req, res) => {
+  router.post('/', writeLimit, async (req, res) => {
     const body = saveParcelBodySchema.parse(req.body ?? {});
     res.status(201).json(await deps.savedParcelsService.save(userIdOf(req), body));
   });
 
-  router.put('/:id', async (req, res) => {
+  router.put('/:id', writeLimit, async (req, res) => {
     const { id } = savedParcelParamsSchema.parse(req.params);
     const { notes } = updateSavedParcelBodySchema.parse(req.body ?? {});
     res.json(await deps.savedParcelsService.updateNotes(userIdOf(req), id, notes));
   });
 
-  router.put('/:id/tags', async (req, res) => {
+  router.put('/:id/tags', writeLimit, async (req, res) => {
     const { id } = savedParcelParamsSchema.parse(req.params);
     const { tags } = savedParcelTagsBodySchema.parse(req.body ?? {});
     res.json(await deps.savedParcelsService.updateTags(userIdOf(req), id, tags));
   });
 
-  router.delete('/:id', async (req, res) => {
+  router.delete('/:id', writeLimit, async (req, res) => {
     const { id } = savedParcelParamsSchema.parse(req.params);
     await deps.savedParcelsService.remove(userIdOf(req), id);
     res.status(204).end();

@@ -1,5 +1,6 @@
-import { ALREADY_SAVED_MESSAGE, type SaveParcelBody, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared/contracts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/httpErrors.ts';
+import { ALREADY_SAVED_MESSAGE, SAVED_PARCELS_FULL_MESSAGE, type SaveParcelBody, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared/contracts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/httpErrors.ts';
+import { QUOTA_FULL } from '../../platform/userQuota.ts';
 import { shownAttributes } from '../parcels/parcelAttributes.ts';
 import type { ParcelsRepository } from '../parcels/parcelsRepository.ts';
 import type { SavedParcelsRepository } from './savedParcelsRepository.ts';
@@ -17,6 +18,7 @@ export function createSavedParcelsService(deps: { savedParcels: SavedParcelsRepo
         throw new BadRequestError(`Unknown parcel PIN: ${input.parcel_pin}`);
       }
       const record = await deps.savedParcels.insert(userId, input);
+      if (record === QUOTA_FULL) throw new ForbiddenError(SAVED_PARCELS_FULL_MESSAGE);
       if (!record) throw new ConflictError(ALREADY_SAVED_MESSAGE);
       return record;
     },

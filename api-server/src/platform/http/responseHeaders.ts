@@ -18,9 +18,37 @@ export const CACHE_CONTROL = {
   versionedTiles: 'public, max-age=31536000, immutable',
   /** A parcel tile without its data version (or an old one): revalidated on every use, by ETag. */
   unversionedTiles: 'no-cache',
+  /**
+   * The same two for a tile answered to a session (county data tiles, COUNTY_DATA_TILES_PATH): the
+   * signed-in browser keeps it per data version, a shared cache does not store it unless it checks
+   * the session itself (docs/operations.md, Security).
+   */
+  privateVersionedTiles: 'private, max-age=31536000, immutable',
+  privateUnversionedTiles: 'private, no-cache',
   /** Answers an open map polls to notice a publish. */
   live: 'no-store',
 } as const;
+
+/** What decides a tile's Cache-Control. */
+export interface TileAnswer {
+  /** The tile set's URLs carry the data version (`?v=`). */
+  versioned: boolean;
+  askedVersion: number | undefined;
+  currentVersion: number | undefined;
+  /** Answered only because the request carried a session (county data tiles). */
+  forSession: boolean;
+}
+
+/**
+ * A tile's Cache-Control: of its set, or for a versioned set by whether it was asked for with the
+ * current version; private when only a session may see it.
+ */
+export function tileCacheControl({ versioned, askedVersion, currentVersion, forSession }: TileAnswer): string {
+  if (!versioned) return CACHE_CONTROL.tiles;
+  const current = askedVersion !== undefined && askedVersion === currentVersion;
+  if (forSession) return current ? CACHE_CONTROL.privateVersionedTiles : CACHE_CONTROL.privateUnversionedTiles;
+  return current ? CACHE_CONTROL.versionedTiles : CACHE_CONTROL.unversionedTiles;
+}
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Session-Token';
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';

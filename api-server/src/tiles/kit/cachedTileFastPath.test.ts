@@ -8,7 +8,8 @@ import { parseImportMapping } from '@parcel-map/county-data/import';
 import { importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { openTestDb, testDbMode } from '@parcel-map/database/testing';
-import { comparableResponse, rawRequest, testConfig, TEST_ORIGIN, type TestResponse } from '../../testing/testApp.ts';
+import { comparableResponse, rawRequest, testConfig, TEST_ORIGIN, type RequestOptions, type TestResponse } from '../../testing/testApp.ts';
+import { startTestIdentity, type TestIdentity } from '../../testing/testAuth.ts';
 import { countingDiagnostics } from '../../testing/countingDiagnostics.ts';
 import { listenOnLoopback, type ListeningServer } from '../../testing/listenOnLoopback.ts';
 import { lonLatToTile } from './tileMath.ts';
@@ -21,18 +22,25 @@ describe('cached-tile fast path', () => {
   const diagnostics = countingDiagnostics();
   let listening: ListeningServer;
   let baseUrl: string;
+  let identity: TestIdentity;
+  let token: string;
   beforeAll(async () => {
     db = await openTestDb();
     const logger = pino({ level: 'silent' });
     await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
-    api = createApiServer({ db, config: testConfig(), logger, diagnostics });
+    identity = await startTestIdentity();
+    token = await identity.sign('tile-reader');
+    api = createApiServer({ db, config: testConfig({ jwksUrl: identity.jwksUrl }), logger, diagnostics });
     listening = await listenOnLoopback(api.server);
     baseUrl = listening.baseUrl;
   });
   afterAll(async () => {
     await listening.close();
+    await identity.close();
     await db.close();
   });
+  /** As the map asks for parcel tiles: with the session's bearer token. */
+  const request = (url: string, options: RequestOptions = {}) => rawRequest(url, { token, ...options });
 
   const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14);
   const tile = `/tiles/14/${x}/${y}.pbf`;
@@ -40,10 +48,10 @@ describe('cached-tile fast path', () => {
   const viaExpress = `${tile}?via=express`;
 
   it('answers a tile built by Express from the cache, with the same status, headers and bytes', async () => {
-    const first = await rawRequest(baseUrl + tile);
+    const first = await request(baseUrl + tile);
     expect(first.status).toBe(200);
     const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-    const cached = await rawRequest(baseUrl + tile);
+    const cached = await request(baseUrl + tile);
     expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
     expect(comparable(cached)).toEqual(comparable(first));
     expect(cached.headers['content-length']).toBe(String(first.body.length));
@@ -51,42 +59,57 @@ describe('cached-tile fast path', () => {
 
   it('sends the CORS headers for an allowed origin and none for another, like Express', async () => {
     for (const origin of [TEST_ORIGIN, 'http://evil.example']) {
-      const express = await rawRequest(baseUrl + viaExpress, { headers: { Origin: origin } });
+      const express = await request(baseUrl + viaExpress, { headers: { Origin: origin } });
       const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-      const hot = await rawRequest(baseUrl + tile, { headers: { Origin: origin } });
+      const hot = await request(baseUrl + tile, { headers: { Origin: origin } });
       expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
       expect(comparable(hot)).toEqual(comparable(express));
     }
-    const allowed = await rawRequest(baseUrl + tile, { headers: { Origin: TEST_ORIGIN } });
+    const allowed = await request(baseUrl + tile, { headers: { Origin: TEST_ORIGIN } });
     expect(allowed.headers['access-control-allow-origin']).toBe(TEST_ORIGIN);
   });
 
-  it('answers 304 on If-None-Match with the ETag, like Express', async () => {
-    const etag = String((await rawRequest(baseUrl + tile)).headers.etag);
-    const express = await rawRequest(baseUrl + viaExpress, { headers: { 'If-None-Match': etag } });
+  it('answers only a session verified before; anything else goes to Express, which verifies it or answers 401', async () => {
+    expect((await request(baseUrl + tile)).status).toBe(200);
     const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-    const hot = await rawRequest(baseUrl + tile, { headers: { 'If-None-Match': etag } });
+    expect((await rawRequest(baseUrl + tile)).status).toBe(401);
+    expect((await rawRequest(baseUrl + tile, { token: await identity.signHs256('tile-reader') })).status).toBe(401);
+    expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore);
+    // A valid token seen for the first time: verified by Express, which answers the cached tile itself.
+    const another = await identity.sign('another-reader');
+    expect((await rawRequest(baseUrl + tile, { token: another })).status).toBe(200);
+    expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore);
+    // From then on the fast path knows it.
+    expect((await rawRequest(baseUrl + tile, { token: another })).status).toBe(200);
+    expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
+  });
+
+  it('answers 304 on If-None-Match with the ETag, like Express', async () => {
+    const etag = String((await request(baseUrl + tile)).headers.etag);
+    const express = await request(baseUrl + viaExpress, { headers: { 'If-None-Match': etag } });
+    const hitsBefore = diagnostics.fastPathAnswers('/tiles');
+    const hot = await request(baseUrl + tile, { headers: { 'If-None-Match': etag } });
     expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
     expect(hot.status).toBe(304);
     expect(comparable(hot)).toEqual(comparable(express));
   });
 
   it('answers a cached empty tile 204 like Express, and leaves invalid tiles to Express', async () => {
-    const express = await rawRequest(`${baseUrl}/tiles/14/0/0.pbf`);
-    const hot = await rawRequest(`${baseUrl}/tiles/14/0/0.pbf`);
+    const express = await request(`${baseUrl}/tiles/14/0/0.pbf`);
+    const hot = await request(`${baseUrl}/tiles/14/0/0.pbf`);
     expect(hot.status).toBe(204);
     expect(comparable(hot)).toEqual(comparable(express));
     const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-    expect((await rawRequest(`${baseUrl}/tiles/19/0/0.pbf`)).status).toBe(400);
-    expect((await rawRequest(`${baseUrl}/health`)).status).toBe(200);
+    expect((await request(`${baseUrl}/tiles/19/0/0.pbf`)).status).toBe(400);
+    expect((await request(`${baseUrl}/health`)).status).toBe(200);
     expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore);
   });
 
   // Last: it replaces the data set the tests above read.
   it('stops answering from the cache the moment an import commits: the new data set\'s tile and ETag', async () => {
-    await rawRequest(baseUrl + tile);
+    await request(baseUrl + tile);
     const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-    const old = await rawRequest(baseUrl + tile);
+    const old = await request(baseUrl + tile);
     expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
 
     const parcel = { properties: { PIN: 'NEW-1' }, geometry: squarePolygon(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 0.0004) };
@@ -97,10 +120,10 @@ describe('cached-tile fast path', () => {
     const newEtag = new RegExp(`^"v${dataVersion}-`);
     // PGlite delivers the data-version NOTIFY before the import's transaction resolves, so the very
     // next request is exact; PostgreSQL delivers it on the listening connection, a moment later.
-    let fresh = await rawRequest(baseUrl + tile);
+    let fresh = await request(baseUrl + tile);
     for (let waitedMs = 0; testDbMode === 'postgres' && !newEtag.test(String(fresh.headers.etag)) && waitedMs < 1000; waitedMs += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      fresh = await rawRequest(baseUrl + tile);
+      fresh = await request(baseUrl + tile);
     }
     expect(fresh.status).toBe(200);
     expect(String(fresh.headers.etag)).toMatch(newEtag);

@@ -8,9 +8,9 @@
 // version known to be current. Every other request — tiles not built yet, other versions or query
 // strings, other methods and paths — goes to `next` unchanged, which builds and caches the tile.
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener } from 'node:http';
-import { etagMatches, type ResponseHeaders } from '../../platform/http/responseHeaders.ts';
+import { etagMatches, tileCacheControl, type ResponseHeaders } from '../../platform/http/responseHeaders.ts';
 import type { Diagnostics } from '../../platform/diagnostics.ts';
-import { tileCacheControl, type EncodedTile } from './tileSetRouter.ts';
+import type { EncodedTile } from './tileSetRouter.ts';
 
 export interface CachedTileFastPathOptions {
   /** The tile set's path, e.g. '/tiles'. */
@@ -53,7 +53,7 @@ export function createCachedTileFastPath(options: CachedTileFastPathOptions): Re
     return fixed;
   };
 
-  function cachedTile(req: IncomingMessage): { tile: EncodedTile; fixed: OutgoingHttpHeaders } | undefined {
+  function cachedTile(req: IncomingMessage & { userId?: string }): { tile: EncodedTile; fixed: OutgoingHttpHeaders } | undefined {
     const match = tilePath.exec(req.url ?? '');
     if (!match) return undefined;
     const z = Number(match[1]);
@@ -66,7 +66,8 @@ export function createCachedTileFastPath(options: CachedTileFastPathOptions): Re
     // Another version than the one known: Express reads the version and answers for it.
     if (asked !== undefined && asked !== known) return undefined;
     const tile = options.peek(z, x, y);
-    return tile && { tile, fixed: fixedFor(tileCacheControl(versioned, asked, known)) };
+    // req.userId: set by the session check in front of the fast paths (tiles/countyDataTileAccess.ts).
+    return tile && { tile, fixed: fixedFor(tileCacheControl({ versioned, askedVersion: asked, currentVersion: known, forSession: req.userId !== undefined })) };
   }
 
   return (req, res) => {

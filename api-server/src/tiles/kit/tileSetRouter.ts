@@ -1,10 +1,11 @@
 // GET /{z}/{x}/{y}.pbf of one tile set — parcels (/tiles), contours (/contours) and the base map
-// (/basemap) are all served so, and GET /{name}/{z}/{x}/{y}.pbf of a family of them (the overlays), without sign-in (mapbox-gl fetches tiles outside the API client) —
-// with the tile's ETag, 304, and 204 for an empty tile. A versioned tile set (the parcels) takes the
+// (/basemap) are all served so, and GET /{name}/{z}/{x}/{y}.pbf of a family of them (the overlays); who
+// may ask is decided in front of it (tiles/countyDataTileAccess.ts) — with the tile's ETag, 304, and 204
+// for an empty tile. A versioned tile set (the parcels, the overlays) takes the
 // data version as `?v=`: asked for with the current one, the answer is cacheable for good.
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { CACHE_CONTROL, etagMatches } from '../../platform/http/responseHeaders.ts';
+import { etagMatches, tileCacheControl } from '../../platform/http/responseHeaders.ts';
 
 const integer = z.string().regex(/^\d{1,7}$/, 'must be a non-negative integer').transform(Number);
 const versionQuery = z.object({ v: z.optional(z.string().regex(/^\d{1,15}$/, 'v must be a data version (a non-negative integer)').transform(Number)) });
@@ -21,12 +22,6 @@ export function tileAddressSchema(minZoom: number, maxZoom: number) {
   return z
     .object({ z: integer.pipe(z.number().min(minZoom, zoomMessage).max(maxZoom, zoomMessage)), x: integer, y: integer })
     .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, { message: 'x and y must be within 0..2^z-1' });
-}
-
-/** A tile's Cache-Control: of its set, or for a versioned set by whether it was asked for with the current version. */
-export function tileCacheControl(versioned: boolean, askedVersion: number | undefined, currentVersion: number | undefined): string {
-  if (!versioned) return CACHE_CONTROL.tiles;
-  return askedVersion !== undefined && askedVersion === currentVersion ? CACHE_CONTROL.versionedTiles : CACHE_CONTROL.unversionedTiles;
 }
 
 export interface TileSet {
@@ -66,7 +61,8 @@ function tileRoutes<Extra extends z.ZodType<object>>(
     const named = extra.parse(req.params);
     const { v } = tileSet.versioned ? versionQuery.parse(req.query) : { v: undefined };
     const tile = await getTile(zoom, x, y, named);
-    sendTile(req, res, tile, tileCacheControl(tileSet.versioned ?? false, v, tile.version));
+    // req.userId: set by the session check in front of the county data tiles (countyDataTileAccess.ts).
+    sendTile(req, res, tile, tileCacheControl({ versioned: tileSet.versioned ?? false, askedVersion: v, currentVersion: tile.version, forSession: req.userId !== undefined }));
   });
   return router;
 }

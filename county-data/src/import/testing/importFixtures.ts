@@ -6,6 +6,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import type { Feature, Geometry, Position } from 'geojson';
 import { readAllFeatures, type ParcelSource, type SourceFeature } from '../parcelSource.ts';
+import type { ImportFileLimits } from '../importFileLimits.ts';
 import { readParcelSource } from '../readParcelSource.ts';
 
 export async function fixtureDir(): Promise<string> {
@@ -56,7 +57,7 @@ export const CAMBRIDGE_SELF_INTERSECTING_PINS = [
 ];
 
 /** readParcelSource with every feature read into memory, for small test files. */
-export async function readWhole(file: string, crs?: string): Promise<Omit<ParcelSource, 'features'> & { features: SourceFeature[] }> {
-  const source = await readParcelSource(file, crs);
+export async function readWhole(file: string, crs?: string, limits?: ImportFileLimits): Promise<Omit<ParcelSource, 'features'> & { features: SourceFeature[] }> {
+  const source = await readParcelSource(file, crs, limits);
   return { ...source, features: await readAllFeatures(source) };
 }

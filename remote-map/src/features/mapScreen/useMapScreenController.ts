@@ -20,7 +20,10 @@ import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
 export function useMapScreenController(containerRef: RefObject<HTMLElement | null>): MapController | null {
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const mapConfig = useAppSelector(selectRuntimeConfig)?.map;
+  const runtimeConfig = useAppSelector(selectRuntimeConfig);
+  const mapConfig = runtimeConfig?.map;
+  // Read at each tile request, so the refreshed session token goes out at once.
+  const tileSession = runtimeConfig ? { apiBaseUrl: runtimeConfig.apiBaseUrl, sessionToken: () => store.getState().session.sessionJwt } : undefined;
   // While measuring, clicks place vertices: they neither select nor deselect parcels.
   const measuring = () => selectIsMeasureOpen(store.getState());
 
@@ -42,5 +45,5 @@ export function useMapScreenController(containerRef: RefObject<HTMLElement | nul
       if (!measuring()) dispatch(parcelPicked({ pin }));
     },
   };
-  return useMapController(containerRef, mapConfig, events);
+  return useMapController(containerRef, mapConfig, tileSession, events);
 }

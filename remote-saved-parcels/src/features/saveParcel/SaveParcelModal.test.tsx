@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { parcelSaveRequested, type Parcel } from '@parcel-map/shared';
-import { savedParcelsApi, SERVER_UNREACHABLE_MESSAGE } from '@parcel-map/shared/api';
+import { SAVED_PARCELS_FULL_MESSAGE, savedParcelsApi, SERVER_UNREACHABLE_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '@parcel-map/shared/api';
 import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
 import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
@@ -60,6 +60,19 @@ describe('Save Parcel Location modal', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Parcel PIN is not a known parcel');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a full saved list (403)', 403, SAVED_PARCELS_FULL_MESSAGE],
+    ['a save burst beyond the rate limit (429)', 429, TOO_MANY_REQUESTS_MESSAGE],
+  ])("shows %s in the modal with the API's message, and keeps the note for a later try", async (_label, status, message) => {
+    fakeSavedParcelsApi().failNext('create', { status, body: { message } });
+    openModal();
+    await userEvent.type(await screen.findByLabelText('Notes (optional)'), 'dock');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText('Notes (optional)')).toHaveValue('dock');
   });
 
   it('clears the note each time it opens', async () => {

@@ -1,0 +1,93 @@
+// Request rate limits per user and per client address (issue #26), with express-rate-limit: sized so
+// that a person using the map never meets them (typing in the search box, clicking parcels, saving
+// in a burst) and a script does — 429, `Retry-After` and `{ message }`. Counts are kept in this
+// process's memory: with several API instances each counts what it serves (docs/operations.md,
+// Security). Tiles are not limited here: a map view asks for 16–70 at once, and the cached-tile
+// fast path answers them for less than a counter would cost.
+import type { ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { TOO_MANY_REQUESTS_MESSAGE } from '@parcel-map/shared/contracts';
+import type { ResponseHeaders } from './responseHeaders.ts';
+
+export const RATE_LIMITED_ROUTES = ['search', 'details', 'savedParcelWrites', 'markups'] as const;
+export type RateLimitedRoute = (typeof RATE_LIMITED_ROUTES)[number];
+
+/** Requests allowed in one window: to one signed-in user, and from one client address (all its users). */
+export interface RouteRateLimit {
+  perUser: number;
+  perAddress: number;
+}
+
+export interface RateLimitSettings {
+  /** false: no limits (RATE_LIMITS=off, e.g. behind a gateway that limits already). */
+  enabled: boolean;
+  windowSeconds: number;
+  routes: Record<RateLimitedRoute, RouteRateLimit>;
+}
+
+/**
+ * Per minute. A person's busiest minute, measured against the screens: search asks once per pause
+ * in typing (200 ms debounce), ~40 in a minute of steady typing; details once per parcel clicked;
+ * a burst of saves from the saved list's tools stays under 60. An address's limit allows for an
+ * office of users behind one NAT.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  enabled: true,
+  windowSeconds: 60,
+  routes: {
+    search: { perUser: 120, perAddress: 1200 },
+    details: { perUser: 600, perAddress: 6000 },
+    savedParcelWrites: { perUser: 120, perAddress: 1200 },
+    markups: { perUser: 120, perAddress: 1200 },
+  },
+};
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export type RateLimits = Record<RateLimitedRoute, RequestHandler>;
+
+/**
+ * One middleware per route: the address's count, then the user's (req.userId, so after requireUser).
+ * Each writes its 429 with node's own response methods and the headers of responseHeaders.ts, so it
+ * answers alike in Express and in a fast path in front of it (parcelDetailsFastPath.ts).
+ */
+export function createRateLimits(settings: RateLimitSettings, headers: ResponseHeaders): RateLimits {
+  const windowMs = settings.windowSeconds * 1000;
+  const limiter = (limit: number, keyGenerator: (req: Request) => string): RequestHandler =>
+    rateLimit({
+      windowMs,
+      limit,
+      keyGenerator,
+      // Retry-After is written by the handler; RateLimit-* headers would differ on every answer.
+      standardHeaders: false,
+      legacyHeaders: false,
+      // Forwarded headers are believed only from TRUST_PROXY (app/config.ts); their presence otherwise is not a mistake.
+      validate: { xForwardedForHeader: false },
+      handler: (req, res) => tooManyRequests(req, res, headers),
+    });
+  const both = (first: RequestHandler, second: RequestHandler): RequestHandler => (req, res, next) =>
+    first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
+  const byAddress = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
+  const byUser = (req: Request) => `user:${req.userId ?? ''}`;
+  const pass: RequestHandler = (_req, _res, next) => next();
+
+  const routes = {} as RateLimits;
+  for (const route of RATE_LIMITED_ROUTES) {
+    const { perUser, perAddress } = settings.routes[route];
+    routes[route] = settings.enabled ? both(limiter(perAddress, byAddress), limiter(perUser, byUser)) : pass;
+  }
+  return routes;
+}
+
+function tooManyRequests(req: Request, res: ServerResponse, headers: ResponseHeaders): void {
+  const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+  const retryAfterSeconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 1;
+  const body = JSON.stringify({ message: TOO_MANY_REQUESTS_MESSAGE });
+  res.writeHead(429, {
+    ...headers.forOrigin(req.headers.origin, { 'content-type': JSON_CONTENT_TYPE }),
+    'retry-after': String(retryAfterSeconds),
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}

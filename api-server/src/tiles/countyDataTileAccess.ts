@@ -1,0 +1,57 @@
+// Who may fetch county data tiles: the one rule for every tile set under COUNTY_DATA_TILES_PATH
+// (parcels, overlays — owner names, addresses, licensed attributes), a signed-in user unless the
+// operator opted out (PUBLIC_PARCEL_TILES=true). It is applied by path, in front of the fast paths
+// and in front of Express's routers, so a tile set mounted under the path is covered with or without
+// a fast path of its own, and without a line of its own.
+import type { IncomingMessage, RequestListener } from 'node:http';
+import type { RequestHandler } from 'express';
+import { COUNTY_DATA_TILES_PATH } from '@parcel-map/shared/contracts';
+import { BEARER, type BearerVerifier } from '../platform/auth/verifyBearer.ts';
+
+export interface CountyDataTileAccessOptions {
+  /** PUBLIC_PARCEL_TILES: anyone may fetch them. */
+  publicTiles: boolean;
+  verifier: BearerVerifier;
+  /** Verifies the bearer token and sets req.userId; 401 without a valid one. */
+  requireUser: RequestHandler;
+}
+
+export interface CountyDataTileAccess {
+  /** For `app.use(COUNTY_DATA_TILES_PATH, …)` before every router: verifies the session (401 without one). */
+  middleware: RequestHandler;
+  /**
+   * The HTTP server's listener: a county data tile request reaches the fast paths only with a token
+   * verified before whose time claims still hold — a map lookup, so a cached tile stays as fast as
+   * before — and any other goes to Express, whose middleware verifies it or answers 401.
+   */
+  inFrontOf(fastPaths: RequestListener, express: RequestListener): RequestListener;
+}
+
+export function isCountyDataTileUrl(url: string | undefined): boolean {
+  if (url === undefined || !url.startsWith(COUNTY_DATA_TILES_PATH)) return false;
+  const next = url.charAt(COUNTY_DATA_TILES_PATH.length);
+  return next === '' || next === '/' || next === '?';
+}
+
+export function countyDataTileAccess({ publicTiles, verifier, requireUser }: CountyDataTileAccessOptions): CountyDataTileAccess {
+  const middleware: RequestHandler = publicTiles ? (_req, _res, next) => next() : requireUser;
+  const inFrontOf = (fastPaths: RequestListener, express: RequestListener): RequestListener => {
+    if (publicTiles) return fastPaths;
+    return (req: IncomingMessage & { userId?: string }, res) => {
+      if (!isCountyDataTileUrl(req.url)) {
+        fastPaths(req, res);
+        return;
+      }
+      const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+      const userId = token === undefined ? undefined : verifier.known?.(token);
+      if (userId === undefined) {
+        express(req, res);
+        return;
+      }
+      // The fast path answers a tile seen only with a session as private (responseHeaders.ts).
+      req.userId = userId;
+      fastPaths(req, res);
+    };
+  };
+  return { middleware, inFrontOf };
+}
