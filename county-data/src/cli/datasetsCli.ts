@@ -3,9 +3,9 @@
 // running API when it holds that directory), their kept versions, rollback to the previous version and
 // removal. `--overlay`: NAME is an overlay's (and `list --json` lists the overlays).
 import { parseArgs } from 'node:util';
-import type { DatasetVersionsAnswer } from '@parcel-map/shared/contracts';
+import type { DatasetVersionsAnswer, OverlayVersion } from '@parcel-map/shared/contracts';
 import { listDatasetVersions, removeDataset, rollbackDataset } from '../publish/datasetVersions.ts';
-import { listOverlayVersions, removeOverlay, rollbackOverlay, type OverlayVersionRow } from '../publish/overlayVersions.ts';
+import { listOverlayVersions, removeOverlay, rollbackOverlay } from '../publish/overlayVersions.ts';
 import { openCliTarget, type CliTarget } from './cliTarget.ts';
 
 const USAGE = 'usage: npm run datasets -- list [--json] [--overlay] | rollback NAME [--overlay] | remove NAME [--overlay]';
@@ -31,7 +31,7 @@ function printTable(rows: Version[], where: string): void {
   console.log(`\n* current version (served). Data sets in ${where}.`);
 }
 
-function printOverlays(rows: OverlayVersionRow[], where: string): void {
+function printOverlays(rows: OverlayVersion[], where: string): void {
   if (rows.length === 0) return;
   console.log('');
   printColumns([
@@ -68,12 +68,12 @@ async function main(): Promise<void> {
         printOverlays(overlays, target.where);
       }
     } else if (values.overlay) {
-      const db = databaseOf(target);
       if (command === 'rollback') {
-        const current = await rollbackOverlay(db, name!);
+        const current = target.kind === 'api' ? await target.api.rollbackOverlay(name!) : await rollbackOverlay(target.db, name!);
         console.log(`Overlay '${name}' rolled back: version ${current.version} (${n(current.features)} features) is current.`);
       } else {
-        await removeOverlay(db, name!);
+        if (target.kind === 'api') await target.api.removeOverlay(name!);
+        else await removeOverlay(target.db, name!);
         console.log(`Overlay '${name}' removed, with all its versions.`);
       }
     } else if (command === 'rollback') {
@@ -91,13 +91,9 @@ async function main(): Promise<void> {
   }
 }
 
-async function overlayVersions(target: CliTarget): Promise<OverlayVersionRow[]> {
-  return target.kind === 'api' ? [] : listOverlayVersions(target.db);
-}
-
-function databaseOf(target: CliTarget) {
-  if (target.kind === 'api') throw new Error(`${target.where} holds the PGlite directory, and overlays do not go through it yet: stop the API first (or use PostgreSQL with DATABASE_URL)`);
-  return target.db;
+async function overlayVersions(target: CliTarget): Promise<OverlayVersion[]> {
+  if (target.kind === 'api') return (await target.api.listOverlays()).versions;
+  return (await listOverlayVersions(target.db)).map(({ id: _id, ...version }) => version);
 }
 
 main().catch((error: unknown) => {

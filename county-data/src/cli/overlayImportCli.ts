@@ -2,9 +2,11 @@
 // the next version of overlay NAME (import/importOverlay.ts) in the database the API uses — unless it
 // yields no usable feature, mixes geometry kinds or rejects too many: then nothing changes, the report
 // says why and the command exits 1.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultOverlayMapping, readOverlayMapping } from '../import/overlayMapping.ts';
-import { importOverlay, type OverlayImportReport } from '../import/importOverlay.ts';
+import type { OverlayImportReport } from '@parcel-map/shared/contracts';
+import { importOverlay } from '../import/importOverlay.ts';
 import { checkOverlayName } from '../publish/overlayVersions.ts';
 import { openCliTarget } from './cliTarget.ts';
 import { writeReport } from './reportFile.ts';
@@ -26,9 +28,16 @@ export async function importOverlayCommand(command: OverlayImportCommand): Promi
   let report: OverlayImportReport;
   try {
     if (target.kind === 'api') {
-      throw new Error(`${target.where} holds the PGlite directory, and overlays do not go through it yet: stop the API, import, and start it again (or use PostgreSQL with DATABASE_URL)`);
+      // The API holds the PGlite directory: the file and its mapping go up, the API imports them.
+      if ((await stat(command.file)).isDirectory()) throw new Error(`${command.file} is a folder: while the API holds the PGlite directory, files go up one by one, so zip the .gdb folder and import the zip`);
+      const files = [command.file, ...(command.mappingFile ? [command.mappingFile] : [])];
+      report = await target.api.importOverlay(files, {
+        file: path.basename(command.file), overlay: name, label: command.label, mapping: command.mappingFile && path.basename(command.mappingFile),
+        dryRun: command.dryRun, maxRejectedShare: command.maxRejectedShare,
+      });
+    } else {
+      report = await importOverlay(target.db, { file: command.file, name, label: command.label, mapping, dryRun: command.dryRun, maxRejectedShare: command.maxRejectedShare });
     }
-    report = await importOverlay(target.db, { file: command.file, name, label: command.label, mapping, dryRun: command.dryRun, maxRejectedShare: command.maxRejectedShare });
   } finally {
     await target.close();
   }

@@ -6,12 +6,13 @@
 import path from 'node:path';
 import type { Geometry, Position } from 'geojson';
 import type { Db } from '@parcel-map/database';
-import type { OverlayContextKind, OverlayGeometryType } from '@parcel-map/shared/contracts';
-import { checkOverlayName, publishOverlayVersion, type OverlayFeatureInsert } from '../publish/overlayVersions.ts';
+import type { OverlayGeometryType, OverlayImportReport } from '@parcel-map/shared/contracts';
+import { DatasetError } from '../publish/versions.ts';
+import { checkOverlayName, publishOverlayVersion, type OverlayFeatureInsert, type OverlayMeta } from '../publish/overlayVersions.ts';
 import { DEFAULT_MAX_REJECTED_SHARE, tooManyRejected } from './importParcels.ts';
 import { overlayStyleOf, type OverlayMapping } from './overlayMapping.ts';
 import { checkOutlines } from './parcelOutlines.ts';
-import { readAllFeatures, type ParcelSource, type SourceFeature } from './parcelSource.ts';
+import { readAllFeatures, type SourceFeature } from './parcelSource.ts';
 import { readParcelSource } from './readParcelSource.ts';
 import { createReprojector, reprojectGeometry, type Reprojector } from './reproject.ts';
 
@@ -28,29 +29,6 @@ export interface OverlayImportOptions {
   maxRejectedShare?: number;
 }
 
-export interface OverlayRejection {
-  /** The feature's number in the file (1-based). */
-  feature: number;
-  detail: string;
-}
-
-export interface OverlayImportReport {
-  file: string;
-  format: ParcelSource['format'];
-  crs: string;
-  dryRun: boolean;
-  /** Why nothing was published, or null. */
-  refusal: string | null;
-  overlay: { name: string; label: string; version: number | null; geometryType: OverlayGeometryType | null; context: OverlayContextKind | null; sourceName: string; licence: string };
-  features: number;
-  imported: number;
-  /** Polygons made valid. */
-  repaired: number;
-  rejected: number;
-  rejections: OverlayRejection[];
-  timings: { totalMs: number };
-}
-
 const KIND_OF_TYPE: Partial<Record<Geometry['type'], OverlayGeometryType>> = {
   Polygon: 'polygon',
   MultiPolygon: 'polygon',
@@ -60,8 +38,26 @@ const KIND_OF_TYPE: Partial<Record<Geometry['type'], OverlayGeometryType>> = {
   MultiPoint: 'point',
 };
 
+type OverlayRejection = OverlayImportReport['rejections'][number];
+
+/** A file read and checked, nothing written: its report, and what publishing it writes. */
+export interface PreparedOverlay {
+  report: OverlayImportReport;
+  meta: OverlayMeta | null;
+  rows: OverlayFeatureInsert[];
+  startedAt: number;
+}
+
 export async function importOverlay(db: Db | null, options: OverlayImportOptions): Promise<OverlayImportReport> {
-  const started = Date.now();
+  const prepared = await prepareOverlay(options);
+  if (options.dryRun || prepared.report.refusal !== null) return prepared.report;
+  if (!db) throw new Error('a database is needed unless dryRun is set');
+  return publishPreparedOverlay(db, prepared);
+}
+
+/** Reads and checks the file; the database is not touched. */
+export async function prepareOverlay(options: OverlayImportOptions): Promise<PreparedOverlay> {
+  const startedAt = Date.now();
   const { mapping } = options;
   const name = checkOverlayName(options.name);
   const label = options.label ?? mapping.overlay.label ?? name;
@@ -73,7 +69,6 @@ export async function importOverlay(db: Db | null, options: OverlayImportOptions
   const geometryType = kinds.size === 1 ? [...kinds][0]! : null;
   const checked = geometryType ? await checkFeatures(features, geometryType, createReprojector(source.inLonLat ? undefined : crs)) : { rows: [], rejections: [], repaired: 0 };
   const refusal = refusalOf(features.length, kinds, checked, options.maxRejectedShare ?? DEFAULT_MAX_REJECTED_SHARE);
-
   const report: OverlayImportReport = {
     file: path.resolve(options.file),
     format: source.format,
@@ -86,22 +81,21 @@ export async function importOverlay(db: Db | null, options: OverlayImportOptions
     repaired: checked.repaired,
     rejected: checked.rejections.length,
     rejections: checked.rejections,
-    timings: { totalMs: 0 },
+    timings: { totalMs: Date.now() - startedAt },
   };
-  if (refusal === null && !options.dryRun && geometryType) {
-    if (!db) throw new Error('a database is needed unless dryRun is set');
-    const published = await publishOverlayVersion(
-      db,
-      {
-        name, label, geometryType, context: mapping.context ?? null, style: overlayStyleOf(mapping, geometryType), shownAttributes: mapping.attributes?.show ?? null,
-        sourceName: mapping.overlay.sourceName, licence: mapping.overlay.licence, asOf: mapping.overlay.asOf ?? null, rejected: checked.rejections.length,
-      },
-      checked.rows,
-    );
-    report.overlay.version = published.version;
-  }
-  report.timings.totalMs = Date.now() - started;
-  return report;
+  const meta: OverlayMeta | null = geometryType && {
+    name, label, geometryType, context: mapping.context ?? null, style: overlayStyleOf(mapping, geometryType), shownAttributes: mapping.attributes?.show ?? null,
+    sourceName: mapping.overlay.sourceName, licence: mapping.overlay.licence, asOf: mapping.overlay.asOf ?? null, rejected: checked.rejections.length,
+  };
+  return { report, meta, rows: checked.rows, startedAt };
+}
+
+/** Publishes a prepared overlay as its next version; the report then names the version. */
+export async function publishPreparedOverlay(db: Db, prepared: PreparedOverlay): Promise<OverlayImportReport> {
+  const { report, meta, rows } = prepared;
+  if (report.refusal !== null || !meta) throw new DatasetError(`Not published: ${report.refusal}`);
+  const published = await publishOverlayVersion(db, meta, rows);
+  return { ...report, overlay: { ...report.overlay, version: published.version }, timings: { totalMs: Date.now() - prepared.startedAt } };
 }
 
 interface CheckedFeatures {

@@ -2,7 +2,7 @@
 // says: a county's other layers, each version with its features (every property kept).
 import type { Geometry } from 'geojson';
 import type { Db, Queryable } from '@parcel-map/database';
-import { OVERLAY_NAME_PATTERN, type OverlayContextKind, type OverlayGeometryType, type OverlayStyle } from '@parcel-map/shared/contracts';
+import { OVERLAY_NAME_PATTERN, type OverlayContextKind, type OverlayGeometryType, type OverlayStyle, type OverlayVersion } from '@parcel-map/shared/contracts';
 import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
 
 // One JSON parameter per batch, as parcels are written.
@@ -34,17 +34,9 @@ export interface OverlayFeatureInsert {
   max_lat: number;
 }
 
-export interface OverlayVersionRow extends Omit<OverlayMeta, 'rejected' | 'sourceName'> {
+/** A kept version as the wire lists it (shared/src/overlays/overlayAdminContract.ts), with its row id. */
+export interface OverlayVersionRow extends OverlayVersion {
   id: number;
-  version: number;
-  current: boolean;
-  features: number;
-  rejected: number;
-  source: string;
-  /** ISO 8601 in UTC. */
-  publishedAt: string;
-  /** [west, south, east, north]; null for a version without features. */
-  bbox: [number, number, number, number] | null;
 }
 
 /** The name as given if it is a valid overlay name, else a DatasetError saying what one looks like. */
