@@ -61,7 +61,8 @@ describe('import file limits', () => {
   });
 
   it('rejects a polygon with more vertices than allowed as bad geometry, naming the limit, and keeps the others', async () => {
-    const vertices = DEFAULT_IMPORT_FILE_LIMITS.maxVerticesPerFeature + 1;
+    const limits = { ...DEFAULT_IMPORT_FILE_LIMITS, maxVerticesPerFeature: 1000 };
+    const vertices = limits.maxVerticesPerFeature + 1;
     // A circle of `vertices` positions, the first repeated to close it.
     const ring = Array.from({ length: vertices }, (_, i) => {
       const angle = (2 * Math.PI * i) / (vertices - 1);
@@ -73,10 +74,10 @@ describe('import file limits', () => {
       ...Array.from({ length: 30 }, (_, i) => ({ properties: { PIN: `OK-${i}` }, geometry: squarePolygon(-80.85 + i * 0.001, 35.62, 0.0004) })),
     ];
     const file = await writeFixture(await fixtureDir(), 'huge.geojson', featureCollection(features));
-    const { report } = await validateImport(null, { file, mapping, dryRun: true, limits: DEFAULT_IMPORT_FILE_LIMITS });
+    const { report } = await validateImport(null, { file, mapping, dryRun: true, limits });
     expect(report.imported).toBe(30);
     expect(report.rejections).toEqual([
-      { feature: 1, pin: 'HUGE-1', reason: 'bad geometry', detail: '100,001 vertices, more than the 100,000 allowed per feature (IMPORT_MAX_VERTICES_PER_FEATURE)' },
+      { feature: 1, pin: 'HUGE-1', reason: 'bad geometry', detail: '1,001 vertices, more than the 1,000 allowed per feature (IMPORT_MAX_VERTICES_PER_FEATURE)' },
     ]);
   });
 

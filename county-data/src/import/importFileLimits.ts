@@ -22,8 +22,9 @@ export const DEFAULT_IMPORT_FILE_LIMITS: ImportFileLimits = {
   maxZipRatio: 200,
   // Los Angeles County, the largest roll in the US, has ~2.4 million parcels.
   maxFeaturesPerFile: 5_000_000,
-  // A surveyed rural parcel reaches a few thousand; 2 million was an attack.
-  maxVerticesPerFeature: 100_000,
+  // A surveyed rural parcel reaches a few thousand, a county's road surface as one overlay polygon 119,275
+  // (Cambridge's edge of pavement); 2 million was an attack.
+  maxVerticesPerFeature: 500_000,
 };
 
 /** The variables, by limit (docs/operations.md, Security). */
