@@ -9,3 +9,4 @@ export * from '../savedParcels/savedParcelContract.ts';
 export * from '../datasets/datasetContract.ts';
 export * from '../datasets/importContract.ts';
 export * from '../datasets/adminAccessApi.ts';
+export * from '../overlays/overlayContract.ts';
