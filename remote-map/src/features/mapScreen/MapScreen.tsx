@@ -29,18 +29,16 @@ import { useSelectionStaysVisible } from './useSelectionStaysVisible.ts';
 import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp.tsx';
 import { OverlayFeaturePopup } from '../overlays/OverlayFeaturePopup.tsx';
 import { useOverlayLayersOnMap, useShownOverlayLayers } from '../overlays/useOverlayLayersOnMap.ts';
-import type { OverlayClick } from '../../map/mapController.ts';
+import { useOverlayClick } from '../overlays/useOverlayClick.ts';
 import { REMOTE_MAP_BUILD_LABEL } from '../../buildLabel.ts';
 import './mapScreen.css';
 
 export function MapScreen() {
   const containerRef = useRef<HTMLDivElement>(null);
-  // The overlay features under the last click, while their popup is open.
-  const [overlayClick, setOverlayClick] = useState<OverlayClick | null>(null);
-  const controller = useMapScreenController(containerRef, (click) => setOverlayClick(click.features.length > 0 ? click : null));
   const overlayLayers = useShownOverlayLayers();
+  const overlayClick = useOverlayClick(overlayLayers);
+  const controller = useMapScreenController(containerRef, overlayClick.clicked);
   useOverlayLayersOnMap(controller, overlayLayers);
-  const closeOverlayPopup = useCallback(() => setOverlayClick(null), []);
   useMapFollowsStore(controller);
   useCameraRequests(controller);
   useSearchControl(controller);
@@ -72,7 +70,7 @@ export function MapScreen() {
       <ParcelDetailPanel onCoverChange={setPanelCover} />
       <MapSetupErrorOverlay />
       {snapshot && <PrintReport snapshot={snapshot} onClose={closePrint} />}
-      <OverlayFeaturePopup controller={controller} click={overlayClick} onClose={closeOverlayPopup} />
+      <OverlayFeaturePopup controller={controller} click={overlayClick.click} onClose={overlayClick.close} />
       <ShortcutsHelp />
     </div>
   );
