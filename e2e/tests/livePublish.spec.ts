@@ -2,13 +2,11 @@
 // running API (it holds the PGlite directory), and the open map draws the new parcels within its
 // 30-second poll — no reload — with tile URLs carrying the new data version, while the demo county
 // stays served beside it.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../fixtures/mapUser.ts';
-import { E2E_DATA_DIR, REPO_DIR } from '../fixtures/paths.ts';
+import { county } from '../fixtures/countyData.ts';
 import { MapPage } from '../pages/MapPage.ts';
 
 const DATASET = 'e2e-live';
@@ -16,19 +14,8 @@ const DATASET = 'e2e-live';
 const CENTRE = { lng: -79.5, lat: 36.1 };
 const SIZE = 0.002;
 
-async function county(dataDir: string, args: string[]): Promise<string> {
-  const tsx = path.join(REPO_DIR, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, args, { cwd: REPO_DIR, env: { ...process.env, DATA_DIR: path.join(dataDir, 'pglite'), DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`${args.join(' ')} exited ${code}:\n${output}`);
-  return output;
-}
-
 test.afterAll(async () => {
-  await county(E2E_DATA_DIR, ['county-data/src/cli/datasetsCli.ts', 'remove', DATASET]).catch(() => undefined);
+  await county(['county-data/src/cli/datasetsCli.ts', 'remove', DATASET]).catch(() => undefined);
 });
 
 test('an open map draws a county published meanwhile, without a reload', async ({ page }) => {
@@ -47,7 +34,7 @@ test('an open map draws a county published meanwhile, without a reload', async (
   const ring = [[CENTRE.lng - SIZE, CENTRE.lat - SIZE], [CENTRE.lng + SIZE, CENTRE.lat - SIZE], [CENTRE.lng + SIZE, CENTRE.lat + SIZE], [CENTRE.lng - SIZE, CENTRE.lat + SIZE], [CENTRE.lng - SIZE, CENTRE.lat - SIZE]];
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'e2e-live-')), 'live.geojson');
   await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: 'E2E-LIVE-1', owner: 'LIVE PUBLISH LLC' }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
-  const output = await county(E2E_DATA_DIR, ['county-data/src/cli/importCli.ts', file, '--dataset', DATASET]);
+  const output = await county(['county-data/src/cli/importCli.ts', file, '--dataset', DATASET]);
   expect(output).toContain(`published as version 1 of data set '${DATASET}' in the running API`);
 
   // The map asks for the new version's tiles at its next poll (every 30 s).
