@@ -9,5 +9,6 @@ export * from './markups/markupContract.ts';
 export * from './datasets/datasetContract.ts';
 export * from './datasets/importContract.ts';
 export * from './overlays/overlayContract.ts';
+export * from './overlays/overlayAdminContract.ts';
 export * from './tiles/tileSets.ts';
 export * from './wire/cutText.ts';

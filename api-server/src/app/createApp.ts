@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Db } from '@parcel-map/database';
-import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
 import { createDataAdminRouter } from '../features/dataAdmin/dataAdminRouter.ts';
@@ -21,6 +21,8 @@ import { createSavedParcelsService } from '../features/savedParcels/savedParcels
 import { createMarkupsRepository } from '../features/markups/markupsRepository.ts';
 import { createMarkupsRouter } from '../features/markups/markupsRouter.ts';
 import { createMarkupsService } from '../features/markups/markupsService.ts';
+import { createOverlaysRouter } from '../features/overlays/overlaysRouter.ts';
+import { createOverlaysService } from '../features/overlays/overlaysService.ts';
 import { createStylesRouter } from '../features/styles/stylesRouter.ts';
 import { adminAccess } from '../platform/auth/adminAccess.ts';
 import { createBearerVerifier, requireUser, type BearerVerifier } from '../platform/auth/verifyBearer.ts';
@@ -35,7 +37,9 @@ import { createBaseMapTiles, type BaseMapTiles } from '../tiles/baseMap/baseMapT
 import { createContourTiles } from '../tiles/contours/contourTiles.ts';
 import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
 import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
-import { tileSetRouter } from '../tiles/kit/tileSetRouter.ts';
+import { namedTileSetsRouter, tileSetRouter } from '../tiles/kit/tileSetRouter.ts';
+import { createOverlayFeaturesRepository } from '../tiles/overlays/overlayFeaturesRepository.ts';
+import { createOverlayTiles } from '../tiles/overlays/overlayTiles.ts';
 import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesRepository.ts';
 import { createParcelTilesService, type ParcelTilesService } from '../tiles/parcels/parcelTilesService.ts';
 import type { ApiConfig } from './config.ts';
@@ -114,6 +118,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion });
   const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion });
   const contourTiles = createContourTiles({ grids: createElevationGridRepository(db), dataVersion });
+  const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(db), dataVersion });
+  const overlays = createOverlaysService({ db, dataVersion });
   const parcelsService = createParcelsService(parcels, dataVersion);
   const parcelSearch = createParcelSearch(db, dataVersion);
   const verifier = verifyBearer ?? createBearerVerifier(config);
@@ -135,6 +141,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   });
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
+  app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
   app.use(
     '/api/admin',
     createDataAdminRouter({
@@ -149,10 +156,12 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   );
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate }));
   app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate }));
+  // Before the parcel tiles: their path lies under /tiles.
+  app.use(OVERLAY_TILES_PATH, namedTileSetsRouter({ zooms: OVERLAY_TILE_ZOOMS, namePattern: OVERLAY_NAME_PATTERN, getTile: overlayTiles.getTile, versioned: true }));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
   app.use('/basemap', tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
-  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, behindTrustedProxy: config.trustProxy !== undefined }));
+  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, behindTrustedProxy: config.trustProxy !== undefined, overlays }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));

@@ -7,8 +7,15 @@ import { Readable } from 'node:stream';
 import {
   datasetVersionsAnswerSchema,
   importJobSchema,
+  overlayImportReportSchema,
+  overlayVersionSchema,
+  overlayVersionsAnswerSchema,
   type DatasetVersionsAnswer,
   type ImportJob,
+  type OverlayImportBody,
+  type OverlayImportReport,
+  type OverlayVersion,
+  type OverlayVersionsAnswer,
   type ValidateImportBody,
 } from '@parcel-map/shared/contracts';
 import type { LocalHandover } from '@parcel-map/database';
@@ -25,6 +32,11 @@ export interface ApiHandoverClient {
   listVersions(): Promise<DatasetVersionsAnswer>;
   rollback(name: string): Promise<void>;
   remove(name: string): Promise<void>;
+  /** Uploads the overlay's file (and its mapping), imports it and answers the report. */
+  importOverlay(files: string[], body: OverlayImportBody): Promise<OverlayImportReport>;
+  listOverlays(): Promise<OverlayVersionsAnswer>;
+  rollbackOverlay(name: string): Promise<OverlayVersion>;
+  removeOverlay(name: string): Promise<void>;
 }
 
 export function createApiHandoverClient(handover: Pick<LocalHandover, 'url' | 'token'>): ApiHandoverClient {
@@ -56,13 +68,19 @@ export function createApiHandoverClient(handover: Pick<LocalHandover, 'url' | 't
     }
   };
 
+  /** A new import job holding `files`. */
+  const upload = async (files: string[]): Promise<ImportJob> => {
+    const created = job(await call('POST', '/imports'));
+    for (const file of files) {
+      const { size } = await stat(file);
+      await call('PUT', `/imports/${created.id}/files/${encodeURIComponent(path.basename(file))}`, undefined, { stream: createReadStream(file), bytes: size });
+    }
+    return created;
+  };
+
   return {
     async validate(files, body, onProgress) {
-      const created = job(await call('POST', '/imports'));
-      for (const file of files) {
-        const { size } = await stat(file);
-        await call('PUT', `/imports/${created.id}/files/${encodeURIComponent(path.basename(file))}`, undefined, { stream: createReadStream(file), bytes: size });
-      }
+      const created = await upload(files);
       job(await call('POST', `/imports/${created.id}/validate`, body));
       return waitWhile(created.id, 'validating', onProgress);
     },
@@ -81,6 +99,19 @@ export function createApiHandoverClient(handover: Pick<LocalHandover, 'url' | 't
     },
     async remove(name) {
       await call('DELETE', `/datasets/${encodeURIComponent(name)}`);
+    },
+    async importOverlay(files, body) {
+      const created = await upload(files);
+      return overlayImportReportSchema.parse(await call('POST', `/imports/${created.id}/overlay`, body));
+    },
+    async listOverlays() {
+      return overlayVersionsAnswerSchema.parse(await call('GET', '/overlays'));
+    },
+    async rollbackOverlay(name) {
+      return overlayVersionSchema.parse(await call('POST', `/overlays/${encodeURIComponent(name)}/rollback`));
+    },
+    async removeOverlay(name) {
+      await call('DELETE', `/overlays/${encodeURIComponent(name)}`);
     },
   };
 }

@@ -1,12 +1,14 @@
-// `npm run datasets -- list [--json] | rollback NAME | remove NAME`: the data sets in the database the
-// API uses (DATABASE_URL, else PGlite in DATA_DIR — through the running API when it holds that
-// directory), their kept versions, rollback to the previous version and removal.
+// `npm run datasets -- list [--json] [--overlay] | rollback NAME [--overlay] | remove NAME [--overlay]`: the data
+// sets and overlays in the database the API uses (DATABASE_URL, else PGlite in DATA_DIR — through the
+// running API when it holds that directory), their kept versions, rollback to the previous version and
+// removal. `--overlay`: NAME is an overlay's (and `list --json` lists the overlays).
 import { parseArgs } from 'node:util';
-import type { DatasetVersionsAnswer } from '@parcel-map/shared/contracts';
+import type { DatasetVersionsAnswer, OverlayVersion } from '@parcel-map/shared/contracts';
 import { listDatasetVersions, removeDataset, rollbackDataset } from '../publish/datasetVersions.ts';
+import { listOverlayVersions, removeOverlay, rollbackOverlay } from '../publish/overlayVersions.ts';
 import { openCliTarget, type CliTarget } from './cliTarget.ts';
 
-const USAGE = 'usage: npm run datasets -- list [--json] | rollback NAME | remove NAME';
+const USAGE = 'usage: npm run datasets -- list [--json] [--overlay] | rollback NAME [--overlay] | remove NAME [--overlay]';
 
 type Version = DatasetVersionsAnswer['versions'][number];
 
@@ -15,23 +17,38 @@ async function versions(target: CliTarget): Promise<Version[]> {
   return (await listDatasetVersions(target.db)).map(({ id: _id, ...version }) => version);
 }
 
+const n = (value: number) => value.toLocaleString('en-US');
+
 function printTable(rows: Version[], where: string): void {
   if (rows.length === 0) {
     console.log(`No data sets in ${where}. Add one with: npm run import -- FILE --dataset NAME`);
     return;
   }
-  const n = (value: number) => value.toLocaleString('en-US');
-  const table = [
+  printColumns([
     ['', 'NAME', 'VERSION', 'PARCELS', 'REJECTED', 'PUBLISHED', 'AS OF', 'SOURCE'],
     ...rows.map((row) => [row.current ? '*' : '', row.name, String(row.version), n(row.parcels), n(row.rejected), row.publishedAt, row.asOf ?? '—', row.source]),
-  ];
-  const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
-  for (const line of table) console.log(line.map((cell, column) => (column === line.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd());
+  ]);
   console.log(`\n* current version (served). Data sets in ${where}.`);
 }
 
+function printOverlays(rows: OverlayVersion[], where: string): void {
+  if (rows.length === 0) return;
+  console.log('');
+  printColumns([
+    ['', 'OVERLAY', 'VERSION', 'FEATURES', 'REJECTED', 'KIND', 'PUBLISHED', 'LABEL'],
+    ...rows.map((row) => [row.current ? '*' : '', row.name, String(row.version), n(row.features), n(row.rejected), row.context ? `${row.geometryType}, ${row.context}` : row.geometryType, row.publishedAt, row.label]),
+  ]);
+  console.log(`\n* current version (served). Overlays in ${where}.`);
+}
+
+/** Left-aligned columns, the last one as long as it is. */
+function printColumns(table: string[][]): void {
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
+  for (const line of table) console.log(line.map((cell, column) => (column === line.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd());
+}
+
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false }, overlay: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   const [command, name, ...extra] = positionals;
   if (values.help) {
     console.log(USAGE);
@@ -44,8 +61,21 @@ async function main(): Promise<void> {
   try {
     if (command === 'list') {
       const rows = await versions(target);
-      if (values.json) console.log(JSON.stringify(rows, null, 2));
-      else printTable(rows, target.where);
+      const overlays = await overlayVersions(target);
+      if (values.json) console.log(JSON.stringify(values.overlay ? overlays : rows, null, 2));
+      else {
+        printTable(rows, target.where);
+        printOverlays(overlays, target.where);
+      }
+    } else if (values.overlay) {
+      if (command === 'rollback') {
+        const current = target.kind === 'api' ? await target.api.rollbackOverlay(name!) : await rollbackOverlay(target.db, name!);
+        console.log(`Overlay '${name}' rolled back: version ${current.version} (${n(current.features)} features) is current.`);
+      } else {
+        if (target.kind === 'api') await target.api.removeOverlay(name!);
+        else await removeOverlay(target.db, name!);
+        console.log(`Overlay '${name}' removed, with all its versions.`);
+      }
     } else if (command === 'rollback') {
       if (target.kind === 'api') await target.api.rollback(name!);
       else await rollbackDataset(target.db, name!);
@@ -59,6 +89,11 @@ async function main(): Promise<void> {
   } finally {
     await target.close();
   }
+}
+
+async function overlayVersions(target: CliTarget): Promise<OverlayVersion[]> {
+  if (target.kind === 'api') return (await target.api.listOverlays()).versions;
+  return (await listOverlayVersions(target.db)).map(({ id: _id, ...version }) => version);
 }
 
 main().catch((error: unknown) => {

@@ -1,21 +1,23 @@
-// `npm run import -- FILE [--dataset NAME] [--mapping FILE] [--max-rejected 5%] [--dry-run] [--report FILE]`:
+// `npm run import -- FILE [--dataset NAME | --overlay NAME [--label TEXT]] [--mapping FILE] [--max-rejected 5%] [--dry-run] [--report FILE]`:
 // publishes a county's parcels as the next version of data set NAME in the database the API uses
 // (DATABASE_URL, else PGlite in DATA_DIR — through the running API when it holds that directory) —
 // unless the file yields no parcel or rejects too many of its features: then nothing changes, the
-// report says why and the command exits 1.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+// report says why and the command exits 1. With `--overlay NAME [--label TEXT]` the file is an
+// overlay layer instead (overlayImportCli.ts).
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { databaseLocationFromEnv } from '@parcel-map/database';
 import { IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
 import { checkDatasetName } from '../publish/datasetVersions.ts';
 import type { ApiHandoverClient } from './apiHandoverClient.ts';
 import { openCliTarget } from './cliTarget.ts';
+import { importOverlayCommand } from './overlayImportCli.ts';
 import { createProgressBar } from './progressBar.ts';
+import { reportPath, writeReport } from './reportFile.ts';
 
-const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]`;
+const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME | --overlay NAME [--label TEXT]] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]`;
 
 /** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
 function parseShare(text: string): number {
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
     options: {
       mapping: { type: 'string' },
       dataset: { type: 'string' },
+      overlay: { type: 'string' },
+      label: { type: 'string' },
       'max-rejected': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       report: { type: 'string' },
@@ -47,9 +51,16 @@ async function main(): Promise<void> {
   if (fileArg === undefined || extra.length > 0) throw new Error(USAGE);
   const file = path.resolve(cwd, fileArg);
   const mappingFile = values.mapping === undefined ? undefined : path.resolve(cwd, values.mapping);
+  const maxRejectedShare = values['max-rejected'] === undefined ? undefined : parseShare(values['max-rejected']);
+  const reportFile = reportPath(values.report, cwd);
+  if (values.overlay !== undefined) {
+    if (values.dataset !== undefined) throw new Error('give --dataset or --overlay, not both');
+    await importOverlayCommand({ file, mappingFile, name: values.overlay, label: values.label, dryRun: values['dry-run'], maxRejectedShare, reportFile });
+    return;
+  }
+  if (values.label !== undefined) throw new Error('--label names an overlay: give it with --overlay NAME');
   const mapping = mappingFile ? await readImportMapping(mappingFile) : defaultMapping(path.basename(file));
   const dryRun = values['dry-run'];
-  const maxRejectedShare = values['max-rejected'] === undefined ? undefined : parseShare(values['max-rejected']);
   const dataset = values.dataset === undefined ? undefined : checkDatasetName(values.dataset);
 
   const target = await openCliTarget();
@@ -70,12 +81,7 @@ async function main(): Promise<void> {
     await target.close();
   }
 
-  // Beside the PGlite directory (by default <repo>/.data/import-reports/), kept for every run.
-  const reportFile = values.report
-    ? path.resolve(cwd, values.report)
-    : path.join(path.dirname(databaseLocationFromEnv().dataDir), 'import-reports', `import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await mkdir(path.dirname(reportFile), { recursive: true });
-  await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  await writeReport(reportFile, report);
   printSummary(report, reportFile, target.where);
   if (report.refusal !== null) process.exitCode = 1;
 }

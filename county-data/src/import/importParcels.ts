@@ -184,10 +184,15 @@ export async function publishImport(
  */
 function refusalOf(features: number, prepared: Prepared, maxShare: number): string | null {
   if (prepared.rows.length === 0) return features === 0 ? 'the file holds no features' : `none of its ${features.toLocaleString('en-US')} features is a valid parcel`;
-  const share = prepared.rejections.length / features;
+  return tooManyRejected(prepared.rejections.length, features, maxShare);
+}
+
+/** The refusal of an import rejecting more than `maxShare` of its features (parcels and overlays alike), or null. */
+export function tooManyRejected(rejected: number, features: number, maxShare: number): string | null {
+  const share = rejected / features;
   if (share <= maxShare) return null;
   const percent = (value: number) => `${Number((value * 100).toFixed(1))} %`;
-  return `${prepared.rejections.length.toLocaleString('en-US')} of ${features.toLocaleString('en-US')} features rejected (${percent(share)}), more than the ${percent(maxShare)} allowed (--max-rejected)`;
+  return `${rejected.toLocaleString('en-US')} of ${features.toLocaleString('en-US')} features rejected (${percent(share)}), more than the ${percent(maxShare)} allowed (--max-rejected)`;
 }
 
 async function loadJoin(inputFile: string, join: NonNullable<ImportMapping['join']>): Promise<{ file: string; index: JoinIndex }> {

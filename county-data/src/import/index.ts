@@ -7,3 +7,5 @@ export {
   type ImportOptions, type ImportProgress, type PreparedFile, type ValidatedImport,
 } from './importParcels.ts';
 export { prepareImportFileInWorker } from './prepareInWorker.ts';
+export { importOverlay, prepareOverlay, publishPreparedOverlay, type OverlayImportOptions, type PreparedOverlay } from './importOverlay.ts';
+export { defaultOverlayMapping, parseOverlayMapping, readOverlayMapping, type OverlayMapping } from './overlayMapping.ts';

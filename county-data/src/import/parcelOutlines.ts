@@ -1,10 +1,10 @@
 // Every feature's outline as the importer keeps it: reprojected to lon/lat, checked, and — when it is
 // there but broken — repaired by GDAL and checked again. Only what cannot be repaired is refused.
-import type { Geometry, Position } from 'geojson';
+import type { Geometry } from 'geojson';
 import type { ParcelGeometry } from '../geometry/parcelGeometry.ts';
 import { GDAL_PACKAGE, GdalMissingError } from './gdal.ts';
 import { repairOutlines } from './repairOutlines.ts';
-import { createReprojector, type Reprojector } from './reproject.ts';
+import { createReprojector, reprojectGeometry, type Reprojector } from './reproject.ts';
 import { validateParcelGeometry } from './validateGeometry.ts';
 
 export type OutlineCheck = { ok: true; geometry: ParcelGeometry; repaired: boolean } | { ok: false; detail: string };
@@ -44,24 +44,4 @@ export async function checkOutlines(geometries: readonly (Geometry | null)[], re
       : { ok: false, detail: `${detail}; ${check ? `still invalid once repaired (${check.detail})` : 'no area is left once repaired'}` };
   }
   return checks;
-}
-
-function reprojectGeometry(geometry: Geometry | null, reproject: Reprojector): Geometry | null {
-  if (geometry === null) return null;
-  const ring = (positions: Position[]): Position[] => {
-    if (!Array.isArray(positions)) return positions;
-    const out: Position[] = [];
-    for (const position of positions) {
-      const next = reproject(position);
-      const previous = out[out.length - 1];
-      // Rounding can make neighbours equal; a repeated position is not a real vertex.
-      if (!previous || previous[0] !== next[0] || previous[1] !== next[1]) out.push(next);
-    }
-    return out;
-  };
-  if (geometry.type === 'Polygon') return { type: 'Polygon', coordinates: (geometry.coordinates ?? []).map(ring) };
-  if (geometry.type === 'MultiPolygon') {
-    return { type: 'MultiPolygon', coordinates: (geometry.coordinates ?? []).map((polygon) => (polygon ?? []).map(ring)) };
-  }
-  return geometry;
 }

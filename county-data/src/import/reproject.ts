@@ -1,5 +1,5 @@
 // Source CRS → WGS84 lon/lat with proj4: from a .prj's WKT, a GeoJSON `crs` name, or the mapping's `crs`.
-import type { Position } from 'geojson';
+import type { Geometry, Position } from 'geojson';
 import proj4 from 'proj4';
 
 /** Projections county files commonly come in; others can be given as a proj string or WKT. */
@@ -54,4 +54,37 @@ export function createReprojector(source: string | undefined): Reprojector {
 
 function roundPosition(position: Position): Position {
   return [Math.round((position[0] ?? NaN) * DECIMALS) / DECIMALS, Math.round((position[1] ?? NaN) * DECIMALS) / DECIMALS];
+}
+
+/** Every position of a geometry through `reproject`; a collection's parts each so. */
+export function reprojectGeometry(geometry: Geometry | null, reproject: Reprojector): Geometry | null {
+  if (geometry === null) return null;
+  const line = (positions: Position[]): Position[] => {
+    if (!Array.isArray(positions)) return positions;
+    const out: Position[] = [];
+    for (const position of positions) {
+      const next = reproject(position);
+      const previous = out[out.length - 1];
+      // Rounding can make neighbours equal; a repeated position is not a real vertex.
+      if (!previous || previous[0] !== next[0] || previous[1] !== next[1]) out.push(next);
+    }
+    return out;
+  };
+  const lines = (parts: Position[][]): Position[][] => (parts ?? []).map(line);
+  switch (geometry.type) {
+    case 'Point':
+      return { type: 'Point', coordinates: reproject(geometry.coordinates) };
+    case 'MultiPoint':
+      return { type: 'MultiPoint', coordinates: (geometry.coordinates ?? []).map(reproject) };
+    case 'LineString':
+      return { type: 'LineString', coordinates: line(geometry.coordinates) };
+    case 'MultiLineString':
+      return { type: 'MultiLineString', coordinates: lines(geometry.coordinates) };
+    case 'Polygon':
+      return { type: 'Polygon', coordinates: lines(geometry.coordinates) };
+    case 'MultiPolygon':
+      return { type: 'MultiPolygon', coordinates: (geometry.coordinates ?? []).map(lines) };
+    case 'GeometryCollection':
+      return { type: 'GeometryCollection', geometries: (geometry.geometries ?? []).map((part) => reprojectGeometry(part, reproject)).filter((part) => part !== null) };
+  }
 }

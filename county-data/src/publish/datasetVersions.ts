@@ -1,14 +1,12 @@
-// Data sets and their versions (migration 007): a publish writes a data set's next version and makes it
-// current, a rollback brings back the previous one, a removal drops every version. Each is one
-// transaction under one advisory lock, so readers see the old parcels until the commit and then the
-// new ones, and two publishers (CLI, API, seed) against one PostgreSQL take turns. `parcels` holds
-// the current versions' parcels; the other kept versions wait in `parcels_retired`.
+// Data sets and their versions (migration 007), published, rolled back and removed as versions.ts
+// says. `parcels` holds the current versions' parcels; the other kept versions wait in
+// `parcels_retired`.
 import type { Db, Queryable } from '@parcel-map/database';
 import type { ParcelAttributeField } from '@parcel-map/shared/contracts';
+import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
 
-const PUBLISH_LOCK_KEY = 4_070_003;
-/** The current version and the two before it are kept; older ones are dropped by the next publish. */
-export const KEPT_VERSIONS = 3;
+export { DatasetError, KEPT_VERSIONS } from './versions.ts';
+
 /** A data set's name: a slug such as `iredell-nc`. */
 export const DATASET_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const MAX_NAME_LENGTH = 64;
@@ -39,17 +37,6 @@ export interface DatasetVersionRow {
   publishedAt: string;
   /** [west, south, east, north]; null for a version without parcels. */
   bbox: [number, number, number, number] | null;
-}
-
-/** A refused request about data sets: an unknown name, a malformed one, or a conflict with what is served. */
-export class DatasetError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'not-found' | 'invalid' | 'conflict' = 'conflict',
-  ) {
-    super(message);
-    this.name = 'DatasetError';
-  }
 }
 
 /** The name as given if it is a valid data set name, else a DatasetError saying what one looks like. */
@@ -99,11 +86,32 @@ export async function pinsServedElsewhere(db: Queryable, name: string, pins: rea
   return served;
 }
 
+const DATASETS: VersionedKind = {
+  table: 'datasets',
+  noun: 'data set',
+  retire: (tx, id) => moveParcels(tx, 'parcels', 'parcels_retired', id),
+  async restore(tx, id) {
+    try {
+      await moveParcels(tx, 'parcels_retired', 'parcels', id);
+    } catch (error) {
+      throw explainPinConflict(error);
+    }
+  },
+  async summarise(tx, id) {
+    await tx.query(
+      `UPDATE datasets d SET parcel_count = s.parcels, west = s.west, south = s.south, east = s.east, north = s.north
+         FROM (SELECT count(*)::int AS parcels, min(min_lon) AS west, min(min_lat) AS south, max(max_lon) AS east, max(max_lat) AS north
+                 FROM parcels WHERE dataset_id = $1) s
+        WHERE d.id = $1`,
+      [id],
+    );
+  },
+};
+
 /**
- * Writes a data set's next version inside `db`'s transaction: `write` inserts its parcels (and base
- * map, elevation) under the new dataset id; the version then becomes current, the previous current
- * version's parcels retire, and versions beyond the kept ones are dropped. A PIN another data set
- * serves makes the insert fail (the primary key), and with it the whole publish.
+ * Writes a data set's next version (versions.ts): `write` inserts its parcels (and base map,
+ * elevation) under the new dataset id. A PIN another data set serves makes the insert fail (the
+ * primary key), and with it the whole publish.
  */
 export async function publishDatasetVersion(
   db: Db,
@@ -111,89 +119,40 @@ export async function publishDatasetVersion(
   write: (tx: Queryable, datasetId: number) => Promise<void>,
 ): Promise<DatasetVersionRow> {
   checkDatasetName(meta.name);
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
-    const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO datasets (name, version, source_name, licence, as_of, rejected_count, attribute_fields)
-       SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5, $6::jsonb FROM datasets WHERE name = $1
-       RETURNING id`,
-      [meta.name, meta.sourceName, meta.licence, meta.asOf, meta.rejected, JSON.stringify(meta.attributeFields ?? [])],
-    );
-    const id = rows[0]!.id;
-    const current = await currentVersionId(tx, meta.name);
-    if (current !== undefined) await moveParcels(tx, 'parcels', 'parcels_retired', current);
-    try {
-      await write(tx, id);
-    } catch (error) {
-      throw explainPinConflict(error);
-    }
-    await makeCurrent(tx, meta.name, id);
-    await tx.query(
-      `DELETE FROM datasets WHERE name = $1 AND version <= (SELECT max(version) FROM datasets WHERE name = $1) - $2`,
-      [meta.name, KEPT_VERSIONS],
-    );
-    return (await versionById(tx, id))!;
+  return publishVersion(db, DATASETS, meta.name, {
+    async insert(tx) {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO datasets (name, version, source_name, licence, as_of, rejected_count, attribute_fields)
+         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5, $6::jsonb FROM datasets WHERE name = $1
+         RETURNING id`,
+        [meta.name, meta.sourceName, meta.licence, meta.asOf, meta.rejected, JSON.stringify(meta.attributeFields ?? [])],
+      );
+      return rows[0]!.id;
+    },
+    async write(tx, id) {
+      try {
+        await write(tx, id);
+      } catch (error) {
+        throw explainPinConflict(error);
+      }
+    },
+    answer: async (tx, id) => (await versionById(tx, id))!,
   });
 }
 
 /** Makes the version before the current one current again; returns it. */
 export async function rollbackDataset(db: Db, name: string): Promise<DatasetVersionRow> {
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
-    const current = await currentVersion(tx, name);
-    const { rows } = await tx.query<{ id: number }>(
-      'SELECT id FROM datasets WHERE name = $1 AND version < $2 ORDER BY version DESC LIMIT 1',
-      [name, current.version],
-    );
-    const previous = rows[0]?.id;
-    if (previous === undefined) throw new DatasetError(`Data set '${name}' has no earlier version to roll back to`);
-    await moveParcels(tx, 'parcels', 'parcels_retired', current.id);
-    try {
-      await moveParcels(tx, 'parcels_retired', 'parcels', previous);
-    } catch (error) {
-      throw explainPinConflict(error);
-    }
-    await makeCurrent(tx, name, previous);
-    return (await versionById(tx, previous))!;
-  });
+  return (await versionById(db, await rollbackVersion(db, DATASETS, name)))!;
 }
 
 /** Removes every version of the data set, its parcels, base map and elevation. */
 export async function removeDataset(db: Db, name: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
-    const { rows } = await tx.query('DELETE FROM datasets WHERE name = $1 RETURNING id', [name]);
-    if (rows.length === 0) throw unknownDataset(name);
-  });
-}
-
-async function currentVersionId(tx: Queryable, name: string): Promise<number | undefined> {
-  const { rows } = await tx.query<{ id: number }>('SELECT id FROM datasets WHERE name = $1 AND is_current', [name]);
-  return rows[0]?.id;
-}
-
-async function currentVersion(tx: Queryable, name: string): Promise<{ id: number; version: number }> {
-  const { rows } = await tx.query<{ id: number; version: number }>('SELECT id, version FROM datasets WHERE name = $1 AND is_current', [name]);
-  if (!rows[0]) throw unknownDataset(name);
-  return rows[0];
+  await removeVersions(db, DATASETS, name);
 }
 
 async function versionById(tx: Queryable, id: number): Promise<DatasetVersionRow | undefined> {
   const { rows } = await tx.query<DatasetVersionRow>(`SELECT ${VERSION_COLUMNS} FROM datasets WHERE id = $1`, [id]);
   return rows[0];
-}
-
-/** `id` becomes its data set's current version, with its parcel count and extent. */
-async function makeCurrent(tx: Queryable, name: string, id: number): Promise<void> {
-  await tx.query('UPDATE datasets SET is_current = false WHERE name = $1 AND is_current AND id <> $2', [name, id]);
-  await tx.query(
-    `UPDATE datasets d SET is_current = true, parcel_count = s.parcels,
-            west = s.west, south = s.south, east = s.east, north = s.north
-       FROM (SELECT count(*)::int AS parcels, min(min_lon) AS west, min(min_lat) AS south, max(max_lon) AS east, max(max_lat) AS north
-               FROM parcels WHERE dataset_id = $1) s
-      WHERE d.id = $1`,
-    [id],
-  );
 }
 
 /**
@@ -209,10 +168,6 @@ async function moveParcels(tx: Queryable, from: 'parcels' | 'parcels_retired', t
   const columns = rows[0]!.columns;
   await tx.query(`INSERT INTO ${to} (${columns}) SELECT ${columns} FROM ${from} WHERE dataset_id = $1`, [datasetId]);
   await tx.query(`DELETE FROM ${from} WHERE dataset_id = $1`, [datasetId]);
-}
-
-function unknownDataset(name: string): DatasetError {
-  return new DatasetError(`There is no data set named '${name}'`, 'not-found');
 }
 
 /** A duplicate key on parcels' primary key: a PIN another data set serves now. */

@@ -6,3 +6,7 @@ export {
 } from './datasetVersions.ts';
 export { createElevationWriter } from './elevationWriter.ts';
 export { createParcelWriter, type ParcelInsert } from './parcelWriter.ts';
+export {
+  checkOverlayName, listOverlayVersions, publishOverlayVersion, removeOverlay, rollbackOverlay,
+  type OverlayFeatureInsert, type OverlayMeta, type OverlayVersionRow,
+} from './overlayVersions.ts';

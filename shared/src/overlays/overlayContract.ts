@@ -17,7 +17,13 @@ export const OVERLAY_GEOMETRY_TYPES = ['polygon', 'line', 'point'] as const;
  */
 export const OVERLAY_CONTEXT_KINDS = ['water', 'roads', 'buildings', 'boundaries'] as const;
 
-/** Each overlay's tiles (`/tiles/overlays/{name}/{z}/{x}/{y}.pbf?v=`) hold one layer of this name. */
+/** Where the API serves overlay tiles: `/tiles/overlays/{name}/{z}/{x}/{y}.pbf?v=<data version>`. */
+export const OVERLAY_TILES_PATH = '/tiles/overlays';
+/** An overlay's tile URL template (relative to the API base), as GET /api/overlays lists it. */
+export function overlayTilesTemplate(name: string, dataVersion: number): string {
+  return `${OVERLAY_TILES_PATH}/${name}/{z}/{x}/{y}.pbf?v=${dataVersion}`;
+}
+/** Each overlay's tiles hold one layer of this name. */
 export const OVERLAY_SOURCE_LAYER = 'features';
 /** Overlay tiles are served at these zooms; the map overzooms past the last one. */
 export const OVERLAY_TILE_ZOOMS = { min: 8, max: 16 } as const;

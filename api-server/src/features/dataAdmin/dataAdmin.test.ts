@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture, zipFolder } from '@parcel-map/county-data/testing';
-import { datasetsAnswerSchema, datasetVersionsAnswerSchema, importJobSchema, type ImportJob } from '@parcel-map/shared/contracts';
+import { datasetsAnswerSchema, datasetVersionsAnswerSchema, importJobSchema, overlayImportReportSchema, overlayVersionsAnswerSchema, type ImportJob } from '@parcel-map/shared/contracts';
 import { startTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../../testing/testApp.ts';
 import { ADMINS_ONLY_MESSAGE } from '../../platform/auth/adminAccess.ts';
 
@@ -40,7 +40,10 @@ describe('/api/admin', () => {
   const datasets = async () => datasetsAnswerSchema.parse((await app.request('/api/datasets', { token: user })).json);
 
   it('answers 401 without a session, 403 to a signed-in user who is not an administrator, and serves administrators', async () => {
-    const routes: [string, string][] = [['GET', '/api/admin/datasets'], ['POST', '/api/admin/imports'], ['DELETE', '/api/admin/datasets/demo'], ['PUT', '/api/admin/initial-view']];
+    const routes: [string, string][] = [
+      ['GET', '/api/admin/datasets'], ['POST', '/api/admin/imports'], ['DELETE', '/api/admin/datasets/demo'], ['PUT', '/api/admin/initial-view'],
+      ['GET', '/api/admin/overlays'], ['DELETE', '/api/admin/overlays/flood-zones'], ['POST', '/api/admin/imports/x/overlay'],
+    ];
     for (const [method, route] of routes) {
       expect((await app.request(route, { method })).status).toBe(401);
       const refused = await app.request(route, { method, token: user, body: {} });
@@ -180,5 +183,28 @@ describe('/api/admin', () => {
     expect((await app.request('/api/admin/datasets/east', { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await datasets()).datasets.some((d) => d.name === 'east')).toBe(false);
     expect((await app.request('/api/admin/datasets/east', { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+  it('imports an uploaded overlay and answers its report; a file mixing kinds is refused, an unreadable mapping is a 400', async () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, i) => ({ properties: { name: `Line ${i}` }, geometry: { type: 'LineString' as const, coordinates: [[-80, 36 + i * 0.001], [-79.99, 36]] } }));
+    const overlayImport = async (name: string, content: object, body: Record<string, unknown>, mapping?: string) => {
+      const job = await newImport();
+      await upload(job.id, name, JSON.stringify(content));
+      if (mapping !== undefined) await upload(job.id, 'mapping.json', mapping);
+      return app.request(`/api/admin/imports/${job.id}/overlay`, { method: 'POST', token: admin, body: { file: name, ...body } });
+    };
+    const published = await overlayImport('trails.geojson', featureCollection(lines(3)), { overlay: 'trails', label: 'Trails' });
+    expect(published.status).toBe(200);
+    expect(overlayImportReportSchema.parse(published.json)).toMatchObject({ file: 'trails.geojson', refusal: null, imported: 3, overlay: { name: 'trails', label: 'Trails', version: 1, geometryType: 'line' } });
+    const versions = overlayVersionsAnswerSchema.parse((await app.request('/api/admin/overlays', { token: admin })).json).versions;
+    expect(versions.map(({ name, version, current, features }) => ({ name, version, current, features }))).toEqual([{ name: 'trails', version: 1, current: true, features: 3 }]);
+
+    const mixed = await overlayImport('mixed.geojson', featureCollection([...lines(1), { properties: {}, geometry: squarePolygon(-80, 36, 0.001) }]), { overlay: 'mixed' });
+    expect((mixed.json as { refusal: string }).refusal).toBe('the file mixes lines and polygons: import each kind as its own overlay');
+    const badMapping = await overlayImport('trails.geojson', featureCollection(lines(1)), { overlay: 'trails', mapping: 'mapping.json' }, '{ "overlay": {} }');
+    expect(badMapping.status).toBe(400);
+    expect((badMapping.json as { message: string }).message).toContain('invalid overlay mapping');
+    expect((await app.request('/api/admin/overlays/trails/rollback', { method: 'POST', token: admin })).json).toEqual({ message: "Overlay 'trails' has no earlier version to roll back to" });
+    expect((await app.request('/api/admin/overlays/trails', { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await app.request('/api/admin/overlays/trails', { method: 'DELETE', token: admin })).status).toBe(404);
   });
 });

@@ -1,17 +1,19 @@
 // /api/admin: what the Data page and the import and datasets commands do through a running API —
-// data set versions, rollback, removal, the map's initial view, and imports (upload, validate,
-// publish). Administrators only (platform/auth/adminAccess.ts); shapes in
+// data set versions, rollback, removal, the map's initial view, imports (upload, validate,
+// publish), and overlays (import, versions, rollback, removal). Administrators only (platform/auth/adminAccess.ts); shapes in
 // shared/src/datasets/{datasetContract,importContract}.ts.
 import { Router } from 'express';
 import type { Db } from '@parcel-map/database';
 import { bundledMappingNames } from '@parcel-map/county-data/import';
-import { DatasetError, listDatasetVersions, removeDataset, rollbackDataset } from '@parcel-map/county-data/publish';
+import { DatasetError, listDatasetVersions, listOverlayVersions, removeDataset, removeOverlay, rollbackDataset, rollbackOverlay } from '@parcel-map/county-data/publish';
 import {
   initialViewSettingSchema,
+  overlayImportBodySchema,
   validateImportBodySchema,
   type AdminAccessAnswer,
   type DatasetVersionsAnswer,
   type ImportLimits,
+  type OverlayVersionsAnswer,
 } from '@parcel-map/shared/contracts';
 import * as z from 'zod/mini';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../platform/http/httpErrors.ts';
@@ -64,6 +66,22 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
     res.status(204).end();
   });
 
+  router.get('/overlays', async (_req, res) => {
+    const [dataVersion, rows] = await Promise.all([deps.datasets.dataVersion(), listOverlayVersions(deps.db)]);
+    const answer: OverlayVersionsAnswer = { dataVersion, versions: rows.map(({ id: _id, ...version }) => version) };
+    res.json(answer);
+  });
+
+  router.post('/overlays/:name/rollback', async (req, res) => {
+    const { id: _id, ...version } = await datasetCall(() => rollbackOverlay(deps.db, String(req.params.name)));
+    res.json(version);
+  });
+
+  router.delete('/overlays/:name', async (req, res) => {
+    await datasetCall(() => removeOverlay(deps.db, String(req.params.name)));
+    res.status(204).end();
+  });
+
   router.put('/initial-view', async (req, res) => {
     const body = initialViewBodySchema.safeParse(req.body);
     if (!body.success) throw new BadRequestError('Give { bounds: [west, south, east, north] } or { dataset: NAME }');
@@ -106,6 +124,13 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
 
   router.post('/imports/:id/publish', (req, res) => {
     res.status(202).json(deps.imports.publish(String(req.params.id), deps.onPublished));
+  });
+
+  // The uploaded file as an overlay (the import command's --overlay): answers the report once done.
+  router.post('/imports/:id/overlay', async (req, res) => {
+    const body = overlayImportBodySchema.safeParse(req.body);
+    if (!body.success) throw new BadRequestError(`Invalid overlay import: ${body.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}`);
+    res.json(await datasetCall(() => deps.imports.importOverlay(String(req.params.id), body.data)));
   });
 
   router.delete('/imports/:id', async (req, res) => {

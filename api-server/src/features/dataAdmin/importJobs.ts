@@ -12,14 +12,19 @@ import type { Db } from '@parcel-map/database';
 import {
   checkPreparedFile,
   defaultMapping,
+  defaultOverlayMapping,
   prepareImportFileInWorker,
+  prepareOverlay,
   publishImport,
+  publishPreparedOverlay,
   readBundledMapping,
   readImportMapping,
+  readOverlayMapping,
   type ImportMapping,
   type ValidatedImport,
 } from '@parcel-map/county-data/import';
-import type { Bbox, ImportJob, ValidateImportBody } from '@parcel-map/shared/contracts';
+import { DatasetError } from '@parcel-map/county-data/publish';
+import type { Bbox, ImportJob, OverlayImportBody, OverlayImportReport, ValidateImportBody } from '@parcel-map/shared/contracts';
 import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError } from '../../platform/http/httpErrors.ts';
 import type { Logger } from '../../platform/logger.ts';
 
@@ -202,6 +207,32 @@ export function createImportJobs(deps: ImportJobsDeps) {
       return view(job);
     },
 
+    /**
+     * Imports an uploaded file as an overlay's next version (or checks it, for a dry run) and answers the
+     * report when done: overlay files are small next to parcel files, so the request waits for it. The
+     * job and its files are discarded after, whatever the outcome.
+     */
+    async importOverlay(id: string, body: OverlayImportBody): Promise<OverlayImportReport> {
+      const job = find(id);
+      expectState(job, ['uploading'], 'import an overlay from');
+      for (const name of [body.file, ...(body.mapping ? [body.mapping] : [])]) {
+        if (!job.files.has(name)) throw new BadRequestError(`The file ${name} was not uploaded`);
+      }
+      job.state = 'validating';
+      try {
+        const prepared = await readableFile(async () => {
+          const mapping = body.mapping ? await readOverlayMapping(path.join(job.dir, body.mapping)) : defaultOverlayMapping(body.file);
+          return prepareOverlay({ file: path.join(job.dir, body.file), name: body.overlay, label: body.label, mapping, maxRejectedShare: body.maxRejectedShare, dryRun: body.dryRun });
+        });
+        const report = body.dryRun || prepared.report.refusal !== null ? prepared.report : await publishPreparedOverlay(deps.db, prepared);
+        if (report.overlay.version !== null) deps.logger.info({ importId: job.id, overlay: report.overlay.name, version: report.overlay.version, features: report.imported }, 'overlay published');
+        // The job's folder is not where the user's file was: the report names it as uploaded.
+        return { ...report, file: body.file };
+      } finally {
+        await discard(job);
+      }
+    },
+
     async discard(id: string): Promise<void> {
       const job = find(id);
       expectState(job, ['uploading', 'ready', 'refused', 'failed', 'published'], 'discard');
@@ -212,6 +243,16 @@ export function createImportJobs(deps: ImportJobsDeps) {
 }
 
 export type ImportJobs = ReturnType<typeof createImportJobs>;
+
+/** What reading the uploaded files raised, as the request's fault: a mapping or a file that cannot be read says why (400). */
+async function readableFile<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof DatasetError) throw error;
+    throw new BadRequestError(error instanceof Error ? error.message : String(error));
+  }
+}
 
 /** Up to SAMPLE_PARCELS parcels spread through the file, and the extent of all of them. */
 function sampleOf({ rows }: ValidatedImport): ImportJob['sample'] {

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
+import { CAMBRIDGE_OVERLAYS_DIR, featureCollection, fixtureDir, OVERLAY_MAPPINGS_DIR, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { HANDOVER_FILE_NAME } from '@parcel-map/database';
 import { lonLatToTile } from '../../tiles/kit/tileMath.ts';
 
@@ -96,6 +96,32 @@ describe('the import and datasets commands while the API runs on PGlite', () => 
     // The uploads' folders are gone once published or discarded.
     expect(await readdir(path.join(root, 'imports'))).toEqual([]);
   }, 180_000);
+
+  it('imports, lists, rolls back and removes overlays through the running API, which serves their tiles at once', async () => {
+    const flood = path.join(CAMBRIDGE_OVERLAYS_DIR, 'fema_floodplains_100_year.geojson');
+    const mapping = path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_flood_zones.json');
+    const first = await run(IMPORT_CLI, [flood, '--overlay', 'flood-zones', '--mapping', mapping], env);
+    expect(first.output).toContain(`published as version 1 of overlay 'flood-zones' ("Flood zones (FEMA 100-year)") in the running API at ${url}`);
+    expect(first.code).toBe(0);
+
+    // A vertex of the first flood zone (AE) by the Charles River.
+    const { x, y } = lonLatToTile(-71.14370967832788, 42.365072706980534, 15);
+    const tile = await fetch(`${url}/tiles/overlays/flood-zones/15/${x}/${y}.pbf`);
+    expect(tile.status).toBe(200);
+    expect(Buffer.from(await tile.arrayBuffer()).toString('latin1')).toContain('AE');
+
+    expect((await run(IMPORT_CLI, [flood, '--overlay', 'flood-zones', '--label', 'Flood zones'], env)).code).toBe(0);
+    const listed = await run(DATASETS_CLI, ['list', '--json', '--overlay'], env);
+    const versions = JSON.parse(listed.output) as { name: string; version: number; current: boolean; features: number; label: string }[];
+    expect(versions.map(({ name, version, current, features, label }) => ({ name, version, current, features, label }))).toEqual([
+      { name: 'flood-zones', version: 2, current: true, features: 21, label: 'Flood zones' },
+      { name: 'flood-zones', version: 1, current: false, features: 21, label: 'Flood zones (FEMA 100-year)' },
+    ]);
+    expect((await run(DATASETS_CLI, ['rollback', 'flood-zones', '--overlay'], env)).output).toContain("Overlay 'flood-zones' rolled back: version 1 (21 features) is current.");
+    expect((await run(DATASETS_CLI, ['remove', 'flood-zones', '--overlay'], env)).output).toContain("Overlay 'flood-zones' removed, with all its versions.");
+    expect((await fetch(`${url}/tiles/overlays/flood-zones/15/${x}/${y}.pbf`)).status).toBe(404);
+    expect(await readdir(path.join(root, 'imports'))).toEqual([]);
+  }, 120_000);
 
   it('removes its handover file when it stops', async () => {
     expect(await readdir(path.join(root, 'pglite'))).toContain(HANDOVER_FILE_NAME);

@@ -1,10 +1,13 @@
 // The self-hosted base styles for offline use (DESIGN §4): land colour, and Lake Norman, roads and
-// road names from the /basemap vector tiles (tiles/baseMap/baseMapTiles.ts). Parcel and contour layers are
-// added by the client on every style load, so they are not here. No style pretends to be imagery:
+// road names from the /basemap vector tiles (tiles/baseMap/baseMapTiles.ts), with the overlays marked
+// as base-map context (water, roads, buildings, boundaries: issue #23) drawn among them in the
+// palette's colours, so a county outside the demo area has a background of its own without a Mapbox
+// token. Parcel and contour layers are added by the client on every style load, above all of these,
+// so they are not here. No style pretends to be imagery:
 // the dark one only gives imagery-like contrast, and its name carries 'satellite' so that the
 // client's SPEC §4 rule (yellow parcel outlines on satellite styles) applies to it.
 
-import { BASEMAP_TILE_ZOOMS, type BaseMapLayer } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type BaseMapLayer, type Overlay, type OverlayContextKind } from '@parcel-map/shared/contracts';
 
 const BASEMAP_SOURCE = 'basemap';
 
@@ -22,6 +25,8 @@ interface Palette {
   major: string;
   label: string;
   labelHalo: string;
+  building: string;
+  boundary: string;
 }
 
 export const STREETS_LOCAL: OfflineStyleInfo = { id: 'streets-local', name: 'Streets (offline)' };
@@ -38,6 +43,8 @@ const PALETTES: Record<string, Palette> = {
     major: '#fde293',
     label: '#555555',
     labelHalo: '#ffffff',
+    building: '#d9d0c9',
+    boundary: '#8c8a9e',
   },
   [DARK_LOCAL.id]: {
     land: '#1f2a1d',
@@ -48,6 +55,8 @@ const PALETTES: Record<string, Palette> = {
     major: '#8c7b52',
     label: '#e8e8e8',
     labelHalo: '#000000',
+    building: '#2c3a2a',
+    boundary: '#9a9a9a',
   },
 };
 
@@ -84,9 +93,44 @@ function roadLayers(colours: Palette) {
   );
 }
 
-export function offlineStyle(info: OfflineStyleInfo, publicBase: string) {
+const contextSourceId = (overlay: Overlay) => `context-${overlay.name}`;
+
+/** A style layer drawing a context overlay (a fill, line or circle layer of mapbox-gl's style spec). */
+interface ContextLayer {
+  id: string;
+  type: 'fill' | 'line' | 'circle';
+  source: string;
+  'source-layer': string;
+  metadata: Record<string, string>;
+  layout?: Record<string, unknown>;
+  paint: Record<string, unknown>;
+}
+
+/** A context overlay's layers in the palette's colours: areas filled (boundaries outlined), lines stroked, points as dots. */
+function contextLayers(overlay: Overlay, colours: Palette): ContextLayer[] {
+  const kind = overlay.context!;
+  const colour = { water: colours.water, roads: colours.minor, buildings: colours.building, boundaries: colours.boundary }[kind];
+  const edge = { water: colours.water, roads: colours.minorCasing, buildings: colours.minorCasing, boundaries: colours.boundary }[kind];
+  const common = { source: contextSourceId(overlay), 'source-layer': OVERLAY_SOURCE_LAYER, metadata: { 'parcel-map:context': kind } };
+  const id = (part: string) => `context-${overlay.name}-${part}`;
+  const dashed = kind === 'boundaries' ? { 'line-dasharray': [3, 2] } : {};
+  if (overlay.geometryType === 'point') return [{ ...common, id: id('circle'), type: 'circle', paint: { 'circle-color': colour, 'circle-radius': 3 } }];
+  if (overlay.geometryType === 'line') {
+    return [{ ...common, id: id('line'), type: 'line', layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': colour, 'line-width': roadWidth(12, 1, 8), ...dashed } }];
+  }
+  return [
+    ...(kind === 'boundaries' ? [] : [{ ...common, id: id('fill'), type: 'fill' as const, paint: { 'fill-color': colour } }]),
+    ...(kind === 'water' ? [] : [{ ...common, id: id('line'), type: 'line' as const, paint: { 'line-color': edge, 'line-width': kind === 'boundaries' ? 1.5 : 0.75, ...dashed } }]),
+  ];
+}
+
+
+/** `overlays`: those served now (GET /api/overlays's list); the style draws the ones marked as context. */
+export function offlineStyle(info: OfflineStyleInfo, publicBase: string, overlays: readonly Overlay[]) {
   const colours = PALETTES[info.id];
   if (!colours) throw new Error(`no palette for style ${info.id}`);
+  const context = overlays.filter((overlay) => overlay.context !== null);
+  const layersOf = (kind: OverlayContextKind) => context.filter((overlay) => overlay.context === kind).flatMap((overlay) => contextLayers(overlay, colours));
   return {
     version: 8,
     name: info.name,
@@ -102,12 +146,22 @@ export function offlineStyle(info: OfflineStyleInfo, publicBase: string) {
         maxzoom: BASEMAP_TILE_ZOOMS.max,
         attribution: 'Lake Norman © Mecklenburg County GIS (MIT) · Demo county data (generated)',
       },
+      ...Object.fromEntries(
+        context.map((overlay) => [
+          contextSourceId(overlay),
+          { type: 'vector', tiles: [`${publicBase}${overlay.tiles}`], minzoom: OVERLAY_TILE_ZOOMS.min, maxzoom: OVERLAY_TILE_ZOOMS.max, attribution: `${overlay.label}: ${overlay.source} (${overlay.licence})` },
+        ]),
+      ),
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
       // No outline: the lake comes as adjoining pieces, and an outline would draw the seams between them.
       { id: 'water', type: 'fill', source: BASEMAP_SOURCE, 'source-layer': 'water' satisfies BaseMapLayer, paint: { 'fill-color': colours.water } },
+      ...layersOf('water'),
+      ...layersOf('buildings'),
       ...roadLayers(colours),
+      ...layersOf('roads'),
+      ...layersOf('boundaries'),
       {
         id: 'road-label',
         type: 'symbol',

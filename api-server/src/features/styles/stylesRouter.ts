@@ -1,23 +1,26 @@
-// GET /styles/{id}.json — the self-hosted base styles (offlineStyles.ts).
+// GET /styles/{id}.json — the self-hosted base styles (offlineStyles.ts), with the context overlays served now.
 import type { Request } from 'express';
 import { Router } from 'express';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
+import type { OverlaysService } from '../overlays/overlaysService.ts';
 import { findOfflineStyle, offlineStyle } from './offlineStyles.ts';
 
 export interface StylesRouterDeps {
   publicBaseUrl: string | undefined;
   /** TRUST_PROXY is set: the proxy's X-Forwarded-Proto and X-Forwarded-Host say how browsers reach the API. */
   behindTrustedProxy: boolean;
+  overlays: OverlaysService;
 }
 
 export function createStylesRouter(deps: StylesRouterDeps): Router {
   const router = Router();
 
-  router.get('/:id.json', (req, res) => {
+  router.get('/:id.json', async (req, res) => {
     const info = findOfflineStyle(req.params.id);
     if (!info) throw new NotFoundError('Style not found');
+    const overlays = await deps.overlays.current();
     res.set('Cache-Control', 'public, max-age=300');
-    res.json(offlineStyle(info, deps.publicBaseUrl ?? (deps.behindTrustedProxy ? proxiedBase(req) : reachedBase(req))));
+    res.json(offlineStyle(info, deps.publicBaseUrl ?? (deps.behindTrustedProxy ? proxiedBase(req) : reachedBase(req)), overlays));
   });
 
   return router;

@@ -4,23 +4,17 @@
 // (1.1 MB gzipped) — and indexed in mapbox-gl's workers while those workers should be cutting the
 // first parcel tiles. Here geojson-vt indexes each layer once per data version and each request
 // cuts one small tile.
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Feature, Geometry } from 'geojson';
-import GeoJSONVT, { type LegacyTile } from 'geojson-vt';
-import { fromGeojsonVt } from 'vt-pbf';
+import GeoJSONVT from 'geojson-vt';
 import { BASEMAP_LAYERS, BASEMAP_TILE_ZOOMS, type BaseMapLayer } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
+import { cutGeojsonVtTile, GEOJSON_VT_EXTENT } from '../kit/geojsonVtTile.ts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
 import type { BaseMapFeaturesRepository } from './baseMapFeaturesRepository.ts';
 
-const EXTENT = 4096;
 const CACHE_ENTRIES = 4096;
-
-const gzipAsync = promisify(gzip);
 
 type LayerIndexes = Map<BaseMapLayer, GeoJSONVT>;
 
@@ -40,27 +34,16 @@ export function createBaseMapTiles(deps: BaseMapTilesDeps) {
     }
     const indexes: LayerIndexes = new Map();
     for (const [layer, features] of byLayer) {
-      if (features.length > 0) indexes.set(layer, new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: BASEMAP_TILE_ZOOMS.max, extent: EXTENT }));
+      if (features.length > 0) indexes.set(layer, new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: BASEMAP_TILE_ZOOMS.max, extent: GEOJSON_VT_EXTENT }));
     }
     return indexes;
   }
 
   const indexesFor = loadPerVersion(readIndexes);
 
-  async function build(version: number, z: number, x: number, y: number): Promise<EncodedTile> {
-    const present: [BaseMapLayer, LegacyTile][] = [];
-    for (const [layer, index] of await indexesFor(version)) {
-      const tile = index.getTile(z, x, y);
-      if (tile && tile.features.length > 0) present.push([layer, tile]);
-    }
-    if (present.length === 0) return { kind: 'empty' };
-    const body = await gzipAsync(fromGeojsonVt(Object.fromEntries(present), { version: 2, extent: EXTENT }));
-    return { kind: 'tile', body, etag: `"b${version}-${createHash('sha1').update(body).digest('base64url')}"` };
-  }
-
   return {
     getTile(z: number, x: number, y: number): Promise<EncodedTile> {
-      return cache.get(`${z}/${x}/${y}`, (version) => build(version, z, x, y));
+      return cache.get(`${z}/${x}/${y}`, async (version) => cutGeojsonVtTile(await indexesFor(version), version, 'b', z, x, y));
     },
     /** Builds the current data set's indexes ahead of the first map (server start). */
     async warm(): Promise<void> {

@@ -1,5 +1,5 @@
 // GET /{z}/{x}/{y}.pbf of one tile set — parcels (/tiles), contours (/contours) and the base map
-// (/basemap) are all served so, without sign-in (mapbox-gl fetches tiles outside the API client) —
+// (/basemap) are all served so, and GET /{name}/{z}/{x}/{y}.pbf of a family of them (the overlays), without sign-in (mapbox-gl fetches tiles outside the API client) —
 // with the tile's ETag, 304, and 204 for an empty tile. A versioned tile set (the parcels) takes the
 // data version as `?v=`: asked for with the current one, the answer is cacheable for good.
 import { Router, type Request, type Response } from 'express';
@@ -37,13 +37,35 @@ export interface TileSet {
   versioned?: boolean;
 }
 
+/** A family of tile sets, one per name (`/{name}/{z}/{x}/{y}.pbf`): the overlays. */
+export interface NamedTileSets extends Omit<TileSet, 'getTile'> {
+  /** What a name looks like; others are a 400. */
+  namePattern: RegExp;
+  getTile(z: number, x: number, y: number, name: string): Promise<EncodedTile>;
+}
+
 export function tileSetRouter(tileSet: TileSet): Router {
+  return tileRoutes('/:z/:x/:y.pbf', tileSet, z.object({}), (zoom, x, y) => tileSet.getTile(zoom, x, y));
+}
+
+export function namedTileSetsRouter(tileSets: NamedTileSets): Router {
+  const name = z.object({ name: z.string().regex(tileSets.namePattern, 'not a tile set name') });
+  return tileRoutes('/:name/:z/:x/:y.pbf', tileSets, name, (zoom, x, y, params) => tileSets.getTile(zoom, x, y, params.name));
+}
+
+function tileRoutes<Extra extends z.ZodType<object>>(
+  route: string,
+  tileSet: Omit<TileSet, 'getTile'>,
+  extra: Extra,
+  getTile: (z: number, x: number, y: number, params: z.infer<Extra>) => Promise<EncodedTile>,
+): Router {
   const params = tileAddressSchema(tileSet.zooms.min, tileSet.zooms.max);
   const router = Router();
-  router.get('/:z/:x/:y.pbf', async (req, res) => {
+  router.get(route, async (req, res) => {
     const { z: zoom, x, y } = params.parse(req.params);
+    const named = extra.parse(req.params);
     const { v } = tileSet.versioned ? versionQuery.parse(req.query) : { v: undefined };
-    const tile = await tileSet.getTile(zoom, x, y);
+    const tile = await getTile(zoom, x, y, named);
     sendTile(req, res, tile, tileCacheControl(tileSet.versioned ?? false, v, tile.version));
   });
   return router;

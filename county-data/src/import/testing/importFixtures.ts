@@ -42,6 +42,11 @@ export function featureCollection(features: { properties: Record<string, unknown
 /** Cambridge, MA's FY2014 parcels and assessor table (../shared/data, ODC PDDL 1.0). */
 export const CAMBRIDGE_FY2014_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/cambridge_ma_parcels_fy2014');
 export const CAMBRIDGE_FY2014_GEOJSON = path.join(CAMBRIDGE_FY2014_DIR, 'ASSESSING_ParcelsFY2014.converted.geojson');
+/** Cambridge, MA's overlay layers and Mecklenburg County, NC's open data (../shared/data/README.md). */
+export const CAMBRIDGE_OVERLAYS_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/cambridge_ma_overlays');
+export const MECKLENBURG_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/mecklenburg_nc_opendata');
+/** The bundled overlay mappings (county-data/mappings/overlays/). */
+export const OVERLAY_MAPPINGS_DIR = path.resolve(import.meta.dirname, '../../../mappings/overlays');
 /** The Cambridge parcels whose outlines cross themselves (one feature each): dropped until repairs came. */
 export const CAMBRIDGE_SELF_INTERSECTING_PINS = [
   '62-41', '64-7', '100-62', '267A-262', '1A-102', '105-133', '265C-25', '78-132',

@@ -1,0 +1,34 @@
+// SQL for overlay_features: the features of an overlay's current version (migration 011), written by
+// the county data tools (county-data/src/publish/overlayVersions.ts).
+import type { Geometry } from 'geojson';
+import type { Queryable } from '@parcel-map/database';
+
+export interface OverlayFeatureRow {
+  feature: number;
+  properties: Record<string, unknown>;
+  geometry: Geometry;
+}
+
+export interface CurrentOverlayFeatures {
+  /** The properties its tiles carry, in order; null: every one. */
+  shownAttributes: string[] | null;
+  features: OverlayFeatureRow[];
+}
+
+export function createOverlayFeaturesRepository(db: Queryable) {
+  return {
+    /** undefined: no overlay of that name is served. */
+    async current(name: string): Promise<CurrentOverlayFeatures | undefined> {
+      const { rows: overlays } = await db.query<{ id: number; shownAttributes: string[] | null }>(
+        'SELECT id, shown_attributes AS "shownAttributes" FROM overlays WHERE name = $1 AND is_current',
+        [name],
+      );
+      const overlay = overlays[0];
+      if (!overlay) return undefined;
+      const { rows } = await db.query<OverlayFeatureRow>('SELECT feature, properties, geometry FROM overlay_features WHERE overlay_id = $1 ORDER BY feature', [overlay.id]);
+      return { shownAttributes: overlay.shownAttributes, features: rows };
+    },
+  };
+}
+
+export type OverlayFeaturesRepository = ReturnType<typeof createOverlayFeaturesRepository>;

@@ -1,0 +1,63 @@
+// Vector tiles of the overlays (GET /tiles/overlays/{name}/{z}/{x}/{y}.pbf?v=<data version>): one
+// layer, `features`, holding the overlay's features with their properties (those its mapping shows,
+// else every one), which the map shows on a click. As the base map's: geojson-vt indexes an overlay's
+// features once per data version, the first time one of its tiles is asked for, and each request cuts
+// one small tile, kept per data version.
+import type { Feature, Geometry } from 'geojson';
+import GeoJSONVT from 'geojson-vt';
+import { OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import type { DataVersion } from '../../platform/cache/dataVersion.ts';
+import { loadPerVersion } from '../../platform/cache/perVersion.ts';
+import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
+import { NotFoundError } from '../../platform/http/httpErrors.ts';
+import { cutGeojsonVtTile, GEOJSON_VT_EXTENT } from '../kit/geojsonVtTile.ts';
+import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import type { CurrentOverlayFeatures, OverlayFeaturesRepository } from './overlayFeaturesRepository.ts';
+
+const CACHE_ENTRIES = 4096;
+
+export interface OverlayTilesDeps {
+  features: OverlayFeaturesRepository;
+  dataVersion: DataVersion;
+  cacheEntries?: number;
+}
+
+export function createOverlayTiles(deps: OverlayTilesDeps) {
+  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES);
+  // Per data version, each overlay's index by name (undefined: no such overlay), built when first asked for.
+  const indexesFor = loadPerVersion(async () => new Map<string, Promise<GeoJSONVT | undefined>>());
+
+  async function indexOf(version: number, name: string): Promise<GeoJSONVT | undefined> {
+    const indexes = await indexesFor(version);
+    let index = indexes.get(name);
+    if (!index) {
+      index = deps.features.current(name).then((current) => current && buildIndex(current));
+      indexes.set(name, index);
+      // Neither a failed read (the next request tries again) nor an unknown name (any name can be asked for) is kept.
+      index.then((found) => found ?? indexes.delete(name), () => indexes.delete(name));
+    }
+    return index;
+  }
+
+  return {
+    getTile(z: number, x: number, y: number, name: string): Promise<EncodedTile> {
+      return cache.get(`${name}/${z}/${x}/${y}`, async (version) => {
+        const index = await indexOf(version, name);
+        if (!index) throw new NotFoundError('Overlay not found');
+        return cutGeojsonVtTile([[OVERLAY_SOURCE_LAYER, index]], version, 'o', z, x, y);
+      });
+    },
+  };
+}
+
+function buildIndex({ shownAttributes, features }: CurrentOverlayFeatures): GeoJSONVT {
+  const collection: Feature<Geometry>[] = features.map((row) => ({
+    type: 'Feature',
+    id: row.feature,
+    properties: shownAttributes ? Object.fromEntries(shownAttributes.filter((key) => key in row.properties).map((key) => [key, row.properties[key]])) : row.properties,
+    geometry: row.geometry,
+  }));
+  return new GeoJSONVT({ type: 'FeatureCollection', features: collection }, { maxZoom: OVERLAY_TILE_ZOOMS.max, extent: GEOJSON_VT_EXTENT });
+}
+
+export type OverlayTiles = ReturnType<typeof createOverlayTiles>;

@@ -1,0 +1,125 @@
+// Overlay layers on the real files (issue #23 points 5 and 8): Cambridge's zoning, flood zones, water,
+// wetlands and TopoJSON roads, Mecklenburg's lakes, railroads and tax-exempt points; then versions,
+// rollback and removal, and what a file that is not one overlay gets. Run on PGlite, and on PostgreSQL
+// with TEST_DATABASE_URL.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@parcel-map/database';
+import { openTestDb } from '@parcel-map/database/testing';
+import { listOverlayVersions, removeOverlay, rollbackOverlay } from '../publish/overlayVersions.ts';
+import { importOverlay } from './importOverlay.ts';
+import { defaultOverlayMapping, readOverlayMapping } from './overlayMapping.ts';
+import { CAMBRIDGE_OVERLAYS_DIR, featureCollection, fixtureDir, MECKLENBURG_DIR, OVERLAY_MAPPINGS_DIR, squarePolygon, writeFixture } from './testing/importFixtures.ts';
+
+const cambridge = (file: string) => path.join(CAMBRIDGE_OVERLAYS_DIR, file);
+const mecklenburg = (file: string) => path.join(MECKLENBURG_DIR, file);
+const plain = (file: string) => defaultOverlayMapping(path.basename(file));
+
+describe.skipIf(!existsSync(CAMBRIDGE_OVERLAYS_DIR) || !existsSync(MECKLENBURG_DIR))('overlays from the real files', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  const properties = async (name: string, feature: number) => {
+    const { rows } = await db.query<{ properties: Record<string, unknown>; geometry: { type: string } }>(
+      'SELECT f.properties, f.geometry FROM overlay_features f JOIN overlays o ON o.id = f.overlay_id WHERE o.name = $1 AND o.is_current AND f.feature = $2',
+      [name, feature],
+    );
+    return rows[0];
+  };
+
+  it.each([
+    ['zoning', cambridge('zoning_districts.geojson'), 'polygon', 261],
+    ['wetlands', cambridge('wetlands.geojson'), 'polygon', 31],
+    ['lakes', mecklenburg('catawba_river.geojson'), 'polygon', 114],
+    ['railroads', mecklenburg('railroads.geojson'), 'line', 364],
+    ['tax-exempt', mecklenburg('tax_exempt_properties.geojson'), 'point', 14_816],
+  ])('imports %s from %s, every feature, as %ss', async (name, file, geometryType, features) => {
+    const report = await importOverlay(db, { file, name, mapping: plain(file) });
+    expect(report).toMatchObject({ refusal: null, features, imported: features, rejected: 0, overlay: { name, version: 1, geometryType } });
+  }, 60_000);
+
+  it('keeps every property of a feature, its geometry in lon/lat', async () => {
+    expect(await properties('tax-exempt', 1)).toEqual({ properties: { parcel_id: '00331428', txt_exemption_desc: 'TOWNSHIP' }, geometry: expect.objectContaining({ type: 'Point' }) });
+    expect((await properties('zoning', 1))!.properties).toMatchObject({ ZONE_TYPE: 'C-3', ZCODE: 3 });
+  });
+
+  it('imports the Cambridge flood zones, water bodies and TopoJSON roads through their bundled mappings', async () => {
+    const flood = await importOverlay(db, { file: cambridge('fema_floodplains_100_year.geojson'), name: 'flood-zones', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_flood_zones.json')) });
+    expect(flood).toMatchObject({ refusal: null, features: 21, imported: 21, overlay: { label: 'Flood zones (FEMA 100-year)', geometryType: 'polygon', context: null } });
+    const water = await importOverlay(db, { file: cambridge('water_bodies.geojson'), name: 'water', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_water_bodies.json')) });
+    expect(water).toMatchObject({ refusal: null, features: 74, imported: 74, overlay: { context: 'water' } });
+    // TopoJSON goes through GDAL; a few road surfaces cross themselves and are repaired, none dropped.
+    const roads = await importOverlay(db, { file: cambridge('roads_edge_of_pavement.topojson'), name: 'roads', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_roads.json')) });
+    expect(roads).toMatchObject({ refusal: null, format: 'topojson', features: 205, imported: 205, overlay: { context: 'roads', geometryType: 'polygon' } });
+    expect(roads.repaired).toBeGreaterThan(0);
+
+    const current = (await listOverlayVersions(db)).find((row) => row.name === 'flood-zones')!;
+    expect(current).toMatchObject({
+      current: true, features: 21, label: 'Flood zones (FEMA 100-year)',
+      style: { colour: '#74a9cf', byAttribute: { attribute: 'fld_zone', colours: expect.objectContaining({ AE: '#0570b0' }) } },
+      shownAttributes: ['fld_zone', 'zone_subty', 'static_bfe', 'sfha_tf', 'study_typ'],
+    });
+    // Inside Cambridge's parcels' bounding box.
+    const [west, south, east, north] = current.bbox!;
+    expect(west).toBeGreaterThan(-71.17);
+    expect(east).toBeLessThan(-71.06);
+    expect(south).toBeGreaterThan(42.35);
+    expect(north).toBeLessThan(42.41);
+  }, 120_000);
+});
+
+describe('overlay versions', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb();
+  });
+  afterAll(() => db.close());
+
+  const squares = async (count: number) => {
+    const features = Array.from({ length: count }, (_, i) => ({ properties: { ZONE: `Z-${i}` }, geometry: squarePolygon(-80.9 + i * 0.001, 35.6, 0.001) }));
+    return writeFixture(await fixtureDir(), 'zones.geojson', featureCollection(features));
+  };
+  const dataVersion = async () => Number((await db.query<{ value: string }>('SELECT value FROM data_version')).rows[0]!.value);
+  const currentOf = async (name: string) => (await listOverlayVersions(db)).find((row) => row.name === name && row.current);
+
+  it('publishes versions, rolls back to the one before, removes all; each a new data version', async () => {
+    const first = await squares(2);
+    await importOverlay(db, { file: first, name: 'zones', label: 'Zones', mapping: plain(first) });
+    const second = await squares(3);
+    const before = await dataVersion();
+    await importOverlay(db, { file: second, name: 'zones', label: 'Zones', mapping: plain(second) });
+    expect(await dataVersion()).toBeGreaterThan(before);
+    expect(await currentOf('zones')).toMatchObject({ version: 2, features: 3, label: 'Zones', geometryType: 'polygon', style: { colour: '#7b3294' }, shownAttributes: null });
+
+    expect(await rollbackOverlay(db, 'zones')).toMatchObject({ version: 1, current: true, features: 2 });
+    await expect(rollbackOverlay(db, 'zones')).rejects.toThrow("Overlay 'zones' has no earlier version to roll back to");
+
+    await removeOverlay(db, 'zones');
+    expect(await listOverlayVersions(db)).toEqual([]);
+    expect((await db.query('SELECT 1 FROM overlay_features')).rows).toEqual([]);
+    await expect(removeOverlay(db, 'zones')).rejects.toThrow("There is no overlay named 'zones'");
+  });
+
+  it('refuses a file mixing polygons and lines, and changes nothing', async () => {
+    const file = await writeFixture(await fixtureDir(), 'mixed.geojson', featureCollection([
+      { properties: {}, geometry: squarePolygon(-80.9, 35.6, 0.001) },
+      { properties: {}, geometry: { type: 'LineString', coordinates: [[-80.9, 35.6], [-80.8, 35.7]] } },
+    ]));
+    const report = await importOverlay(db, { file, name: 'mixed', mapping: plain(file) });
+    expect(report.refusal).toBe('the file mixes polygons and lines: import each kind as its own overlay');
+    expect(await currentOf('mixed')).toBeUndefined();
+  });
+
+  it('rejects a line of one position and a point outside lon/lat, counting them', async () => {
+    const file = await writeFixture(await fixtureDir(), 'lines.geojson', featureCollection([
+      ...Array.from({ length: 30 }, (_, i) => ({ properties: { n: i }, geometry: { type: 'LineString' as const, coordinates: [[-80.9, 35.6 + i * 0.001], [-80.8, 35.6]] } })),
+      { properties: { n: 'short' }, geometry: { type: 'LineString', coordinates: [[-80.9, 35.6]] } },
+    ]));
+    const report = await importOverlay(db, { file, name: 'lines', mapping: plain(file) });
+    expect(report).toMatchObject({ refusal: null, imported: 30, rejected: 1, rejections: [{ feature: 31, detail: 'a line of one position' }] });
+  });
+});

@@ -1,0 +1,63 @@
+// The mapping file of an overlay import (`npm run import -- FILE --overlay NAME --mapping M.json`):
+// its label and metadata, whether it is base-map context, how it is drawn, and which of its
+// properties the map shows. Every property is kept in the database either way.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { OVERLAY_CONTEXT_KINDS, overlayStyleSchema, type OverlayGeometryType, type OverlayStyle } from '@parcel-map/shared/contracts';
+
+export const overlayMappingSchema = z
+  .object({
+    overlay: z
+      .object({
+        /** What the Overlays panel shows, e.g. "Flood zones (FEMA 100-year)"; --label overrides it. */
+        label: z.string().min(1).optional(),
+        sourceName: z.string().min(1),
+        licence: z.string().min(1),
+        /** The date the source data describes (YYYY-MM-DD). */
+        asOf: z.iso.date().optional(),
+      })
+      .strict(),
+    /** Source CRS (EPSG code known to the importer, proj string or WKT); overrides the file's. */
+    crs: z.string().min(1).optional(),
+    /** Drawn by the offline styles under the parcels as this kind of background, instead of a toggle. */
+    context: z.enum(OVERLAY_CONTEXT_KINDS).optional(),
+    /** One colour, or a colour per value of one property; by default one colour per geometry type. */
+    style: z.optional(overlayStyleSchema),
+    /** The properties the map shows (and its tiles carry), in order; by default every one. */
+    attributes: z.object({ show: z.array(z.string().min(1)).min(1) }).strict().optional(),
+  })
+  .strict();
+
+export type OverlayMapping = z.infer<typeof overlayMappingSchema>;
+
+/** The colour of an overlay whose mapping sets none: one per geometry type, apart from the parcels' and the base map's. */
+export const DEFAULT_OVERLAY_COLOURS: Record<OverlayGeometryType, string> = {
+  polygon: '#7b3294',
+  line: '#e66101',
+  point: '#d7191c',
+};
+
+export function overlayStyleOf(mapping: OverlayMapping, geometryType: OverlayGeometryType): OverlayStyle {
+  return mapping.style ?? { colour: DEFAULT_OVERLAY_COLOURS[geometryType] };
+}
+
+export function parseOverlayMapping(value: unknown, origin = 'mapping'): OverlayMapping {
+  const parsed = overlayMappingSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`${origin}: invalid overlay mapping\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+export async function readOverlayMapping(file: string): Promise<OverlayMapping> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: cannot read the mapping (${(error as Error).message})`, { cause: error });
+  }
+  return parseOverlayMapping(json, file);
+}
+
+/** Without --mapping: the file's name as its source, its licence unknown. */
+export function defaultOverlayMapping(sourceName: string): OverlayMapping {
+  return parseOverlayMapping({ overlay: { sourceName, licence: 'unknown' } });
+}
