@@ -6,7 +6,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/mapUser.ts';
 import { county } from '../fixtures/countyData.ts';
 import { REPO_DIR } from '../fixtures/paths.ts';
-import type { Servers } from '../fixtures/servers.ts';
 import { MapPage } from '../pages/MapPage.ts';
 
 const DATA = path.resolve(REPO_DIR, '../shared/data');
@@ -19,19 +18,6 @@ const LABEL = 'Flood zones (FEMA 100-year)';
 // edge, and inside parcel 267.2-231, about 65 m from that parcel's edge: a click there is in both.
 const IN_ZONE_AE = { lng: -71.15184, lat: 42.39715 };
 
-/**
- * Overlays are imported with the API stopped: the import writes its PGlite directory itself (the
- * overlay commands do not go through a running API yet).
- */
-async function withApiStopped(servers: Servers, work: () => Promise<unknown>) {
-  await servers.stop('api-server');
-  try {
-    await work();
-  } finally {
-    await servers.start('api-server');
-  }
-}
-
 async function removeCambridge() {
   await county(['county-data/src/cli/datasetsCli.ts', 'remove', OVERLAY, '--overlay']).catch(() => undefined);
   await county(['county-data/src/cli/datasetsCli.ts', 'remove', DATASET]).catch(() => undefined);
@@ -42,16 +28,15 @@ const popup = (page: Page) => page.getByRole('region', { name: 'Overlay details'
 
 test.describe('Cambridge with its flood zones', () => {
   // Also after a failure: Cambridge left behind would move later specs' data.
-  test.afterEach(async ({ servers }) => withApiStopped(servers, removeCambridge));
+  test.afterEach(removeCambridge);
 
-  test('switches the flood zones on, draws them, and a click in zone AE shows it beside the parcel', async ({ page, servers }) => {
+  test('switches the flood zones on, draws them, and a click in zone AE shows it beside the parcel', async ({ page }) => {
     test.setTimeout(300_000);
-    await withApiStopped(servers, async () => {
-      await removeCambridge();
-      await county(['county-data/src/cli/importCli.ts', PARCELS, '--dataset', DATASET, '--mapping', 'county-data/mappings/cambridge_fy2014.json']);
-      const output = await county(['county-data/src/cli/importCli.ts', FLOOD_ZONES, '--overlay', OVERLAY, '--label', LABEL, '--mapping', 'county-data/mappings/overlays/cambridge_flood_zones.json']);
-      expect(output).toContain(`overlay '${OVERLAY}'`);
-    });
+    // As a user would, beside the running product: the commands hand the files to its API.
+    await removeCambridge();
+    await county(['county-data/src/cli/importCli.ts', PARCELS, '--dataset', DATASET, '--mapping', path.join(REPO_DIR, 'county-data/mappings/cambridge_fy2014.json')]);
+    const output = await county(['county-data/src/cli/importCli.ts', FLOOD_ZONES, '--overlay', OVERLAY, '--label', LABEL, '--mapping', path.join(REPO_DIR, 'county-data/mappings/overlays/cambridge_flood_zones.json')]);
+    expect(output).toContain(`of overlay '${OVERLAY}'`);
 
     const map = new MapPage(page);
     const overlayTiles: string[] = [];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MapController, OverlayClick } from '../../map/mapController.ts';
-import { OverlayFeaturePopup } from './OverlayFeaturePopup.tsx';
+import { DOCKED_CARD_QUERY, OverlayFeaturePopup } from './OverlayFeaturePopup.tsx';
 
 /** The map's popup as the controller shows it: the content in the page until removed. */
 function fakeController() {
@@ -77,5 +77,19 @@ describe('OverlayFeaturePopup', () => {
     expect(shownAt).toEqual([zoneAE.lngLat, next.lngLat]);
     expect(within(popup()!).getByRole('heading', { name: 'Zoning districts' })).toBeInTheDocument();
     expect(screen.getAllByRole('region', { name: 'Overlay details' })).toHaveLength(1);
+  });
+
+  it('on a phone, shows the card under the search box instead of a popup on the map', () => {
+    const matchMedia = vi.fn((query: string) => ({ matches: query === DOCKED_CARD_QUERY, addEventListener: () => {}, removeEventListener: () => {} }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      const { shownAt } = renderPopup();
+      act(() => showClick(zoneAE));
+      expect(shownAt).toEqual([]);
+      expect(popup()?.closest('.overlay-feature-dock')).not.toBeNull();
+      expect(within(popup()!).getByRole('heading', { name: 'Flood zones (FEMA 100-year)' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

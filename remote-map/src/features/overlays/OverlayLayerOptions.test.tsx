@@ -30,7 +30,7 @@ const overlay = (name: string, fields: Partial<Overlay>): Overlay => ({
 });
 
 const CAMBRIDGE_OVERLAYS: Overlay[] = [
-  overlay('flood-zones', { label: 'Flood zones (FEMA 100-year)', style: { colour: '#adb5bd', byAttribute: { attribute: 'fld_zone', colours: { AE: '#1c7ed6', X: '#a5d8ff' } } } }),
+  overlay('flood-zones', { label: 'Flood zones (FEMA 100-year)', style: { colour: '#adb5bd', byAttribute: { attribute: 'fld_zone', colours: { X: '#a5d8ff', AE: '#1c7ed6', A: '#3690c0' } } } }),
   overlay('railroads', { label: 'Railroads', geometryType: 'line', style: { colour: '#343a40' } }),
   overlay('water', { label: 'Water bodies', context: 'water', style: { colour: '#a5d8ff' } }),
 ];
@@ -90,10 +90,11 @@ describe('the Overlays panel’s county layers (issue #23 §5)', () => {
     // One colour: its swatch beside the name, drawn as the map draws a line.
     const railroads = within(layers).getByRole('checkbox', { name: 'Railroads' }).closest('label')!;
     expect(swatchColour(railroads.querySelector('.overlay-swatch--line'))).toBe('#343a40');
-    // Styled by an attribute: each value with its colour, then the others.
+    // Styled by an attribute: each value with its colour, in the values' order, then the others.
     const legend = within(layers).getByRole('list', { name: 'Flood zones (FEMA 100-year) legend' });
     const entries = within(legend).getAllByRole('listitem');
     expect(entries.map((entry) => [entry.textContent, swatchColour(entry.querySelector('.overlay-swatch--polygon'))])).toEqual([
+      ['A', '#3690c0'],
       ['AE', '#1c7ed6'],
       ['X', '#a5d8ff'],
       ['Other', '#adb5bd'],

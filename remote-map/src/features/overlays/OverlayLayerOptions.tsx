@@ -33,9 +33,13 @@ export function OverlayLayerOptions() {
   );
 }
 
-/** One colour per styled value, then the colour of all the others. */
+/**
+ * One colour per styled value in the values' order (the answer's key order is the database's, not
+ * the mapping file's), then the colour of all the others.
+ */
 function ValueLegend({ overlay }: { overlay: Overlay }) {
-  const entries = [...Object.entries(overlay.style.byAttribute?.colours ?? {}), [OTHER_VALUES_LABEL, overlay.style.colour] as const];
+  const styled = Object.entries(overlay.style.byAttribute?.colours ?? {}).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  const entries = [...styled, [OTHER_VALUES_LABEL, overlay.style.colour] as const];
   return (
     <ul className="overlay-layers__legend" aria-label={`${overlay.label} legend`}>
       {entries.map(([value, colour]) => (
