@@ -11,7 +11,14 @@ import { MapPage } from '../pages/MapPage.ts';
 
 const DATA = path.resolve(REPO_DIR, '../shared/data');
 const PARCELS = path.join(DATA, 'cambridge_ma_parcels_fy2014/ASSESSING_ParcelsFY2014.converted.geojson');
-const FLOOD_ZONES = path.join(DATA, 'cambridge_ma_overlays/fema_floodplains_100_year.geojson');
+const OVERLAYS = path.join(DATA, 'cambridge_ma_overlays');
+const FLOOD_ZONES = path.join(OVERLAYS, 'fema_floodplains_100_year.geojson');
+const MAPPINGS = path.join(REPO_DIR, 'county-data/mappings');
+/** Base-map context, drawn by the offline styles and never listed as a switch. */
+const CONTEXT = [
+  { name: 'cambridge-water', file: path.join(OVERLAYS, 'water_bodies.geojson'), mapping: path.join(MAPPINGS, 'overlays/cambridge_water_bodies.json'), label: 'Water bodies' },
+  { name: 'cambridge-roads', file: path.join(OVERLAYS, 'roads_edge_of_pavement.topojson'), mapping: path.join(MAPPINGS, 'overlays/cambridge_roads.json'), label: 'Roads (edge of pavement)' },
+];
 const DATASET = 'cambridge-ma';
 const OVERLAY = 'flood-zones';
 const LABEL = 'Flood zones (FEMA 100-year)';
@@ -20,7 +27,9 @@ const LABEL = 'Flood zones (FEMA 100-year)';
 const IN_ZONE_AE = { lng: -71.15184, lat: 42.39715 };
 
 async function removeCambridge() {
-  await county(['county-data/src/cli/datasetsCli.ts', 'remove', OVERLAY, '--overlay']).catch(() => undefined);
+  for (const name of [OVERLAY, ...CONTEXT.map((context) => context.name)]) {
+    await county(['county-data/src/cli/datasetsCli.ts', 'remove', name, '--overlay']).catch(() => undefined);
+  }
   await county(['county-data/src/cli/datasetsCli.ts', 'remove', DATASET]).catch(() => undefined);
 }
 
@@ -35,9 +44,10 @@ test.describe('Cambridge with its flood zones', () => {
     test.setTimeout(300_000);
     // As a user would, beside the running product: the commands hand the files to its API.
     await removeCambridge();
-    await county(['county-data/src/cli/importCli.ts', PARCELS, '--dataset', DATASET, '--mapping', path.join(REPO_DIR, 'county-data/mappings/cambridge_fy2014.json')]);
-    const output = await county(['county-data/src/cli/importCli.ts', FLOOD_ZONES, '--overlay', OVERLAY, '--label', LABEL, '--mapping', path.join(REPO_DIR, 'county-data/mappings/overlays/cambridge_flood_zones.json')]);
+    await county(['county-data/src/cli/importCli.ts', PARCELS, '--dataset', DATASET, '--mapping', path.join(MAPPINGS, 'cambridge_fy2014.json')]);
+    const output = await county(['county-data/src/cli/importCli.ts', FLOOD_ZONES, '--overlay', OVERLAY, '--label', LABEL, '--mapping', path.join(MAPPINGS, 'overlays/cambridge_flood_zones.json')]);
     expect(output).toContain(`of overlay '${OVERLAY}'`);
+    for (const context of CONTEXT) await county(['county-data/src/cli/importCli.ts', context.file, '--overlay', context.name, '--mapping', context.mapping]);
 
     const map = new MapPage(page);
     const overlayTiles: string[] = [];
@@ -52,6 +62,7 @@ test.describe('Cambridge with its flood zones', () => {
     const flood = overlaysPanel(page).getByRole('checkbox', { name: LABEL });
     await expect(flood).not.toBeChecked();
     await expect(overlaysPanel(page).getByRole('list', { name: `${LABEL} legend` })).toContainText('AE');
+    for (const context of CONTEXT) await expect(overlaysPanel(page).getByText(context.label)).toHaveCount(0);
     await flood.check();
     await expect(page).toHaveURL(/[?&]overlays=flood-zones(&|$)/);
     await expect(map.container()).toHaveAttribute('data-overlay-layers', OVERLAY);
@@ -75,6 +86,17 @@ test.describe('Cambridge with its flood zones', () => {
     await page.keyboard.press('Escape');
     await expect(popup(page)).toBeHidden();
     await expect(map.detailPanel()).toBeVisible();
+
+    // Another base map keeps the overlay drawn.
+    await map.control('Base map').click();
+    await page.getByRole('menuitemradio', { name: 'Dark (satellite contrast)' }).click();
+    await expect(map.container()).toHaveAttribute('data-style-id', 'dark-local');
+    await expect(map.container()).toHaveAttribute('data-overlay-layers', OVERLAY);
+    await map.waitForParcels();
+    await map.shot('overlays-cambridge-dark');
+    await map.control('Base map').click();
+    await page.getByRole('menuitemradio', { name: 'Streets (offline)' }).click();
+    await expect(map.container()).toHaveAttribute('data-style-id', 'streets-local');
 
     // Reopened from its URL, the overlay is on again.
     await page.reload();

@@ -30,7 +30,7 @@ import { installFindings, type Finding } from './findingsLayer.ts';
 import type { FeatureCollection } from 'geojson';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
 import { installMyLocation, type MyLocation } from './myLocationLayer.ts';
-import { installOverlayLayers, overlayFeaturesAt, type OverlayFeatureHit, type OverlayLayer } from './overlayLayers.ts';
+import { drawnOverlayNames, installOverlayLayers, overlayFeaturesAt, type OverlayFeatureHit, type OverlayLayer } from './overlayLayers.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -185,7 +185,7 @@ function wireMap(
   // Above the base map's roads and water, under every label and every parcel layer.
   const showOverlayLayers = () => {
     installOverlayLayers(map, overlayLayers, map.getLayer(PARCEL_LAYER_IDS.label) ? PARCEL_LAYER_IDS.label : PARCEL_LAYER_IDS.fill);
-    publishMapState(container, { overlayLayers: overlayLayers.map((layer) => layer.name).join(',') });
+    publishMapState(container, { overlayLayers: drawnOverlayNames(map).join(',') });
   };
   let savedPoints: readonly SavedParcelPoint[] = [];
   let dataVersion: number | undefined;

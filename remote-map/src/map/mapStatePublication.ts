@@ -24,8 +24,8 @@
 //   data-findings           The parcels and results the findings layer holds (search results, a
 //                           nearby list with its ring), once the map holds them; absent when none.
 //                           e2e/tests/parcelFinder.spec.ts.
-//   data-overlay-layers     The names of the county's overlay layers the map draws, comma-separated
-//                           ('' when none). e2e/tests/mapOverlays.spec.ts.
+//   data-overlay-layers     The names of the county's overlay layers the map's style draws, bottom
+//                           first, comma-separated ('' when none). e2e/tests/mapOverlays.spec.ts.
 
 export type LayerVisibility = 'visible' | 'none' | 'absent';
 

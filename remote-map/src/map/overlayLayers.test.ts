@@ -2,7 +2,7 @@ import type { LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
 // @ts-expect-error -- typed through the cast below (see parcelLayers.test.ts)
 import * as styleSpecModule from 'mapbox-gl/dist/style-spec/index.es.js';
 import type * as StyleSpec from 'mapbox-gl/dist/style-spec/index.d.ts';
-import { installOverlayLayers, overlayColour, overlayFeaturesAt, overlayLayerIds, overlayLayers, overlaySource, overlaySourceId, type OverlayLayer } from './overlayLayers.ts';
+import { drawnOverlayNames, installOverlayLayers, overlayColour, overlayFeaturesAt, overlayLayerIds, overlayLayers, overlaySource, overlaySourceId, type OverlayLayer } from './overlayLayers.ts';
 
 const styleSpec = styleSpecModule as typeof StyleSpec;
 
@@ -116,6 +116,13 @@ describe('installOverlayLayers', () => {
 
     installOverlayLayers(map, [], 'parcels-label');
     expect(layers.map((layer) => layer.id)).toEqual(['land', 'parcels-label', 'parcels-fill']);
+  });
+
+  it('says which overlays the style draws, bottom first', () => {
+    const { map } = fakeMap(base);
+    expect(drawnOverlayNames(map)).toEqual([]);
+    installOverlayLayers(map, [exempt, flood], 'parcels-label');
+    expect(drawnOverlayNames(map)).toEqual(['flood-zones', 'tax-exempt']);
   });
 
   it('draws on top when the layer to go under is missing', () => {

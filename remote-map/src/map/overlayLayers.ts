@@ -93,6 +93,12 @@ export function installOverlayLayers(map: MapboxMap, overlays: readonly OverlayL
   }
 }
 
+/** The overlays the map's style draws now, by name, bottom first: read back from the map, not from what was asked. */
+export function drawnOverlayNames(map: MapboxMap): string[] {
+  const names = (map.getStyle()?.layers ?? []).flatMap((layer) => ('source' in layer && isOverlaySource(layer.source) ? [(layer.source as string).slice(ID_PREFIX.length)] : []));
+  return [...new Set(names)];
+}
+
 /**
  * The drawn overlays' features at a point, topmost first, each once (a feature cut by tile edges is
  * one piece per tile): areas under the point itself, lines and points within a few pixels of it.
