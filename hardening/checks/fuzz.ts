@@ -226,7 +226,7 @@ function fuzzRequests(known: readonly string[]): fc.Arbitrary<FuzzRequest> {
   const anyRoute = fc
     .record({
       method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
-      prefix: fc.constantFrom('', '/api', '/api/parcels', '/api/saved-parcels', '/api/datasets', '/tiles', '/contours', '/basemap', '/styles', '/health'),
+      prefix: fc.constantFrom('', '/api', '/api/parcels', '/api/saved-parcels', '/api/datasets', '/api/overlays', '/tiles', '/tiles/overlays', '/contours', '/basemap', '/styles', '/health'),
       segments: fc.array(segment, { maxLength: 4 }),
       query: fc.option(queryValue.map((q) => `?${q}`), { freq: 3 }),
       body: fc.option(withBody(fc.jsonValue()), { freq: 2 }),

@@ -59,4 +59,21 @@ describe('npm run import', () => {
     expect(malformed.output).toContain("--max-rejected must be a percentage from 0 to 100, not 'lots'");
     expect((await runImport(dataDir, [file, '--max-rejected', '20%', '--dry-run'])).code).toBe(0);
   });
+  it('publishes a file as an overlay with --overlay and --label, and refuses --label without --overlay', async () => {
+    const file = await writeFixture(await fixtureDir(), 'rail.geojson', featureCollection([0, 1].map((i) => ({ properties: { name: `Line ${i}` }, geometry: { type: 'LineString', coordinates: [[-80.9, 35.6 + i * 0.001], [-80.8, 35.6]] } }))));
+    const published = await runImport(dataDir, [file, '--overlay', 'rail', '--label', 'Railroads']);
+    expect(published.code).toBe(0);
+    expect(published.output).toContain(`published as version 1 of overlay 'rail' ("Railroads") in ${dataDir}`);
+    expect(published.output).toContain('geometry    lines');
+    const stray = await runImport(dataDir, [file, '--label', 'Railroads']);
+    expect(stray.code).toBe(1);
+    expect(stray.output).toContain('--label names an overlay: give it with --overlay NAME');
+
+    const db = await openPgliteDb(dataDir);
+    try {
+      expect((await db.query('SELECT name, label, geometry_type, feature_count FROM overlays')).rows).toEqual([{ name: 'rail', label: 'Railroads', geometry_type: 'line', feature_count: 2 }]);
+    } finally {
+      await db.close();
+    }
+  });
 });

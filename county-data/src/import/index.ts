@@ -6,6 +6,6 @@ export {
   checkPreparedFile, DEFAULT_MAX_REJECTED_SHARE, importParcels, publishImport, validateImport,
   type ImportOptions, type ImportProgress, type PreparedFile, type ValidatedImport,
 } from './importParcels.ts';
-export { prepareImportFileInWorker } from './prepareInWorker.ts';
+export { prepareImportFileInWorker, prepareOverlayInWorker } from './prepareInWorker.ts';
 export { importOverlay, prepareOverlay, publishPreparedOverlay, type OverlayImportOptions, type PreparedOverlay } from './importOverlay.ts';
 export { defaultOverlayMapping, parseOverlayMapping, readOverlayMapping, type OverlayMapping } from './overlayMapping.ts';

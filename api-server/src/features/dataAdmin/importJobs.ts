@@ -14,7 +14,7 @@ import {
   defaultMapping,
   defaultOverlayMapping,
   prepareImportFileInWorker,
-  prepareOverlay,
+  prepareOverlayInWorker,
   publishImport,
   publishPreparedOverlay,
   readBundledMapping,
@@ -209,8 +209,9 @@ export function createImportJobs(deps: ImportJobsDeps) {
 
     /**
      * Imports an uploaded file as an overlay's next version (or checks it, for a dry run) and answers the
-     * report when done: overlay files are small next to parcel files, so the request waits for it. The
-     * job and its files are discarded after, whatever the outcome.
+     * report when done: overlay files are small next to parcel files, so the request waits for it (read
+     * and checked in a worker thread, as parcel files are). The job and its files are discarded after,
+     * whatever the outcome.
      */
     async importOverlay(id: string, body: OverlayImportBody): Promise<OverlayImportReport> {
       const job = find(id);
@@ -222,7 +223,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
       try {
         const prepared = await readableFile(async () => {
           const mapping = body.mapping ? await readOverlayMapping(path.join(job.dir, body.mapping)) : defaultOverlayMapping(body.file);
-          return prepareOverlay({ file: path.join(job.dir, body.file), name: body.overlay, label: body.label, mapping, maxRejectedShare: body.maxRejectedShare, dryRun: body.dryRun });
+          return prepareOverlayInWorker({ file: path.join(job.dir, body.file), name: body.overlay, label: body.label, mapping, maxRejectedShare: body.maxRejectedShare, dryRun: body.dryRun });
         });
         const report = body.dryRun || prepared.report.refusal !== null ? prepared.report : await publishPreparedOverlay(deps.db, prepared);
         if (report.overlay.version !== null) deps.logger.info({ importId: job.id, overlay: report.overlay.name, version: report.overlay.version, features: report.imported }, 'overlay published');
