@@ -1,16 +1,8 @@
 // axe-core scans of the login page, the map screen and the open detail panel: no serious or critical
 // violation (issue #5 §10).
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/mapUser.ts';
+import { seriousViolations } from '../fixtures/accessibility.ts';
 import { MapPage } from '../pages/MapPage.ts';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-}
 
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });

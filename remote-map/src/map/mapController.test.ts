@@ -10,6 +10,7 @@ const events: MapControllerEvents = {
   styleLoadFailed: () => {},
   parcelClicked: () => {},
   backgroundClicked: () => {},
+  overlayFeaturesClicked: () => {},
 };
 
 // What needs WebGL is tested in Playwright; these checks run before any map exists.

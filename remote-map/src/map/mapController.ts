@@ -31,6 +31,7 @@ import type { FeatureCollection } from 'geojson';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
 import { installMyLocation, type MyLocation } from './myLocationLayer.ts';
 import { countyTileRequests } from './countyTileRequests.ts';
+import { drawnOverlayNames, installOverlayLayers, overlayFeaturesAt, type OverlayFeatureHit, type OverlayLayer } from './overlayLayers.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -49,6 +50,17 @@ export interface MapControllerEvents extends ParcelClickHandlers, StyleLoadEvent
   viewChanged(view: MapView): void;
   /** The view's parcel tiles started or finished loading (a slim indicator shows meanwhile). */
   parcelTilesLoading(loading: boolean): void;
+  /**
+   * A click, with the features of the overlay layers drawn under it (none: an empty list). Sent
+   * beside the parcel click: the same click selects the parcel and shows what overlays it is in.
+   */
+  overlayFeaturesClicked(click: OverlayClick): void;
+}
+
+/** Where a click on the map was, and the overlay features under it. */
+export interface OverlayClick {
+  lngLat: { lng: number; lat: number };
+  features: OverlayFeatureHit[];
 }
 
 /** The overlay switches of the Overlays panel and the contour toggle. */
@@ -76,6 +88,10 @@ export interface MapController {
   /** Shows a [west, south, east, north] extent without animation (the initial view an administrator set). */
   showBounds(bounds: [number, number, number, number]): void;
   setOverlays(overlays: MapOverlays): void;
+  /** Draws exactly these overlay layers (the county's, from GET /api/overlays). */
+  setOverlayLayers(layers: readonly OverlayLayer[]): void;
+  /** Shows `content` in a popup pointing at a place, following it as the map moves; call the result to remove it. */
+  showPopup(at: { lng: number; lat: number }, content: HTMLElement): () => void;
   setSavedParcels(points: readonly SavedParcelPoint[]): void;
   /** Flies to a point or fits bounds. */
   centreOn(target: CentreTarget): void;
@@ -171,6 +187,12 @@ function wireMap(
 
   const highlights: ParcelHighlights = { hoverPin: null, selectedPin: null };
   let overlays: MapOverlays = { ...DEFAULT_OVERLAYS };
+  let overlayLayers: readonly OverlayLayer[] = [];
+  // Above the base map's roads and water, under every label and every parcel layer.
+  const showOverlayLayers = () => {
+    installOverlayLayers(map, overlayLayers, map.getLayer(PARCEL_LAYER_IDS.label) ? PARCEL_LAYER_IDS.label : PARCEL_LAYER_IDS.fill);
+    publishMapState(container, { overlayLayers: drawnOverlayNames(map).join(',') });
+  };
   let savedPoints: readonly SavedParcelPoint[] = [];
   let dataVersion: number | undefined;
   const parcelTilesUrl = () => versionedTilesUrl(config.parcelTilesUrl, dataVersion);
@@ -201,6 +223,7 @@ function wireMap(
     map.on('render', afterParcelsDrawn);
     // Contours go under the parcels; saved-parcel markers on top of everything.
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
+    showOverlayLayers();
     installSavedParcels(map, savedPoints, overlays.savedParcels);
     installMyLocation(map, myLocation);
     showFindings();
@@ -228,6 +251,11 @@ function wireMap(
   };
 
   map.on('style.load', onStyleLoad);
+  const onOverlayClick = (event: mapboxgl.MapMouseEvent) => {
+    const { lng, lat } = event.lngLat;
+    events.overlayFeaturesClicked({ lngLat: { lng, lat }, features: overlayFeaturesAt(map, event.point, overlayLayers) });
+  };
+  map.on('click', onOverlayClick);
   map.on('moveend', reportView);
   map.on('zoomend', reportView);
   map.on('load', () => {
@@ -286,6 +314,7 @@ function wireMap(
     styleLoad.dispose();
     resizeObserver?.disconnect();
     interactions.detach();
+    map.off('click', onOverlayClick);
     map.remove();
   });
 
@@ -314,6 +343,18 @@ function wireMap(
       setContoursVisible(map, next.contours);
       if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, next.savedParcels);
       publishLayerState();
+    },
+    setOverlayLayers(layers) {
+      overlayLayers = layers;
+      if (map.getSource(PARCEL_SOURCE_ID)) showOverlayLayers();
+    },
+    showPopup(at, content) {
+      // Our own close button and Escape close it; a click elsewhere is the map's to decide.
+      const popup = new mapboxgl.Popup({ closeButton: false, closeOnClick: false, focusAfterOpen: false, maxWidth: '20rem', className: 'overlay-popup' })
+        .setLngLat([at.lng, at.lat])
+        .setDOMContent(content)
+        .addTo(map);
+      return teardown.track(() => popup.remove());
     },
     setSavedParcels(points) {
       savedPoints = points;

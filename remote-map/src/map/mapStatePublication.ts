@@ -24,6 +24,8 @@
 //   data-findings           The parcels and results the findings layer holds (search results, a
 //                           nearby list with its ring), once the map holds them; absent when none.
 //                           e2e/tests/parcelFinder.spec.ts.
+//   data-overlay-layers     The names of the county's overlay layers the map's style draws, bottom
+//                           first, comma-separated ('' when none). e2e/tests/mapOverlays.spec.ts.
 
 export type LayerVisibility = 'visible' | 'none' | 'absent';
 
@@ -40,6 +42,7 @@ export interface PublishedMapState {
   measureRendered: number;
   search: 'online' | 'offline';
   findings: number;
+  overlayLayers: string;
 }
 
 /** Writes the given attributes; null removes one. Each key is the attribute's dataset name. */

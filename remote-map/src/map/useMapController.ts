@@ -45,6 +45,7 @@ export function useMapController(
       parcelClicked: (pin) => eventsRef.current.parcelClicked(pin),
       backgroundClicked: () => eventsRef.current.backgroundClicked(),
       savedParcelClicked: (pin) => eventsRef.current.savedParcelClicked(pin),
+      overlayFeaturesClicked: (click) => eventsRef.current.overlayFeaturesClicked(click),
     };
     let created: MapController;
     eventsRef.current.setupStarted();

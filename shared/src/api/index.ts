@@ -10,3 +10,4 @@ export * from '../datasets/datasetContract.ts';
 export * from '../datasets/importContract.ts';
 export * from '../datasets/adminAccessApi.ts';
 export * from '../wire/rateLimit.ts';
+export * from '../overlays/overlayContract.ts';

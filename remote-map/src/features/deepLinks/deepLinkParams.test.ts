@@ -1,5 +1,5 @@
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
-import { formatView, parsePin, parseView, readDeepLink, searchWithPin, searchWithView, shareSearch, type LinkView } from './deepLinkParams.ts';
+import { formatView, parseOverlayLayers, parsePin, parseView, readDeepLink, searchWithOverlayLayers, searchWithPin, searchWithView, shareSearch, type LinkView } from './deepLinkParams.ts';
 
 describe('deep link parameters', () => {
   it('writes and reads the view', () => {
@@ -26,8 +26,8 @@ describe('deep link parameters', () => {
 
 describe('deep link search strings', () => {
   it('reads the pin and the view of a search string', () => {
-    expect(readDeepLink('?pin=4601&view=-80.85,35.63,15.5')).toEqual({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 }, style: null, overlays: null });
-    expect(readDeepLink('')).toEqual({ pin: null, view: null, style: null, overlays: null });
+    expect(readDeepLink('?pin=4601&view=-80.85,35.63,15.5')).toEqual({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 }, style: null, overlays: null, overlayLayers: null });
+    expect(readDeepLink('')).toEqual({ pin: null, view: null, style: null, overlays: null, overlayLayers: null });
   });
 
   it('sets and removes the pin, keeping the other parameters', () => {
@@ -52,12 +52,35 @@ describe('deep link search strings', () => {
 
   it('shares the selection, the view, the base map and every overlay, and reads them all back', () => {
     const overlays = { ownerNames: false, savedParcels: true, parcelOutlines: true, contours: true };
-    const search = shareSearch({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 }, style: 'satellite-streets-v12', overlays });
-    expect(search).toBe('?pin=4601&view=-80.85000%2C35.63000%2C15.50&style=satellite-streets-v12&layers=outlines%2Csaved%2Ccontours');
-    expect(readDeepLink(search)).toEqual({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 }, style: 'satellite-streets-v12', overlays });
+    const search = shareSearch({ pin: '4601', view: { lng: -80.85, lat: 35.63, zoom: 15.5 }, style: 'satellite-streets-v12', overlays, overlayLayers: ['flood-zones', 'zoning'] });
+    expect(search).toBe('?pin=4601&view=-80.85000%2C35.63000%2C15.50&style=satellite-streets-v12&layers=outlines%2Csaved%2Ccontours&overlays=flood-zones%2Czoning');
+    expect(readDeepLink(search)).toEqual({
+      pin: '4601',
+      view: { lng: -80.85, lat: 35.63, zoom: 15.5 },
+      style: 'satellite-streets-v12',
+      overlays,
+      overlayLayers: ['flood-zones', 'zoning'],
+    });
     // All off is a choice too; a style id that is no id is ignored.
     const none = { ownerNames: false, savedParcels: false, parcelOutlines: false, contours: false };
-    expect(readDeepLink(shareSearch({ pin: null, view: MAP_VIEW_DEFAULTS, style: null, overlays: none }))).toMatchObject({ pin: null, style: null, overlays: none });
+    expect(readDeepLink(shareSearch({ pin: null, view: MAP_VIEW_DEFAULTS, style: null, overlays: none, overlayLayers: [] }))).toMatchObject({ pin: null, style: null, overlays: none, overlayLayers: null });
     expect(readDeepLink('?style=<script>').style).toBeNull();
+  });
+});
+
+describe('overlay layers in the URL (issue #23 §5)', () => {
+  it('reads the overlay names a link switches on, once each, and drops what is no overlay name', () => {
+    expect(parseOverlayLayers('flood-zones,zoning')).toEqual(['flood-zones', 'zoning']);
+    expect(parseOverlayLayers('zoning,zoning, flood-zones')).toEqual(['zoning', 'flood-zones']);
+    expect(parseOverlayLayers('Zoning,<script>,,-x,zoning')).toEqual(['zoning']);
+    expect(parseOverlayLayers('')).toEqual([]);
+    expect(parseOverlayLayers(null)).toBeNull();
+  });
+
+  it('writes the overlays switched on beside the other parameters, and removes the parameter when none is', () => {
+    expect(searchWithOverlayLayers('?pin=77', ['flood-zones', 'zoning'])).toBe('?pin=77&overlays=flood-zones%2Czoning');
+    expect(searchWithOverlayLayers('?overlays=flood-zones&pin=77', [])).toBe('?pin=77');
+    expect(searchWithOverlayLayers('?overlays=flood-zones', ['flood-zones'])).toBeNull();
+    expect(searchWithOverlayLayers('', [])).toBeNull();
   });
 });

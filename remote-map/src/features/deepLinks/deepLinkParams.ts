@@ -1,5 +1,7 @@
-// The map screen's URL (SPEC issue #5 §9): ?pin= the selected parcel, &view=lng,lat,zoom the camera;
-// a shared link (issue #25) also has &style= the base map and &layers= the overlays switched on.
+// The map screen's URL (SPEC issue #5 §9): ?pin= the selected parcel, &view=lng,lat,zoom the camera,
+// &overlays= the county's overlay layers switched on (issue #23 §5); a shared link (issue #25) also
+// has &style= the base map and &layers= the panel's own switches that are on.
+import { OVERLAY_NAME_PATTERN } from '@parcel-map/shared/api';
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
 import type { MapOverlaysState } from '../mapView/mapViewSlice.ts';
 
@@ -7,6 +9,7 @@ export const PIN_PARAM = 'pin';
 export const VIEW_PARAM = 'view';
 export const STYLE_PARAM = 'style';
 export const LAYERS_PARAM = 'layers';
+export const OVERLAYS_PARAM = 'overlays';
 
 /** The overlays' names in a link: short and stable, whatever the store calls them. */
 const LAYER_NAMES: Record<keyof MapOverlaysState, string> = {
@@ -31,6 +34,12 @@ export function parseLayers(value: string | null): MapOverlaysState | null {
   const overlays = {} as MapOverlaysState;
   for (const overlay of Object.keys(LAYER_NAMES) as (keyof MapOverlaysState)[]) overlays[overlay] = names.has(LAYER_NAMES[overlay]);
   return overlays;
+}
+
+/** The overlay layers a link switches on (every other one off), or null without the parameter. */
+export function parseOverlayLayers(value: string | null): string[] | null {
+  if (value === null) return null;
+  return [...new Set(value.split(',').map((name) => name.trim()))].filter((name) => OVERLAY_NAME_PATTERN.test(name));
 }
 
 /** A base-map id from the URL: an id's characters, else nothing (an unknown id is ignored later). */
@@ -69,6 +78,7 @@ export interface DeepLink {
   view: LinkView | null;
   style: string | null;
   overlays: MapOverlaysState | null;
+  overlayLayers: string[] | null;
 }
 
 export function readDeepLink(search: string): DeepLink {
@@ -78,16 +88,30 @@ export function readDeepLink(search: string): DeepLink {
     view: parseView(params.get(VIEW_PARAM)),
     style: parseStyle(params.get(STYLE_PARAM)),
     overlays: parseLayers(params.get(LAYERS_PARAM)),
+    overlayLayers: parseOverlayLayers(params.get(OVERLAYS_PARAM)),
   };
 }
 
 /** The search string of a shared view: every part of it, the opening view included. */
-export function shareSearch({ pin, view, style, overlays }: { pin: string | null; view: LinkView; style: string | null; overlays: MapOverlaysState }): string {
+export function shareSearch({
+  pin,
+  view,
+  style,
+  overlays,
+  overlayLayers,
+}: {
+  pin: string | null;
+  view: LinkView;
+  style: string | null;
+  overlays: MapOverlaysState;
+  overlayLayers: readonly string[];
+}): string {
   const params = new URLSearchParams();
   if (pin) params.set(PIN_PARAM, pin);
   params.set(VIEW_PARAM, formatView(view));
   if (style) params.set(STYLE_PARAM, style);
   params.set(LAYERS_PARAM, formatLayers(overlays));
+  if (overlayLayers.length > 0) params.set(OVERLAYS_PARAM, overlayLayers.join(','));
   return `?${params.toString()}`;
 }
 
@@ -105,6 +129,11 @@ function withParam(search: string, name: string, value: string | null): string |
 /** The search string with this selection, or null when the URL has it already. */
 export function searchWithPin(search: string, pin: string | null): string | null {
   return withParam(search, PIN_PARAM, pin);
+}
+
+/** The search string with these overlay layers on (none: no parameter), or null when the URL has them already. */
+export function searchWithOverlayLayers(search: string, names: readonly string[]): string | null {
+  return withParam(search, OVERLAYS_PARAM, names.length > 0 ? names.join(',') : null);
 }
 
 /**

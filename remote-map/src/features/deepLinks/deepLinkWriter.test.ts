@@ -1,5 +1,5 @@
 import { makeTestStore } from '@parcel-map/shared/testing';
-import { mapViewSettled } from '../mapView/mapViewSlice.ts';
+import { mapViewSettled, overlayLayerToggled, overlayLayersRestored } from '../mapView/mapViewSlice.ts';
 import { mapBackgroundClicked, parcelClicked, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { deepLinkWriter } from './deepLinkWriter.ts';
 
@@ -50,5 +50,23 @@ describe('deepLinkWriter', () => {
     store.dispatch(mapViewSettled({ lng: -80.85, lat: 35.63, zoom: 15.5 }));
     store.dispatch(parcelClicked({ pin: '100' }));
     expect(url.search).toBe('?view=-80.85000%2C35.63000%2C15.50&pin=100');
+  });
+
+  it('keeps the overlay layers switched on in the URL, replacing the entry (a switch is no place to go back to)', () => {
+    const { store, url } = writerOn('?pin=100');
+    store.dispatch(overlayLayerToggled({ name: 'flood-zones' }));
+    store.dispatch(overlayLayerToggled({ name: 'zoning' }));
+    store.dispatch(overlayLayerToggled({ name: 'flood-zones' }));
+    expect(url.writes).toEqual([
+      { search: '?pin=100&overlays=flood-zones', replace: true },
+      { search: '?pin=100&overlays=flood-zones%2Czoning', replace: true },
+      { search: '?pin=100&overlays=zoning', replace: true },
+    ]);
+  });
+
+  it('writes nothing for overlay layers the URL already holds (a link being followed)', () => {
+    const { store, url } = writerOn('?overlays=zoning%2Cflood-zones');
+    store.dispatch(overlayLayersRestored({ names: ['zoning', 'flood-zones'] }));
+    expect(url.writes).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { addAppListener, selectRuntimeConfig, useAppDispatch, useAppSelector } f
 import type { MapController } from '../../map/mapController.ts';
 import { centreTarget } from '../../map/centreTarget.ts';
 import { parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
-import { mapOverlaysRestored } from '../mapView/mapViewSlice.ts';
+import { mapOverlaysRestored, overlayLayersRestored } from '../mapView/mapViewSlice.ts';
 import { selectCachedParcel } from '../parcelSelection/parcelsApi.ts';
 import { readDeepLink } from './deepLinkParams.ts';
 import { deepLinkWriter } from './deepLinkWriter.ts';
@@ -64,6 +64,10 @@ function useDeepLinkReader(controller: MapController | null) {
   // A shared link's base map and overlays (issue #25).
   useEffect(() => {
     if (link?.overlays) dispatch(mapOverlaysRestored({ overlays: link.overlays }));
+  }, [link, dispatch]);
+  // The county's overlay layers (issue #23 §5): a URL without them has none on.
+  useEffect(() => {
+    if (link) dispatch(overlayLayersRestored({ names: link.overlayLayers ?? [] }));
   }, [link, dispatch]);
   // The map opens on the default base map: only another one is loaded.
   const defaultStyleId = useAppSelector(selectRuntimeConfig)?.map.defaultStyleId;

@@ -2,7 +2,7 @@
 // camera, the base map and the overlays — so a colleague opens the same view (through sign-in too).
 import { useCallback } from 'react';
 import { useAppStore, type RootState } from '@parcel-map/shared';
-import { selectMapCenter, selectMapOverlays, selectMapStyleId, selectMapZoom } from '../mapView/mapViewSlice.ts';
+import { selectMapCenter, selectMapOverlays, selectMapStyleId, selectMapZoom, selectShownOverlayLayers } from '../mapView/mapViewSlice.ts';
 import { selectSelectedPin } from '../parcelSelection/parcelSelectionSlice.ts';
 import { useCopyFeedback, type CopyState } from '../parcelSelection/useCopyFeedback.ts';
 import { shareSearch } from './deepLinkParams.ts';
@@ -15,6 +15,7 @@ export function shareUrl(state: RootState, origin: string): string {
     view: { lng, lat, zoom: selectMapZoom(state) },
     style: selectMapStyleId(state),
     overlays: selectMapOverlays(state),
+    overlayLayers: selectShownOverlayLayers(state),
   });
   return `${origin}/${search}`;
 }

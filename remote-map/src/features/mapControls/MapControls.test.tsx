@@ -2,10 +2,20 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, REMOTE_MODULES, remoteLoadFailed, runtimeConfigLoaded, savedParcelsOpened, type RuntimeConfig } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { makeTestStore, renderWithStore, testConfig } from '@parcel-map/shared/testing';
+import { http, HttpResponse } from 'msw';
+import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { MapControls, type MapControlActions } from './MapControls.tsx';
 import { mapSetupFailed, mapStyleLoadFinished, selectMapOverlays } from '../mapView/mapViewSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
+
+setupFakeNetwork();
+// The Overlays panel asks for the county's overlays (OverlayLayerOptions.test.tsx tests them): none here.
+beforeEach(() => {
+  network.use(
+    http.get(`${testConfig.apiBaseUrl}/api/datasets`, () => HttpResponse.json({ dataVersion: 1, datasets: [], initialView: null })),
+    http.get(`${testConfig.apiBaseUrl}/api/overlays`, () => HttpResponse.json({ overlays: [] })),
+  );
+});
 
 const twoStyles: RuntimeConfig['map']['styles'] = [
   { id: 'streets', name: 'Streets', url: 'http://styles.test/streets.json' },

@@ -12,6 +12,7 @@ import {
 } from '@parcel-map/shared';
 import { mapOverlayToggled, selectMapOverlays, selectMapSetupError, selectMapStyleId, type MapOverlay } from '../mapView/mapViewSlice.ts';
 import { measureToggled, selectIsMeasureOpen } from '../measure/measureSlice.ts';
+import { OverlayLayerOptions } from '../overlays/OverlayLayerOptions.tsx';
 import './mapControls.css';
 
 export interface MapControlActions {
@@ -145,6 +146,7 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
             {OVERLAY_LABELS[overlay]}
           </label>
         ))}
+        <OverlayLayerOptions />
       </div>
     </>
   );

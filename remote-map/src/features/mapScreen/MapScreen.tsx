@@ -27,12 +27,18 @@ import { useMapFollowsStore } from './useMapFollowsStore.ts';
 import { useCameraRequests } from './useCameraRequests.ts';
 import { useSelectionStaysVisible } from './useSelectionStaysVisible.ts';
 import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp.tsx';
+import { OverlayFeaturePopup } from '../overlays/OverlayFeaturePopup.tsx';
+import { useOverlayLayersOnMap, useShownOverlayLayers } from '../overlays/useOverlayLayersOnMap.ts';
+import { useOverlayClick } from '../overlays/useOverlayClick.ts';
 import { REMOTE_MAP_BUILD_LABEL } from '../../buildLabel.ts';
 import './mapScreen.css';
 
 export function MapScreen() {
   const containerRef = useRef<HTMLDivElement>(null);
-  const controller = useMapScreenController(containerRef);
+  const overlayLayers = useShownOverlayLayers();
+  const overlayClick = useOverlayClick(overlayLayers);
+  const controller = useMapScreenController(containerRef, overlayClick.clicked);
+  useOverlayLayersOnMap(controller, overlayLayers);
   useMapFollowsStore(controller);
   useCameraRequests(controller);
   useSearchControl(controller);
@@ -64,6 +70,7 @@ export function MapScreen() {
       <ParcelDetailPanel onCoverChange={setPanelCover} />
       <MapSetupErrorOverlay />
       {snapshot && <PrintReport snapshot={snapshot} onClose={closePrint} />}
+      <OverlayFeaturePopup controller={controller} click={overlayClick.click} onClose={overlayClick.close} />
       <ShortcutsHelp />
     </div>
   );

@@ -1,8 +1,8 @@
 // The map screen's map: created for its container from the runtime config, its events turned into
-// store actions.
+// store actions (and overlay features clicked handed to the screen's popup).
 import type { RefObject } from 'react';
 import { selectRuntimeConfig, useAppDispatch, useAppSelector, useAppStore } from '@parcel-map/shared';
-import type { MapController } from '../../map/mapController.ts';
+import type { MapController, OverlayClick } from '../../map/mapController.ts';
 import { useMapController, type MapScreenEvents } from '../../map/useMapController.ts';
 import {
   mapSetupFailed,
@@ -17,7 +17,10 @@ import {
 import { mapBackgroundClicked, parcelClicked, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
 
-export function useMapScreenController(containerRef: RefObject<HTMLElement | null>): MapController | null {
+export function useMapScreenController(
+  containerRef: RefObject<HTMLElement | null>,
+  overlayFeaturesClicked: (click: OverlayClick) => void,
+): MapController | null {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const runtimeConfig = useAppSelector(selectRuntimeConfig);
@@ -43,6 +46,9 @@ export function useMapScreenController(containerRef: RefObject<HTMLElement | nul
     },
     savedParcelClicked: (pin) => {
       if (!measuring()) dispatch(parcelPicked({ pin }));
+    },
+    overlayFeaturesClicked: (click) => {
+      if (!measuring()) overlayFeaturesClicked(click);
     },
   };
   return useMapController(containerRef, mapConfig, tileSession, events);

@@ -1,4 +1,4 @@
-import { mapOverlayToggled, mapStyleLoadFailed, mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled, mapViewSlice } from './mapViewSlice.ts';
+import { overlayLayerToggled, overlayLayersRestored, mapOverlayToggled, mapStyleLoadFailed, mapSetupFailed, mapSetupStarted, mapStyleLoadFinished, mapStyleLoadStarted, mapViewSettled, mapViewSlice } from './mapViewSlice.ts';
 
 const reducer = mapViewSlice.reducer;
 const initial = reducer(undefined, { type: 'init' });
@@ -38,5 +38,13 @@ describe('mapView reducer', () => {
     expect(toggled.overlays.contours).toBe(true);
     expect(reducer(toggled, mapOverlayToggled({ overlay: 'contours' })).overlays.contours).toBe(false);
     expect(reducer(initial, mapOverlayToggled({ overlay: 'ownerNames' })).overlays.ownerNames).toBe(false);
+  });
+
+  it('starts with no overlay layer on, switches each by name in the order switched on, and restores a link’s exactly', () => {
+    expect(initial.overlayLayers).toEqual([]);
+    const both = [overlayLayerToggled({ name: 'zoning' }), overlayLayerToggled({ name: 'flood-zones' })].reduce(reducer, initial);
+    expect(both.overlayLayers).toEqual(['zoning', 'flood-zones']);
+    expect(reducer(both, overlayLayerToggled({ name: 'zoning' })).overlayLayers).toEqual(['flood-zones']);
+    expect(reducer(both, overlayLayersRestored({ names: ['rail', 'rail'] })).overlayLayers).toEqual(['rail']);
   });
 });

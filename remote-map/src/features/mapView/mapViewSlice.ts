@@ -23,6 +23,11 @@ export interface MapViewState {
   failedStyleId: string | null;
   setupError: string | null;
   overlays: MapOverlaysState;
+  /**
+   * The county's overlay layers switched on (GET /api/overlays names them), in the order switched
+   * on. A name no longer served stays harmless: only the served ones are listed and drawn.
+   */
+  overlayLayers: string[];
   /** The view's parcel tiles are loading (the slim indicator). */
   parcelTilesLoading: boolean;
   /** Why 'My location' found nothing, until it is dismissed or a position is found. */
@@ -37,6 +42,7 @@ const initialState: MapViewState = {
   failedStyleId: null,
   setupError: null,
   overlays: { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false },
+  overlayLayers: [],
   parcelTilesLoading: false,
   locationProblem: null,
 };
@@ -93,6 +99,15 @@ export const mapViewSlice = createSlice({
       const { overlay } = action.payload;
       state.overlays[overlay] = !state.overlays[overlay];
     },
+    /** An overlay layer switched on or off in the Overlays panel. */
+    overlayLayerToggled: (state, action: PayloadAction<{ name: string }>) => {
+      const { name } = action.payload;
+      state.overlayLayers = state.overlayLayers.includes(name) ? state.overlayLayers.filter((shown) => shown !== name) : [...state.overlayLayers, name];
+    },
+    /** A link's overlay layers: exactly those on. */
+    overlayLayersRestored: (state, action: PayloadAction<{ names: string[] }>) => {
+      state.overlayLayers = [...new Set(action.payload.names)];
+    },
   },
   selectors: {
     selectMapZoom: (state) => state.zoom,
@@ -102,6 +117,7 @@ export const mapViewSlice = createSlice({
     selectFailedMapStyleId: (state) => state.failedStyleId,
     selectMapSetupError: (state) => state.setupError,
     selectMapOverlays: (state) => state.overlays,
+    selectShownOverlayLayers: (state) => state.overlayLayers,
     selectParcelTilesLoading: (state) => state.parcelTilesLoading,
     selectLocationProblem: (state) => state.locationProblem,
   },
@@ -124,6 +140,8 @@ export const {
   mapSetupStarted,
   mapOverlayToggled,
   mapOverlaysRestored,
+  overlayLayerToggled,
+  overlayLayersRestored,
   parcelTilesLoadStarted,
   parcelTilesLoaded,
   myLocationFound,
@@ -138,6 +156,7 @@ export const {
   selectFailedMapStyleId,
   selectMapSetupError,
   selectMapOverlays,
+  selectShownOverlayLayers,
   selectParcelTilesLoading,
   selectLocationProblem,
 } = injectedMapViewSlice.selectors;

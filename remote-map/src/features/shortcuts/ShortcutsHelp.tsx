@@ -11,7 +11,7 @@ export const SHORTCUTS: readonly [keys: string, what: string][] = [
   ['2, 3', 'Measure a distance or an area (measure tools open, map focused)'],
   ['Enter', 'Finish the shape being measured'],
   ['Delete, Backspace', 'Delete the measured shape'],
-  ['Escape', 'Cancel a shape, or close a menu, panel or dialog'],
+  ['Escape', 'Cancel a shape, or close a menu, panel, popup or dialog'],
 ];
 
 /** Whether a key press happened in a place that takes text: '?' is typed there, not a shortcut. */
