@@ -3,6 +3,7 @@
 // - the owner roll scraped from the parcel tiles without an account: 401, and 200 with a session;
 // - a scripted flood of saves (the attack saved 6,000 in 7 s): 429 with Retry-After and a message,
 //   while a busy person's session — a map view of tiles, typing, clicks, a burst of saves — meets none;
+//   a flood of OAuth consents on the identity service: 429 with Retry-After past its limit;
 // - a user's saved parcels and markups past their quotas, in a burst;
 // - a 1 MB zip holding a 1 GiB .shp (the attack took 3.6 GB before failing), and a 2-million-vertex
 //   polygon (accepted then), given to the import command.
@@ -26,6 +27,7 @@ import { startApiProcess } from '../support/apiProcess.ts';
 import { frontEndOrigins, startApiStack, type ApiStack } from '../support/apiStack.ts';
 import { REPO, RUN_TYPESCRIPT } from '../support/childProcesses.ts';
 import { startIdentityUnderTest } from '../support/identityUnderTest.ts';
+import { APP_CALLBACK_URL, newPkcePair, startOAuthFlow, submitOAuthConsent } from '../../local-identity/src/testing/identityTestClient.ts';
 import { sampleParcels, type SaveBody } from '../support/parcelSample.ts';
 import { seededPgliteDir } from '../support/seededDataDir.ts';
 import type { HardeningCheck, HardeningOutcome } from '../types.ts';
@@ -148,6 +150,30 @@ async function saveFlood(stack: ApiStack, parcels: SaveBody[]): Promise<Hardenin
     failures,
     `${statuses.length.toLocaleString('en-US')} saves sent: ${tally(statuses)}; every 429 with Retry-After and { message }; ${kept} parcels kept`,
   );
+}
+
+/** A script posting OAuth consents (each mints a sign-in token) to the identity service the suites trust. */
+async function consentFlood(): Promise<HardeningOutcome> {
+  const { identity } = await startIdentityUnderTest();
+  try {
+    const limit = identity.config.consentLimitPerIpPerMinute;
+    const provider = `${identity.baseUrl}/v1/public/oauth/${identity.config.oauthProvider}`;
+    const start = () =>
+      `${provider}/start?${new URLSearchParams({ public_token: identity.config.publicToken, login_redirect_url: APP_CALLBACK_URL, signup_redirect_url: APP_CALLBACK_URL, code_challenge: newPkcePair().codeChallenge })}`;
+    const answers = await Promise.all(Array.from({ length: limit + 20 }, async (_, i) => submitOAuthConsent(`${provider}/consent`, await startOAuthFlow(start()), `flood-${i}@example.com`)));
+    const statuses = answers.map((answer) => answer.status);
+    const refused = answers.filter((answer) => answer.status === 429);
+    const failures: string[] = [];
+    if (statuses.filter((status) => status === 302).length !== limit || refused.length !== 20) failures.push(tally(statuses));
+    if (refused.some((answer) => !(Number(answer.headers.get('retry-after')) >= 1) || answer.headers.get('location') !== null)) failures.push('a refusal without Retry-After, or with a token');
+    return outcome(
+      `local-identity: ${limit + 20} OAuth consents at once from one address (limit ${limit}/min, CONSENT_LIMIT_PER_IP_PER_MINUTE)`,
+      failures,
+      `${tally(statuses)}: each 302 carries a sign-in token, each 429 a Retry-After (${refused[0]?.headers.get('retry-after')} s) and none`,
+    );
+  } finally {
+    await identity.close();
+  }
 }
 
 // ---- point 2: quotas -------------------------------------------------------------------------------
@@ -358,6 +384,7 @@ const stranger: HardeningCheck = {
     } finally {
       await stack.close();
     }
+    outcomes.push(await consentFlood());
     context.log('quotas');
     outcomes.push(await quotas(context.portOffset));
     context.log('import limits: a zip bomb and a 2-million-vertex polygon');

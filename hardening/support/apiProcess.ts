@@ -23,9 +23,11 @@ export interface ApiProcessOptions {
   corsOrigins: readonly string[];
   /** A PGlite directory prepared by the check; a fresh copy of the seeded test square by default. */
   dataDir?: string;
+  /** More of the API's environment (rate limits, …). */
+  env?: Record<string, string>;
 }
 
-export async function startApiProcess({ port, jwt, corsOrigins, dataDir: givenDataDir }: ApiProcessOptions): Promise<ApiProcess> {
+export async function startApiProcess({ port, jwt, corsOrigins, dataDir: givenDataDir, env = {} }: ApiProcessOptions): Promise<ApiProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = givenDataDir ?? (await seededPgliteDir());
   const server = startServerProcess(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/api-server/src/app/server.ts`], {
@@ -40,6 +42,7 @@ export async function startApiProcess({ port, jwt, corsOrigins, dataDir: givenDa
     JWT_AUDIENCE: jwt.jwtAudience,
     CORS_ORIGINS: corsOrigins.join(','),
     LOG_LEVEL: 'warn',
+    ...env,
   });
   try {
     await waitUntilAnswering(`${baseUrl}/health`, server, SERVER_START_TIMEOUT_MS, `API listening on ${baseUrl}`);

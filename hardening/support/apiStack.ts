@@ -15,11 +15,12 @@ export function frontEndOrigins(portOffset: number): string[] {
   return [originOf(host), `http://localhost:${host}`];
 }
 
-export async function startApiStack(portOffset: number): Promise<ApiStack> {
+/** `env`: more of the API's environment. */
+export async function startApiStack(portOffset: number, env: Record<string, string> = {}): Promise<ApiStack> {
   const identity = await startIdentityUnderTest();
   let api: ApiProcess;
   try {
-    api = await startApiProcess({ port: portsForOffset(portOffset).api, jwt: identity.jwt, corsOrigins: frontEndOrigins(portOffset) });
+    api = await startApiProcess({ port: portsForOffset(portOffset).api, jwt: identity.jwt, corsOrigins: frontEndOrigins(portOffset), env });
   } catch (error) {
     await identity.close();
     throw error;

@@ -112,14 +112,14 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     adminEmails: new Set(vars.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0)),
     maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
     importWorkDir: path.resolve(vars.IMPORT_WORK_DIR),
-    rateLimits: rateLimitSettings(vars as unknown as Record<string, number> & { RATE_LIMITS: 'on' | 'off'; RATE_LIMIT_WINDOW_SECONDS: number }),
+    rateLimits: rateLimitSettings(vars),
     logLevel: vars.LOG_LEVEL,
   };
 }
 
-function rateLimitSettings(vars: Record<string, number> & { RATE_LIMITS: 'on' | 'off'; RATE_LIMIT_WINDOW_SECONDS: number }): RateLimitSettings {
-  const routes = Object.fromEntries(
-    RATE_LIMITED_ROUTES.map((route) => [route, { perUser: vars[rateLimitVariable(route, 'USER')]!, perAddress: vars[rateLimitVariable(route, 'ADDRESS')]! }]),
-  ) as RateLimitSettings['routes'];
+/** `vars`: the parsed environment, each route's two variables among them (numbers, by the schema). */
+function rateLimitSettings(vars: { RATE_LIMITS: 'on' | 'off'; RATE_LIMIT_WINDOW_SECONDS: number } & Record<string, unknown>): RateLimitSettings {
+  const limit = (route: RateLimitedRoute, per: 'USER' | 'ADDRESS') => Number(vars[rateLimitVariable(route, per)]);
+  const routes = Object.fromEntries(RATE_LIMITED_ROUTES.map((route) => [route, { perUser: limit(route, 'USER'), perAddress: limit(route, 'ADDRESS') }])) as RateLimitSettings['routes'];
   return { enabled: vars.RATE_LIMITS === 'on', windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS, routes };
 }
