@@ -3,7 +3,7 @@
 // through MapControllerEvents.
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
-import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
+import type { Markup, MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
 import {
   HIGHLIGHT_LAYER_IDS,
   installParcelLayers,
@@ -17,6 +17,7 @@ import {
 } from './parcelLayers.ts';
 import { CONTOUR_LAYER_IDS, installContourLayers, setContoursVisible } from './contourLayers.ts';
 import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type SavedParcelPoint } from './savedParcelsLayer.ts';
+import { installMarkups, markupsCollection } from './markupsLayer.ts';
 import type { CentreTarget } from './centreTarget.ts';
 import { attachParcelInteractions, type ParcelClickHandlers, type ParcelHighlights } from './parcelInteractions.ts';
 import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './mapStyles.ts';
@@ -76,6 +77,8 @@ export interface MapController {
   showBounds(bounds: [number, number, number, number]): void;
   setOverlays(overlays: MapOverlays): void;
   setSavedParcels(points: readonly SavedParcelPoint[]): void;
+  /** The user's markups; the shown ones are drawn. */
+  setMarkups(markups: readonly Markup[]): void;
   /** Flies to a point or fits bounds. */
   centreOn(target: CentreTarget): void;
   zoomBy(delta: number): void;
@@ -166,6 +169,7 @@ function wireMap(
   const highlights: ParcelHighlights = { hoverPin: null, selectedPin: null };
   let overlays: MapOverlays = { ...DEFAULT_OVERLAYS };
   let savedPoints: readonly SavedParcelPoint[] = [];
+  let markups: readonly Markup[] = [];
   let dataVersion: number | undefined;
   const parcelTilesUrl = () => versionedTilesUrl(config.parcelTilesUrl, dataVersion);
   let myLocation: MyLocation | null = null;
@@ -196,6 +200,7 @@ function wireMap(
     // Contours go under the parcels; saved-parcel markers on top of everything.
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
     installSavedParcels(map, savedPoints, overlays.savedParcels);
+    installMarkups(map, markups, SAVED_LAYER_IDS.halo);
     installMyLocation(map, myLocation);
     showFindings();
     publishMapState(container, { styleId: matched?.id ?? '' });
@@ -313,6 +318,11 @@ function wireMap(
       savedPoints = points;
       if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, overlays.savedParcels);
       publishMapState(container, { savedParcelCount: savedParcelsCollection(points).features.length });
+    },
+    setMarkups(next) {
+      markups = next;
+      if (map.getSource(PARCEL_SOURCE_ID)) installMarkups(map, markups, SAVED_LAYER_IDS.halo);
+      publishMapState(container, { markups: markupsCollection(markups).features.length });
     },
     centreOn(target) {
       if (target.kind === 'point') map.flyTo({ center: [target.lng, target.lat], zoom: target.zoom, essential: true });

@@ -43,7 +43,7 @@ const apiBaseQuery: BaseQueryFn<ApiQueryArgs, unknown, ApiQueryError> = async (a
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['SavedParcels', 'Parcel'],
+  tagTypes: ['SavedParcels', 'Markups', 'Parcel'],
   endpoints: () => ({}),
 });
 
