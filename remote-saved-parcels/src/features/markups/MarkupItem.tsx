@@ -20,6 +20,9 @@ export function MarkupItem({ markup, onViewOnMap, onDeleted }: { markup: Markup;
   const [mode, setMode] = useState<Mode>('view');
   const [draft, setDraft] = useState(markup.name);
   const [error, setError] = useState<string | null>(null);
+  // The box follows a click at once; the saved value wins again when the answer (or a failure) comes.
+  const [shown, setShown] = useState(markup.visible);
+  useEffect(() => setShown(markup.visible), [markup.visible]);
   const id = useId();
   const nameInputRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -75,7 +78,16 @@ export function MarkupItem({ markup, onViewOnMap, onDeleted }: { markup: Markup;
         </div>
         <div className="saved-item__actions">
           <label className="markup-item__shown">
-            <input type="checkbox" aria-label={`Show ${markup.name} on map`} checked={markup.visible} disabled={updating} onChange={(e) => void change({ visible: e.target.checked })} />
+            <input
+              type="checkbox"
+              aria-label={`Show ${markup.name} on map`}
+              checked={shown}
+              onChange={(e) => {
+                const visible = e.target.checked;
+                setShown(visible);
+                void change({ visible }).then((changed) => changed || setShown(markup.visible));
+              }}
+            />
             Shown on map
           </label>
           <button

@@ -88,6 +88,14 @@ describe("The saved sheet's Markups tab", () => {
     ]);
   });
 
+  it("puts the box back and shows the API's message when hiding fails", async () => {
+    const { api } = await openMarkups();
+    api.failNext('update', 500, { message: 'Internal server error' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Fence line on map' }));
+    expect(await within(item('Fence line')).findByRole('alert')).toHaveTextContent('Internal server error');
+    expect(screen.getByRole('checkbox', { name: 'Show Fence line on map' })).toBeChecked();
+  });
+
   it('renames a markup inline', async () => {
     const { api } = await openMarkups();
     await userEvent.click(screen.getByRole('button', { name: 'Rename Fence line' }));
