@@ -34,6 +34,7 @@ export function useMapController(
       parcelClicked: (pin) => eventsRef.current.parcelClicked(pin),
       backgroundClicked: () => eventsRef.current.backgroundClicked(),
       savedParcelClicked: (pin) => eventsRef.current.savedParcelClicked(pin),
+      centreParcelChosen: (pin) => eventsRef.current.centreParcelChosen(pin),
     };
     let created: MapController;
     eventsRef.current.setupStarted();

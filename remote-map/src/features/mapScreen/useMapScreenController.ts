@@ -41,6 +41,10 @@ export function useMapScreenController(containerRef: RefObject<HTMLElement | nul
     savedParcelClicked: (pin) => {
       if (!measuring()) dispatch(parcelPicked({ pin }));
     },
+    // Unlike a click, Enter never deselects: it picks what is under the crosshair.
+    centreParcelChosen: (pin) => {
+      if (!measuring()) dispatch(parcelPicked({ pin }));
+    },
   };
   return useMapController(containerRef, mapConfig, events);
 }

@@ -105,6 +105,12 @@ const injectedParcelSelectionSlice = parcelSelectionSlice.injectInto(rootReducer
 
 export const { parcelClicked, parcelPicked, mapBackgroundClicked, parcelDeselected } = parcelSelectionSlice.actions;
 
+/**
+ * A parcel was chosen from the search box (issue #25, keyboard): the detail panel takes the focus
+ * once open, so 'Save parcel' is a Tab or two away.
+ */
+export const parcelPanelFocusRequested = createAction('parcelSelection/panelFocusRequested');
+
 /** 'Center on parcel' was pressed: the map screen moves the camera (an event, no state). */
 export const parcelCentreRequested = createAction<{ geometry: GeoJSONGeometry; centroid: LngLat }>('parcelSelection/centreRequested');
 export const { selectSelectedPin, selectSelectedCentroid, selectIsParcelPanelExpanded, selectIsParcelFetchPending } =
