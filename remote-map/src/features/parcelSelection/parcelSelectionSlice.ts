@@ -106,7 +106,7 @@ const injectedParcelSelectionSlice = parcelSelectionSlice.injectInto(rootReducer
 export const { parcelClicked, parcelPicked, mapBackgroundClicked, parcelDeselected } = parcelSelectionSlice.actions;
 
 /**
- * A parcel was chosen from the search box (issue #25, keyboard): the detail panel takes the focus
+ * A parcel was chosen from the search box or its results list (issue #25, keyboard): the detail panel takes the focus
  * once open, so 'Save parcel' is a Tab or two away.
  */
 export const parcelPanelFocusRequested = createAction('parcelSelection/panelFocusRequested');
