@@ -27,7 +27,7 @@ test('a parcel opened by link is shown above the detail panel, not under it', as
 test.describe('by touch', () => {
   test.use({ hasTouch: true, isMobile: true });
 
-  test('a search result chosen by a tap is shown above the panel, and the measure palette leaves the map usable', async ({ page }) => {
+  test('a search result chosen by a tap is shown above the panel, the measure palette leaves the map usable, and the saved sheet finds it again', async ({ page }) => {
     const map = new MapPage(page);
     await page.goto('/');
     await map.waitForParcels();
@@ -57,6 +57,27 @@ test.describe('by touch', () => {
     await expect(palette).toBeHidden();
     await map.control('Measure').tap();
     await map.shot('phone-measure-palette');
+    await map.control('Measure').tap();
+    await expect(palette).toBeHidden();
+
+    // Saved by touch, then found again from the saved sheet: 'View on Map' shows it above the panel.
+    await map.detailPanel().getByRole('button', { name: 'Save parcel' }).tap();
+    const modal = page.getByRole('dialog', { name: 'Save Parcel Location' });
+    await modal.getByRole('button', { name: 'Save' }).tap();
+    await expect(modal).toBeHidden();
+    await map.detailPanel().getByRole('button', { name: 'Close parcel details' }).tap();
+    await expect(map.detailPanel()).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'My Saved Parcels' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'My Saved Parcels' });
+    await sheet.getByRole('listitem').filter({ hasText: `PIN ${pin}` }).getByRole('button', { name: 'View on Map' }).tap();
+    await expect(sheet).toBeHidden();
+    expect(await map.selectedPin()).toBe(pin);
+    await expect(map.container()).toHaveAttribute('data-map-state', 'idle', { timeout: 45_000 });
+    const top = (await map.detailPanel().boundingBox())!.y;
+    await expect
+      .poll(() => canvasPixelsNear(page, [0xff, 0x5a, 0x1f], [40, 40, 40], [0, 0, canvas.width, top - canvas.y]), { timeout: 20_000 })
+      .toBeGreaterThan(30);
   });
 
   test('a point marked by a tap is saved as a markup, and the markups are shown, hidden and deleted by touch', async ({ page }) => {

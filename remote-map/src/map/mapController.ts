@@ -179,6 +179,27 @@ function wireMap(
     installFindings(map, findings);
     publishMapState(container, { findings: findings.features.length > 0 ? findings.features.length : null });
   };
+  // keepVisibleAbove's latest request, done once the camera has settled.
+  let revealTarget: { point: { lng: number; lat: number }; coverBottomPx: number } | null = null;
+  const revealWhenSettled = () => {
+    // A frame later, as a move that ends because another starts (a flight interrupted by a flight)
+    // is not the end: the next one is moving by then, and its end is waited for instead.
+    requestAnimationFrame(() => {
+      if (!revealTarget) return;
+      if (map.isMoving()) {
+        map.once('moveend', revealWhenSettled);
+        return;
+      }
+      const { point, coverBottomPx } = revealTarget;
+      revealTarget = null;
+      const visible = container.clientHeight - coverBottomPx;
+      // A margin of a sixth of what is visible: a parcel at the very edge is not 'visible'.
+      const margin = Math.min(48, visible / 6);
+      const { y } = map.project([point.lng, point.lat]);
+      if (visible <= 0 || (y >= margin && y <= visible - margin)) return;
+      map.panBy([0, y - visible / 2]);
+    });
+  };
   const interactions = attachParcelInteractions(map, highlights, events);
   let requestedStyleUrl = initialStyle.url;
   const styleLoad = createStyleLoadTracker(events);
@@ -282,6 +303,7 @@ function wireMap(
   styleLoad.started(initialStyle.id);
 
   const teardown = createMapTeardown(() => {
+    revealTarget = null;
     styleLoad.dispose();
     resizeObserver?.disconnect();
     interactions.detach();
@@ -338,17 +360,9 @@ function wireMap(
       map.flyTo({ center: [lng, lat], zoom, essential: true });
     },
     keepVisibleAbove(point, coverBottomPx) {
-      const reveal = () => {
-        const height = container.clientHeight;
-        const visible = height - coverBottomPx;
-        // A margin of a sixth of what is visible: a parcel at the very edge is not 'visible'.
-        const margin = Math.min(48, visible / 6);
-        const { y } = map.project([point.lng, point.lat]);
-        if (visible <= 0 || (y >= margin && y <= visible - margin)) return;
-        map.panBy([0, y - visible / 2]);
-      };
-      if (map.isMoving()) map.once('moveend', reveal);
-      else reveal();
+      const waiting = revealTarget !== null;
+      revealTarget = { point, coverBottomPx };
+      if (!waiting) revealWhenSettled();
     },
     showMyLocation(location, zoom) {
       myLocation = location;
