@@ -10,6 +10,8 @@ export interface GeoFileFeature {
   name: string;
   geometry: GeoJSONGeometry;
   properties: Record<string, Cell>;
+  /** #rrggbb: the placemark is drawn in it (a markup's colour); without it, in the viewer's own. */
+  color?: string;
 }
 
 /** The files and their types, as the export buttons name them. */
@@ -58,14 +60,22 @@ export function kmlGeometry(geometry: GeoJSONGeometry): string {
   }
 }
 
+/** KML's aabbggrr of a #rrggbb colour at an opacity (00–ff). */
+const kmlColor = (color: string, alpha: string) => `${alpha}${color.slice(5, 7)}${color.slice(3, 5)}${color.slice(1, 3)}`.toLowerCase();
+
+function kmlStyle(color: string | undefined): string {
+  if (!color) return '';
+  return `<Style><IconStyle><color>${kmlColor(color, 'ff')}</color></IconStyle><LineStyle><color>${kmlColor(color, 'ff')}</color><width>3</width></LineStyle><PolyStyle><color>${kmlColor(color, '33')}</color></PolyStyle></Style>`;
+}
+
 /**
  * A KML document: one placemark per feature with an ExtendedData entry per column (a column a
  * feature lacks is written empty, so every placemark has the same fields).
  */
 export function kmlText(documentName: string, features: readonly GeoFileFeature[], columns: readonly string[]): string {
-  const placemarks = features.map(({ name, geometry, properties }) => {
+  const placemarks = features.map(({ name, geometry, properties, color }) => {
     const data = columns.map((column) => `<Data name="${xml(column)}"><value>${xml(String(properties[column] ?? ''))}</value></Data>`).join('');
-    return `<Placemark><name>${xml(name)}</name><ExtendedData>${data}</ExtendedData>${kmlGeometry(geometry)}</Placemark>`;
+    return `<Placemark><name>${xml(name)}</name>${kmlStyle(color)}<ExtendedData>${data}</ExtendedData>${kmlGeometry(geometry)}</Placemark>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${xml(documentName)}</name>${placemarks.join('')}</Document></kml>\n`;
 }

@@ -173,6 +173,9 @@ describe("The saved sheet's Markups tab", () => {
       expect(wellMark!.querySelector('name')!.textContent).toBe('Well');
       expect(wellMark!.querySelector('Point coordinates')!.textContent).toBe('-80.86,35.62');
       expect(fenceMark!.querySelector('LineString coordinates')!.textContent).toBe('-80.86,35.62 -80.859,35.62');
+      // Drawn in their colours (KML's aabbggrr).
+      expect(fenceMark!.querySelector('Style LineStyle color')!.textContent).toBe('ffc27119');
+      expect(wellMark!.querySelector('Style IconStyle color')!.textContent).toBe('ff3131e0');
       expect(Object.fromEntries([...fenceMark!.querySelectorAll('Data')].map((d) => [d.getAttribute('name'), d.textContent]))).toEqual({
         name: 'Fence line',
         color: '#1971c2',

@@ -8,6 +8,7 @@ function markupFeature(markup: Markup): GeoFileFeature {
   return {
     id: markup.id,
     name: markup.name,
+    color: markup.color,
     geometry: markup.geometry,
     properties: Object.fromEntries(MARKUP_COLUMNS.map((column) => [column, markup[column]])),
   };
