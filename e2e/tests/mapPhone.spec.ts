@@ -80,7 +80,7 @@ test.describe('by touch', () => {
       .toBeGreaterThan(30);
   });
 
-  test('a point marked by a tap is saved as a markup, and the markups are shown, hidden and deleted by touch', async ({ page }) => {
+  test('a point marked by a tap is saved as a markup, the markups are shown, hidden and deleted by touch, and a tapped search result row selects its parcel', async ({ page }) => {
     const map = new MapPage(page);
     await page.goto('/');
     await map.waitForParcels();
@@ -114,5 +114,20 @@ test.describe('by touch', () => {
     await item.getByRole('button', { name: 'Yes, Delete' }).tap();
     await expect(item).toBeHidden();
     await expect(sheet.getByText('You have not saved any markups yet.')).toBeVisible();
+    await sheet.getByRole('button', { name: 'Close saved parcels' }).tap();
+    await expect(sheet).toBeHidden();
+
+    // The whole results list ('See all N results') by touch: a tapped row selects its parcel.
+    await map.search().tap();
+    await map.search().fill('Mooresvill');
+    await map.search().pressSequentially('e');
+    await page.locator('.mapboxgl-ctrl-geocoder .suggestions li').filter({ hasText: /^See all \d/ }).tap();
+    const results = page.getByRole('complementary', { name: 'Search results' });
+    await expect(results.getByText(/^1–20 of 500\+ results$/)).toBeVisible();
+    await map.shot('phone-search-results');
+    const first = results.getByRole('listitem').first();
+    const pin = /PIN (\S+)/.exec((await first.textContent())!)![1]!;
+    await first.getByRole('button').tap();
+    expect(await map.selectedPin()).toBe(pin);
   });
 });
