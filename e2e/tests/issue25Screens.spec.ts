@@ -24,8 +24,17 @@ for (const [size, viewport] of [
     await map.shot(`issue25-${size}-panel-share`);
 
     await map.control('Measure').click();
-    await expect(page.getByRole('region', { name: 'Measure' })).toBeVisible();
+    const palette = page.getByRole('region', { name: 'Measure' });
+    await expect(palette).toBeVisible();
     await map.shot(`issue25-${size}-measure-palette`);
+    // A marked point, and the dialog that saves it as a markup.
+    await palette.getByRole('button', { name: 'Mark Point' }).click();
+    const canvas = (await map.canvas().boundingBox())!;
+    await page.mouse.click(canvas.x + canvas.width / 2, canvas.y + canvas.height * 0.25);
+    await palette.getByRole('button', { name: 'Save as markup' }).click();
+    await expect(page.getByRole('dialog', { name: 'Save Markup' })).toBeVisible();
+    await map.shot(`issue25-${size}-save-markup`);
+    await page.keyboard.press('Escape');
     await map.control('Measure').click();
 
     await map.control('Print parcel report').click();
@@ -37,5 +46,8 @@ for (const [size, viewport] of [
     await saved.openFromMenu();
     await expect(saved.sheet().getByText(/saved|not saved any/).first()).toBeVisible();
     await map.shot(`issue25-${size}-saved-sheet`);
+    await saved.sheet().getByRole('tab', { name: 'Markups' }).click();
+    await expect(saved.sheet().getByRole('tabpanel').getByText(/saved|not saved any/).first()).toBeVisible();
+    await map.shot(`issue25-${size}-markups`);
   });
 }

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { area, distance, polygon } from '@turf/turf';
 import { expect, test } from '../fixtures/mapUser.ts';
 import { canvasPixelsNear, MapPage, unproject } from '../pages/MapPage.ts';
+import { SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 
 const FT_PER_M = 3.28084;
 /** Moves the pointer to a canvas pixel: the live readout measures up to the cursor. */
@@ -112,15 +113,14 @@ async function openPaletteOnCanvas(page: Page, map: MapPage) {
   };
 }
 
-test('keys 2 and 3 choose distance and area on the map, 1 does nothing, Enter finishes the shape', async ({ page }) => {
+test('keys 1, 2 and 3 choose point, distance and area on the map, Enter finishes the shape', async ({ page }) => {
   const map = new MapPage(page);
   const { palette, readout, distance, area } = await openPaletteOnCanvas(page, map);
 
-  // No point control is enabled, so 1 switches to nothing.
+  // 1 is the point control, Mark Point (markups, issue #25).
   await page.keyboard.press('1');
-  await expect(palette.getByText('Choose what to measure.')).toBeVisible();
-  await expect(distance).toHaveAttribute('aria-pressed', 'false');
-  await expect(area).toHaveAttribute('aria-pressed', 'false');
+  await expect(palette.getByRole('button', { name: 'Mark Point' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(palette.getByText('Click the map to mark a point, Escape to cancel.')).toBeVisible();
 
   await page.keyboard.press('2');
   await expect(distance).toHaveAttribute('aria-pressed', 'true');
@@ -203,4 +203,58 @@ test('a line of one point and an area of two corners are discarded when drawing 
   await expect(area).toHaveAttribute('aria-pressed', 'false');
   await expect(readout).toBeEmpty();
   await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+});
+
+test('a measured line is saved as a markup with a name and colour, listed, hidden and shown, renamed and deleted', async ({ page }) => {
+  const map = new MapPage(page);
+  const saved = new SavedParcelsPage(page);
+  const name = `Fence ${Date.now()}`;
+  const { palette, distance } = await openPaletteOnCanvas(page, map);
+  await distance.click();
+  await clickPoints(page, map, [[400, 300], [600, 300]]);
+  await page.keyboard.press('Enter');
+  await palette.getByRole('button', { name: 'Save as markup' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Save Markup' });
+  await expect(dialog.getByText(/^Distance: [\d.,]+ (ft|mi)$/)).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('radio', { name: 'Blue' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(saved.notice(`Saved markup ${name}.`)).toBeVisible();
+
+  // With the measurement cleared, the blue line on the map is the markup.
+  await palette.getByRole('button', { name: 'Close' }).click();
+  const bluePixels = () => canvasPixelsNear(page, [0x19, 0x71, 0xc2], [24, 24, 32], [420, 295, 580, 305]);
+  await expect.poll(bluePixels).toBeGreaterThan(50);
+
+  await saved.openFromMenu();
+  await saved.sheet().getByRole('tab', { name: 'Markups' }).click();
+  const item = saved.sheet().getByRole('listitem', { name });
+  await expect(item.getByText(/^Line · saved/)).toBeVisible();
+  await map.shot('markups-tab');
+  await item.getByRole('checkbox', { name: `Show ${name} on map` }).uncheck();
+  await expect(item.getByRole('checkbox', { name: `Show ${name} on map` })).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(saved.sheet()).toBeHidden();
+  await expect(map.container()).toHaveAttribute('data-map-state', 'idle');
+  await expect.poll(bluePixels).toBe(0);
+
+  await saved.openFromMenu();
+  await saved.sheet().getByRole('tab', { name: 'Markups' }).click();
+  await item.getByRole('checkbox', { name: `Show ${name} on map` }).check();
+  await item.getByRole('button', { name: `Rename ${name}` }).click();
+  await item.getByLabel('New name').fill(`${name} north`);
+  await item.getByRole('button', { name: 'Save name' }).click();
+  const renamed = saved.sheet().getByRole('listitem', { name: `${name} north` });
+  await expect(renamed).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect.poll(bluePixels).toBeGreaterThan(50);
+
+  await saved.openFromMenu();
+  await saved.sheet().getByRole('tab', { name: 'Markups' }).click();
+  await renamed.getByRole('button', { name: `Delete ${name} north` }).click();
+  await renamed.getByRole('button', { name: 'Yes, Delete' }).click();
+  await expect(renamed).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect.poll(bluePixels).toBe(0);
 });

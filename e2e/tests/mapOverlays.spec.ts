@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/mapUser.ts';
-import { seriousViolations } from '../fixtures/accessibility.ts';
+import { violations } from '../fixtures/accessibility.ts';
 import { countyCommand } from '../fixtures/countyCommands.ts';
 import { REPO_DIR } from '../fixtures/paths.ts';
 import { MapPage } from '../pages/MapPage.ts';
@@ -70,7 +70,7 @@ test.describe('Cambridge with its flood zones', () => {
     expect(overlayTiles.length).toBeGreaterThan(0);
     expect(overlayTiles.every((url) => /\/tiles\/overlays\/flood-zones\/\d+\/\d+\/\d+\.pbf\?v=\d+$/.test(url))).toBe(true);
     await map.shot('overlays-cambridge-panel');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     // The click selects the parcel under it as always, and the popup shows the zone it is in.
@@ -80,7 +80,7 @@ test.describe('Cambridge with its flood zones', () => {
     await expect(popup(page).locator('dt', { hasText: /^fld_zone$/ }).first().locator('xpath=following-sibling::dd[1]')).toHaveText('AE');
     expect(await map.selectedPin()).toBe('267.2-231');
     await map.shot('overlays-cambridge-popup');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     // Escape closes the popup; the parcel stays selected.
     await page.keyboard.press('Escape');

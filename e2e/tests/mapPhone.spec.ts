@@ -23,3 +23,111 @@ test('a parcel opened by link is shown above the detail panel, not under it', as
     .toBeGreaterThan(30);
   await map.shot('phone-selection-above-panel');
 });
+
+test.describe('by touch', () => {
+  test.use({ hasTouch: true, isMobile: true });
+
+  test('a search result chosen by a tap is shown above the panel, the measure palette leaves the map usable, and the saved sheet finds it again', async ({ page }) => {
+    const map = new MapPage(page);
+    await page.goto('/');
+    await map.waitForParcels();
+    const { pin } = await map.findParcel(0.5, 0.5);
+    await map.search().tap();
+    await map.search().fill(pin.slice(0, -1));
+    await map.search().pressSequentially(pin.slice(-1));
+    await page.locator('.mapboxgl-ctrl-geocoder .suggestions li', { hasText: `PIN ${pin}` }).tap();
+    expect(await map.selectedPin()).toBe(pin);
+    await expect(map.container()).toHaveAttribute('data-map-state', 'idle', { timeout: 45_000 });
+    const panelTop = (await map.detailPanel().boundingBox())!.y;
+    const canvas = (await map.canvas().boundingBox())!;
+    await expect
+      .poll(() => canvasPixelsNear(page, [0xff, 0x5a, 0x1f], [40, 40, 40], [0, 0, canvas.width, panelTop - canvas.y]), { timeout: 20_000 })
+      .toBeGreaterThan(30);
+    await map.shot('phone-search-result-above-panel');
+
+    // The palette: one short strip (its buttons scroll sideways), most of the map above the panel
+    // still seen below it.
+    await map.control('Measure').tap();
+    const palette = page.getByRole('region', { name: 'Measure' });
+    await expect(palette).toBeVisible();
+    const strip = (await palette.boundingBox())!;
+    expect(strip.height).toBeLessThan(60);
+    expect(panelTop - (strip.y + strip.height)).toBeGreaterThan(0.6 * (panelTop - canvas.y));
+    await palette.getByRole('button', { name: 'Close' }).tap();
+    await expect(palette).toBeHidden();
+    await map.control('Measure').tap();
+    await map.shot('phone-measure-palette');
+    await map.control('Measure').tap();
+    await expect(palette).toBeHidden();
+
+    // Saved by touch, then found again from the saved sheet: 'View on Map' shows it above the panel.
+    await map.detailPanel().getByRole('button', { name: 'Save parcel' }).tap();
+    const modal = page.getByRole('dialog', { name: 'Save Parcel Location' });
+    await modal.getByRole('button', { name: 'Save' }).tap();
+    await expect(modal).toBeHidden();
+    await map.detailPanel().getByRole('button', { name: 'Close parcel details' }).tap();
+    await expect(map.detailPanel()).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'My Saved Parcels' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'My Saved Parcels' });
+    await sheet.getByRole('listitem').filter({ hasText: `PIN ${pin}` }).getByRole('button', { name: 'View on Map' }).tap();
+    await expect(sheet).toBeHidden();
+    expect(await map.selectedPin()).toBe(pin);
+    await expect(map.container()).toHaveAttribute('data-map-state', 'idle', { timeout: 45_000 });
+    const top = (await map.detailPanel().boundingBox())!.y;
+    await expect
+      .poll(() => canvasPixelsNear(page, [0xff, 0x5a, 0x1f], [40, 40, 40], [0, 0, canvas.width, top - canvas.y]), { timeout: 20_000 })
+      .toBeGreaterThan(30);
+  });
+
+  test('a point marked by a tap is saved as a markup, the markups are shown, hidden and deleted by touch, and a tapped search result row selects its parcel', async ({ page }) => {
+    const map = new MapPage(page);
+    await page.goto('/');
+    await map.waitForParcels();
+    await map.control('Measure').tap();
+    const palette = page.getByRole('region', { name: 'Measure' });
+    await palette.getByRole('button', { name: 'Mark Point' }).tap();
+    const canvas = (await map.canvas().boundingBox())!;
+    await page.touchscreen.tap(canvas.x + canvas.width / 2, canvas.y + canvas.height * 0.6);
+    await expect(palette.getByTestId('measure-readout')).toContainText(/^Point: /);
+    await palette.getByRole('button', { name: 'Save as markup' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Save Markup' });
+    const name = `Well ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('radio', { name: 'Purple' }).tap();
+    await dialog.getByRole('button', { name: 'Save' }).tap();
+    await expect(dialog).toBeHidden();
+    await palette.getByRole('button', { name: 'Close' }).tap();
+    await expect(map.container()).toHaveAttribute('data-markups', '1');
+
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'My Saved Parcels' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'My Saved Parcels' });
+    await sheet.getByRole('tab', { name: 'Markups' }).tap();
+    const item = sheet.getByRole('listitem', { name });
+    await expect(item).toBeVisible();
+    await map.shot('phone-markups');
+    await item.getByRole('checkbox', { name: `Show ${name} on map` }).tap();
+    await expect(item.getByRole('checkbox', { name: `Show ${name} on map` })).not.toBeChecked();
+    await expect(map.container()).toHaveAttribute('data-markups', '0');
+    await item.getByRole('button', { name: `Delete ${name}` }).tap();
+    await item.getByRole('button', { name: 'Yes, Delete' }).tap();
+    await expect(item).toBeHidden();
+    await expect(sheet.getByText('You have not saved any markups yet.')).toBeVisible();
+    await sheet.getByRole('button', { name: 'Close saved parcels' }).tap();
+    await expect(sheet).toBeHidden();
+
+    // The whole results list ('See all N results') by touch: a tapped row selects its parcel.
+    await map.search().tap();
+    await map.search().fill('Mooresvill');
+    await map.search().pressSequentially('e');
+    await page.locator('.mapboxgl-ctrl-geocoder .suggestions li').filter({ hasText: /^See all \d/ }).tap();
+    const results = page.getByRole('complementary', { name: 'Search results' });
+    await expect(results.getByText(/^1–20 of 500\+ results$/)).toBeVisible();
+    await map.shot('phone-search-results');
+    const first = results.getByRole('listitem').first();
+    const pin = /PIN (\S+)/.exec((await first.textContent())!)![1]!;
+    await first.getByRole('button').tap();
+    expect(await map.selectedPin()).toBe(pin);
+  });
+});

@@ -65,7 +65,7 @@ test("below the parcel zoom the map says 'Zoom in to see parcels'", async ({ pag
   await expect(page.getByText('Zoom in to see parcels')).toBeHidden();
 });
 
-test('the measure palette keeps its four buttons on one row from 1024 px', async ({ page }) => {
+test('the measure palette keeps its five buttons on one row from 1024 px', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto('/');
   const map = new MapPage(page);
@@ -73,7 +73,7 @@ test('the measure palette keeps its four buttons on one row from 1024 px', async
   await map.control('Measure').click();
   const palette = page.getByRole('region', { name: 'Measure' });
   const tops = await Promise.all(
-    ['Measure Distance', 'Measure Area', 'Clear Measurement', 'Close'].map(async (name) => (await palette.getByRole('button', { name }).boundingBox())!.y),
+    ['Measure Distance', 'Measure Area', 'Mark Point', 'Clear Measurement', 'Close'].map(async (name) => (await palette.getByRole('button', { name }).boundingBox())!.y),
   );
   expect(new Set(tops).size).toBe(1);
 });

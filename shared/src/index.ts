@@ -5,6 +5,7 @@ export * from './session/sessionSlice.ts';
 export type * from './parcels/parcelContract.ts';
 export type * from './savedParcels/savedParcelContract.ts';
 export type { SaveParcelBody, SavedParcelTagsBody, UpdateSavedParcelBody } from './savedParcels/savedParcelRequests.ts';
+export type { Markup, MarkupGeometry, CreateMarkupBody, UpdateMarkupBody } from './markups/markupContract.ts';
 export type * from './datasets/datasetContract.ts';
 export type * from './datasets/importContract.ts';
 export type * from './overlays/overlayContract.ts';

@@ -72,6 +72,15 @@ describe('createApp', () => {
     expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain('x-session-token');
   });
 
+  it("allows PATCH in a preflight: a markup's rename, colour and visibility", async () => {
+    const response = await app.request('/api/markups/1', {
+      method: 'OPTIONS',
+      headers: { Origin: TEST_ORIGIN, 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    });
+    expect(response.status).toBe(204);
+    expect(String(response.headers['access-control-allow-methods']).split(', ')).toContain('PATCH');
+  });
+
   it('gives no CORS grant to other origins', async () => {
     const response = await app.request('/health', { headers: { Origin: 'http://evil.example' } });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();

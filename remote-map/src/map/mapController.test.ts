@@ -5,6 +5,7 @@ const events: MapControllerEvents = {
   viewChanged: () => {},
   parcelTilesLoading: () => {},
   savedParcelClicked: () => {},
+  centreParcelChosen: () => {},
   styleLoadStarted: () => {},
   styleLoadFinished: () => {},
   styleLoadFailed: () => {},

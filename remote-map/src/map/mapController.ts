@@ -3,7 +3,7 @@
 // through MapControllerEvents.
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
-import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
+import type { Markup, MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
 import {
   HIGHLIGHT_LAYER_IDS,
   installParcelLayers,
@@ -17,6 +17,7 @@ import {
 } from './parcelLayers.ts';
 import { CONTOUR_LAYER_IDS, installContourLayers, setContoursVisible } from './contourLayers.ts';
 import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type SavedParcelPoint } from './savedParcelsLayer.ts';
+import { installMarkups, markupsCollection } from './markupsLayer.ts';
 import type { CentreTarget } from './centreTarget.ts';
 import { attachParcelInteractions, type ParcelClickHandlers, type ParcelHighlights } from './parcelInteractions.ts';
 import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './mapStyles.ts';
@@ -93,6 +94,8 @@ export interface MapController {
   /** Shows `content` in a popup pointing at a place, following it as the map moves; call the result to remove it. */
   showPopup(at: { lng: number; lat: number }, content: HTMLElement): () => void;
   setSavedParcels(points: readonly SavedParcelPoint[]): void;
+  /** The user's markups; the shown ones are drawn. */
+  setMarkups(markups: readonly Markup[]): void;
   /** Flies to a point or fits bounds. */
   centreOn(target: CentreTarget): void;
   zoomBy(delta: number): void;
@@ -194,6 +197,7 @@ function wireMap(
     publishMapState(container, { overlayLayers: drawnOverlayNames(map).join(',') });
   };
   let savedPoints: readonly SavedParcelPoint[] = [];
+  let markups: readonly Markup[] = [];
   let dataVersion: number | undefined;
   const parcelTilesUrl = () => versionedTilesUrl(config.parcelTilesUrl, dataVersion);
   let myLocation: MyLocation | null = null;
@@ -202,6 +206,27 @@ function wireMap(
     if (!findings) return;
     installFindings(map, findings);
     publishMapState(container, { findings: findings.features.length > 0 ? findings.features.length : null });
+  };
+  // keepVisibleAbove's latest request, done once the camera has settled.
+  let revealTarget: { point: { lng: number; lat: number }; coverBottomPx: number } | null = null;
+  const revealWhenSettled = () => {
+    // A frame later, as a move that ends because another starts (a flight interrupted by a flight)
+    // is not the end: the next one is moving by then, and its end is waited for instead.
+    requestAnimationFrame(() => {
+      if (!revealTarget) return;
+      if (map.isMoving()) {
+        map.once('moveend', revealWhenSettled);
+        return;
+      }
+      const { point, coverBottomPx } = revealTarget;
+      revealTarget = null;
+      const visible = container.clientHeight - coverBottomPx;
+      // A margin of a sixth of what is visible: a parcel at the very edge is not 'visible'.
+      const margin = Math.min(48, visible / 6);
+      const { y } = map.project([point.lng, point.lat]);
+      if (visible <= 0 || (y >= margin && y <= visible - margin)) return;
+      map.panBy([0, y - visible / 2]);
+    });
   };
   const interactions = attachParcelInteractions(map, highlights, events);
   let requestedStyleUrl = initialStyle.url;
@@ -225,6 +250,7 @@ function wireMap(
     installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
     showOverlayLayers();
     installSavedParcels(map, savedPoints, overlays.savedParcels);
+    installMarkups(map, markups, SAVED_LAYER_IDS.halo);
     installMyLocation(map, myLocation);
     showFindings();
     publishMapState(container, { styleId: matched?.id ?? '' });
@@ -311,6 +337,7 @@ function wireMap(
   styleLoad.started(initialStyle.id);
 
   const teardown = createMapTeardown(() => {
+    revealTarget = null;
     styleLoad.dispose();
     resizeObserver?.disconnect();
     interactions.detach();
@@ -361,6 +388,11 @@ function wireMap(
       if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, overlays.savedParcels);
       publishMapState(container, { savedParcelCount: savedParcelsCollection(points).features.length });
     },
+    setMarkups(next) {
+      markups = next;
+      if (map.getSource(PARCEL_SOURCE_ID)) installMarkups(map, markups, SAVED_LAYER_IDS.halo);
+      publishMapState(container, { markups: markupsCollection(markups).features.length });
+    },
     centreOn(target) {
       if (target.kind === 'point') map.flyTo({ center: [target.lng, target.lat], zoom: target.zoom, essential: true });
       else map.fitBounds(target.bounds, { padding: target.padding, maxZoom: target.maxZoom });
@@ -375,17 +407,9 @@ function wireMap(
       map.flyTo({ center: [lng, lat], zoom, essential: true });
     },
     keepVisibleAbove(point, coverBottomPx) {
-      const reveal = () => {
-        const height = container.clientHeight;
-        const visible = height - coverBottomPx;
-        // A margin of a sixth of what is visible: a parcel at the very edge is not 'visible'.
-        const margin = Math.min(48, visible / 6);
-        const { y } = map.project([point.lng, point.lat]);
-        if (visible <= 0 || (y >= margin && y <= visible - margin)) return;
-        map.panBy([0, y - visible / 2]);
-      };
-      if (map.isMoving()) map.once('moveend', reveal);
-      else reveal();
+      const waiting = revealTarget !== null;
+      revealTarget = { point, coverBottomPx };
+      if (!waiting) revealWhenSettled();
     },
     showMyLocation(location, zoom) {
       myLocation = location;

@@ -17,6 +17,7 @@
 //                           'visible' | 'none' | 'absent': the visibility of the layer behind each
 //                           overlay switch. e2e/tests/mapControls.spec.ts, e2e/tests/mapOutlines.spec.ts.
 //   data-saved-parcel-count The markers the saved-parcels layer holds. e2e/tests/mapControls.spec.ts.
+//   data-markups            The shown markups the markups layer holds. e2e/tests/markups.spec.ts.
 //   data-measure-rendered   How many drawn shapes the map has painted, while the measure tools exist;
 //                           absent otherwise. e2e/tests/mapMeasure.spec.ts.
 //   data-search             'online' | 'offline' while the search box exists: remote-map's
@@ -39,6 +40,7 @@ export interface PublishedMapState {
   contours: LayerVisibility;
   savedParcels: LayerVisibility;
   savedParcelCount: number;
+  markups: number;
   measureRendered: number;
   search: 'online' | 'offline';
   findings: number;

@@ -8,7 +8,7 @@ import { measureLine, measurePolygon, type Measurement, type Position } from '..
 import { measureKeyAction } from '../features/measure/measureKeys.ts';
 import { publishMapState } from './mapStatePublication.ts';
 
-export type MeasureToolMode = 'distance' | 'area';
+export type MeasureToolMode = 'distance' | 'area' | 'point';
 
 export interface MeasureToolEvents {
   measured(measurement: Measurement | null): void;
@@ -65,7 +65,7 @@ export const MEASURE_DRAW_STYLES = [
 ];
 
 /** The ids Draw gives our styles: each is added once per source ('cold' and 'hot'). */
-const SHAPE_LAYER_IDS = ['measure-fill', 'measure-line'].flatMap((id) => [`${id}.cold`, `${id}.hot`]);
+const SHAPE_LAYER_IDS = ['measure-fill', 'measure-line', 'measure-point'].flatMap((id) => [`${id}.cold`, `${id}.hot`]);
 
 /**
  * How many drawn shapes the map has actually painted (not just what Draw holds), published after
@@ -91,6 +91,10 @@ const DRAW_OPTIONS = {
 } as const;
 
 export function measureGeometry(geometry: Geometry | null | undefined): Measurement | null {
+  if (geometry?.type === 'Point') {
+    const [lng, lat] = geometry.coordinates;
+    return typeof lng === 'number' && typeof lat === 'number' ? { kind: 'point', position: [lng, lat] } : null;
+  }
   if (geometry?.type === 'LineString') return measureLine(geometry.coordinates as Position[]);
   if (geometry?.type === 'Polygon') return measurePolygon((geometry.coordinates[0] ?? []) as Position[]);
   return null;
@@ -130,7 +134,7 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
 
   const onModeChange = (event: { mode: string }) => {
     if (measuring) keepDoubleClickZoomOff();
-    if (event.mode === 'draw_line_string' || event.mode === 'draw_polygon') return;
+    if (event.mode === 'draw_line_string' || event.mode === 'draw_polygon' || event.mode === 'draw_point') return;
     if (!drawing) return;
     drawing = false;
     // Cancelled with Escape: Draw removes the unfinished feature; no readout remains for it.
@@ -177,7 +181,8 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
       measuring = true;
       drawing = true;
       if (mode === 'distance') draw.changeMode('draw_line_string');
-      else draw.changeMode('draw_polygon');
+      else if (mode === 'area') draw.changeMode('draw_polygon');
+      else draw.changeMode('draw_point');
       events.measured(null);
       // Draw's keys (Enter, Escape) and ours act on the focused map canvas.
       map.getCanvas().focus();

@@ -11,7 +11,12 @@ export interface ParcelClickHandlers {
   backgroundClicked(): void;
   /** A saved-parcel marker was clicked: its parcel, whatever is selected. */
   savedParcelClicked(pin: string): void;
+  /** Enter on the focused map: the parcel under the crosshair at its centre (issue #25, keyboard). */
+  centreParcelChosen(pin: string): void;
 }
+
+/** What the map canvas says it is to a screen reader: how to use it without a mouse. */
+export const MAP_CANVAS_LABEL = 'Map. Arrow keys pan, plus and minus zoom, Enter selects the parcel at the centre.';
 
 /** A marker is small: a click this many pixels around it still hits it. */
 const MARKER_HIT_PX = 6;
@@ -97,6 +102,17 @@ export function attachParcelInteractions(
     }
   };
 
+  const canvas = map.getCanvas();
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.repeat || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!map.getLayer(PARCEL_LAYER_IDS.fill)) return;
+    const centre: [number, number] = [canvas.clientWidth / 2, canvas.clientHeight / 2];
+    const pin = map.queryRenderedFeatures(centre, { layers: [PARCEL_LAYER_IDS.fill] }).map(pinOf).find((candidate) => candidate !== null);
+    if (pin) handlers.centreParcelChosen(pin);
+  };
+  canvas.setAttribute('aria-label', MAP_CANVAS_LABEL);
+  canvas.addEventListener('keydown', onKeyDown);
+
   map.on('mousemove', PARCEL_LAYER_IDS.fill, onMove);
   map.on('mouseleave', PARCEL_LAYER_IDS.fill, onLeave);
   map.on('click', onClick);
@@ -108,6 +124,7 @@ export function attachParcelInteractions(
       map.off('mousemove', PARCEL_LAYER_IDS.fill, onMove);
       map.off('mouseleave', PARCEL_LAYER_IDS.fill, onLeave);
       map.off('click', onClick);
+      canvas.removeEventListener('keydown', onKeyDown);
     },
   };
 }

@@ -46,6 +46,7 @@ export function useMapController(
       backgroundClicked: () => eventsRef.current.backgroundClicked(),
       savedParcelClicked: (pin) => eventsRef.current.savedParcelClicked(pin),
       overlayFeaturesClicked: (click) => eventsRef.current.overlayFeaturesClicked(click),
+      centreParcelChosen: (pin) => eventsRef.current.centreParcelChosen(pin),
     };
     let created: MapController;
     eventsRef.current.setupStarted();

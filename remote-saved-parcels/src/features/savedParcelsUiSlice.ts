@@ -1,14 +1,15 @@
-// Which saved-parcel overlay is open. Opened by cross-remote events, closed here.
+// Which saved-parcel or markup overlay is open. Opened by cross-remote events, closed here.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { parcelSaveRequested, rootReducer, savedParcelsOpened, type ParcelToSave } from '@parcel-map/shared';
+import { markupSaveRequested, parcelSaveRequested, rootReducer, savedParcelsOpened, type MarkupToSave, type ParcelToSave } from '@parcel-map/shared';
 
 export interface SavedParcelsUiState {
   parcelToSave: ParcelToSave | null;
+  markupToSave: MarkupToSave | null;
   sheetOpen: boolean;
   notice: string | null;
 }
 
-const initialState: SavedParcelsUiState = { parcelToSave: null, sheetOpen: false, notice: null };
+const initialState: SavedParcelsUiState = { parcelToSave: null, markupToSave: null, sheetOpen: false, notice: null };
 
 export const savedParcelsUiSlice = createSlice({
   name: 'savedParcelsUi',
@@ -19,6 +20,13 @@ export const savedParcelsUiSlice = createSlice({
     },
     parcelSaved: (state, action: PayloadAction<{ notice: string }>) => {
       state.parcelToSave = null;
+      state.notice = action.payload.notice;
+    },
+    markupModalClosed: (state) => {
+      state.markupToSave = null;
+    },
+    markupSaved: (state, action: PayloadAction<{ notice: string }>) => {
+      state.markupToSave = null;
       state.notice = action.payload.notice;
     },
     savedSheetClosed: (state) => {
@@ -33,12 +41,16 @@ export const savedParcelsUiSlice = createSlice({
       .addCase(parcelSaveRequested, (state, action) => {
         state.parcelToSave = action.payload;
       })
+      .addCase(markupSaveRequested, (state, action) => {
+        state.markupToSave = action.payload;
+      })
       .addCase(savedParcelsOpened, (state) => {
         state.sheetOpen = true;
       });
   },
   selectors: {
     selectParcelToSave: (state) => state.parcelToSave,
+    selectMarkupToSave: (state) => state.markupToSave,
     selectSheetOpen: (state) => state.sheetOpen,
     selectNotice: (state) => state.notice,
   },
@@ -50,5 +62,5 @@ declare module '@parcel-map/shared' {
 
 const injected = savedParcelsUiSlice.injectInto(rootReducer);
 
-export const { saveModalClosed, parcelSaved, savedSheetClosed, noticeDismissed } = savedParcelsUiSlice.actions;
-export const { selectParcelToSave, selectSheetOpen, selectNotice } = injected.selectors;
+export const { saveModalClosed, parcelSaved, markupModalClosed, markupSaved, savedSheetClosed, noticeDismissed } = savedParcelsUiSlice.actions;
+export const { selectParcelToSave, selectMarkupToSave, selectSheetOpen, selectNotice } = injected.selectors;

@@ -21,7 +21,7 @@ export class ApiError extends Error {
 export interface ApiRequest {
   baseUrl: string;
   path: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   token: string | null;
   /** Calls that act for a user fail early without a token. */

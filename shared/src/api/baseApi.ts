@@ -49,7 +49,7 @@ const apiBaseQuery: BaseQueryFn<ApiQueryArgs, unknown, ApiQueryError> = async (a
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['SavedParcels', 'Parcel'],
+  tagTypes: ['SavedParcels', 'Markups', 'Parcel'],
   endpoints: () => ({}),
 });
 

@@ -51,7 +51,8 @@ export function tileCacheControl({ versioned, askedVersion, currentVersion, forS
 }
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Session-Token';
-const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
+// PATCH: renaming, recolouring, showing or hiding a markup (issue #25).
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const PREFLIGHT_CACHE_SECONDS = 600;
 
 export interface ResponseHeaders {

@@ -34,7 +34,8 @@ export function LoginScreen() {
   }
 
   return (
-    <div className="login-screen">
+    // The page's main landmark (axe: landmark-one-main); the signed-in screens have the shell's.
+    <main className="login-screen">
       {config?.identity.loginBackgroundEmbedUrl ? (
         <iframe
           className="login-screen__background"
@@ -88,6 +89,6 @@ export function LoginScreen() {
           <InertProviderIcons />
         </div>
       </section>
-    </div>
+    </main>
   );
 }

@@ -1,8 +1,8 @@
 // What the store decides and the map shows: the selected parcel, the overlay switches and the
-// user's saved parcels.
+// user's saved parcels and markups.
 import { useEffect } from 'react';
 import { selectIsSignedIn, useAppSelector } from '@parcel-map/shared';
-import { useListSavedParcelsQuery } from '@parcel-map/shared/api';
+import { useListMarkupsQuery, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { selectSelectedPin } from '../parcelSelection/parcelSelectionSlice.ts';
 import { selectMapOverlays } from '../mapView/mapViewSlice.ts';
@@ -12,6 +12,7 @@ export function useMapFollowsStore(controller: MapController | null): void {
   const overlays = useAppSelector(selectMapOverlays);
   const signedIn = useAppSelector(selectIsSignedIn);
   const { data: savedParcels } = useListSavedParcelsQuery(undefined, { skip: !signedIn });
+  const { data: markups } = useListMarkupsQuery(undefined, { skip: !signedIn });
 
   useEffect(() => {
     controller?.setSelectedPin(selectedPin);
@@ -31,4 +32,8 @@ export function useMapFollowsStore(controller: MapController | null): void {
       })),
     );
   }, [controller, savedParcels]);
+
+  useEffect(() => {
+    controller?.setMarkups(markups ?? []);
+  }, [controller, markups]);
 }

@@ -50,6 +50,10 @@ export function useMapScreenController(
     overlayFeaturesClicked: (click) => {
       if (!measuring()) overlayFeaturesClicked(click);
     },
+    // Unlike a click, Enter never deselects: it picks what is under the crosshair.
+    centreParcelChosen: (pin) => {
+      if (!measuring()) dispatch(parcelPicked({ pin }));
+    },
   };
   return useMapController(containerRef, mapConfig, tileSession, events);
 }

@@ -1,9 +1,23 @@
-// SPEC §2 measure palette: Measure Distance, Measure Area, Clear Measurement, Close, with the live readout.
-import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
-import { measureCleared, measureClosed, measureModeChosen, selectIsMeasureOpen, selectMeasureMode, selectMeasurement } from './measureSlice.ts';
-import { measurementSummary } from './measure.ts';
+// SPEC §2 measure palette: Measure Distance, Measure Area, Clear Measurement, Close, with the live
+// readout; Mark Point and 'Save as markup' keep what was drawn (issue #25).
+import { markupSaveRequested, useAppDispatch, useAppSelector } from '@parcel-map/shared';
+import { measureCleared, measureClosed, measureModeChosen, selectIsMeasureOpen, selectMeasureMode, selectMeasurement, type MeasureMode } from './measureSlice.ts';
+import { measurementGeometry, measurementSummary } from './measure.ts';
 import { nearbyAreaRequested } from '../search/parcelFinderSlice.ts';
 import './measurePalette.css';
+
+const HINTS: Record<MeasureMode | 'none', string> = {
+  distance: 'Click to add points; double-click or press Enter to finish, Escape to cancel.',
+  area: 'Click to add corners; double-click or press Enter to close the shape, Escape to cancel.',
+  point: 'Click the map to mark a point, Escape to cancel.',
+  none: 'Choose what to measure.',
+};
+
+const MODE_BUTTONS: [MeasureMode, string][] = [
+  ['distance', 'Measure Distance'],
+  ['area', 'Measure Area'],
+  ['point', 'Mark Point'],
+];
 
 export function MeasurePalette() {
   const dispatch = useAppDispatch();
@@ -12,22 +26,23 @@ export function MeasurePalette() {
   const measurement = useAppSelector(selectMeasurement);
   if (!isOpen) return null;
   const summary = measurement ? measurementSummary(measurement) : null;
-  const hint =
-    mode === 'distance'
-      ? 'Click to add points; double-click or press Enter to finish, Escape to cancel.'
-      : mode === 'area'
-        ? 'Click to add corners; double-click or press Enter to close the shape, Escape to cancel.'
-        : 'Choose what to measure.';
+  // A finished shape (not the one still following the cursor) can be kept or searched around.
+  const finished = mode === null ? measurement : null;
 
   return (
     <section className="measure-palette" aria-label="Measure">
       <div className="measure-palette__buttons">
-        <button type="button" className="pm-button measure-palette__button" aria-pressed={mode === 'distance'} onClick={() => dispatch(measureModeChosen({ mode: 'distance' }))}>
-          Measure Distance
-        </button>
-        <button type="button" className="pm-button measure-palette__button" aria-pressed={mode === 'area'} onClick={() => dispatch(measureModeChosen({ mode: 'area' }))}>
-          Measure Area
-        </button>
+        {MODE_BUTTONS.map(([buttonMode, label]) => (
+          <button
+            key={buttonMode}
+            type="button"
+            className="pm-button measure-palette__button"
+            aria-pressed={mode === buttonMode}
+            onClick={() => dispatch(measureModeChosen({ mode: buttonMode }))}
+          >
+            {label}
+          </button>
+        ))}
         <button type="button" className="pm-button measure-palette__button" onClick={() => dispatch(measureCleared())}>
           Clear Measurement
         </button>
@@ -35,7 +50,7 @@ export function MeasurePalette() {
           Close
         </button>
       </div>
-      <p className="measure-palette__hint">{hint}</p>
+      <p className="measure-palette__hint">{HINTS[mode ?? 'none']}</p>
       <div className="measure-palette__readout" role="status" aria-live="polite" data-testid="measure-readout">
         {summary && (
           <>
@@ -50,11 +65,21 @@ export function MeasurePalette() {
           </>
         )}
       </div>
-      {/* A finished area (not the shape still following the cursor) can be the subject of a nearby list. */}
-      {measurement?.kind === 'area' && mode === null && (
-        <button type="button" className="pm-button measure-palette__button" onClick={() => dispatch(nearbyAreaRequested({ ring: measurement.ring }))}>
-          Nearby parcels
-        </button>
+      {finished && summary && (
+        <div className="measure-palette__buttons measure-palette__after">
+          <button
+            type="button"
+            className="pm-button measure-palette__button"
+            onClick={() => dispatch(markupSaveRequested({ geometry: measurementGeometry(finished), summary: summary.total }))}
+          >
+            Save as markup
+          </button>
+          {finished.kind === 'area' && (
+            <button type="button" className="pm-button measure-palette__button" onClick={() => dispatch(nearbyAreaRequested({ ring: finished.ring }))}>
+              Nearby parcels
+            </button>
+          )}
+        </div>
       )}
     </section>
   );

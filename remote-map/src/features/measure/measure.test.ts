@@ -1,5 +1,5 @@
 import { distance, area, polygon } from '@turf/turf';
-import { formatArea, formatDistance, measureLine, measurementSummary, measurePolygon, type Position } from './measure.ts';
+import { formatArea, formatDistance, measureLine, measurementGeometry, measurementSummary, measurePolygon, type Position } from './measure.ts';
 
 const FT = 3.28084;
 
@@ -61,5 +61,19 @@ describe('formats', () => {
   it('summarises areas with their perimeter and segments', () => {
     const summary = measurementSummary({ kind: 'area', segmentsFeet: [100, 200], perimeterFeet: 300, squareFeet: 43560, acres: 1, ring: [] });
     expect(summary).toEqual({ total: 'Area: 43,560 sq ft (1.00 acres) · Perimeter: 300 ft', segments: ['100 ft', '200 ft'] });
+  });
+});
+
+describe('measurementGeometry: the shape a markup keeps', () => {
+  it('keeps a line as its distinct vertices, an area as its closed ring and a point as its position', () => {
+    const line: Position[] = [[-80.86, 35.62], [-80.86, 35.62], [-80.85, 35.62]];
+    expect(measurementGeometry(measureLine(line)!)).toEqual({ type: 'LineString', coordinates: [[-80.86, 35.62], [-80.85, 35.62]] });
+    const ring: Position[] = [[-80.86, 35.62], [-80.85, 35.62], [-80.85, 35.63]];
+    expect(measurementGeometry(measurePolygon(ring)!)).toEqual({ type: 'Polygon', coordinates: [[...ring, ring[0]!]] });
+    expect(measurementGeometry({ kind: 'point', position: [-80.86, 35.62] })).toEqual({ type: 'Point', coordinates: [-80.86, 35.62] });
+  });
+
+  it('reads a marked point as latitude and longitude', () => {
+    expect(measurementSummary({ kind: 'point', position: [-80.861234, 35.62] })).toEqual({ total: 'Point: 35.62000, -80.86123', segments: [] });
   });
 });

@@ -1,6 +1,7 @@
 // Distances and areas of drawn shapes with turf (SPEC §2 measure tools), in imperial units:
 // feet and miles, square feet and acres. Pure: unit-tested without a browser.
 import { area as turfArea, distance as turfDistance, polygon as turfPolygon } from '@turf/turf';
+import type { MarkupGeometry } from '@parcel-map/shared';
 
 export type Position = [number, number];
 
@@ -15,6 +16,14 @@ export interface LineMeasurement {
   kind: 'distance';
   segmentsFeet: number[];
   totalFeet: number;
+  /** The vertices measured (longitude, latitude): what 'Save as markup' keeps. */
+  line: Position[];
+}
+
+/** A marked point (key 1, 'Mark Point'): nothing to measure but where it is. */
+export interface PointMeasurement {
+  kind: 'point';
+  position: Position;
 }
 
 export interface AreaMeasurement {
@@ -27,7 +36,7 @@ export interface AreaMeasurement {
   ring: Position[];
 }
 
-export type Measurement = LineMeasurement | AreaMeasurement;
+export type Measurement = LineMeasurement | AreaMeasurement | PointMeasurement;
 
 const sameAs = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
 
@@ -56,7 +65,7 @@ export function measureLine(coordinates: readonly Position[]): LineMeasurement |
   const vertices = distinctVertices(coordinates);
   if (vertices.length < 2) return null;
   const segmentsFeet = segmentLengthsFeet(vertices);
-  return { kind: 'distance', segmentsFeet, totalFeet: sum(segmentsFeet) };
+  return { kind: 'distance', segmentsFeet, totalFeet: sum(segmentsFeet), line: vertices };
 }
 
 /** A polygon ring needs at least 3 points (SPEC §5); the ring may be open or closed. */
@@ -81,9 +90,27 @@ export function formatArea(squareFeet: number): string {
   return `${whole.format(squareFeet)} sq ft (${twoDecimals.format(squareFeet / SQ_FEET_PER_ACRE)} acres)`;
 }
 
+const coordinate = new Intl.NumberFormat('en-US', { minimumFractionDigits: 5, maximumFractionDigits: 5 });
+
 /** The readout lines shown in the palette. */
 export function measurementSummary(measurement: Measurement): { total: string; segments: string[] } {
+  if (measurement.kind === 'point') {
+    const [lng, lat] = measurement.position;
+    return { total: `Point: ${coordinate.format(lat)}, ${coordinate.format(lng)}`, segments: [] };
+  }
   const segments = measurement.segmentsFeet.map(formatDistance);
   if (measurement.kind === 'distance') return { total: `Distance: ${formatDistance(measurement.totalFeet)}`, segments };
   return { total: `Area: ${formatArea(measurement.squareFeet)} · Perimeter: ${formatDistance(measurement.perimeterFeet)}`, segments };
+}
+
+/** The shape a measurement was taken of, as a markup keeps it (issue #25). */
+export function measurementGeometry(measurement: Measurement): MarkupGeometry {
+  switch (measurement.kind) {
+    case 'point':
+      return { type: 'Point', coordinates: measurement.position };
+    case 'distance':
+      return { type: 'LineString', coordinates: measurement.line };
+    case 'area':
+      return { type: 'Polygon', coordinates: [measurement.ring] };
+  }
 }

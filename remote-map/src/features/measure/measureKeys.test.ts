@@ -6,8 +6,8 @@ describe('measureKeyAction', () => {
     expect(measureKeyAction('3')).toEqual({ kind: 'mode', mode: 'area' });
   });
 
-  it('ignores 1: there is no point control to switch to', () => {
-    expect(measureKeyAction('1')).toBeNull();
+  it('maps 1 to Mark Point, the palette mode of the point control (markups, issue #25)', () => {
+    expect(measureKeyAction('1')).toEqual({ kind: 'mode', mode: 'point' });
   });
 
   it('trashes on Delete and Backspace, and leaves other keys alone', () => {

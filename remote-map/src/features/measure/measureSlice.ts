@@ -4,7 +4,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '@parcel-map/shared';
 import type { Measurement } from './measure.ts';
 
-export type MeasureMode = 'distance' | 'area';
+export type MeasureMode = 'distance' | 'area' | 'point';
 
 export interface MeasureState {
   isOpen: boolean;

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, parcelSaveRequested, savedParcelsOpened, type SavedParcelRecord } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
@@ -13,7 +13,7 @@ import {
   testConfig,
 } from '@parcel-map/shared/testing';
 import { NOT_A_SURVEY, ParcelDetailPanel } from './ParcelDetailPanel.tsx';
-import { parcelCentreRequested, parcelClicked, selectSelectedPin } from './parcelSelectionSlice.ts';
+import { parcelCentreRequested, parcelClicked, parcelPanelFocusRequested, parcelPicked, selectSelectedPin } from './parcelSelectionSlice.ts';
 import { mapOverlayToggled, mapStyleLoadFinished, mapViewSettled } from '../mapView/mapViewSlice.ts';
 
 const parcelRecord = {
@@ -111,6 +111,45 @@ describe('ParcelDetailPanel', () => {
     const { container } = renderWithStore(<ParcelDetailPanel />, { store });
     const live = container.querySelector('[aria-live="polite"].parcel-panel__announce')!;
     await waitFor(() => expect(live).toHaveTextContent(`Details of parcel ${parcelRecord.pin} opened: SMITH JOHN.`));
+  });
+
+  it("takes the focus for a parcel chosen from the search, with 'Save parcel' two Tabs on", async () => {
+    answerParcel(details);
+    const store = makeTestStore();
+    renderWithStore(
+      <>
+        <input aria-label="Search" />
+        <ParcelDetailPanel />
+      </>,
+      { store },
+    );
+    screen.getByLabelText('Search').focus();
+    act(() => {
+      store.dispatch(parcelPicked({ pin: parcelRecord.pin }));
+      store.dispatch(parcelPanelFocusRequested());
+    });
+    const panel = screen.getByRole('region', { name: 'Parcel details' });
+    await waitFor(() => expect(panel).toHaveFocus());
+    await screen.findByText('SMITH JOHN');
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Save parcel' })).toHaveFocus();
+  });
+
+  it('leaves the focus where it was for a parcel chosen on the map', async () => {
+    answerParcel(details);
+    const store = makeTestStore();
+    renderWithStore(
+      <>
+        <input aria-label="Search" />
+        <ParcelDetailPanel />
+      </>,
+      { store },
+    );
+    screen.getByLabelText('Search').focus();
+    act(() => selectParcel(store));
+    await screen.findByText('SMITH JOHN');
+    expect(screen.getByLabelText('Search')).toHaveFocus();
   });
 
   it('shows owner and address once loaded, and saves the parcel with its centroid', async () => {

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
+  addAppListener,
   parcelSaveRequested,
   savedParcelsOpened,
   selectIsSignedIn,
@@ -11,7 +12,7 @@ import {
 } from '@parcel-map/shared';
 import { errorMessageOf, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import { useParcelDataset, useGetParcelQuery } from './parcelsApi.ts';
-import { parcelCentreRequested, parcelDeselected, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
+import { parcelCentreRequested, parcelDeselected, parcelPanelFocusRequested, selectIsParcelPanelExpanded, selectSelectedPin } from './parcelSelectionSlice.ts';
 import { acresLabel, addressLabel, attributeLabel, dateLabel, mailingAddressLabel, mapsSearchUrl, ownerLabel, priceLabel, textLabel } from './parcelDisplay.ts';
 import { useCopyFeedback, type CopyState } from './useCopyFeedback.ts';
 import { useShareLink } from '../deepLinks/useShareLink.ts';
@@ -130,6 +131,15 @@ export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number
     return () => observer.disconnect();
   }, [isOpen, onCoverChange]);
 
+  // A parcel chosen from the search: the focus comes here once the panel is open (no longer inert).
+  const [focusRequested, setFocusRequested] = useState(false);
+  useEffect(() => dispatch(addAppListener({ actionCreator: parcelPanelFocusRequested, effect: () => setFocusRequested(true) })), [dispatch]);
+  useEffect(() => {
+    if (!focusRequested || !isOpen) return;
+    setFocusRequested(false);
+    panelRef.current?.focus();
+  }, [focusRequested, isOpen]);
+
   const save = () => {
     if (!parcel) return;
     dispatch(parcelSaveRequested({ parcel: parcelRecord(parcel), centroid: parcel.centroid }));
@@ -142,8 +152,10 @@ export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number
       aria-label="Parcel details"
       aria-hidden={!isOpen}
       inert={!isOpen}
+      tabIndex={-1}
     >
-      {/* Screen readers hear the panel open (issue #25): the focus stays where the user chose the parcel. */}
+      {/* Screen readers hear the panel open (issue #25): the focus stays where the user chose the
+          parcel on the map, and comes to the panel when it was chosen from the search. */}
       <span className="parcel-panel__announce" aria-live="polite">
         {isOpen && parcel ? `Details of parcel ${parcel.pin} opened: ${parcel.owner ?? parcel.name ?? 'owner not stated'}.` : ''}
       </span>
@@ -168,6 +180,17 @@ export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number
                   Saved Location
                 </button>
               )}
+              {/* The panel's main action first of the icons: a Tab or two from where the focus lands (issue #25). */}
+              <button
+                type="button"
+                className="parcel-panel__icon-button"
+                aria-label="Save parcel"
+                title={isSaved ? 'Already in your saved parcels' : 'Save parcel'}
+                disabled={!canSave}
+                onClick={save}
+              >
+                <SaveIcon filled={isSaved} />
+              </button>
               <span className="parcel-panel__copy-status" aria-live="polite">
                 {copyLink.state === 'copied' ? 'Link copied' : copyLink.state === 'failed' ? 'Copy failed' : ''}
                 {shareLink.state === 'copied' ? 'Share link copied' : shareLink.state === 'failed' ? 'Copy failed' : ''}
@@ -196,16 +219,6 @@ export function ParcelDetailPanel({ onCoverChange }: { onCoverChange?(px: number
                 onClick={() => parcel && dispatch(parcelCentreRequested({ geometry: parcel.geometry, centroid: parcel.centroid }))}
               >
                 <CentreIcon />
-              </button>
-              <button
-                type="button"
-                className="parcel-panel__icon-button"
-                aria-label="Save parcel"
-                title={isSaved ? 'Already in your saved parcels' : 'Save parcel'}
-                disabled={!canSave}
-                onClick={save}
-              >
-                <SaveIcon filled={isSaved} />
               </button>
               <button
                 type="button"

@@ -24,7 +24,7 @@ setupFakeNetwork();
 
 describe('parcelSelection reducer', () => {
   it('starts with nothing selected and the panel down', () => {
-    expect(initial).toEqual({ selectedPin: null, centroid: null, isPanelExpanded: false, pendingRequestId: null });
+    expect(initial).toEqual({ selectedPin: null, isPanelExpanded: false, pendingRequestId: null });
   });
 
   it('selects a clicked parcel and raises the panel', () => {
@@ -84,6 +84,21 @@ describe('parcelSelection with the parcel API', () => {
 
     store.dispatch(mapBackgroundClicked());
     expect(selectSelectedPin(store.getState())).toBeNull();
+    request.unsubscribe();
+  });
+
+  it('knows the centroid of a parcel selected again, whose details the store already holds', async () => {
+    network.use(http.get(PARCEL_100, () => HttpResponse.json({ pin: '100', name: 'A', centroid: { lng: -80.9, lat: 35.7 }, geometry: square })));
+    const store = makeTestStore();
+    store.dispatch(click('100'));
+    const request = store.dispatch(parcelsApi.endpoints.getParcel.initiate('100'));
+    await request;
+    store.dispatch(mapBackgroundClicked());
+    expect(selectSelectedCentroid(store.getState())).toBeNull();
+
+    // Chosen again ('View on Map', a search result): no request, the kept details answer.
+    store.dispatch(parcelPicked({ pin: '100' }));
+    expect(selectSelectedCentroid(store.getState())).toEqual({ lng: -80.9, lat: 35.7 });
     request.unsubscribe();
   });
 

@@ -1,13 +1,11 @@
 // Which parcel is selected and whether its details are on the way (SPEC §3 'Selected parcel state',
 // §4 'Hover and selection'). Hover stays in the map: it changes per frame and nothing else reads it.
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { rootReducer, savedParcelFocused, type GeoJSONGeometry, type LngLat } from '@parcel-map/shared';
-import { parcelsApi } from './parcelsApi.ts';
+import { rootReducer, savedParcelFocused, type GeoJSONGeometry, type LngLat, type RootState } from '@parcel-map/shared';
+import { parcelsApi, selectCachedParcel } from './parcelsApi.ts';
 
 export interface ParcelSelectionState {
   selectedPin: string | null;
-  /** The parcel's centroid as the API reports it, once its details arrive. */
-  centroid: LngLat | null;
   isPanelExpanded: boolean;
   /** The parcel-details request in flight, if any: clicks are ignored meanwhile. */
   pendingRequestId: string | null;
@@ -15,14 +13,12 @@ export interface ParcelSelectionState {
 
 const initialState: ParcelSelectionState = {
   selectedPin: null,
-  centroid: null,
   isPanelExpanded: false,
   pendingRequestId: null,
 };
 
 function deselect(state: ParcelSelectionState) {
   state.selectedPin = null;
-  state.centroid = null;
   state.isPanelExpanded = false;
 }
 
@@ -33,7 +29,6 @@ function pick(state: ParcelSelectionState, pin: string) {
     return;
   }
   state.selectedPin = pin;
-  state.centroid = null;
   state.isPanelExpanded = true;
 }
 
@@ -51,7 +46,6 @@ export const parcelSelectionSlice = createSlice({
         return;
       }
       state.selectedPin = action.payload.pin;
-      state.centroid = null;
       state.isPanelExpanded = true;
     },
     /** A click on the map away from any parcel. */
@@ -81,7 +75,6 @@ export const parcelSelectionSlice = createSlice({
       })
       .addMatcher(getParcel.matchFulfilled, (state, action) => {
         if (state.pendingRequestId === action.meta.requestId) state.pendingRequestId = null;
-        if (action.meta.arg.originalArgs === state.selectedPin) state.centroid = action.payload.centroid;
       })
       .addMatcher(getParcel.matchRejected, (state, action) => {
         if (state.pendingRequestId === action.meta.requestId) state.pendingRequestId = null;
@@ -89,7 +82,6 @@ export const parcelSelectionSlice = createSlice({
   },
   selectors: {
     selectSelectedPin: (state) => state.selectedPin,
-    selectSelectedCentroid: (state) => state.centroid,
     selectIsParcelPanelExpanded: (state) => state.isPanelExpanded,
     selectIsParcelFetchPending: (state) => state.pendingRequestId !== null,
   },
@@ -105,7 +97,22 @@ const injectedParcelSelectionSlice = parcelSelectionSlice.injectInto(rootReducer
 
 export const { parcelClicked, parcelPicked, mapBackgroundClicked, parcelDeselected } = parcelSelectionSlice.actions;
 
+/**
+ * A parcel was chosen from the search box or its results list (issue #25, keyboard): the detail panel takes the focus
+ * once open, so 'Save parcel' is a Tab or two away.
+ */
+export const parcelPanelFocusRequested = createAction('parcelSelection/panelFocusRequested');
+
 /** 'Center on parcel' was pressed: the map screen moves the camera (an event, no state). */
 export const parcelCentreRequested = createAction<{ geometry: GeoJSONGeometry; centroid: LngLat }>('parcelSelection/centreRequested');
-export const { selectSelectedPin, selectSelectedCentroid, selectIsParcelPanelExpanded, selectIsParcelFetchPending } =
+export const { selectSelectedPin, selectIsParcelPanelExpanded, selectIsParcelFetchPending } =
   injectedParcelSelectionSlice.selectors;
+
+/**
+ * The selected parcel's centroid as the API reports it, read from the parcel details the store holds:
+ * a parcel selected again finds it there at once (no new answer arrives for it).
+ */
+export function selectSelectedCentroid(state: RootState): LngLat | null {
+  const pin = selectSelectedPin(state);
+  return (pin !== null && selectCachedParcel(state, pin)?.centroid) || null;
+}

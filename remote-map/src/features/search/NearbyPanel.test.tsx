@@ -74,7 +74,7 @@ describe('Nearby parcels of an area drawn with Measure Area', () => {
     const { store } = renderWithStore(<MeasurePalette />);
     act(() => {
       store.dispatch(measureModeChosen({ mode: 'distance' }));
-      store.dispatch(measurementUpdated({ measurement: { kind: 'distance', segmentsFeet: [100], totalFeet: 100 } }));
+      store.dispatch(measurementUpdated({ measurement: { kind: 'distance', segmentsFeet: [100], totalFeet: 100, line: [[-80.86, 35.62], [-80.859, 35.62]] } }));
       store.dispatch(measureDrawingStopped());
     });
     expect(screen.getByTestId('measure-readout')).toHaveTextContent('Distance: 100 ft');

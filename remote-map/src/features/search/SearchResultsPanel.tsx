@@ -5,7 +5,7 @@ import { downloadFile, datedFileName, csvText, useAppDispatch, useAppSelector, t
 import { errorMessageOf, SEARCH_FAILED_MESSAGE, SEARCH_MAX_LIMIT } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { parcelsApi, useSearchParcelsQuery } from '../parcelSelection/parcelsApi.ts';
-import { parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { parcelPanelFocusRequested, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
 import { finderClosed, selectParcelFinder } from './parcelFinderSlice.ts';
 import { resultFindings } from './findingsGeometry.ts';
@@ -37,6 +37,7 @@ function ResultsList({ query, controller }: { query: string; controller: MapCont
   const pages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
   const choose = (result: ParcelSearchResult) => {
     dispatch(parcelPicked({ pin: result.pin }));
+    dispatch(parcelPanelFocusRequested());
     controller?.centreOn({ kind: 'point', lng: result.centroid.lng, lat: result.centroid.lat, zoom: 17 });
   };
   const exportCsv = async () => {

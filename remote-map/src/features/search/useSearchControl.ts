@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { addAppListener, useAppDispatch } from '@parcel-map/shared';
 import type { MapController } from '../../map/mapController.ts';
 import { parcelsApi } from '../parcelSelection/parcelsApi.ts';
-import { parcelPicked, selectSelectedPin } from '../parcelSelection/parcelSelectionSlice.ts';
+import { parcelPanelFocusRequested, parcelPicked, selectSelectedPin } from '../parcelSelection/parcelSelectionSlice.ts';
 import { allResultsRequested } from './parcelFinderSlice.ts';
 
 export function useSearchControl(controller: MapController | null): void {
@@ -13,7 +13,10 @@ export function useSearchControl(controller: MapController | null): void {
     if (!controller) return;
     const box = controller.addSearchControl({
       searchParcels: (q) => dispatch(parcelsApi.endpoints.searchParcels.initiate({ q }, { subscribe: false })).unwrap(),
-      parcelChosen: (pin) => dispatch(parcelPicked({ pin })),
+      parcelChosen: (pin) => {
+        dispatch(parcelPicked({ pin }));
+        dispatch(parcelPanelFocusRequested());
+      },
       allResultsRequested: (q) => dispatch(allResultsRequested({ q })),
     });
     const stopListening = dispatch(

@@ -9,7 +9,8 @@ describe("'?' shortcuts", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.keyboard('?');
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    expect(dialog).toHaveTextContent('Measure a distance or an area');
+    expect(dialog).toHaveTextContent('measure a distance or an area');
+    expect(dialog).toHaveTextContent('Select the parcel under the crosshair at the map centre');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

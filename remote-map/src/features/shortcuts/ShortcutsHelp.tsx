@@ -8,8 +8,8 @@ export const SHORTCUTS: readonly [keys: string, what: string][] = [
   ['Tab, Shift+Tab', 'Move between the search box, the controls and the panels'],
   ['Arrow keys', 'Pan the map (with the map focused)'],
   ['+ and −', 'Zoom in and out (with the map focused)'],
-  ['2, 3', 'Measure a distance or an area (measure tools open, map focused)'],
-  ['Enter', 'Finish the shape being measured'],
+  ['Enter', 'Select the parcel under the crosshair at the map centre (map focused), or finish the shape being measured'],
+  ['1, 2, 3', 'Mark a point, measure a distance or an area (measure tools open, map focused)'],
   ['Delete, Backspace', 'Delete the measured shape'],
   ['Escape', 'Cancel a shape, or close a menu, panel, popup or dialog'],
 ];

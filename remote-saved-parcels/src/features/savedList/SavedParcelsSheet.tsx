@@ -1,4 +1,5 @@
-// SPEC §2 bottom sheet 'My Saved Parcels' (80% height) and §4 'Saved list'.
+// SPEC §2 bottom sheet 'My Saved Parcels' (80% height) and §4 'Saved list', with the user's markups
+// in a second tab (issue #25).
 import { useId, useRef, useState } from 'react';
 import {
   downloadFile,
@@ -14,6 +15,9 @@ import { savedSheetClosed, selectSheetOpen } from '../savedParcelsUiSlice.ts';
 import { SavedParcelItem, type ItemMode } from './SavedParcelItem.tsx';
 import { exportFileName, exportParcels, savedParcelsCsv, savedParcelsGeoJson, savedParcelsKml, type ExportParcel } from './savedParcelsExport.ts';
 import { allTags, SAVED_SORTS, savedListView, type SavedSort } from './savedListView.ts';
+import { GEO_FILES } from '../geoFiles/geoFiles.ts';
+import { MarkupsPanel } from '../markups/MarkupsPanel.tsx';
+import { SheetTabs, type SheetTab } from './SheetTabs.tsx';
 
 export const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to view saved parcels';
 export const LOAD_FAILED_MESSAGE = 'Failed to load saved parcels. Please check your connection and try again.';
@@ -24,8 +28,8 @@ export const EXPORT_FAILED_MESSAGE = 'Could not export the saved parcels. Please
 
 const EXPORTS = {
   CSV: { extension: 'csv', type: 'text/csv;charset=utf-8', write: savedParcelsCsv },
-  GeoJSON: { extension: 'geojson', type: 'application/geo+json', write: savedParcelsGeoJson },
-  KML: { extension: 'kml', type: 'application/vnd.google-earth.kml+xml', write: savedParcelsKml },
+  GeoJSON: { ...GEO_FILES.GeoJSON, write: savedParcelsGeoJson },
+  KML: { ...GEO_FILES.KML, write: savedParcelsKml },
 } as const satisfies Record<string, { extension: 'csv' | 'geojson' | 'kml'; type: string; write(parcels: readonly ExportParcel[]): string }>;
 type ExportKind = keyof typeof EXPORTS;
 
@@ -42,6 +46,8 @@ export function SavedParcelsSheet() {
   const titleId = useId();
   const sheetRef = useRef<HTMLElement>(null);
   const [active, setActive] = useState<ActiveItem | null>(null);
+  const [tab, setTab] = useState<SheetTab>('parcels');
+  const tabsId = useId();
   const [filterText, setFilterText] = useState('');
   const [sort, setSort] = useState<SavedSort>('savedNewest');
   const [tag, setTag] = useState('');
@@ -99,7 +105,8 @@ export function SavedParcelsSheet() {
         <header className="saved-sheet__header">
           <h2 id={titleId}>My Saved Parcels</h2>
           <div className="saved-sheet__tools">
-            {canExport &&
+            {tab === 'parcels' &&
+              canExport &&
               parcels &&
               (Object.keys(EXPORTS) as ExportKind[]).map((kind) => (
                 <button key={kind} type="button" className="pm-button pm-button--secondary" onClick={() => void exportAs(kind, parcels)}>
@@ -111,7 +118,11 @@ export function SavedParcelsSheet() {
             </button>
           </div>
         </header>
-        {!token ? (
+        <SheetTabs idPrefix={tabsId} selected={tab} onSelect={setTab} />
+        <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}-tab`}>
+        {tab === 'markups' && token ? (
+          <MarkupsPanel onViewOnMap={close} onDeleted={() => sheetRef.current?.focus()} />
+        ) : !token ? (
           <p role="alert" className="saved-sheet__message">
             {NOT_LOGGED_IN_MESSAGE}
           </p>
@@ -191,6 +202,7 @@ export function SavedParcelsSheet() {
             </ul>
           </>
         )}
+        </div>
       </section>
     </div>
   );

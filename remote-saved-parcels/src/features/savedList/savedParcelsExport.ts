@@ -3,6 +3,7 @@
 // attributes, one column per label) and, in GeoJSON and KML, the parcel's outline (its centroid when
 // the parcel is no longer served).
 import { csvText, datedFileName, type GeoJSONGeometry, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared';
+import { geoJsonText, kmlText, type Cell, type GeoFileFeature } from '../geoFiles/geoFiles.ts';
 
 /** One exported parcel: what was saved and what the parcel record says now. */
 export interface ExportRow {
@@ -46,8 +47,6 @@ export const EXPORT_FIELDS: readonly (keyof ExportRow)[] = [
   'mail_state',
   'mail_zip',
 ];
-
-type Cell = string | number | boolean | null;
 
 export interface ExportParcel {
   row: ExportRow;
@@ -110,62 +109,22 @@ export function savedParcelsCsv(parcels: readonly ExportParcel[]): string {
 }
 
 export function savedParcelsGeoJson(parcels: readonly ExportParcel[]): string {
-  return JSON.stringify(
-    {
-      type: 'FeatureCollection',
-      features: parcels.map((parcel) => ({ type: 'Feature', id: parcel.row.pin, geometry: parcel.geometry, properties: { ...parcel.row, ...attributesBesideRow(parcel) } })),
-    },
-    null,
-    2,
-  );
+  return geoJsonText(parcels.map(geoFileFeature));
 }
 
-/** The parcel's attributes without those whose label is a fixed field's name (as in exportColumns). */
-function attributesBesideRow(parcel: ExportParcel): Record<string, Cell> {
-  return Object.fromEntries(Object.entries(parcel.attributes).filter(([label]) => !(label in parcel.row)));
-}
-
-const xml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-
-const kmlCoordinates = (positions: unknown): string => (positions as number[][]).map(([lng, lat]) => `${lng},${lat}`).join(' ');
-
-function kmlPolygon(rings: unknown): string {
-  const [outer, ...holes] = rings as unknown[];
-  return (
-    `<Polygon><outerBoundaryIs><LinearRing><coordinates>${kmlCoordinates(outer)}</coordinates></LinearRing></outerBoundaryIs>` +
-    holes.map((hole) => `<innerBoundaryIs><LinearRing><coordinates>${kmlCoordinates(hole)}</coordinates></LinearRing></innerBoundaryIs>`).join('') +
-    '</Polygon>'
-  );
-}
-
-/** KML 2.2 geometry for the GeoJSON types an outline or a centroid can be. */
-export function kmlGeometry(geometry: GeoJSONGeometry): string {
-  const { coordinates } = geometry;
-  switch (geometry.type) {
-    case 'Point':
-      return `<Point><coordinates>${kmlCoordinates([coordinates])}</coordinates></Point>`;
-    case 'LineString':
-      return `<LineString><coordinates>${kmlCoordinates(coordinates)}</coordinates></LineString>`;
-    case 'Polygon':
-      return kmlPolygon(coordinates);
-    case 'MultiPolygon':
-      return `<MultiGeometry>${coordinates.map(kmlPolygon).join('')}</MultiGeometry>`;
-    case 'MultiPoint':
-    case 'MultiLineString':
-      return `<MultiGeometry>${coordinates.map((part) => kmlGeometry({ type: geometry.type === 'MultiPoint' ? 'Point' : 'LineString', coordinates: part as unknown[] })).join('')}</MultiGeometry>`;
-  }
+/** The parcel as a file's feature: the row, then the attributes whose label is not a fixed field's name (as in exportColumns). */
+function geoFileFeature(parcel: ExportParcel): GeoFileFeature {
+  const attributes = Object.entries(parcel.attributes).filter(([label]) => !(label in parcel.row));
+  return {
+    id: parcel.row.pin,
+    name: `${parcel.row.owner} (PIN ${parcel.row.pin})`,
+    geometry: parcel.geometry,
+    properties: { ...parcel.row, ...Object.fromEntries(attributes) },
+  };
 }
 
 export function savedParcelsKml(parcels: readonly ExportParcel[]): string {
-  const columns = exportColumns(parcels);
-  const placemarks = parcels.map((parcel) => {
-    const { row, geometry } = parcel;
-    const data = cells(parcel, columns)
-      .map((cell, i) => `<Data name="${xml(columns[i]!)}"><value>${xml(cell === null ? '' : String(cell))}</value></Data>`)
-      .join('');
-    return `<Placemark><name>${xml(`${row.owner} (PIN ${row.pin})`)}</name><ExtendedData>${data}</ExtendedData>${kmlGeometry(geometry)}</Placemark>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Saved parcels</name>${placemarks.join('')}</Document></kml>\n`;
+  return kmlText('Saved parcels', parcels.map(geoFileFeature), exportColumns(parcels));
 }
 
 /** saved-parcels-2025-01-31.csv: the local date of the export. */

@@ -1,0 +1,35 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addAppListener, markupSaveRequested, type MarkupToSave } from '@parcel-map/shared';
+import { renderWithStore } from '@parcel-map/shared/testing';
+import { MeasurePalette } from './MeasurePalette.tsx';
+import { measureDrawingStopped, measureModeChosen, measurementUpdated } from './measureSlice.ts';
+import { measureLine } from './measure.ts';
+
+describe("The measure palette's 'Save as markup'", () => {
+  it('asks to keep the finished line, with what was measured, and not while it is being drawn', async () => {
+    const { store } = renderWithStore(<MeasurePalette />);
+    const requested: MarkupToSave[] = [];
+    store.dispatch(addAppListener({ actionCreator: markupSaveRequested, effect: ({ payload }) => void requested.push(payload) }));
+    act(() => {
+      store.dispatch(measureModeChosen({ mode: 'distance' }));
+      store.dispatch(measurementUpdated({ measurement: measureLine([[-80.86, 35.62], [-80.859, 35.62]]) }));
+    });
+    expect(screen.queryByRole('button', { name: 'Save as markup' })).toBeNull();
+
+    act(() => {
+      store.dispatch(measureDrawingStopped());
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save as markup' }));
+    expect(requested).toEqual([{ geometry: { type: 'LineString', coordinates: [[-80.86, 35.62], [-80.859, 35.62]] }, summary: 'Distance: 297 ft' }]);
+  });
+
+  it("offers 'Mark Point' beside SPEC's four buttons", () => {
+    const { store } = renderWithStore(<MeasurePalette />);
+    act(() => {
+      store.dispatch(measureModeChosen({ mode: 'point' }));
+    });
+    expect(screen.getByRole('button', { name: 'Mark Point' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Click the map to mark a point, Escape to cancel.')).toBeInTheDocument();
+  });
+});

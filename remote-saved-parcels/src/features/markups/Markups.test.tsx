@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addAppListener, markupFocused, markupSaveRequested, savedParcelsOpened, type MarkupGeometry } from '@parcel-map/shared';
+import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
+import { fakeMarkupsApi, markupRecord } from '../../test/fakeMarkupsApi.ts';
+import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
+import { SavedParcels } from '../SavedParcels.tsx';
+
+setupFakeNetwork();
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const line: MarkupGeometry = { type: 'LineString', coordinates: [[-80.86, 35.62], [-80.859, 35.62]] };
+
+describe("'Save as markup'", () => {
+  function requestSave() {
+    const rendered = renderWithStore(<SavedParcels />);
+    act(() => {
+      rendered.store.dispatch(markupSaveRequested({ geometry: line, summary: 'Distance: 297 ft' }));
+    });
+    return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Save Markup' }) };
+  }
+
+  it('saves the drawing with the name and colour chosen, and says so', async () => {
+    const api = fakeMarkupsApi();
+    const { dialog } = requestSave();
+    expect(within(dialog).getByText('Distance: 297 ft')).toBeInTheDocument();
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    // The name field has the focus: the user types straight away.
+    await userEvent.keyboard('Fence line');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Green' }));
+    await userEvent.click(save);
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved markup Fence line.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests).toMatchObject([{ method: 'POST', path: '/api/markups', body: { name: 'Fence line', color: '#2f9e44', geometry: line } }]);
+  });
+
+  it("shows the API's message when it refuses (the quota), and keeps the dialog open", async () => {
+    const api = fakeMarkupsApi();
+    api.failNext('create', 409, { message: 'You have reached the limit of 1,000 markups. Delete some to save more.' });
+    const { dialog } = requestSave();
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'One too many');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have reached the limit of 1,000 markups. Delete some to save more.');
+    expect(api.markups()).toHaveLength(0);
+  });
+});
+
+describe("The saved sheet's Markups tab", () => {
+  const fence = markupRecord({ id: 2, name: 'Fence line' });
+  const well = markupRecord({ id: 5, name: 'Well', color: '#e03131', geometry: { type: 'Point', coordinates: [-80.86, 35.62] }, visible: false });
+
+  async function openMarkups() {
+    fakeSavedParcelsApi([]);
+    const api = fakeMarkupsApi([fence, well]);
+    const rendered = renderWithStore(<SavedParcels />);
+    act(() => {
+      rendered.store.dispatch(savedParcelsOpened());
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Markups' }));
+    const list = await screen.findByRole('list', { name: 'Markups' });
+    return { ...rendered, api, list };
+  }
+  const item = (name: string) => screen.getByRole('listitem', { name });
+
+  it('lists the markups newest first, each shown or hidden as saved', async () => {
+    const { list } = await openMarkups();
+    expect(within(list).getAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent)).toEqual(['Well', 'Fence line']);
+    expect(within(item('Well')).getByText(/^Point · saved/)).toBeInTheDocument();
+    expect(within(item('Well')).getByRole('checkbox', { name: 'Show Well on map' })).not.toBeChecked();
+    expect(within(item('Fence line')).getByRole('checkbox', { name: 'Show Fence line on map' })).toBeChecked();
+  });
+
+  it('hides and shows a markup on the map', async () => {
+    const { api } = await openMarkups();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Fence line on map' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Show Fence line on map' })).not.toBeChecked());
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Well on map' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Show Well on map' })).toBeChecked());
+    expect(api.requests.filter((r) => r.method === 'PATCH')).toMatchObject([
+      { path: '/api/markups/2', body: { visible: false } },
+      { path: '/api/markups/5', body: { visible: true } },
+    ]);
+  });
+
+  it("puts the box back and shows the API's message when hiding fails", async () => {
+    const { api } = await openMarkups();
+    api.failNext('update', 500, { message: 'Internal server error' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Fence line on map' }));
+    expect(await within(item('Fence line')).findByRole('alert')).toHaveTextContent('Internal server error');
+    expect(screen.getByRole('checkbox', { name: 'Show Fence line on map' })).toBeChecked();
+  });
+
+  it('renames a markup inline', async () => {
+    const { api } = await openMarkups();
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Fence line' }));
+    const input = screen.getByLabelText('New name');
+    expect(input).toHaveFocus();
+    await userEvent.keyboard('North fence{Enter}');
+    expect(await screen.findByRole('heading', { name: 'North fence' })).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'PATCH')).toMatchObject([{ path: '/api/markups/2', body: { name: 'North fence' } }]);
+    expect(screen.getByRole('button', { name: 'Rename North fence' })).toHaveFocus();
+  });
+
+  it('deletes a markup after the inline question', async () => {
+    const { api } = await openMarkups();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Well' }));
+    expect(screen.getByRole('button', { name: 'Yes, Delete' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Well' })).toBeNull());
+    expect(api.markups().map((m) => m.name)).toEqual(['Fence line']);
+  });
+
+  it("'View on Map' asks the map for the drawing and closes the sheet", async () => {
+    const { store } = await openMarkups();
+    const focused: unknown[] = [];
+    store.dispatch(addAppListener({ actionCreator: markupFocused, effect: ({ payload }) => void focused.push(payload) }));
+    await userEvent.click(screen.getByRole('button', { name: 'View Fence line on Map' }));
+    expect(focused).toEqual([{ geometry: fence.geometry }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says when there is nothing saved yet', async () => {
+    fakeSavedParcelsApi([]);
+    fakeMarkupsApi([]);
+    const { store } = renderWithStore(<SavedParcels />);
+    act(() => {
+      store.dispatch(savedParcelsOpened());
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Markups' }));
+    expect(await screen.findByText('You have not saved any markups yet.')).toBeInTheDocument();
+  });
+
+  describe('export', () => {
+    async function exported(buttonName: string): Promise<{ name: string; type: string; text: string }> {
+      const blobs: Blob[] = [];
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:test'), revokeObjectURL: () => {} }));
+      let name = '';
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        name = this.download;
+      });
+      await userEvent.click(screen.getByRole('button', { name: buttonName }));
+      await waitFor(() => expect(blobs).toHaveLength(1));
+      return { name, type: blobs[0]!.type, text: await blobs[0]!.text() };
+    }
+
+    it('downloads the markups as GeoJSON with their shapes, names and colours', async () => {
+      await openMarkups();
+      const file = await exported('Export GeoJSON');
+      expect(file.name).toMatch(/^markups-\d{4}-\d{2}-\d{2}\.geojson$/);
+      expect(JSON.parse(file.text)).toEqual({
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', id: 5, geometry: well.geometry, properties: { name: 'Well', color: '#e03131', visible: false, created_at: well.created_at } },
+          { type: 'Feature', id: 2, geometry: fence.geometry, properties: { name: 'Fence line', color: '#1971c2', visible: true, created_at: fence.created_at } },
+        ],
+      });
+    });
+
+    it('downloads the markups as KML placemarks', async () => {
+      await openMarkups();
+      const file = await exported('Export KML');
+      expect(file.name).toMatch(/^markups-\d{4}-\d{2}-\d{2}\.kml$/);
+      expect(file.type).toBe('application/vnd.google-earth.kml+xml');
+      const kml = new DOMParser().parseFromString(file.text, 'application/xml');
+      expect(kml.querySelector('parsererror')).toBeNull();
+      const [wellMark, fenceMark] = [...kml.querySelectorAll('Placemark')];
+      expect(wellMark!.querySelector('name')!.textContent).toBe('Well');
+      expect(wellMark!.querySelector('Point coordinates')!.textContent).toBe('-80.86,35.62');
+      expect(fenceMark!.querySelector('LineString coordinates')!.textContent).toBe('-80.86,35.62 -80.859,35.62');
+      // Drawn in their colours (KML's aabbggrr).
+      expect(fenceMark!.querySelector('Style LineStyle color')!.textContent).toBe('ffc27119');
+      expect(wellMark!.querySelector('Style IconStyle color')!.textContent).toBe('ff3131e0');
+      expect(Object.fromEntries([...fenceMark!.querySelectorAll('Data')].map((d) => [d.getAttribute('name'), d.textContent]))).toEqual({
+        name: 'Fence line',
+        color: '#1971c2',
+        visible: 'true',
+        created_at: fence.created_at,
+      });
+    });
+  });
+});

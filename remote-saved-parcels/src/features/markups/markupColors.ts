@@ -1,0 +1,17 @@
+// The colours a markup can be given: few enough to tell apart on any base map, each named for
+// screen readers (the API stores any #rrggbb).
+export const MARKUP_COLORS = [
+  { name: 'Orange', value: '#e8590c' },
+  { name: 'Red', value: '#e03131' },
+  { name: 'Blue', value: '#1971c2' },
+  { name: 'Green', value: '#2f9e44' },
+  { name: 'Purple', value: '#9c36b5' },
+  { name: 'Black', value: '#212529' },
+] as const;
+
+export const DEFAULT_MARKUP_COLOR = MARKUP_COLORS[0].value;
+
+/** The colour's name, or its value when it is not one of ours. */
+export function markupColorName(value: string): string {
+  return MARKUP_COLORS.find((color) => color.value === value.toLowerCase())?.name ?? value;
+}
