@@ -121,5 +121,5 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
 function rateLimitSettings(vars: { RATE_LIMITS: 'on' | 'off'; RATE_LIMIT_WINDOW_SECONDS: number } & Record<string, unknown>): RateLimitSettings {
   const limit = (route: RateLimitedRoute, per: 'USER' | 'ADDRESS') => Number(vars[rateLimitVariable(route, per)]);
   const routes = Object.fromEntries(RATE_LIMITED_ROUTES.map((route) => [route, { perUser: limit(route, 'USER'), perAddress: limit(route, 'ADDRESS') }])) as RateLimitSettings['routes'];
-  return { enabled: vars.RATE_LIMITS === 'on', windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS, routes };
+  return { enabled: vars.RATE_LIMITS === 'on', windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS, refusalDelayMs: DEFAULT_RATE_LIMITS.refusalDelayMs, routes };
 }

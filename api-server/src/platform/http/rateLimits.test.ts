@@ -8,6 +8,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rateLimits.ts';
 const SMALL_LIMITS: RateLimitSettings = {
   enabled: true,
   windowSeconds: 60,
+  // Held refusals are the default's; a short hold keeps the tests quick.
+  refusalDelayMs: 20,
   routes: {
     search: { perUser: 4, perAddress: 6 },
     details: { perUser: 4, perAddress: 100 },
