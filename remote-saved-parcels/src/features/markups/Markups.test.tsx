@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, markupFocused, markupSaveRequested, savedParcelsOpened, type MarkupGeometry } from '@parcel-map/shared';
 import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
+import { MARKUPS_FULL_MESSAGE } from '@parcel-map/shared/contracts';
 import { fakeMarkupsApi, markupRecord } from '../../test/fakeMarkupsApi.ts';
 import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
@@ -42,11 +43,11 @@ describe("'Save as markup'", () => {
 
   it("shows the API's message when it refuses (the quota), and keeps the dialog open", async () => {
     const api = fakeMarkupsApi();
-    api.failNext('create', 409, { message: 'You have reached the limit of 1,000 markups. Delete some to save more.' });
+    api.failNext('create', 403, { message: MARKUPS_FULL_MESSAGE });
     const { dialog } = requestSave();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'One too many');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have reached the limit of 1,000 markups. Delete some to save more.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MARKUPS_FULL_MESSAGE);
     expect(api.markups()).toHaveLength(0);
   });
 });
