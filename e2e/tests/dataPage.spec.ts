@@ -211,6 +211,9 @@ test.describe('an administrator', () => {
     await expect(data.overlayName()).toHaveValue('flood-zones');
     await data.overlayMapping().setInputFiles(FLOOD_ZONES_MAPPING);
     await data.shot('data-page-overlay-form');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await data.shot('data-page-overlay-form-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await data.check().click();
     await expect(data.report()).toBeVisible({ timeout: 60_000 });
     await expect(data.count('Overlay')).toHaveText('Flood zones (FEMA 100-year) (flood-zones)');
@@ -230,6 +233,7 @@ test.describe('an administrator', () => {
     await listed.scrollIntoViewIfNeeded();
     await data.shot('data-page-overlay-listed');
     await page.setViewportSize({ width: 390, height: 844 });
+    await listed.scrollIntoViewIfNeeded();
     await data.shot('data-page-overlay-listed-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -88,9 +88,10 @@ export function ImportForm({
           </label>
           <label className="data-choice">
             <input type="radio" name={`${id}-kind`} checked={overlay} onChange={() => setKind('overlay')} />
-            An overlay layer (flood zones, zoning, water…)
+            An overlay layer
           </label>
         </div>
+        <p className="data-muted">An overlay is one of the county's other layers (flood zones, zoning, water, roads), switched on in the map's Overlays panel.</p>
       </fieldset>
       <div className="data-field">
         <label htmlFor={`${id}-parcels`}>{overlay ? 'Overlay file' : 'Parcel file'}</label>

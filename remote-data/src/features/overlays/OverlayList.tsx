@@ -14,7 +14,7 @@ function OverlayCard({ name, versions }: { name: string; versions: OverlayVersio
       name={name}
       title={
         <>
-          {shown.label} <span className="data-muted">{name}</span>
+          {shown.label} <span className="data-muted data-dataset__name">{name}</span>
         </>
       }
       what="Its features"
