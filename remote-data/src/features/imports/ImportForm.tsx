@@ -32,7 +32,8 @@ export function ImportForm({
 }) {
   const id = useId();
   const [kind, setKind] = useState<FileKind>('parcels');
-  const [parcels, setParcels] = useState<File | null>(null);
+  /** The parcel or overlay file. */
+  const [chosenFile, setChosenFile] = useState<File | null>(null);
   const [label, setLabel] = useState('');
   const [overlayMapping, setOverlayMapping] = useState<File | null>(null);
   const [mappingKind, setMappingKind] = useState<MappingKind>('default');
@@ -45,14 +46,14 @@ export function ImportForm({
   const [problem, setProblem] = useState<string | null>(null);
 
   const overlay = kind === 'overlay';
-  const files = (overlay ? [parcels, overlayMapping] : [parcels, mappingKind === 'uploaded' ? mappingFile : null, joinTable]).filter((file): file is File => file !== null);
+  const files = (overlay ? [chosenFile, overlayMapping] : [chosenFile, mappingKind === 'uploaded' ? mappingFile : null, joinTable]).filter((file): file is File => file !== null);
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const percent = Number(maxRejected);
     const found =
-      !parcels ? `Choose the ${overlay ? 'overlay' : 'parcel'} file.`
+      !chosenFile ? `Choose the ${overlay ? 'overlay' : 'parcel'} file.`
       : !overlay && mappingKind === 'uploaded' && !mappingFile ? 'Choose the mapping file, or another mapping.'
       : !overlay && mappingKind === 'bundled' && !bundled ? 'Choose a bundled mapping.'
       : !isDatasetName(name) ?
@@ -62,14 +63,14 @@ export function ImportForm({
       : totalBytes > limits.maxUploadBytes ? `These files are ${formatMegabytes(totalBytes)}; the limit is ${formatMegabytes(limits.maxUploadBytes)}.`
       : null;
     setProblem(found);
-    if (found || !parcels) return;
+    if (found || !chosenFile) return;
     if (overlay) {
-      onCheckOverlay({ file: parcels, mapping: overlayMapping, overlay: name, ...(label.trim() && { label: label.trim() }), maxRejectedShare: percent / 100 });
+      onCheckOverlay({ file: chosenFile, mapping: overlayMapping, overlay: name, ...(label.trim() && { label: label.trim() }), maxRejectedShare: percent / 100 });
       return;
     }
     const mapping: ImportMappingChoice =
       mappingKind === 'bundled' ? { kind: 'bundled', name: bundled } : mappingKind === 'uploaded' && mappingFile ? { kind: 'uploaded', file: mappingFile.name } : { kind: 'default' };
-    onSubmit({ files, validate: { file: parcels, dataset: name, mapping, maxRejectedShare: percent / 100 } });
+    onSubmit({ files, validate: { file: chosenFile, dataset: name, mapping, maxRejectedShare: percent / 100 } });
   };
 
   const shown = problem ?? error;
@@ -102,7 +103,7 @@ export function ImportForm({
           aria-describedby={`${id}-formats`}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
-            setParcels(file);
+            setChosenFile(file);
             if (file && !nameEdited) setName(datasetNameFromFile(file.name));
           }}
         />
@@ -125,38 +126,38 @@ export function ImportForm({
         </>
       ) : (
         <>
-      <fieldset className="data-field">
-        <legend>Field mapping</legend>
-        <label className="data-choice">
-          <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'default'} onChange={() => setMappingKind('default')} />
-          Default (the file's field names: PIN, Name, ADD1…)
-        </label>
-        {limits.bundledMappings.length > 0 && (
-          <label className="data-choice">
-            <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'bundled'} onChange={() => setMappingKind('bundled')} />
-            Bundled:{' '}
-            <select aria-label="Bundled mapping" value={bundled} onChange={(event) => { setBundled(event.target.value); setMappingKind('bundled'); }}>
-              {limits.bundledMappings.map((mapping) => (
-                <option key={mapping} value={mapping}>
-                  {mapping}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="data-choice">
-          <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'uploaded'} onChange={() => setMappingKind('uploaded')} />
-          My own mapping file (.json)
-        </label>
-        {mappingKind === 'uploaded' && (
-          <input type="file" aria-label="Mapping file" accept=".json,application/json" onChange={(event) => setMappingFile(event.target.files?.[0] ?? null)} />
-        )}
-      </fieldset>
-      <div className="data-field">
-        <label htmlFor={`${id}-join`}>Join table (.csv), when the mapping joins one</label>
-        <input id={`${id}-join`} type="file" accept=".csv,text/csv" onChange={(event) => setJoinTable(event.target.files?.[0] ?? null)} />
-        <p className="data-muted">The Cambridge mapping joins TaxFY14.csv.</p>
-      </div>
+          <fieldset className="data-field">
+            <legend>Field mapping</legend>
+            <label className="data-choice">
+              <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'default'} onChange={() => setMappingKind('default')} />
+              Default (the file's field names: PIN, Name, ADD1…)
+            </label>
+            {limits.bundledMappings.length > 0 && (
+              <label className="data-choice">
+                <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'bundled'} onChange={() => setMappingKind('bundled')} />
+                Bundled:{' '}
+                <select aria-label="Bundled mapping" value={bundled} onChange={(event) => { setBundled(event.target.value); setMappingKind('bundled'); }}>
+                  {limits.bundledMappings.map((mapping) => (
+                    <option key={mapping} value={mapping}>
+                      {mapping}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <label className="data-choice">
+              <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'uploaded'} onChange={() => setMappingKind('uploaded')} />
+              My own mapping file (.json)
+            </label>
+            {mappingKind === 'uploaded' && (
+              <input type="file" aria-label="Mapping file" accept=".json,application/json" onChange={(event) => setMappingFile(event.target.files?.[0] ?? null)} />
+            )}
+          </fieldset>
+          <div className="data-field">
+            <label htmlFor={`${id}-join`}>Join table (.csv), when the mapping joins one</label>
+            <input id={`${id}-join`} type="file" accept=".csv,text/csv" onChange={(event) => setJoinTable(event.target.files?.[0] ?? null)} />
+            <p className="data-muted">The Cambridge mapping joins TaxFY14.csv.</p>
+          </div>
         </>
       )}
       <div className="data-row">
