@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
+import { http, HttpResponse } from 'msw';
+import { network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { DataPage } from './DataPage.tsx';
 import { datasetVersion, fakeDataAdminApi, overlayImportReport, overlayVersion } from '../test/fakeDataAdminApi.ts';
 
@@ -344,6 +345,29 @@ describe('DataPage: an overlay layer (issue #23 point 5)', () => {
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Overlay mapping cambridge_flood_zones.json: style.colour must be a #rgb or #rrggbb colour');
     expect(screen.getByLabelText('Overlay name')).toHaveValue('flood-zones');
+    expect(screen.getByRole('button', { name: 'Check' })).toBeInTheDocument();
+  });
+
+  it('stays on the form when the check is cancelled while the API reads the file', async () => {
+    const user = userEvent.setup();
+    fakeDataAdminApi();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    network.use(
+      http.post(`${testConfig.apiBaseUrl}/api/admin/imports/:id/overlay`, async () => {
+        await answered;
+        return HttpResponse.json(overlayReportOf('flood-zones'));
+      }),
+    );
+    renderPage();
+    await chooseFloodZones(user);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Checking…')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    answer();
+    // The late report, given time to arrive, does not replace the form.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Validation report' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check' })).toBeInTheDocument();
   });
 

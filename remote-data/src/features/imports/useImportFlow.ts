@@ -123,7 +123,8 @@ export function useImportFlow() {
   const checkOverlay = (request: OverlayRequest) =>
     withUploads(async (controller, onCreated) => {
       const report = await runOverlay(request, true, controller, onCreated);
-      setStage({ kind: 'overlay', request, report, error: null });
+      // Cancelled while the API read it: the form stays.
+      if (!controller.signal.aborted) setStage({ kind: 'overlay', request, report, error: null });
     });
 
   // The API drops an overlay's job once it answers (checked or published): publishing uploads again.
