@@ -22,6 +22,13 @@ export class DataPage {
   readonly discard = () => this.page.getByRole('button', { name: 'Discard' });
   readonly published = () => this.page.getByText(/^Published \S+ version \d+/);
   readonly dataset = (name: string) => this.page.getByRole('article', { name });
+  readonly overlayChoice = () => this.page.getByRole('radio', { name: /^An overlay layer/ });
+  readonly overlayFile = () => this.page.getByLabel('Overlay file', { exact: true });
+  readonly overlayName = () => this.page.getByLabel('Overlay name');
+  readonly overlayMapping = () => this.page.getByLabel('Overlay mapping file (.json, optional)');
+  readonly check = () => this.page.getByRole('button', { name: 'Check', exact: true });
+  /** An overlay's card is headed by its label, then its name. */
+  readonly overlay = (name: string) => this.page.getByRole('region', { name: 'Overlays' }).getByRole('article', { name: new RegExp(` ${name}$`) });
   readonly versions = (name: string) => this.page.getByRole('region', { name: `Versions of ${name}` });
 
   async goto() {

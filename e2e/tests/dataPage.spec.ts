@@ -1,7 +1,8 @@
 // The administrators' Data page in real Chromium (issue #22 §5, §8): an administrator imports the
 // Cambridge sample with its assessor join, reads the report before publishing, publishes, sees
 // Cambridge on the map beside the demo county, publishes a smaller second version and rolls it
-// back, and removes the data set; a non-administrator sees no Data link and the API refuses them.
+// back, and removes the data set; loads the Cambridge flood zones as an overlay layer the same way (issue
+// #23 point 5); a non-administrator sees no Data link and the API refuses them.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,9 @@ const CAMBRIDGE_DIR = path.resolve(REPO_DIR, '../shared/data/cambridge_ma_parcel
 const PARCELS = path.join(CAMBRIDGE_DIR, 'ASSESSING_ParcelsFY2014.converted.geojson');
 const JOIN_TABLE = path.join(CAMBRIDGE_DIR, 'TaxFY14.csv');
 const DATASET = 'cambridge-ma';
+const FLOOD_ZONES = path.join(REPO_DIR, 'county-data/samples/cambridge-ma/flood_zones.geojson');
+const FLOOD_ZONES_MAPPING = path.join(REPO_DIR, 'county-data/mappings/overlays/cambridge_flood_zones.json');
+const OVERLAY = 'flood-zones';
 const ADMIN_EMAIL = 'admin@example.com';
 const API = originOf(PORTS.api);
 
@@ -29,6 +33,10 @@ async function removeLeftovers(request: APIRequestContext, headers: Record<strin
   const answer = (await (await request.get(`${API}/api/admin/datasets`, { headers })).json()) as { versions: { name: string }[] };
   if (answer.versions.some((version) => version.name === DATASET)) {
     expect((await request.delete(`${API}/api/admin/datasets/${DATASET}`, { headers })).status()).toBe(204);
+  }
+  const overlays = (await (await request.get(`${API}/api/admin/overlays`, { headers })).json()) as { versions: { name: string }[] };
+  if (overlays.versions.some((version) => version.name === OVERLAY)) {
+    expect((await request.delete(`${API}/api/admin/overlays/${OVERLAY}`, { headers })).status()).toBe(204);
   }
 }
 
@@ -72,7 +80,8 @@ test.describe('an administrator', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   // Also after a failure: a Cambridge left published, or left as the opening view, would move every
-  // later spec (and the next run on this data directory) away from the demo county.
+  // later spec (and the next run on this data directory) away from the demo county; flood zones left
+  // published would be in every later spec's Overlays panel.
   test.afterEach(async ({ page }) => {
     const headers = await bearer(page);
     await removeLeftovers(page.request, headers);
@@ -188,6 +197,49 @@ test.describe('an administrator', () => {
     await expect(data.dataset('demo')).toBeVisible();
     const removed = (await (await page.request.get(`${API}/api/datasets`, { headers })).json()) as { datasets: { name: string }[] };
     expect(removed.datasets.map((d) => d.name)).toEqual(['demo']);
+  });
+
+  test('loads the Cambridge flood zones as an overlay: checks, publishes, sees it listed, removes it', async ({ page }) => {
+    test.setTimeout(120_000);
+    await new LoginPage(page).signInWithMagicLink(ADMIN_EMAIL);
+    await removeLeftovers(page.request, await bearer(page));
+    const data = new DataPage(page);
+    await data.goto();
+
+    await data.overlayChoice().check();
+    await data.overlayFile().setInputFiles(FLOOD_ZONES);
+    await expect(data.overlayName()).toHaveValue('flood-zones');
+    await data.overlayMapping().setInputFiles(FLOOD_ZONES_MAPPING);
+    await data.shot('data-page-overlay-form');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await data.shot('data-page-overlay-form-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await data.check().click();
+    await expect(data.report()).toBeVisible({ timeout: 60_000 });
+    await expect(data.count('Overlay')).toHaveText('Flood zones (FEMA 100-year) (flood-zones)');
+    await expect(data.count('Features to publish')).toHaveText(/^\d+$/);
+    await expect(data.overlay(OVERLAY)).toHaveCount(0);
+    await data.shot('data-page-overlay-report');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await data.shot('data-page-overlay-report-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await data.publish().click();
+    await expect(data.published()).toContainText(`Published ${OVERLAY} version 1`, { timeout: 60_000 });
+    const listed = data.overlay(OVERLAY);
+    await expect(listed.getByRole('row', { name: /^1\s*current\s*polygon/ })).toBeVisible();
+    const served = (await (await page.request.get(`${API}/api/overlays`, { headers: await bearer(page) })).json()) as { overlays: { name: string }[] };
+    expect(served.overlays.map((overlay) => overlay.name)).toContain(OVERLAY);
+    await listed.scrollIntoViewIfNeeded();
+    await data.shot('data-page-overlay-listed');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await listed.scrollIntoViewIfNeeded();
+    await data.shot('data-page-overlay-listed-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await listed.getByRole('button', { name: `Remove ${OVERLAY}` }).click();
+    await page.getByRole('alertdialog', { name: `Remove ${OVERLAY}?` }).getByRole('button', { name: 'Yes, Remove' }).click();
+    await expect(listed).toBeHidden();
   });
 });
 

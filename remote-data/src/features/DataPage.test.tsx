@@ -2,9 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
+import { http, HttpResponse } from 'msw';
+import { network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { DataPage } from './DataPage.tsx';
-import { datasetVersion, fakeDataAdminApi } from '../test/fakeDataAdminApi.ts';
+import { datasetVersion, fakeDataAdminApi, overlayImportReport, overlayVersion } from '../test/fakeDataAdminApi.ts';
+
+const overlayReportOf = (overlay: string) => overlayImportReport({ file: 'Flood_Zones.geojson', overlay, dryRun: true });
 
 setupFakeNetwork();
 
@@ -264,5 +267,193 @@ describe('DataPage: an import', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
     expect(await screen.findByText('No feature was rejected.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+});
+
+describe('DataPage: an overlay layer (issue #23 point 5)', () => {
+  async function chooseFloodZones(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('radio', { name: /^An overlay layer/ }));
+    await user.upload(screen.getByLabelText('Overlay file'), file('Flood_Zones.geojson'));
+    await user.upload(screen.getByLabelText('Overlay mapping file (.json, optional)'), file('cambridge_flood_zones.json', '{}'));
+  }
+
+  it('asks for the overlay’s name, label and mapping instead of the parcels’ fields, the name proposed from the file', async () => {
+    const user = userEvent.setup();
+    fakeDataAdminApi();
+    renderPage();
+    await chooseFloodZones(user);
+    expect(screen.getByLabelText('Overlay name')).toHaveValue('flood-zones');
+    expect(screen.getByLabelText('Label (optional)')).toHaveValue('');
+    expect(screen.queryByLabelText('Join table (.csv), when the mapping joins one')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Field mapping' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload and validate' })).not.toBeInTheDocument();
+    // Parcels again: the parcels' form as it was, the chosen file kept.
+    await user.click(screen.getByRole('radio', { name: 'Parcels' }));
+    expect(screen.getByLabelText('Data set name')).toHaveValue('flood-zones');
+    expect(screen.getByRole('button', { name: 'Upload and validate' })).toBeInTheDocument();
+  });
+
+  it('checks the file first (a dry run) and shows its report, then publishes it and lists it', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    renderPage();
+    expect(await screen.findByText("No overlay is published yet. Import one above: choose 'An overlay layer'.")).toBeInTheDocument();
+    await chooseFloodZones(user);
+    await user.type(screen.getByLabelText('Label (optional)'), 'Flood zones');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+
+    expect(await screen.findByRole('heading', { name: 'Validation report' })).toHaveFocus();
+    expect(api.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
+      '/api/admin/imports/job-1/files/Flood_Zones.geojson',
+      '/api/admin/imports/job-1/files/cambridge_flood_zones.json',
+    ]);
+    expect(api.requests.find((r) => r.path.endsWith('/overlay'))?.body).toEqual({
+      file: 'Flood_Zones.geojson',
+      mapping: 'cambridge_flood_zones.json',
+      overlay: 'flood-zones',
+      label: 'Flood zones',
+      maxRejectedShare: 0.05,
+      dryRun: true,
+    });
+    const count = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(count('Overlay')).toHaveTextContent(/^Flood zones \(flood-zones\)$/);
+    expect(count('Kind')).toHaveTextContent(/^polygon$/);
+    expect(count('Features read')).toHaveTextContent('3');
+    expect(count('Features to publish')).toHaveTextContent('2');
+    expect(count('Polygons repaired')).toHaveTextContent('1');
+    expect(count('Rejected')).toHaveTextContent('1');
+    expect(within(screen.getByRole('region', { name: 'Rejections' })).getAllByRole('row')[1]).toHaveTextContent('2a line in a polygon overlay');
+    expect(api.overlays()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Published flood-zones version 1: 2 features are in the Overlays panel.')).toBeInTheDocument();
+    // The job is gone after a check: publishing sends the files again, for real this time.
+    expect(api.requests.filter((r) => r.path.endsWith('/overlay')).map((r) => (r.body as { dryRun: boolean }).dryRun)).toEqual([true, false]);
+    expect(api.count('POST', '/api/admin/imports')).toBe(2);
+    const listed = await screen.findByRole('article', { name: /flood-zones$/ });
+    expect(within(listed).getAllByRole('row')[1]).toHaveTextContent(/^1currentpolygon21City of Cambridge, MA GIS · PDDL 1\.0/);
+    await user.click(screen.getByRole('button', { name: 'Import another file' }));
+    expect(await screen.findByRole('radio', { name: 'Parcels' })).toBeChecked();
+  });
+
+  it('says why the API refused the overlay and keeps the form as it was', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    api.failNext('overlayImport', { status: 400, body: { message: 'Overlay mapping cambridge_flood_zones.json: style.colour must be a #rgb or #rrggbb colour' } });
+    renderPage();
+    await chooseFloodZones(user);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Overlay mapping cambridge_flood_zones.json: style.colour must be a #rgb or #rrggbb colour');
+    expect(screen.getByLabelText('Overlay name')).toHaveValue('flood-zones');
+    expect(screen.getByRole('button', { name: 'Check' })).toBeInTheDocument();
+  });
+
+  it('stays on the form when the check is cancelled while the API reads the file', async () => {
+    const user = userEvent.setup();
+    fakeDataAdminApi();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    network.use(
+      http.post(`${testConfig.apiBaseUrl}/api/admin/imports/:id/overlay`, async () => {
+        await answered;
+        return HttpResponse.json(overlayReportOf('flood-zones'));
+      }),
+    );
+    renderPage();
+    await chooseFloodZones(user);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Checking…')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    answer();
+    // The late report, given time to arrive, does not replace the form.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Validation report' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check' })).toBeInTheDocument();
+  });
+
+  it('shows a refused check with its reason and offers only Discard', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    api.failNext('overlayImport', { status: 200, body: { ...overlayReportOf('flood-zones'), refusal: '40 % of the features were rejected; at most 5 % may be' } });
+    renderPage();
+    await chooseFloodZones(user);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Not publishable: 40 % of the features were rejected; at most 5 % may be')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    // A fresh form, as after discarding parcels.
+    expect(await screen.findByRole('button', { name: 'Upload and validate' })).toBeInTheDocument();
+    expect(api.count('POST', '/api/admin/imports')).toBe(1);
+  });
+
+  it('shows a publish the API refused on the report, with its message', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    renderPage();
+    await chooseFloodZones(user);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await screen.findByRole('heading', { name: 'Validation report' });
+    api.failNext('overlayImport', { status: 409, body: { message: "'flood-zones' is a data set's name" } });
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("'flood-zones' is a data set's name");
+    expect(screen.getByText('Features to publish', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+
+  it('lists each overlay’s versions with its label, kind and the current one marked, and rolls one back', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi({
+      overlays: [
+        overlayVersion({ version: 2 }),
+        overlayVersion({ version: 1, current: false, features: 30 }),
+        overlayVersion({ name: 'roads', label: 'Roads', geometryType: 'line', context: 'roads', features: 1200 }),
+      ],
+    });
+    renderPage();
+    const flood = await screen.findByRole('article', { name: 'Flood zones (FEMA 100-year) flood-zones' });
+    const rows = within(flood).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(rows[1]).toHaveTextContent(/^2currentpolygon340/);
+    expect(rows[1]).toHaveTextContent('Feb 1, 2025');
+    expect(within(screen.getByRole('article', { name: 'Roads roads' })).getAllByRole('row')[1]).toHaveTextContent(/^1currentline, base-map roads1,200/);
+    expect(screen.getByRole('button', { name: 'Roll back roads' })).toBeDisabled();
+
+    await user.click(within(flood).getByRole('button', { name: 'Roll back flood-zones' }));
+    await waitFor(() => expect(within(flood).getAllByRole('row')).toHaveLength(2));
+    expect(api.count('POST', '/api/admin/overlays/flood-zones/rollback')).toBe(1);
+    expect(within(flood).getAllByRole('row')[1]).toHaveTextContent(/^1currentpolygon30/);
+  });
+
+  it('removes an overlay only once the confirmation is accepted, and shows a refusal', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi({ overlays: [overlayVersion(), overlayVersion({ name: 'water', label: 'Water' })] });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Remove water' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Remove water?' });
+    expect(confirm).toHaveTextContent('Remove water and its kept versions? Its features leave the map; this cannot be undone.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.count('DELETE', '/api/admin/overlays/water')).toBe(0);
+
+    api.failNext('overlayRemove', { status: 503, body: { message: 'Database unavailable' } });
+    await user.click(screen.getByRole('button', { name: 'Remove water' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Remove' }));
+    expect(await within(screen.getByRole('article', { name: 'Water water' })).findByRole('alert')).toHaveTextContent('Database unavailable');
+
+    await user.click(screen.getByRole('button', { name: 'Remove water' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Remove' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Water water' })).not.toBeInTheDocument());
+    expect(api.count('DELETE', '/api/admin/overlays/water')).toBe(2);
+    expect(screen.getByRole('article', { name: /flood-zones$/ })).toBeInTheDocument();
+  });
+
+  it('shows a failed load of the overlays and tries again', async () => {
+    const api = fakeDataAdminApi({ overlays: [overlayVersion()] });
+    api.failNext('overlays', { status: 500, body: { message: 'Database unavailable' } });
+    renderPage();
+    expect(await screen.findByText('Could not load the overlays: Database unavailable')).toBeInTheDocument();
+    const retry = within(screen.getByRole('region', { name: 'Overlays' })).getByRole('button', { name: 'Try Again' });
+    await userEvent.click(retry);
+    expect(await screen.findByRole('article', { name: /flood-zones$/ })).toBeInTheDocument();
   });
 });

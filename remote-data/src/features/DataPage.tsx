@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { ImportSection } from './imports/ImportSection.tsx';
 import { DatasetList } from './datasets/DatasetList.tsx';
+import { OverlayList } from './overlays/OverlayList.tsx';
 import './dataPage.css';
 
-/** The administrators' Data page (issue #22 §5): import a county's file, check it, publish it; manage the data sets. */
+/** The administrators' Data page (issue #22 §5): import a county's file, check it, publish it; manage the data sets and the overlay layers. */
 export function DataPage() {
   return (
     <div className="data-page">
@@ -16,6 +17,7 @@ export function DataPage() {
       <main className="data-page__main">
         <ImportSection />
         <DatasetList />
+        <OverlayList />
       </main>
     </div>
   );

@@ -6,9 +6,14 @@ import {
   datasetVersionsAnswerSchema,
   importJobSchema,
   importLimitsSchema,
+  overlayImportReportSchema,
+  overlayVersionsAnswerSchema,
   type DatasetVersionsAnswer,
   type ImportJob,
   type ImportLimits,
+  type OverlayImportBody,
+  type OverlayImportReport,
+  type OverlayVersionsAnswer,
   type ValidateImportBody,
 } from '@parcel-map/shared/api';
 
@@ -17,7 +22,7 @@ const INVALID_ANSWER = { message: 'Received invalid data from the server.' };
 /** What the Data page says of a failed call: the API's message, else a general one. */
 export const failureMessage = (error: unknown) => errorMessageOf(error) ?? 'Something went wrong. Try again.';
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['DatasetVersions'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['DatasetVersions', 'OverlayVersions'] });
 
 export const dataAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -65,6 +70,27 @@ export const dataAdminApi = api.injectEndpoints({
       rawResponseSchema: importJobSchema,
       catchSchemaFailure: () => INVALID_ANSWER,
     }),
+    /** Checks (dryRun) or publishes the job's uploaded overlay file; the API answers its report and drops the job. */
+    importOverlay: build.mutation<OverlayImportReport, { id: string; body: OverlayImportBody }>({
+      query: ({ id, body }) => ({ path: `/api/admin/imports/${encodeURIComponent(id)}/overlay`, method: 'POST', body, requireAuth: true }),
+      rawResponseSchema: overlayImportReportSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+      invalidatesTags: (report) => (report?.overlay.version != null ? ['OverlayVersions'] : []),
+    }),
+    listOverlayVersions: build.query<OverlayVersionsAnswer, void>({
+      query: () => ({ path: '/api/admin/overlays', requireAuth: true }),
+      rawResponseSchema: overlayVersionsAnswerSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+      providesTags: ['OverlayVersions'],
+    }),
+    rollbackOverlay: build.mutation<unknown, string>({
+      query: (name) => ({ path: `/api/admin/overlays/${encodeURIComponent(name)}/rollback`, method: 'POST', requireAuth: true }),
+      invalidatesTags: ['OverlayVersions'],
+    }),
+    removeOverlay: build.mutation<unknown, string>({
+      query: (name) => ({ path: `/api/admin/overlays/${encodeURIComponent(name)}`, method: 'DELETE', requireAuth: true }),
+      invalidatesTags: ['OverlayVersions'],
+    }),
     discardImport: build.mutation<unknown, string>({
       query: (id) => ({ path: `/api/admin/imports/${encodeURIComponent(id)}`, method: 'DELETE', requireAuth: true }),
     }),
@@ -82,4 +108,8 @@ export const {
   useValidateImportMutation,
   usePublishImportMutation,
   useDiscardImportMutation,
+  useImportOverlayMutation,
+  useListOverlayVersionsQuery,
+  useRollbackOverlayMutation,
+  useRemoveOverlayMutation,
 } = dataAdminApi;

@@ -1,14 +1,16 @@
 // The administrators' API on the component tests' fake network (MSW): answers /api/admin like the
-// server does — data set versions, rollback, removal, the initial view, and import jobs that a test
-// moves from state to state — and keeps every request.
+// server does — data set versions, rollback, removal, the initial view, import jobs that a test
+// moves from state to state, overlay versions and overlay imports — and keeps every request.
 import { delay, http, HttpResponse } from 'msw';
-import type { DatasetVersionsAnswer, ImportJob, ImportReport } from '@parcel-map/shared';
+import type { DatasetVersionsAnswer, ImportJob, ImportReport, OverlayImportBody, OverlayImportReport, OverlayVersion } from '@parcel-map/shared';
 import { network, testConfig } from '@parcel-map/shared/testing';
 
 const ADMIN = `${testConfig.apiBaseUrl}/api/admin`;
 
 type Version = DatasetVersionsAnswer['versions'][number];
-type Route = 'limits' | 'datasets' | 'rollback' | 'remove' | 'initialView' | 'create' | 'upload' | 'validate' | 'job' | 'publish' | 'discard';
+type Route =
+  | 'limits' | 'datasets' | 'rollback' | 'remove' | 'initialView' | 'create' | 'upload' | 'validate' | 'job' | 'publish' | 'discard'
+  | 'overlays' | 'overlayRollback' | 'overlayRemove' | 'overlayImport';
 type Answer = { status: number; body?: unknown } | 'network-error' | 'hang';
 
 export function datasetVersion(overrides: Partial<Version> = {}): Version {
@@ -50,6 +52,46 @@ export function importReport(overrides: Partial<ImportReport> = {}): ImportRepor
   };
 }
 
+export function overlayVersion(overrides: Partial<OverlayVersion> = {}): OverlayVersion {
+  return {
+    name: 'flood-zones',
+    version: 1,
+    current: true,
+    label: 'Flood zones (FEMA 100-year)',
+    geometryType: 'polygon',
+    context: null,
+    style: { colour: '#74a9cf' },
+    shownAttributes: ['fld_zone'],
+    features: 34,
+    rejected: 0,
+    source: 'City of Cambridge, MA GIS',
+    licence: 'PDDL 1.0',
+    asOf: null,
+    publishedAt: '2025-02-01T09:30:00.000Z',
+    bbox: [-71.16, 42.35, -71.06, 42.4],
+    ...overrides,
+  };
+}
+
+/** The report the fake answers an overlay import: what the body asked, 3 features, 1 repaired, 1 rejected. */
+export function overlayImportReport(body: OverlayImportBody, overrides: Partial<OverlayImportReport> = {}): OverlayImportReport {
+  return {
+    file: body.file,
+    format: 'GeoJSON',
+    crs: 'EPSG:4326',
+    dryRun: body.dryRun ?? false,
+    refusal: null,
+    overlay: { name: body.overlay, label: body.label ?? 'Flood zones (FEMA 100-year)', version: null, geometryType: 'polygon', context: null, sourceName: 'City of Cambridge, MA GIS', licence: 'PDDL 1.0' },
+    features: 3,
+    imported: 2,
+    repaired: 1,
+    rejected: 1,
+    rejections: [{ feature: 2, detail: 'a line in a polygon overlay' }],
+    timings: { totalMs: 5 },
+    ...overrides,
+  };
+}
+
 const square = (x: number) => ({
   type: 'Feature',
   properties: { pin: `p${x}` },
@@ -57,8 +99,9 @@ const square = (x: number) => ({
 });
 
 /** Needs `setupFakeNetwork()` in the test file. */
-export function fakeDataAdminApi({ versions = [datasetVersion()], maxUploadBytes = 500 * 1024 * 1024 } = {}) {
+export function fakeDataAdminApi({ versions = [datasetVersion()], overlays = [] as OverlayVersion[], maxUploadBytes = 500 * 1024 * 1024 } = {}) {
   let list = versions.map((version) => ({ ...version }));
+  let overlayList = overlays.map((version) => ({ ...version }));
   const requests: { method: string; path: string; body: unknown }[] = [];
   const overrides = new Map<Route, Answer[]>();
   let job: ImportJob | null = null;
@@ -140,6 +183,36 @@ export function fakeDataAdminApi({ versions = [datasetVersion()], maxUploadBytes
       }),
     ),
     http.delete(`${ADMIN}/imports/:id`, route('discard', () => new HttpResponse(null, { status: 204 }))),
+    http.get(`${ADMIN}/overlays`, route('overlays', () => HttpResponse.json({ dataVersion: 3, versions: overlayList }))),
+    http.post(
+      `${ADMIN}/overlays/:name/rollback`,
+      route('overlayRollback', ({ params }) => {
+        const mine = overlayList.filter((v) => v.name === params.name).sort((a, b) => b.version - a.version);
+        const current = mine.find((v) => v.current)!;
+        const earlier = mine.find((v) => v.version < current.version)!;
+        overlayList = overlayList.filter((v) => v !== current).map((v) => (v === earlier ? { ...v, current: true } : v));
+        return HttpResponse.json({ ...earlier, current: true });
+      }),
+    ),
+    http.delete(
+      `${ADMIN}/overlays/:name`,
+      route('overlayRemove', ({ params }) => {
+        overlayList = overlayList.filter((v) => v.name !== params.name);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+    // As the server: the report in one answer; published (not a dry run), the overlay's next version is listed.
+    http.post(
+      `${ADMIN}/imports/:id/overlay`,
+      route('overlayImport', ({ body }) => {
+        const asked = body as OverlayImportBody;
+        job = null;
+        if (asked.dryRun) return HttpResponse.json(overlayImportReport(asked));
+        const version = Math.max(0, ...overlayList.filter((v) => v.name === asked.overlay).map((v) => v.version)) + 1;
+        overlayList = [overlayVersion({ name: asked.overlay, version, features: 2, rejected: 1 }), ...overlayList.map((v) => (v.name === asked.overlay ? { ...v, current: false } : v))];
+        return HttpResponse.json(overlayImportReport(asked, { overlay: { ...overlayImportReport(asked).overlay, version } }));
+      }),
+    ),
   );
 
   return {
@@ -162,6 +235,7 @@ export function fakeDataAdminApi({ versions = [datasetVersion()], maxUploadBytes
       };
     },
     versions: () => list,
+    overlays: () => overlayList,
     count: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path).length,
   };
 }

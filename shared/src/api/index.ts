@@ -13,3 +13,4 @@ export * from '../datasets/importContract.ts';
 export * from '../datasets/adminAccessApi.ts';
 export * from '../wire/rateLimit.ts';
 export * from '../overlays/overlayContract.ts';
+export * from '../overlays/overlayAdminContract.ts';

@@ -1,22 +1,29 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { IMPORT_FILE_EXTENSIONS, type ImportLimits, type ImportMappingChoice } from '@parcel-map/shared/api';
 import { DATASET_NAME_PATTERN, datasetNameFromFile, formatMegabytes, isDatasetName } from './datasetName.ts';
-import type { ImportRequest } from './useImportFlow.ts';
+import type { ImportRequest, OverlayRequest } from './useImportFlow.ts';
 
 type MappingKind = 'default' | 'bundled' | 'uploaded';
+/** What the chosen file is: a county's parcels, or one of its other layers (issue #23 point 5). */
+type FileKind = 'parcels' | 'overlay';
 
 const MAX_REJECTED_DEFAULT_PERCENT = 5;
 
-/** The upload form: parcel file, field mapping, join table, data set name, how many rejections to allow. */
+/**
+ * The upload form: what the file is, then for parcels their field mapping, join table and data set name,
+ * for an overlay layer its name, label and mapping; how many rejections to allow.
+ */
 export function ImportForm({
   limits,
   onSubmit,
+  onCheckOverlay,
   error,
   busy = false,
   children,
 }: {
   limits: ImportLimits;
   onSubmit: (request: ImportRequest) => void;
+  onCheckOverlay: (request: OverlayRequest) => void;
   error: string | null;
   /** While its files go up, the form stays (what was chosen is kept if the upload fails) but cannot change. */
   busy?: boolean;
@@ -24,7 +31,11 @@ export function ImportForm({
   children?: ReactNode;
 }) {
   const id = useId();
-  const [parcels, setParcels] = useState<File | null>(null);
+  const [kind, setKind] = useState<FileKind>('parcels');
+  /** The parcel or overlay file. */
+  const [chosenFile, setChosenFile] = useState<File | null>(null);
+  const [label, setLabel] = useState('');
+  const [overlayMapping, setOverlayMapping] = useState<File | null>(null);
   const [mappingKind, setMappingKind] = useState<MappingKind>('default');
   const [bundled, setBundled] = useState(limits.bundledMappings[0] ?? '');
   const [mappingFile, setMappingFile] = useState<File | null>(null);
@@ -34,25 +45,32 @@ export function ImportForm({
   const [maxRejected, setMaxRejected] = useState(String(MAX_REJECTED_DEFAULT_PERCENT));
   const [problem, setProblem] = useState<string | null>(null);
 
-  const files = [parcels, mappingKind === 'uploaded' ? mappingFile : null, joinTable].filter((file): file is File => file !== null);
+  const overlay = kind === 'overlay';
+  const files = (overlay ? [chosenFile, overlayMapping] : [chosenFile, mappingKind === 'uploaded' ? mappingFile : null, joinTable]).filter((file): file is File => file !== null);
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const percent = Number(maxRejected);
     const found =
-      !parcels ? 'Choose the parcel file.'
-      : mappingKind === 'uploaded' && !mappingFile ? 'Choose the mapping file, or another mapping.'
-      : mappingKind === 'bundled' && !bundled ? 'Choose a bundled mapping.'
-      : !isDatasetName(name) ? 'The data set name is lower-case letters and digits, words joined by hyphens (such as iredell-nc).'
+      !chosenFile ? `Choose the ${overlay ? 'overlay' : 'parcel'} file.`
+      : !overlay && mappingKind === 'uploaded' && !mappingFile ? 'Choose the mapping file, or another mapping.'
+      : !overlay && mappingKind === 'bundled' && !bundled ? 'Choose a bundled mapping.'
+      : !isDatasetName(name) ?
+        overlay ? 'The overlay name is lower-case letters and digits, words joined by hyphens (such as flood-zones).'
+        : 'The data set name is lower-case letters and digits, words joined by hyphens (such as iredell-nc).'
       : maxRejected.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100 ? 'The rejected share is a percentage from 0 to 100.'
       : totalBytes > limits.maxUploadBytes ? `These files are ${formatMegabytes(totalBytes)}; the limit is ${formatMegabytes(limits.maxUploadBytes)}.`
       : null;
     setProblem(found);
-    if (found || !parcels) return;
+    if (found || !chosenFile) return;
+    if (overlay) {
+      onCheckOverlay({ file: chosenFile, mapping: overlayMapping, overlay: name, ...(label.trim() && { label: label.trim() }), maxRejectedShare: percent / 100 });
+      return;
+    }
     const mapping: ImportMappingChoice =
       mappingKind === 'bundled' ? { kind: 'bundled', name: bundled } : mappingKind === 'uploaded' && mappingFile ? { kind: 'uploaded', file: mappingFile.name } : { kind: 'default' };
-    onSubmit({ files, validate: { file: parcels, dataset: name, mapping, maxRejectedShare: percent / 100 } });
+    onSubmit({ files, validate: { file: chosenFile, dataset: name, mapping, maxRejectedShare: percent / 100 } });
   };
 
   const shown = problem ?? error;
@@ -62,8 +80,22 @@ export function ImportForm({
         Upload limit: {formatMegabytes(limits.maxUploadBytes)} for all files of one import together.
       </p>
       <fieldset className="data-form__fields" disabled={busy}>
+      <fieldset className="data-field">
+        <legend>The file holds</legend>
+        <div className="data-actions">
+          <label className="data-choice">
+            <input type="radio" name={`${id}-kind`} checked={!overlay} onChange={() => setKind('parcels')} />
+            Parcels
+          </label>
+          <label className="data-choice">
+            <input type="radio" name={`${id}-kind`} checked={overlay} onChange={() => setKind('overlay')} />
+            An overlay layer
+          </label>
+        </div>
+        <p className="data-muted">An overlay is one of the county's other layers (flood zones, zoning, water, roads), switched on in the map's Overlays panel.</p>
+      </fieldset>
       <div className="data-field">
-        <label htmlFor={`${id}-parcels`}>Parcel file</label>
+        <label htmlFor={`${id}-parcels`}>{overlay ? 'Overlay file' : 'Parcel file'}</label>
         <input
           id={`${id}-parcels`}
           type="file"
@@ -71,7 +103,7 @@ export function ImportForm({
           aria-describedby={`${id}-formats`}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
-            setParcels(file);
+            setChosenFile(file);
             if (file && !nameEdited) setName(datasetNameFromFile(file.name));
           }}
         />
@@ -79,47 +111,64 @@ export function ImportForm({
           GeoJSON, GeoJSONSeq, TopoJSON, GeoPackage, KML/KMZ, CSV (a WKT or longitude/latitude columns), or a zip of a Shapefile or a File Geodatabase (.gdb folder).
         </p>
       </div>
-      <fieldset className="data-field">
-        <legend>Field mapping</legend>
-        <label className="data-choice">
-          <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'default'} onChange={() => setMappingKind('default')} />
-          Default (the file's field names: PIN, Name, ADD1…)
-        </label>
-        {limits.bundledMappings.length > 0 && (
-          <label className="data-choice">
-            <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'bundled'} onChange={() => setMappingKind('bundled')} />
-            Bundled:{' '}
-            <select aria-label="Bundled mapping" value={bundled} onChange={(event) => { setBundled(event.target.value); setMappingKind('bundled'); }}>
-              {limits.bundledMappings.map((mapping) => (
-                <option key={mapping} value={mapping}>
-                  {mapping}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="data-choice">
-          <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'uploaded'} onChange={() => setMappingKind('uploaded')} />
-          My own mapping file (.json)
-        </label>
-        {mappingKind === 'uploaded' && (
-          <input type="file" aria-label="Mapping file" accept=".json,application/json" onChange={(event) => setMappingFile(event.target.files?.[0] ?? null)} />
-        )}
-      </fieldset>
-      <div className="data-field">
-        <label htmlFor={`${id}-join`}>Join table (.csv), when the mapping joins one</label>
-        <input id={`${id}-join`} type="file" accept=".csv,text/csv" onChange={(event) => setJoinTable(event.target.files?.[0] ?? null)} />
-        <p className="data-muted">The Cambridge mapping joins TaxFY14.csv.</p>
-      </div>
+      {overlay ? (
+        <>
+          <div className="data-field">
+            <label htmlFor={`${id}-label`}>Label (optional)</label>
+            <input id={`${id}-label`} type="text" value={label} placeholder="Flood zones" autoComplete="off" onChange={(event) => setLabel(event.target.value)} />
+            <p className="data-muted">What the map's Overlays panel shows; by default the mapping's label, else the overlay name.</p>
+          </div>
+          <div className="data-field">
+            <label htmlFor={`${id}-overlay-mapping`}>Overlay mapping file (.json, optional)</label>
+            <input id={`${id}-overlay-mapping`} type="file" accept=".json,application/json" onChange={(event) => setOverlayMapping(event.target.files?.[0] ?? null)} />
+            <p className="data-muted">Its source, licence, colours and the properties shown; without one, every property is shown.</p>
+          </div>
+        </>
+      ) : (
+        <>
+          <fieldset className="data-field">
+            <legend>Field mapping</legend>
+            <label className="data-choice">
+              <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'default'} onChange={() => setMappingKind('default')} />
+              Default (the file's field names: PIN, Name, ADD1…)
+            </label>
+            {limits.bundledMappings.length > 0 && (
+              <label className="data-choice">
+                <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'bundled'} onChange={() => setMappingKind('bundled')} />
+                Bundled:{' '}
+                <select aria-label="Bundled mapping" value={bundled} onChange={(event) => { setBundled(event.target.value); setMappingKind('bundled'); }}>
+                  {limits.bundledMappings.map((mapping) => (
+                    <option key={mapping} value={mapping}>
+                      {mapping}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <label className="data-choice">
+              <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'uploaded'} onChange={() => setMappingKind('uploaded')} />
+              My own mapping file (.json)
+            </label>
+            {mappingKind === 'uploaded' && (
+              <input type="file" aria-label="Mapping file" accept=".json,application/json" onChange={(event) => setMappingFile(event.target.files?.[0] ?? null)} />
+            )}
+          </fieldset>
+          <div className="data-field">
+            <label htmlFor={`${id}-join`}>Join table (.csv), when the mapping joins one</label>
+            <input id={`${id}-join`} type="file" accept=".csv,text/csv" onChange={(event) => setJoinTable(event.target.files?.[0] ?? null)} />
+            <p className="data-muted">The Cambridge mapping joins TaxFY14.csv.</p>
+          </div>
+        </>
+      )}
       <div className="data-row">
         <div className="data-field">
-          <label htmlFor={`${id}-name`}>Data set name</label>
+          <label htmlFor={`${id}-name`}>{overlay ? 'Overlay name' : 'Data set name'}</label>
           <input
             id={`${id}-name`}
             type="text"
             value={name}
             pattern={DATASET_NAME_PATTERN}
-            placeholder="iredell-nc"
+            placeholder={overlay ? 'flood-zones' : 'iredell-nc'}
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => {
@@ -143,7 +192,7 @@ export function ImportForm({
       {!busy && (
         <div className="data-actions">
           <button type="submit" className="pm-button">
-            Upload and validate
+            {overlay ? 'Check' : 'Upload and validate'}
           </button>
           {totalBytes > 0 && <span className="data-muted">{formatMegabytes(totalBytes)} to upload</span>}
         </div>

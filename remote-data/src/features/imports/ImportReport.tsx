@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import type { ImportJob, ImportReport as Report } from '@parcel-map/shared/api';
+import { number } from '../formats.ts';
+import { Count, Refusal, Rejections } from './reportParts.tsx';
 
 const SampleMap = lazy(() => import('./SampleMap.tsx').then(({ SampleMap }) => ({ default: SampleMap })));
-
-const number = new Intl.NumberFormat('en-US');
 
 /** The report names a joined table by where the server keeps it; the reader knows it by its name. */
 const fileName = (file: string) => file.split(/[\\/]/).pop() ?? file;
@@ -13,59 +13,31 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
   const reasons = Object.entries(report.rejectedByReason).filter(([, count]) => count > 0);
   return (
     <div className="data-report">
-      {report.refusal && (
-        <p className="data-error" role="alert">
-          Not publishable: {report.refusal}
-        </p>
-      )}
+      <Refusal refusal={report.refusal} />
       <dl className="data-counts">
-        <div>
-          <dt>Data set</dt>
-          <dd>
-            {report.dataset.name}
-            {report.dataset.version !== null && ` (version ${report.dataset.version})`}
-          </dd>
-        </div>
-        <div className="data-counts__wide">
-          <dt>File</dt>
-          <dd>
-            {report.file} · {report.format} · {report.crs}
-          </dd>
-        </div>
-        <div>
-          <dt>Features read</dt>
-          <dd>{number.format(report.features)}</dd>
-        </div>
-        <div>
-          <dt>Parcels to publish</dt>
-          <dd>{number.format(report.imported)}</dd>
-        </div>
-        <div>
-          <dt>Outlines repaired</dt>
-          <dd>{number.format(report.repaired)}</dd>
-        </div>
-        <div>
-          <dt>Rejected</dt>
-          <dd>
-            {number.format(report.rejected)}
-            {reasons.length > 0 && ` (${reasons.map(([reason, count]) => `${reason}: ${number.format(count)}`).join(', ')})`}
-          </dd>
-        </div>
+        <Count label="Data set">
+          {report.dataset.name}
+          {report.dataset.version !== null && ` (version ${report.dataset.version})`}
+        </Count>
+        <Count label="File" wide>
+          {report.file} · {report.format} · {report.crs}
+        </Count>
+        <Count label="Features read">{number.format(report.features)}</Count>
+        <Count label="Parcels to publish">{number.format(report.imported)}</Count>
+        <Count label="Outlines repaired">{number.format(report.repaired)}</Count>
+        <Count label="Rejected">
+          {number.format(report.rejected)}
+          {reasons.length > 0 && ` (${reasons.map(([reason, count]) => `${reason}: ${number.format(count)}`).join(', ')})`}
+        </Count>
         {report.join && (
-          <div className="data-counts__wide">
-            <dt>Joined table</dt>
-            <dd>
-              {fileName(report.join.file)}: {number.format(report.join.matched)} matched, {number.format(report.join.unmatched)} unmatched
-            </dd>
-          </div>
+          <Count label="Joined table" wide>
+            {fileName(report.join.file)}: {number.format(report.join.matched)} matched, {number.format(report.join.unmatched)} unmatched
+          </Count>
         )}
-        <div className="data-counts__wide">
-          <dt>Source</dt>
-          <dd>
-            {report.dataset.sourceName}
-            {report.dataset.asOf && `, as of ${report.dataset.asOf}`}
-          </dd>
-        </div>
+        <Count label="Source" wide>
+          {report.dataset.sourceName}
+          {report.dataset.asOf && `, as of ${report.dataset.asOf}`}
+        </Count>
       </dl>
       {report.warnings.length > 0 && (
         <ul className="data-warnings">
@@ -77,34 +49,10 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
         </ul>
       )}
 
-      <h3>Rejections</h3>
-      {report.rejections.length === 0 ? (
-        <p className="data-muted">No feature was rejected.</p>
-      ) : (
-        // Focusable so that the keyboard can scroll it.
-        <div className="data-scroll" tabIndex={0} role="region" aria-label="Rejections">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Feature</th>
-                <th scope="col">PIN</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rejections.map((row) => (
-                <tr key={row.feature}>
-                  <td>{row.feature}</td>
-                  <td>{row.pin ?? '—'}</td>
-                  <td>{row.reason}</td>
-                  <td>{row.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Rejections
+        columns={['Feature', 'PIN', 'Reason', 'Detail']}
+        rows={report.rejections.map((row) => ({ key: row.feature, cells: [row.feature, row.pin ?? '—', row.reason, row.detail] }))}
+      />
 
       <div className="data-report__columns">
         <section aria-labelledby="sample-heading">

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useGetImportLimitsQuery } from '../dataAdminApi.ts';
 import { ImportForm } from './ImportForm.tsx';
 import { ImportReport } from './ImportReport.tsx';
+import { OverlayReport } from './OverlayReport.tsx';
 import { formatMegabytes } from './datasetName.ts';
 import { useImportFlow, type FileProgress } from './useImportFlow.ts';
 
@@ -36,7 +37,11 @@ export function ImportSection() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The report replaces the form: the reader's place moves to it.
-  const reportShown = stage.kind === 'job' && (job?.state === 'ready' || job?.state === 'refused' || job?.state === 'published' || job?.state === 'failed');
+  const reportShown =
+    stage.kind === 'overlay' ||
+    stage.kind === 'overlay-publishing' ||
+    stage.kind === 'overlay-published' ||
+    (stage.kind === 'job' && (job?.state === 'ready' || job?.state === 'refused' || job?.state === 'published' || job?.state === 'failed'));
   useEffect(() => {
     if (reportShown) heading.current?.focus();
   }, [reportShown]);
@@ -54,10 +59,16 @@ export function ImportSection() {
     );
   else if (stage.kind === 'form' || stage.kind === 'error' || stage.kind === 'uploading')
     body = (
-      <ImportForm limits={limits.data} onSubmit={(request) => void flow.start(request)} error={stage.kind === 'error' ? stage.message : null} busy={stage.kind === 'uploading'}>
+      <ImportForm
+        limits={limits.data}
+        onSubmit={(request) => void flow.start(request)}
+        onCheckOverlay={(request) => void flow.checkOverlay(request)}
+        error={stage.kind === 'error' ? stage.message : null}
+        busy={stage.kind === 'uploading'}
+      >
         {stage.kind === 'uploading' && (
           <div className="data-stack">
-            <p role="status">Uploading…</p>
+            <p role="status">{stage.checking ? 'Checking…' : 'Uploading…'}</p>
             {stage.files.map((file) => (
               <UploadProgress key={file.name} file={file} />
             ))}
@@ -69,6 +80,47 @@ export function ImportSection() {
           </div>
         )}
       </ImportForm>
+    );
+  else if (stage.kind === 'overlay' || stage.kind === 'overlay-publishing')
+    body = (
+      <div className="data-stack">
+        <OverlayReport report={stage.report} />
+        {stage.kind === 'overlay-publishing' ? (
+          <Working title="Publishing…" progress={null} />
+        ) : (
+          <>
+            {stage.error && (
+              <p className="data-error" role="alert">
+                {stage.error}
+              </p>
+            )}
+            <div className="data-actions">
+              {!stage.report.refusal && (
+                <button type="button" className="pm-button" onClick={() => void flow.publishOverlay()}>
+                  Publish
+                </button>
+              )}
+              <button type="button" className="pm-button pm-button--secondary" onClick={flow.reset}>
+                Discard
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    );
+  else if (stage.kind === 'overlay-published')
+    body = (
+      <div className="data-stack">
+        <p role="status" className="data-success">
+          Published {stage.report.overlay.name} version {stage.report.overlay.version}: {stage.report.imported.toLocaleString('en-US')} features are in the Overlays panel.
+        </p>
+        <OverlayReport report={stage.report} />
+        <div className="data-actions">
+          <button type="button" className="pm-button" onClick={flow.reset}>
+            Import another file
+          </button>
+        </div>
+      </div>
     );
   else if (!job)
     body = flow.jobError ? (
@@ -126,7 +178,7 @@ export function ImportSection() {
   return (
     <section className="data-card" aria-labelledby="import-heading">
       <h2 id="import-heading" ref={heading} tabIndex={-1}>
-        {reportShown && job?.state !== 'published' ? 'Validation report' : 'Import a file'}
+        {reportShown && job?.state !== 'published' && stage.kind !== 'overlay-published' ? 'Validation report' : 'Import a file'}
       </h2>
       {body}
     </section>

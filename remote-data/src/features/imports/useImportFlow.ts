@@ -2,8 +2,8 @@
 // ask the API to validate, follow the job until its report is ready, publish or discard.
 import { useEffect, useRef, useState } from 'react';
 import { selectRuntimeConfig, selectSessionJwt, useAppDispatch, useAppSelector } from '@parcel-map/shared';
-import type { ImportJob, ValidateImportBody } from '@parcel-map/shared/api';
-import { dataAdminApi, failureMessage, useCreateImportMutation, useDiscardImportMutation, useGetImportQuery, usePublishImportMutation, useValidateImportMutation } from '../dataAdminApi.ts';
+import type { ImportJob, OverlayImportReport, ValidateImportBody } from '@parcel-map/shared/api';
+import { dataAdminApi, failureMessage, useCreateImportMutation, useDiscardImportMutation, useGetImportQuery, useImportOverlayMutation, usePublishImportMutation, useValidateImportMutation } from '../dataAdminApi.ts';
 import { uploadFile } from './uploadFile.ts';
 
 /** How often a job the API is working on is asked after. */
@@ -14,6 +14,18 @@ export interface ImportRequest {
   validate: Omit<ValidateImportBody, 'file'> & { file: File };
 }
 
+/** An overlay layer's file, how it is named and read (shapes: shared/src/overlays/overlayAdminContract.ts). */
+export interface OverlayRequest {
+  file: File;
+  /** An overlay mapping file; none: every property shown, the file's name as source. */
+  mapping: File | null;
+  overlay: string;
+  label?: string;
+  maxRejectedShare: number;
+}
+
+export const overlayFiles = ({ file, mapping }: OverlayRequest) => (mapping ? [file, mapping] : [file]);
+
 export interface FileProgress {
   name: string;
   sent: number;
@@ -22,8 +34,12 @@ export interface FileProgress {
 
 export type ImportStage =
   | { kind: 'form' }
-  | { kind: 'uploading'; files: FileProgress[] }
+  /** `checking`: the files are up, the API reads the overlay. */
+  | { kind: 'uploading'; files: FileProgress[]; checking?: boolean }
   | { kind: 'job'; id: string }
+  | { kind: 'overlay'; request: OverlayRequest; report: OverlayImportReport; error: string | null }
+  | { kind: 'overlay-publishing'; request: OverlayRequest; report: OverlayImportReport }
+  | { kind: 'overlay-published'; report: OverlayImportReport }
   | { kind: 'error'; message: string };
 
 const WORKING_STATES: ReadonlySet<ImportJob['state']> = new Set(['uploading', 'validating', 'publishing']);
@@ -37,6 +53,7 @@ export function useImportFlow() {
   const [validateImport] = useValidateImportMutation();
   const [publishImport, publishing] = usePublishImportMutation();
   const [discardImport, discarding] = useDiscardImportMutation();
+  const [importOverlay] = useImportOverlayMutation();
   const uploads = useRef<AbortController | null>(null);
 
   const jobId = stage.kind === 'job' ? stage.id : null;
@@ -52,36 +69,89 @@ export function useImportFlow() {
 
   useEffect(() => () => uploads.current?.abort(), []);
 
-  async function start({ files, validate }: ImportRequest) {
-    if (!config) return;
+  /** Creates a job and sends it the files, each with its progress shown unless `quietly`; answers the job's id. */
+  async function uploadAll(files: File[], controller: AbortController, onCreated: (id: string) => void, quietly = false): Promise<string> {
+    if (!config) throw new Error('No runtime config');
     const progress: FileProgress[] = files.map((file) => ({ name: file.name, sent: 0, total: file.size }));
-    setStage({ kind: 'uploading', files: progress });
+    const show = (files: FileProgress[]) => !quietly && setStage({ kind: 'uploading', files });
+    show(progress);
+    const id = (await createImport().unwrap()).id;
+    onCreated(id);
+    for (const [index, file] of files.entries()) {
+      await uploadFile({
+        baseUrl: config.apiBaseUrl,
+        token,
+        importId: id,
+        file,
+        signal: controller.signal,
+        onProgress: (sent, total) => {
+          progress[index] = { name: file.name, sent, total };
+          show([...progress]);
+        },
+      });
+    }
+    return id;
+  }
+
+  /** Runs `steps` with the uploads' controller; a failure discards the job and shows the form again with why. */
+  async function withUploads(steps: (controller: AbortController, onCreated: (id: string) => void) => Promise<void>) {
+    if (!config) return;
     const controller = new AbortController();
     uploads.current = controller;
     let id: string | null = null;
     try {
-      id = (await createImport().unwrap()).id;
-      for (const [index, file] of files.entries()) {
-        await uploadFile({
-          baseUrl: config.apiBaseUrl,
-          token,
-          importId: id,
-          file,
-          signal: controller.signal,
-          onProgress: (sent, total) => {
-            progress[index] = { name: file.name, sent, total };
-            setStage({ kind: 'uploading', files: [...progress] });
-          },
-        });
-      }
-      await validateImport({ id, body: { ...validate, file: validate.file.name } }).unwrap();
-      setPolling(true);
-      setStage({ kind: 'job', id });
+      await steps(controller, (created) => (id = created));
     } catch (error) {
       if (controller.signal.aborted) return;
       // Files already up are of no use without the rest.
       if (id) void discardImport(id);
       setStage({ kind: 'error', message: failureMessage(error) });
+    } finally {
+      if (uploads.current === controller) uploads.current = null;
+    }
+  }
+
+  const start = ({ files, validate }: ImportRequest) =>
+    withUploads(async (controller, onCreated) => {
+      const id = await uploadAll(files, controller, onCreated);
+      await validateImport({ id, body: { ...validate, file: validate.file.name } }).unwrap();
+      setPolling(true);
+      setStage({ kind: 'job', id });
+    });
+
+  /** Uploads the overlay's files and has the API check them (dryRun): its report replaces the form. */
+  const checkOverlay = (request: OverlayRequest) =>
+    withUploads(async (controller, onCreated) => {
+      const report = await runOverlay(request, true, controller, onCreated);
+      // Cancelled while the API read it: the form stays.
+      if (!controller.signal.aborted) setStage({ kind: 'overlay', request, report, error: null });
+    });
+
+  // The API drops an overlay's job once it answers (checked or published): publishing uploads again.
+  async function runOverlay(request: OverlayRequest, dryRun: boolean, controller: AbortController, onCreated: (id: string) => void) {
+    // Published from its report, which stays until the answer: its files went up once already.
+    const id = await uploadAll(overlayFiles(request), controller, onCreated, !dryRun);
+    if (dryRun) setStage((shown) => (shown.kind === 'uploading' ? { ...shown, checking: true } : shown));
+    const { file, mapping, ...rest } = request;
+    return importOverlay({ id, body: { ...rest, file: file.name, mapping: mapping?.name, dryRun } }).unwrap();
+  }
+
+  /** Publishes the checked overlay; a refusal or a failure stays on its report, with why. */
+  async function publishOverlay() {
+    if (stage.kind !== 'overlay') return;
+    const { request, report: checked } = stage;
+    const controller = new AbortController();
+    uploads.current = controller;
+    setStage({ kind: 'overlay-publishing', request, report: checked });
+    let id: string | null = null;
+    try {
+      const report = await runOverlay(request, false, controller, (created) => (id = created));
+      setStage(report.refusal ? { kind: 'overlay', request, report, error: null } : { kind: 'overlay-published', report });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // A job whose upload failed is left with the API (one that answered is dropped already).
+      if (id) void discardImport(id);
+      setStage({ kind: 'overlay', request, report: checked, error: failureMessage(error) });
     } finally {
       if (uploads.current === controller) uploads.current = null;
     }
@@ -112,6 +182,8 @@ export function useImportFlow() {
     busy: publishing.isLoading || discarding.isLoading,
     start,
     publish,
+    checkOverlay,
+    publishOverlay,
     discard,
     reset: () => setStage({ kind: 'form' }),
   };
