@@ -68,6 +68,16 @@ export class SavedParcelsPage {
     expect(response.status()).toBe(200);
     return ((await response.json()) as { parcels: SavedRecord[] }).parcels;
   }
+
+  /** Deletes the parcel from this user's saved list through the API, if another test saved it (the specs share one user). */
+  async forgetThroughApi(pin: string): Promise<void> {
+    for (const saved of (await this.listThroughApi()).filter((record) => record.parcel_pin === pin)) {
+      const response = await this.page.request.delete(`${API_URL}/api/saved-parcels/${saved.id}`, {
+        headers: { Authorization: `Bearer ${await this.sessionToken()}` },
+      });
+      expect(response.status()).toBe(204);
+    }
+  }
 }
 
 /** RFC 4180 CSV to rows of fields (quoted fields may hold commas, quotes and line breaks). */

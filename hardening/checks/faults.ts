@@ -2,9 +2,11 @@
 // loses none it acknowledged, in both modes; (b) a second API process is refused a PGlite directory
 // in use; (c) PostgreSQL restarted under load, and the API recovers by itself within 5 s. The
 // PostgreSQL restarted is a private cluster, never the shared server.
+// Their load is a fault's, not a flood: the APIs run with the rate limits set beyond it (bench/lib/unreachedRateLimits.ts).
 import { performance } from 'node:perf_hooks';
 import { LOCK_FILE_NAME } from '../../database/src/dataDirLock.ts';
 import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, seedTestSquare, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { UNREACHED_RATE_LIMITS } from '../../bench/lib/unreachedRateLimits.ts';
 import { spawnApiOn, startApiOn, type ApiOnDatabase } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
 import { postgresBinDir, startPrivatePostgres } from '../support/privatePostgres.ts';
@@ -31,7 +33,7 @@ async function killDuringSaves(mode: DbMode, context: HardeningContext): Promise
   const { database, drop } = await freshDatabase(mode, context, fixture, 'kill', 'testSquare');
   try {
     const port = apiPorts(context)[0];
-    const first = await startApiOn({ database, port, jwt: fixture.identity.jwt });
+    const first = await startApiOn({ database, port, jwt: fixture.identity.jwt, env: UNREACHED_RATE_LIMITS });
     const users = await fixture.signInUsers(`kill-${mode}`, SAVING_USERS);
     const jwts = await Promise.all(users.map((user) => user.jwt()));
     const parcels = await sampleParcels(first.baseUrl, jwts[0]!, SAVES / SAVING_USERS);
@@ -51,7 +53,7 @@ async function killDuringSaves(mode: DbMode, context: HardeningContext): Promise
     const acknowledgedBeforeKill = acknowledged.length;
     context.log(`faults (${mode}): killed pid ${first.process.pid} with ${acknowledgedBeforeKill} saves acknowledged`);
 
-    const restarted = await startApiOn({ database, port, jwt: fixture.identity.jwt });
+    const restarted = await startApiOn({ database, port, jwt: fixture.identity.jwt, env: UNREACHED_RATE_LIMITS });
     try {
       const listed = await Promise.all(jwts.map(async (jwt) => new Set((await listSaved(restarted.baseUrl, jwt)).map((record) => record.id))));
       const missing = acknowledged.filter(({ user, record }) => !listed[user]!.has(record.id));
@@ -82,7 +84,7 @@ async function secondProcessRefused(context: HardeningContext): Promise<Hardenin
   const { database, drop } = await freshDatabase('pglite', context, fixture, 'second', 'testSquare');
   const [port, secondPort] = apiPorts(context);
   try {
-    let owner: ApiOnDatabase | undefined = await startApiOn({ database, port, jwt: fixture.identity.jwt });
+    let owner: ApiOnDatabase | undefined = await startApiOn({ database, port, jwt: fixture.identity.jwt, env: UNREACHED_RATE_LIMITS });
     try {
       const [user] = await fixture.signInUsers('second-process', 1);
       const jwt = await user!.jwt();
@@ -90,7 +92,7 @@ async function secondProcessRefused(context: HardeningContext): Promise<Hardenin
       const saved = await save(owner.baseUrl, jwt, parcel!);
       if (typeof saved === 'number') throw new Error(`save through the first process answered ${saved}`);
 
-      const second = spawnApiOn({ database, port: secondPort, jwt: fixture.identity.jwt });
+      const second = spawnApiOn({ database, port: secondPort, jwt: fixture.identity.jwt, env: UNREACHED_RATE_LIMITS });
       const deadline = Date.now() + SECOND_PROCESS_TIMEOUT_MS;
       while (second.isRunning() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       const refused = !second.isRunning();
@@ -101,7 +103,7 @@ async function secondProcessRefused(context: HardeningContext): Promise<Hardenin
       await owner.stop();
       owner = undefined;
       // Reopened after both are gone: the directory is intact and still holds the save.
-      const reopened = await startApiOn({ database, port, jwt: fixture.identity.jwt });
+      const reopened = await startApiOn({ database, port, jwt: fixture.identity.jwt, env: UNREACHED_RATE_LIMITS });
       const listedAfterReopen = (await listSaved(reopened.baseUrl, jwt)).some((record) => record.id === saved.id);
       await reopened.stop();
       return {
@@ -135,7 +137,7 @@ async function postgresRestart(context: HardeningContext): Promise<HardeningOutc
   const fixture = await openApiFixture('pg-restart');
   try {
     await seedTestSquare(postgres.url);
-    const api = await startApiOn({ database: { databaseUrl: postgres.url }, port: apiPorts(context)[0], jwt: fixture.identity.jwt });
+    const api = await startApiOn({ database: { databaseUrl: postgres.url }, port: apiPorts(context)[0], jwt: fixture.identity.jwt, env: UNREACHED_RATE_LIMITS });
     try {
       const [user] = await fixture.signInUsers('pg-restart', 1);
       const jwt = await user!.jwt();
