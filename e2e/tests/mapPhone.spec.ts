@@ -33,8 +33,11 @@ test.describe('by touch', () => {
     await page.goto('/');
     await map.waitForParcels();
     const { pin } = await map.findParcel(0.5, 0.5);
-    // Saved by another spec of the suite's one user, it would offer no 'Save parcel' below.
+    // Saved by another spec of the suite's one user, it would offer no 'Save parcel' below; the page
+    // loaded the saved list already, so it is loaded again.
     await new SavedParcelsPage(page).forgetThroughApi(pin);
+    await page.reload();
+    await map.waitForParcels();
     await map.search().tap();
     await map.search().fill(pin.slice(0, -1));
     await map.search().pressSequentially(pin.slice(-1));
