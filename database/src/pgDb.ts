@@ -33,6 +33,14 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
     singleSession: false,
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client's broken connection is an 'error' event on the client, not the pool (pg
+      // listens only to idle ones): unheard, it crashes the process — a PostgreSQL restart during a
+      // transaction did. Heard, the transaction fails with it and the client is destroyed, not reused.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -42,7 +50,8 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     async listen(channel, onEvent) {

@@ -180,7 +180,7 @@ async function postgresRestart(context: HardeningContext): Promise<HardeningOutc
         tried,
         held: apiAlive && recoveryMs <= RECOVERY_LIMIT_MS && afterRecovery > 0,
         detail:
-          `restart took ${seconds(backAt - restartStartedAt)}; API ${apiAlive ? `still running (pid ${api.process.pid})` : 'CRASHED'}; ` +
+          `restart took ${seconds(backAt - restartStartedAt)}; API ${apiAlive ? `still running (pid ${api.process.pid})` : `CRASHED, its last words: ${JSON.stringify(api.process.output().slice(-600))}`}; ` +
           `${failures.length} of ${attempts.length} requests failed around the restart; ` +
           `recovered ${Number.isFinite(recoveryMs) ? `${Math.round(Math.max(0, recoveryMs))} ms` : 'NEVER'} after PostgreSQL accepted connections again ` +
           `(limit ${seconds(RECOVERY_LIMIT_MS)}), ${afterRecovery} requests after that all succeeded`,
