@@ -3,7 +3,7 @@ import type { DatasetVersionsAnswer } from '@parcel-map/shared/api';
 import { useListDatasetVersionsQuery, useRemoveDatasetMutation, useRollbackDatasetMutation, useSetInitialViewMutation } from '../dataAdminApi.ts';
 import { dateTime, number } from '../formats.ts';
 import { mapLinkOfBbox } from './viewOfBbox.ts';
-import { canRollBackOf, VersionedCard } from './VersionedCard.tsx';
+import { canRollBackOf, VersionedCard, VersionRow } from './VersionedCard.tsx';
 import { VersionedSection } from './VersionedSection.tsx';
 
 type Version = DatasetVersionsAnswer['versions'][number];
@@ -50,11 +50,7 @@ function DatasetCard({ name, versions }: { name: string; versions: Version[] }) 
         </thead>
         <tbody>
           {versions.map((version) => (
-            <tr key={version.version} className={version.current ? 'data-table__current' : undefined} aria-current={version.current ? 'true' : undefined}>
-              <td>
-                {version.version}
-                {version.current && <span className="data-badge">current</span>}
-              </td>
+            <VersionRow key={version.version} version={version.version} current={version.current}>
               <td>{number.format(version.parcels)}</td>
               <td>{number.format(version.rejected)}</td>
               <td className="data-source">
@@ -63,7 +59,7 @@ function DatasetCard({ name, versions }: { name: string; versions: Version[] }) 
               </td>
               <td className="data-nowrap">{version.asOf ?? '—'}</td>
               <td>{dateTime.format(new Date(version.publishedAt))}</td>
-            </tr>
+            </VersionRow>
           ))}
         </tbody>
       </table>

@@ -113,3 +113,16 @@ export function byName<V extends { name: string; version: number }>(versions: V[
   for (const version of versions) groups.set(version.name, [...(groups.get(version.name) ?? []), version]);
   return [...groups.entries()].map(([name, list]) => [name, [...list].sort((a, b) => b.version - a.version)]);
 }
+
+/** A row of a versions' table, marked when it is the current version, opening with its number and badge. */
+export function VersionRow({ version, current, children }: { version: number; current: boolean; children: ReactNode }) {
+  return (
+    <tr className={current ? 'data-table__current' : undefined} aria-current={current ? 'true' : undefined}>
+      <td>
+        {version}
+        {current && <span className="data-badge">current</span>}
+      </td>
+      {children}
+    </tr>
+  );
+}

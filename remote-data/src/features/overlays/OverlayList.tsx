@@ -1,7 +1,7 @@
 import type { OverlayVersion } from '@parcel-map/shared/api';
 import { useListOverlayVersionsQuery, useRemoveOverlayMutation, useRollbackOverlayMutation } from '../dataAdminApi.ts';
 import { dateTime, number } from '../formats.ts';
-import { canRollBackOf, VersionedCard } from '../datasets/VersionedCard.tsx';
+import { canRollBackOf, VersionedCard, VersionRow } from '../datasets/VersionedCard.tsx';
 import { VersionedSection } from '../datasets/VersionedSection.tsx';
 import { overlayKind } from './overlayKind.ts';
 
@@ -36,11 +36,7 @@ function OverlayCard({ name, versions }: { name: string; versions: OverlayVersio
         </thead>
         <tbody>
           {versions.map((version) => (
-            <tr key={version.version} className={version.current ? 'data-table__current' : undefined} aria-current={version.current ? 'true' : undefined}>
-              <td>
-                {version.version}
-                {version.current && <span className="data-badge">current</span>}
-              </td>
+            <VersionRow key={version.version} version={version.version} current={version.current}>
               <td className="data-nowrap">{overlayKind(version)}</td>
               <td>{number.format(version.features)}</td>
               <td>{number.format(version.rejected)}</td>
@@ -49,7 +45,7 @@ function OverlayCard({ name, versions }: { name: string; versions: OverlayVersio
                 {version.licence && <span className="data-muted"> · {version.licence}</span>}
               </td>
               <td>{dateTime.format(new Date(version.publishedAt))}</td>
-            </tr>
+            </VersionRow>
           ))}
         </tbody>
       </table>
