@@ -6,7 +6,9 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
 import { COUNTY_DATA_TILES_PATH } from '@parcel-map/shared/contracts';
-import { BEARER, type BearerVerifier } from '../platform/auth/verifyBearer.ts';
+import type { BearerVerifier } from '../platform/auth/verifyBearer.ts';
+
+const PLAIN_BEARER = 'Bearer ';
 
 export interface CountyDataTileAccessOptions {
   /** PUBLIC_PARCEL_TILES: anyone may fetch them. */
@@ -42,8 +44,11 @@ export function countyDataTileAccess({ publicTiles, verifier, requireUser }: Cou
         fastPaths(req, res);
         return;
       }
-      const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-      const userId = token === undefined ? undefined : verifier.known?.(token);
+      // A token verified before has no whitespace, so the plain form is all this check needs; any
+      // other form goes to Express, which reads it with BEARER (the regular expression cost a
+      // cached tile's answer a tenth of its time).
+      const authorization = req.headers.authorization;
+      const userId = authorization?.startsWith(PLAIN_BEARER) ? verifier.known?.(authorization.slice(PLAIN_BEARER.length)) : undefined;
       if (userId === undefined) {
         express(req, res);
         return;

@@ -1,5 +1,6 @@
 // Every case goes through the real server, which fetches the JWKS over HTTP (createRemoteJWKSet).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTamperedPayload } from '../../testing/forgedTokens.ts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
 const PIN = '4605050123';
@@ -21,6 +22,17 @@ describe('requireUser', () => {
     const token = await app.identity.sign('user-test-1');
     const response = await app.request(`/api/parcels/${PIN}`, { token });
     expect(response.status).toBe(200);
+  });
+
+  it("rejects a token sharing a verified token's signature with another payload, on the API and on a cached tile", async () => {
+    // The verified tokens are cached under their signature's end; the whole token must still match.
+    const token = await app.identity.sign('user-test-1');
+    const tile = '/tiles/14/4510/6525.pbf';
+    expect((await app.request(`/api/parcels/${PIN}`, { token })).status).toBe(200);
+    expect((await app.request(tile, { token })).status).not.toBe(401);
+    const forged = withTamperedPayload(token, { sub: 'user-test-2' });
+    await expect401({ Authorization: `Bearer ${forged}` });
+    expect((await app.request(tile, { token: forged })).status).toBe(401);
   });
 
   it('rejects a request without an Authorization header', async () => {

@@ -20,6 +20,8 @@ export const JWKS_REFETCH_COOLDOWN_MS = 30_000;
 const JWKS_FETCH_TIMEOUT_MS = 5_000;
 /** Tokens already verified, kept with their time claims (a session JWT is ~1 KB). */
 export const VERIFIED_TOKENS_CACHED = 10_000;
+/** Characters of a verified token's end (its RS256 signature, 342 characters) it is cached under. */
+const VERIFIED_TOKEN_KEY_LENGTH = 64;
 /** `Authorization: Bearer <token>`, the token in group 1. */
 export const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -66,14 +68,18 @@ export function createBearerVerifier(
   // claims cannot change, so a token verified once is accepted again on its time claims alone, with
   // the same tolerance; it can then outlive the removal of its key from the JWKS by its remaining
   // lifetime (≤ 5 minutes), no longer than the JWKS cache above already allows.
-  const verified = new LRUCache<string, { sub: string; exp: number; nbf: number | undefined }>({ max: VERIFIED_TOKENS_CACHED });
+  // Keyed by the token's last characters (its signature's) and confirmed by comparing the whole
+  // token: a Map lookup hashes its key whole, and hashing a ~1 KB token on every cached tile cost
+  // more than a tenth of serving it (docs/performance.md).
+  const verified = new LRUCache<string, { token: string; sub: string; exp: number; nbf: number | undefined }>({ max: VERIFIED_TOKENS_CACHED });
+  const keyOf = (token: string) => token.slice(-VERIFIED_TOKEN_KEY_LENGTH);
   const known = (token: string): string | undefined => {
-    const claims = verified.get(token);
-    if (!claims) return undefined;
-    const nowSeconds = Math.floor((now ? now() : new Date()).getTime() / 1000);
+    const claims = verified.get(keyOf(token));
+    if (claims?.token !== token) return undefined;
+    const nowSeconds = Math.floor((now ? now().getTime() : Date.now()) / 1000);
     // As jose's claim checks: expired at exp ≤ now − tolerance, not yet valid at nbf > now + tolerance.
     if (claims.exp > nowSeconds - CLOCK_TOLERANCE_SECONDS && (claims.nbf === undefined || claims.nbf <= nowSeconds + CLOCK_TOLERANCE_SECONDS)) return claims.sub;
-    verified.delete(token);
+    verified.delete(keyOf(token));
     return undefined;
   };
   const verify = async (token: string): Promise<string> => {
@@ -91,11 +97,11 @@ export function createBearerVerifier(
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new Error('JWT has no subject');
     // Measured from iat, or from now when iat lies in the future: a token cannot stretch its
     // lifetime by claiming to be issued later.
-    const nowSeconds = Math.floor((now ? now() : new Date()).getTime() / 1000);
+    const nowSeconds = Math.floor((now ? now().getTime() : Date.now()) / 1000);
     if (payload.exp! - Math.min(payload.iat!, nowSeconds) > config.jwtMaxLifetimeSeconds) {
       throw new Error(`JWT lifetime exceeds ${config.jwtMaxLifetimeSeconds} s`);
     }
-    verified.set(token, { sub: payload.sub, exp: payload.exp!, nbf: payload.nbf });
+    verified.set(keyOf(token), { token, sub: payload.sub, exp: payload.exp!, nbf: payload.nbf });
     return payload.sub;
   };
   return Object.assign(verify, { known });
