@@ -1,5 +1,5 @@
 // `npm test`: every check of the project, with one closing line 'N passed, N failed'.
-// Stages: lint, the import rules between rooms, type-check of each workspace, unit/component/API
+// Stages: lint, the Node.js versions the dependencies accept, the import rules between rooms, type-check of each workspace, unit/component/API
 // tests (Vitest), the API tests again on PostgreSQL when TEST_DATABASE_URL is set, and end-to-end
 // tests in Chromium (Playwright).
 import { spawnSync } from 'node:child_process';
@@ -50,6 +50,9 @@ function vitestCounts(outputFile, ok) {
 mkdirSync(resultsDir, { recursive: true });
 
 stage('lint', () => check(run(bin('eslint'), ['.'])));
+
+// Every installed package accepts the oldest Node.js package.json supports: `npm ci` warns of none.
+stage('engines', () => check(run(process.execPath, ['scripts/checkEngines.mjs'])));
 
 // The rooms of the code and what may import what (.dependency-cruiser.cjs): no cycles, no upward imports.
 stage('architecture', () => check(run(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', ...WORKSPACES.filter((dir) => dir !== 'e2e').map((dir) => `${dir}/src`)])));
