@@ -1,12 +1,20 @@
 import { useNavigate } from 'react-router-dom';
 import type { DatasetVersionsAnswer } from '@parcel-map/shared/api';
 import { useListDatasetVersionsQuery, useRemoveDatasetMutation, useRollbackDatasetMutation, useSetInitialViewMutation } from '../dataAdminApi.ts';
-import { dateTime, number } from '../formats.ts';
+import { number } from '../formats.ts';
 import { mapLinkOfBbox } from './viewOfBbox.ts';
-import { canRollBackOf, VersionedCard, VersionRow } from './VersionedCard.tsx';
+import { canRollBackOf, VERSION_COLUMNS, VersionedCard, VersionTable, type VersionColumn } from './VersionedCard.tsx';
 import { VersionedSection } from './VersionedSection.tsx';
 
 type Version = DatasetVersionsAnswer['versions'][number];
+
+const DATASET_COLUMNS: VersionColumn<Version>[] = [
+  { heading: 'Parcels', cell: (version) => number.format(version.parcels) },
+  VERSION_COLUMNS.rejected,
+  VERSION_COLUMNS.source,
+  { heading: 'As of', cell: (version) => version.asOf ?? '—', className: 'data-nowrap' },
+  VERSION_COLUMNS.published,
+];
 
 function DatasetCard({ name, versions }: { name: string; versions: Version[] }) {
   const navigate = useNavigate();
@@ -37,32 +45,7 @@ function DatasetCard({ name, versions }: { name: string; versions: Version[] }) 
         </button>
       )}
     >
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Parcels</th>
-            <th scope="col">Rejected</th>
-            <th scope="col">Source</th>
-            <th scope="col">As of</th>
-            <th scope="col">Published</th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((version) => (
-            <VersionRow key={version.version} version={version.version} current={version.current}>
-              <td>{number.format(version.parcels)}</td>
-              <td>{number.format(version.rejected)}</td>
-              <td className="data-source">
-                {version.source}
-                {version.licence && <span className="data-muted"> · {version.licence}</span>}
-              </td>
-              <td className="data-nowrap">{version.asOf ?? '—'}</td>
-              <td>{dateTime.format(new Date(version.publishedAt))}</td>
-            </VersionRow>
-          ))}
-        </tbody>
-      </table>
+      <VersionTable versions={versions} columns={DATASET_COLUMNS} />
     </VersionedCard>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { failureMessage } from '../dataAdminApi.ts';
+import { dateTime, number } from '../formats.ts';
 
 /** Runs an administrator's action; a failure shows the API's message on the card. */
 export type CardAction = (action: () => Promise<unknown>) => Promise<void>;
@@ -114,15 +115,69 @@ export function byName<V extends { name: string; version: number }>(versions: V[
   return [...groups.entries()].map(([name, list]) => [name, [...list].sort((a, b) => b.version - a.version)]);
 }
 
-/** A row of a versions' table, marked when it is the current version, opening with its number and badge. */
-export function VersionRow({ version, current, children }: { version: number; current: boolean; children: ReactNode }) {
+/** What every kept version of a data set or an overlay says of itself. */
+export interface KeptVersion {
+  version: number;
+  current: boolean;
+  rejected: number;
+  source: string;
+  licence?: string | null;
+  publishedAt: string;
+}
+
+/** A column of a versions' table: its heading and what a version shows under it. */
+export interface VersionColumn<V> {
+  heading: string;
+  cell(version: V): ReactNode;
+  /** The cells' class: 'data-nowrap' for short values that must not break, 'data-source' for the source. */
+  className?: string;
+}
+
+/** The columns every versions' table has, to place among a kind's own. */
+export const VERSION_COLUMNS = {
+  rejected: { heading: 'Rejected', cell: (version: KeptVersion) => number.format(version.rejected) },
+  source: {
+    heading: 'Source',
+    className: 'data-source',
+    cell: (version: KeptVersion) => (
+      <>
+        {version.source}
+        {version.licence && <span className="data-muted"> · {version.licence}</span>}
+      </>
+    ),
+  },
+  published: { heading: 'Published', cell: (version: KeptVersion) => dateTime.format(new Date(version.publishedAt)) },
+} satisfies Record<string, VersionColumn<KeptVersion>>;
+
+/** The versions' table: the number with a 'current' badge (that row marked), then the columns given. */
+export function VersionTable<V extends KeptVersion>({ versions, columns }: { versions: V[]; columns: VersionColumn<V>[] }) {
   return (
-    <tr className={current ? 'data-table__current' : undefined} aria-current={current ? 'true' : undefined}>
-      <td>
-        {version}
-        {current && <span className="data-badge">current</span>}
-      </td>
-      {children}
-    </tr>
+    <table className="data-table">
+      <thead>
+        <tr>
+          <th scope="col">Version</th>
+          {columns.map((column) => (
+            <th key={column.heading} scope="col">
+              {column.heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {versions.map((version) => (
+          <tr key={version.version} className={version.current ? 'data-table__current' : undefined} aria-current={version.current ? 'true' : undefined}>
+            <td>
+              {version.version}
+              {version.current && <span className="data-badge">current</span>}
+            </td>
+            {columns.map((column) => (
+              <td key={column.heading} className={column.className}>
+                {column.cell(version)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

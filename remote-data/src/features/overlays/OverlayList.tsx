@@ -1,9 +1,17 @@
 import type { OverlayVersion } from '@parcel-map/shared/api';
 import { useListOverlayVersionsQuery, useRemoveOverlayMutation, useRollbackOverlayMutation } from '../dataAdminApi.ts';
-import { dateTime, number } from '../formats.ts';
-import { canRollBackOf, VersionedCard, VersionRow } from '../datasets/VersionedCard.tsx';
+import { number } from '../formats.ts';
+import { canRollBackOf, VERSION_COLUMNS, VersionedCard, VersionTable, type VersionColumn } from '../datasets/VersionedCard.tsx';
 import { VersionedSection } from '../datasets/VersionedSection.tsx';
 import { overlayKind } from './overlayKind.ts';
+
+const OVERLAY_COLUMNS: VersionColumn<OverlayVersion>[] = [
+  { heading: 'Kind', cell: overlayKind, className: 'data-nowrap' },
+  { heading: 'Features', cell: (version) => number.format(version.features) },
+  VERSION_COLUMNS.rejected,
+  VERSION_COLUMNS.source,
+  VERSION_COLUMNS.published,
+];
 
 function OverlayCard({ name, versions }: { name: string; versions: OverlayVersion[] }) {
   const [rollback, rollingBack] = useRollbackOverlayMutation();
@@ -23,32 +31,7 @@ function OverlayCard({ name, versions }: { name: string; versions: OverlayVersio
       rollback={() => rollback(name).unwrap()}
       remove={() => remove(name).unwrap()}
     >
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Features</th>
-            <th scope="col">Rejected</th>
-            <th scope="col">Source</th>
-            <th scope="col">Published</th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((version) => (
-            <VersionRow key={version.version} version={version.version} current={version.current}>
-              <td className="data-nowrap">{overlayKind(version)}</td>
-              <td>{number.format(version.features)}</td>
-              <td>{number.format(version.rejected)}</td>
-              <td className="data-source">
-                {version.source}
-                {version.licence && <span className="data-muted"> · {version.licence}</span>}
-              </td>
-              <td>{dateTime.format(new Date(version.publishedAt))}</td>
-            </VersionRow>
-          ))}
-        </tbody>
-      </table>
+      <VersionTable versions={versions} columns={OVERLAY_COLUMNS} />
     </VersionedCard>
   );
 }
