@@ -2,6 +2,7 @@
 // inline rename and an inline delete confirmation, focus following them as in the parcels' list.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { markupFocused, useAppDispatch, type Markup } from '@parcel-map/shared';
+import { DeleteConfirmation } from '../forms/DeleteConfirmation.tsx';
 import { MARKUP_NAME_MAX_LENGTH, useDeleteMarkupMutation, useUpdateMarkupMutation } from '@parcel-map/shared/api';
 
 const KIND_LABELS: Record<Markup['geometry']['type'], string> = { Point: 'Point', LineString: 'Line', Polygon: 'Area' };
@@ -142,26 +143,14 @@ export function MarkupItem({ markup, onViewOnMap, onDeleted }: { markup: Markup;
         </form>
       )}
       {mode === 'confirmDelete' && (
-        <div
-          className="saved-item__confirm"
-          role="group"
-          aria-label={`Confirm delete of ${markup.name}`}
-          onKeyDown={(e) => {
-            if (e.key !== 'Escape') return;
-            e.preventDefault();
-            setMode('view');
-          }}
-        >
-          <p>Delete this markup?</p>
-          <div className="saved-item__row">
-            <button ref={confirmRef} type="button" className="pm-button pm-button--danger" disabled={deleting} onClick={() => void confirmDelete()}>
-              Yes, Delete
-            </button>
-            <button type="button" className="pm-button pm-button--secondary" onClick={() => setMode('view')}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <DeleteConfirmation
+          subject={markup.name}
+          question="Delete this markup?"
+          deleting={deleting}
+          confirmRef={confirmRef}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setMode('view')}
+        />
       )}
       {error && (
         <p className="save-modal__error" role="alert">

@@ -1,9 +1,9 @@
 // 'Save as markup' (issue #25): the dialog opened by the measure palette asks for a name and a colour.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector, useDialogFocus } from '@parcel-map/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { MARKUP_NAME_MAX_LENGTH, useCreateMarkupMutation } from '@parcel-map/shared/api';
 import { markupModalClosed, markupSaved, selectMarkupToSave } from '../savedParcelsUiSlice.ts';
-import { UNKNOWN_SAVE_ERROR } from '../saveParcel/SaveParcelModal.tsx';
+import { SaveDialog, UNKNOWN_SAVE_ERROR } from '../forms/SaveDialog.tsx';
 import { MarkupColorPicker } from './MarkupColorPicker.tsx';
 import { DEFAULT_MARKUP_COLOR } from './markupColors.ts';
 
@@ -14,11 +14,7 @@ export function SaveMarkupModal() {
   const [name, setName] = useState('');
   const [color, setColor] = useState<string>(DEFAULT_MARKUP_COLOR);
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const close = () => dispatch(markupModalClosed());
-  useDialogFocus(dialogRef, markupToSave !== null, close, nameRef);
 
   useEffect(() => {
     setName('');
@@ -38,14 +34,21 @@ export function SaveMarkupModal() {
   }
 
   return (
-    <div className="saved-backdrop" onClick={close}>
-      <div ref={dialogRef} className="save-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-busy={saving} onClick={(e) => e.stopPropagation()}>
-        <h2 id={titleId}>Save Markup</h2>
-        <p className="save-modal__parcel">{markupToSave.summary}</p>
-        <form onSubmit={submit}>
-          <label htmlFor={`${titleId}-name`}>Name</label>
+    <SaveDialog
+      title="Save Markup"
+      summary={markupToSave.summary}
+      saving={saving}
+      canSave={name.trim() !== ''}
+      error={error}
+      onSubmit={(event) => void submit(event)}
+      onClose={() => dispatch(markupModalClosed())}
+      initialFocusRef={nameRef}
+    >
+      {(idPrefix) => (
+        <>
+          <label htmlFor={`${idPrefix}-name`}>Name</label>
           <input
-            id={`${titleId}-name`}
+            id={`${idPrefix}-name`}
             ref={nameRef}
             className="save-modal__input"
             value={name}
@@ -55,21 +58,8 @@ export function SaveMarkupModal() {
             onChange={(e) => setName(e.target.value)}
           />
           <MarkupColorPicker value={color} onChange={setColor} />
-          {error && (
-            <p className="save-modal__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="save-modal__actions">
-            <button type="button" className="pm-button pm-button--secondary" onClick={close} disabled={saving}>
-              Cancel
-            </button>
-            <button type="submit" className="pm-button" disabled={saving || name.trim() === ''}>
-              {saving ? 'Saving...' : 'Save'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        </>
+      )}
+    </SaveDialog>
   );
 }

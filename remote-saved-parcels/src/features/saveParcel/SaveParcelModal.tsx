@@ -1,26 +1,20 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector, useDialogFocus } from '@parcel-map/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { ALREADY_SAVED_MESSAGE, NOTES_MAX_LENGTH, useSaveParcelMutation } from '@parcel-map/shared/api';
 import { parcelSaved, saveModalClosed, selectParcelToSave } from '../savedParcelsUiSlice.ts';
+import { SaveDialog, UNKNOWN_SAVE_ERROR } from '../forms/SaveDialog.tsx';
 import { saveParcelBody } from './saveParcelBody.ts';
 
-export const UNKNOWN_SAVE_ERROR = 'An unknown error occurred while saving.';
-
 /** SPEC §4 'Save flow': the modal opened by the detail panel's save icon. */
-
 export function SaveParcelModal() {
   const dispatch = useAppDispatch();
   const parcelToSave = useAppSelector(selectParcelToSave);
   const [saveParcel, { isLoading: saving }] = useSaveParcelMutation();
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
   const notesRef = useRef<HTMLTextAreaElement>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
   // Guards a second submit before the re-render that disables the button (SPEC §5: not while saving).
   const submitting = useRef(false);
-  const close = () => dispatch(saveModalClosed());
-  useDialogFocus(dialogRef, parcelToSave !== null, close, notesRef);
 
   // SPEC §4: the note is cleared each time the modal opens.
   useEffect(() => {
@@ -48,50 +42,33 @@ export function SaveParcelModal() {
   }
 
   return (
-    <div className="saved-backdrop" onClick={close}>
-      <div
-        ref={dialogRef}
-        className="save-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-busy={saving}
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 id={titleId}>Save Parcel Location</h2>
-        <p className="save-modal__parcel">
-          {parcelToSave.parcel.owner ?? parcelToSave.parcel.name ?? 'Unnamed'} — PIN {parcelToSave.parcel.pin}
-        </p>
-        <form onSubmit={submit}>
-          <label htmlFor={`${titleId}-notes`}>Notes (optional)</label>
+    <SaveDialog
+      title="Save Parcel Location"
+      summary={`${parcelToSave.parcel.owner ?? parcelToSave.parcel.name ?? 'Unnamed'} — PIN ${parcelToSave.parcel.pin}`}
+      saving={saving}
+      error={error}
+      onSubmit={(event) => void submit(event)}
+      onClose={() => dispatch(saveModalClosed())}
+      initialFocusRef={notesRef}
+    >
+      {(idPrefix) => (
+        <>
+          <label htmlFor={`${idPrefix}-notes`}>Notes (optional)</label>
           <textarea
-            id={`${titleId}-notes`}
+            id={`${idPrefix}-notes`}
             ref={notesRef}
             value={notes}
             maxLength={NOTES_MAX_LENGTH}
             rows={4}
-            aria-describedby={`${titleId}-counter`}
+            aria-describedby={`${idPrefix}-counter`}
             readOnly={saving}
             onChange={(e) => setNotes(e.target.value.slice(0, NOTES_MAX_LENGTH))}
           />
-          <p className="save-modal__counter" id={`${titleId}-counter`}>
+          <p className="save-modal__counter" id={`${idPrefix}-counter`}>
             {notes.length}/{NOTES_MAX_LENGTH} characters
           </p>
-          {error && (
-            <p className="save-modal__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="save-modal__actions">
-            <button type="button" className="pm-button pm-button--secondary" onClick={close} disabled={saving}>
-              Cancel
-            </button>
-            <button type="submit" className="pm-button" disabled={saving}>
-              {saving ? 'Saving...' : 'Save'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        </>
+      )}
+    </SaveDialog>
   );
 }

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SavedParcelRecord } from '@parcel-map/shared';
 import { errorMessageOf, NOTES_MAX_LENGTH, useDeleteSavedParcelMutation, useUpdateSavedParcelNotesMutation } from '@parcel-map/shared/api';
+import { DeleteConfirmation } from '../forms/DeleteConfirmation.tsx';
 import { SavedParcelTags } from './SavedParcelTags.tsx';
 
 export const NOTE_UPDATE_FAILED_MESSAGE = 'Could not save the new note.';
@@ -150,27 +151,14 @@ export function SavedParcelItem({ saved, mode, onModeChange, onViewOnMap, tagSug
       )}
 
       {mode === 'confirmDelete' && (
-        <div
-          className="saved-item__confirm"
-          role="group"
-          aria-label={`Confirm delete of ${saved.parcel_pin}`}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              onModeChange('view');
-            }
-          }}
-        >
-          <p>Delete this saved parcel?</p>
-          <div className="saved-item__row">
-            <button type="button" className="pm-button pm-button--secondary" onClick={() => onModeChange('view')} disabled={deleting}>
-              Cancel
-            </button>
-            <button ref={confirmRef} type="button" className="pm-button pm-button--danger" onClick={() => void confirmDelete()} disabled={deleting}>
-              {deleting ? 'Deleting...' : 'Yes, Delete'}
-            </button>
-          </div>
-        </div>
+        <DeleteConfirmation
+          subject={saved.parcel_pin}
+          question="Delete this saved parcel?"
+          deleting={deleting}
+          confirmRef={confirmRef}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => onModeChange('view')}
+        />
       )}
     </li>
   );
