@@ -4,17 +4,14 @@
 
 import { originOf as local, PORTS } from './ports.mjs';
 
-/** Where deploy/nginx/parcel-map.conf serves each part under one origin. */
-export const ONE_ORIGIN_PATHS = {
-  api: '/api',
-  remotes: { remote_auth: '/remote-auth/', remote_map: '/remote-map/', remote_saved_parcels: '/remote-saved-parcels/', remote_data: '/remote-data/' },
-};
+/** Where deploy/nginx/parcel-map.conf serves each remote under one origin; the API keeps its own paths there. */
+const ONE_ORIGIN_REMOTE_PATHS = { remote_auth: '/remote-auth/', remote_map: '/remote-map/', remote_saved_parcels: '/remote-saved-parcels/', remote_data: '/remote-data/' };
 
 export function runtimeConfigFromEnv(env = process.env) {
   const origin = env.PUBLIC_ORIGIN?.replace(/\/+$/, '');
   const remoteUrl = (name, envName) =>
-    env[envName] ?? (origin ? `${origin}${ONE_ORIGIN_PATHS.remotes[name]}` : `${local(PORTS[name])}/`) + 'mf-manifest.json';
-  const apiBaseUrl = env.API_BASE_URL ?? (origin ? `${origin}${ONE_ORIGIN_PATHS.api}` : local(PORTS.api));
+    env[envName] ?? (origin ? `${origin}${ONE_ORIGIN_REMOTE_PATHS[name]}` : `${local(PORTS[name])}/`) + 'mf-manifest.json';
+  const apiBaseUrl = env.API_BASE_URL ?? origin ?? local(PORTS.api);
   const mapboxToken = env.MAPBOX_ACCESS_TOKEN;
   const stytchToken = env.STYTCH_PUBLIC_TOKEN;
 

@@ -1,0 +1,2 @@
+export declare const NGINX_TEMPLATE: string;
+export declare function renderNginxConfig(env?: NodeJS.ProcessEnv): string;
