@@ -6,7 +6,7 @@
 // lists it and signs out through that one origin; and when each kind of answer carries the caching
 // and compression the configuration promises, tiles never compressed twice.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -193,8 +193,10 @@ async function signedInJourney(page: Page, { origin, identityOrigin }: Deploymen
     if (url.startsWith('data:') || url.startsWith('blob:')) return;
     if (!url.startsWith(`${origin}/`) && !url.startsWith(`${identityOrigin}/`)) journey.requestsElsewhere.push(url);
   });
+  page.on('pageerror', (error) => journey.failures.push(`the page threw: ${error.message}`));
   page.on('response', (response) => {
     const url = response.url();
+    if (response.status() >= 400) journey.failures.push(`${url} → ${response.status()}`);
     if (response.status() !== 200) return;
     if (url.startsWith(`${origin}/tiles/`) && url.includes('?v=')) journey.parcelTileUrl ??= url;
     if (url.startsWith(`${origin}/basemap/`)) journey.baseMapTileUrl ??= url;
@@ -239,11 +241,14 @@ async function signedInJourney(page: Page, { origin, identityOrigin }: Deploymen
   return journey;
 }
 
-/** A file the host's build named by its content's hash (`main.cd34dfbe.js`). */
+/** The largest file the host's build named by its content's hash (`main.cd34dfbe.js`): nginx compresses it. */
 function hashedHostFile(extension: 'js' | 'css'): string {
-  const file = readdirSync(path.join(REPO, 'host/dist')).find((name) => new RegExp(`\\.[0-9a-f]{8}\\.${extension}$`).test(name));
-  if (!file) throw new Error(`host/dist holds no hashed .${extension} file`);
-  return `/${file}`;
+  const dist = path.join(REPO, 'host/dist');
+  const [largest] = readdirSync(dist)
+    .filter((name) => new RegExp(`\\.[0-9a-f]{8}\\.${extension}$`).test(name))
+    .sort((a, b) => statSync(path.join(dist, b)).size - statSync(path.join(dist, a)).size);
+  if (!largest) throw new Error(`host/dist holds no hashed .${extension} file`);
+  return `/${largest}`;
 }
 
 interface Expectation {
@@ -343,10 +348,6 @@ async function oneOrigin(context: HardeningContext): Promise<HardeningOutcome[]>
     context.log(`nginx: ${deployment.origin} in front of the compiled API (${ports.api}) and the built front ends; identity on ${deployment.identityOrigin}`);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
     page.setDefaultTimeout(PAGE_TIMEOUT_MS);
-    page.on('console', (m) => console.log('DEBUG console', m.type(), m.text().slice(0, 300)));
-    page.on('pageerror', (e) => console.log('DEBUG pageerror', e.message));
-    page.on('requestfailed', (r) => console.log('DEBUG failed', r.url(), r.failure()?.errorText));
-    page.on('response', (r) => { if (r.status() >= 400) console.log('DEBUG status', r.status(), r.url()); });
     const journey = await signedInJourney(page, deployment);
     context.log(`nginx: the map through nginx at 1280×800: ${SCREENSHOT}`);
     return [
