@@ -99,8 +99,10 @@ function runToEnd(name, command, args, env) {
  * environment, what must have run before it starts (`prepare`), and a URL that answers 2xx once the
  * server is up. `compiled`: the API, its seed and local-identity run from `npm run build`'s plain
  * JavaScript under node (`npm run start:prod`) instead of from their TypeScript sources under tsx.
+ * `publicOrigin` (PUBLIC_ORIGIN): the one origin a reverse proxy serves the product on
+ * (deploy/nginx/parcel-map.conf): pages there sign in, and the API's style JSON names its tiles there.
  */
-export function productServers({ dataDir, ports = PORTS, compiled = false }) {
+export function productServers({ dataDir, ports = PORTS, compiled = false, publicOrigin = process.env.PUBLIC_ORIGIN || undefined }) {
   const tsx = path.join(REPO_DIR, 'node_modules/.bin/tsx');
   /** The command and arguments that run one of the Node.js programs: `source` under tsx, or its build. */
   const program = (source, built) => (compiled ? [process.execPath, [built]] : [tsx, [source]]);
@@ -109,13 +111,16 @@ export function productServers({ dataDir, ports = PORTS, compiled = false }) {
   const [seedCommand, seedArgs] = program('county-data/src/cli/seedDemoCli.ts', 'api-server/dist/seedDemoCli.js');
   const apiDataDir = path.join(dataDir, 'pglite');
   const hostOrigins = [originOf(ports.host), `http://localhost:${ports.host}`];
+  const signInOrigins = publicOrigin ? [...hostOrigins, publicOrigin] : hostOrigins;
+  // Behind the proxy every request arrives from loopback: the client's address is the proxy's word.
+  const behindProxy = publicOrigin ? { PUBLIC_BASE_URL: publicOrigin, TRUST_PROXY: 'loopback' } : {};
   return [
     {
       name: 'local-identity',
       command: identityCommand,
       args: identityArgs,
       // The host is the only page that signs in: its origins get CORS and receive sign-in tokens.
-      env: { ...PRODUCTION, PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity'), ALLOWED_ORIGINS: hostOrigins.join(',') },
+      env: { ...PRODUCTION, PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity'), ALLOWED_ORIGINS: signInOrigins.join(',') },
       readyUrl: `${originOf(ports.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`,
     },
     {
@@ -131,8 +136,10 @@ export function productServers({ dataDir, ports = PORTS, compiled = false }) {
         PORT: String(ports.api),
         DATA_DIR: apiDataDir,
         JWKS_URL: `${originOf(ports.identity)}/v1/sessions/jwks/project-test-local`,
-        // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx).
+        // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx); the one origin
+        // needs none.
         CORS_ORIGINS: [...hostOrigins, originOf(ports.remote_map)].join(','),
+        ...behindProxy,
       },
       // The API answers last: the demo seed runs before it on a first start.
       readyUrl: `${originOf(ports.api)}/health`,

@@ -121,18 +121,14 @@ async function deploy(context: HardeningContext, ports: Ports, work: string): Pr
   mkdirSync(dataDir);
   cpSync(await seededPgliteDir(), path.join(dataDir, 'pglite'), { recursive: true });
 
-  // One origin: the API's CORS list stays npm start's (the nginx origin is not in it), and the style
-  // JSON names its tiles on the one origin.
-  const overrides: Partial<Record<string, Record<string, string>>> = {
-    'local-identity': { ALLOWED_ORIGINS: origin },
-    'api-server': { PUBLIC_BASE_URL: origin, TRUST_PROXY: 'loopback' },
-  };
   const servers: ServerProcess[] = [];
   const deployment = { origin, httpOrigin, identityOrigin, certificate: '', servers };
   try {
-    for (const server of productServers({ dataDir, ports, compiled: true }).filter(({ name }) => name in overrides)) {
+    // The API's CORS list stays npm start's: the one origin is not in it, and needs not be.
+    const behindNginx = productServers({ dataDir, ports, compiled: true, publicOrigin: origin }).filter(({ name }) => name === 'local-identity' || name === 'api-server');
+    for (const server of behindNginx) {
       await server.prepare?.();
-      const started = startServerProcess(server.command, server.args, { ...server.env, ...overrides[server.name], PARCEL_MAP_PORT_OFFSET: String(context.portOffset), ENABLE_DEV_FAULTS: undefined });
+      const started = startServerProcess(server.command, server.args, { ...server.env, PARCEL_MAP_PORT_OFFSET: String(context.portOffset), ENABLE_DEV_FAULTS: undefined });
       servers.push(started);
       await waitUntilAnswering(server.readyUrl, started, START_TIMEOUT_MS, `on ${new URL(server.readyUrl).origin}`);
     }
