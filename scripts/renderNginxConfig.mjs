@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cspHeaderValue } from './contentSecurityPolicy.mjs';
 
-export const NGINX_TEMPLATE = path.resolve(import.meta.dirname, '../deploy/nginx/parcel-map.conf');
+const NGINX_TEMPLATE = path.resolve(import.meta.dirname, '../deploy/nginx/parcel-map.conf');
 
 const DEFAULTS = {
   HTTP_LISTEN: '80',

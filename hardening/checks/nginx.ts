@@ -23,7 +23,8 @@ import { REPO, startServerProcess, waitUntilAnswering, type ServerProcess } from
 import { seededPgliteDir } from '../support/seededDataDir.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** Debian's nginx (package `nginx`). */
+const NGINX = '/usr/sbin/nginx';
 /** nginx's two ports beside the product's (scripts/ports.mjs), shifted by the run's offset. */
 const HTTPS_PORT_BASE = 8400;
 const HTTP_PORT_BASE = 8300;
