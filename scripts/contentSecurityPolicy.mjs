@@ -38,3 +38,10 @@ export function cspDirectives(config) {
     frameAncestors: ["'self'"],
   };
 }
+
+/** The same policy as one Content-Security-Policy header value, for a web server that sets it itself (deploy/nginx). */
+export function cspHeaderValue(config) {
+  return Object.entries(cspDirectives(config))
+    .map(([name, sources]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${sources.join(' ')}`)
+    .join('; ');
+}

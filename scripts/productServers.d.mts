@@ -14,5 +14,7 @@ export interface ProductServer {
 
 export declare const REPO_DIR: string;
 export declare function ensureFrontEndsBuilt(): void;
-export declare function productServers(options: { dataDir: string; ports?: Ports }): ProductServer[];
+export declare function buildCompiledServers(): void;
+export declare function missingBuildOutputs(): string[];
+export declare function productServers(options: { dataDir: string; ports?: Ports; compiled?: boolean; publicOrigin?: string }): ProductServer[];
 export declare function waitUntilAnswering(url: string, timeoutMs?: number): Promise<void>;

@@ -64,6 +64,20 @@ export function ensureFrontEndsBuilt() {
   }
 }
 
+/** The compiled servers `npm run build` writes (scripts/buildNodeServer.mjs): each package's dist/. */
+const COMPILED_SERVERS = ['local-identity', 'api-server'];
+
+/** Builds the API (with the county data tools) and local-identity into their dist/: a second or so. */
+export function buildCompiledServers() {
+  for (const dir of COMPILED_SERVERS) run('npm', ['run', 'build'], path.join(REPO_DIR, dir));
+}
+
+/** What `npm run start:prod` runs that `npm run build` has not written, as paths from the repository. */
+export function missingBuildOutputs() {
+  const outputs = [...COMPILED_SERVERS.map((dir) => `${dir}/dist/server.js`), ...FRONT_ENDS.map(({ dir }) => `${dir}/dist/mf-manifest.json`)];
+  return outputs.filter((output) => !existsSync(path.join(REPO_DIR, output)));
+}
+
 /**
  * Every server runs as in production: Express then never shows a stack trace, and nothing the
  * product serves differs between `npm start`, the e2e suite and a deployment.
@@ -83,36 +97,49 @@ function runToEnd(name, command, args, env) {
  * Every server of the product, in the order `npm start` starts them, with its data under `dataDir`:
  * the command and arguments (run from the repository), the variables laid over the caller's
  * environment, what must have run before it starts (`prepare`), and a URL that answers 2xx once the
- * server is up.
+ * server is up. `compiled`: the API, its seed and local-identity run from `npm run build`'s plain
+ * JavaScript under node (`npm run start:prod`) instead of from their TypeScript sources under tsx.
+ * `publicOrigin` (PUBLIC_ORIGIN): the one origin a reverse proxy serves the product on
+ * (deploy/nginx/parcel-map.conf): pages there sign in, and the API's style JSON names its tiles there.
  */
-export function productServers({ dataDir, ports = PORTS }) {
+export function productServers({ dataDir, ports = PORTS, compiled = false, publicOrigin = process.env.PUBLIC_ORIGIN || undefined }) {
   const tsx = path.join(REPO_DIR, 'node_modules/.bin/tsx');
+  /** The command and arguments that run one of the Node.js programs: `source` under tsx, or its build. */
+  const program = (source, built) => (compiled ? [process.execPath, [built]] : [tsx, [source]]);
+  const [identityCommand, identityArgs] = program('local-identity/src/server.ts', 'local-identity/dist/server.js');
+  const [apiCommand, apiArgs] = program('api-server/src/app/server.ts', 'api-server/dist/server.js');
+  const [seedCommand, seedArgs] = program('county-data/src/cli/seedDemoCli.ts', 'api-server/dist/seedDemoCli.js');
   const apiDataDir = path.join(dataDir, 'pglite');
   const hostOrigins = [originOf(ports.host), `http://localhost:${ports.host}`];
+  const signInOrigins = publicOrigin ? [...hostOrigins, publicOrigin] : hostOrigins;
+  // Behind the proxy every request arrives from loopback: the client's address is the proxy's word.
+  const behindProxy = publicOrigin ? { PUBLIC_BASE_URL: publicOrigin, TRUST_PROXY: 'loopback' } : {};
   return [
     {
       name: 'local-identity',
-      command: tsx,
-      args: ['local-identity/src/server.ts'],
+      command: identityCommand,
+      args: identityArgs,
       // The host is the only page that signs in: its origins get CORS and receive sign-in tokens.
-      env: { ...PRODUCTION, PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity'), ALLOWED_ORIGINS: hostOrigins.join(',') },
+      env: { ...PRODUCTION, PORT: String(ports.identity), DATA_DIR: path.join(dataDir, 'identity'), ALLOWED_ORIGINS: signInOrigins.join(',') },
       readyUrl: `${originOf(ports.identity)}/sdk/v1/projects/bootstrap/public-token-test-local`,
     },
     {
       name: 'api-server',
-      command: tsx,
-      args: ['api-server/src/app/server.ts'],
+      command: apiCommand,
+      args: apiArgs,
       // The county data tools load the demo county into an empty database before the API serves it
       // (a few seconds' no-op once it is there).
-      prepare: () => runToEnd('the demo seed', tsx, ['county-data/src/cli/seedDemoCli.ts'], { DATA_DIR: apiDataDir }),
+      prepare: () => runToEnd('the demo seed', seedCommand, seedArgs, { DATA_DIR: apiDataDir }),
       env: {
         ...PRODUCTION,
         NODE_OPTIONS: apiNodeOptions(),
         PORT: String(ports.api),
         DATA_DIR: apiDataDir,
         JWKS_URL: `${originOf(ports.identity)}/v1/sessions/jwks/project-test-local`,
-        // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx).
+        // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx); the one origin
+        // needs none.
         CORS_ORIGINS: [...hostOrigins, originOf(ports.remote_map)].join(','),
+        ...behindProxy,
       },
       // The API answers last: the demo seed runs before it on a first start.
       readyUrl: `${originOf(ports.api)}/health`,

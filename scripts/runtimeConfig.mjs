@@ -1,11 +1,17 @@
 // The runtime config.json the host is served with, from the environment (README lists the variables).
 // Embedded defaults need no account and no internet: local-identity, self-hosted styles and tiles.
+// PUBLIC_ORIGIN names one origin serving everything as deploy/nginx/parcel-map.conf lays it out.
 
 import { originOf as local, PORTS } from './ports.mjs';
 
+/** Where deploy/nginx/parcel-map.conf serves each remote under one origin; the API keeps its own paths there. */
+const ONE_ORIGIN_REMOTE_PATHS = { remote_auth: '/remote-auth/', remote_map: '/remote-map/', remote_saved_parcels: '/remote-saved-parcels/', remote_data: '/remote-data/' };
+
 export function runtimeConfigFromEnv(env = process.env) {
-  const remoteUrl = (name, envName) => env[envName] ?? `${local(PORTS[name])}/mf-manifest.json`;
-  const apiBaseUrl = env.API_BASE_URL ?? local(PORTS.api);
+  const origin = env.PUBLIC_ORIGIN?.replace(/\/+$/, '');
+  const remoteUrl = (name, envName) =>
+    env[envName] ?? (origin ? `${origin}${ONE_ORIGIN_REMOTE_PATHS[name]}` : `${local(PORTS[name])}/`) + 'mf-manifest.json';
+  const apiBaseUrl = env.API_BASE_URL ?? origin ?? local(PORTS.api);
   const mapboxToken = env.MAPBOX_ACCESS_TOKEN;
   const stytchToken = env.STYTCH_PUBLIC_TOKEN;
 

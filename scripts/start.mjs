@@ -1,10 +1,14 @@
 // `npm start`: install and build what is missing, then run the whole product on its embedded
 // defaults (local-identity, PGlite, self-hosted map data) and print the URL to open.
+// `npm run start:prod` (--prod): the same servers from what `npm run build` wrote, nothing built or
+// installed here: the API, its seed and local-identity as plain JavaScript under node.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { originOf, PORTS } from './ports.mjs';
-import { ensureFrontEndsBuilt, productServers, REPO_DIR as repo, waitUntilAnswering } from './productServers.mjs';
+import { ensureFrontEndsBuilt, missingBuildOutputs, productServers, REPO_DIR as repo, waitUntilAnswering } from './productServers.mjs';
+
+const compiled = process.argv.includes('--prod');
 
 const dataDir = path.resolve(repo, process.env.PARCEL_MAP_DATA_DIR ?? '.data');
 
@@ -35,12 +39,20 @@ function shutDown(code = 0) {
 process.on('SIGINT', () => shutDown());
 process.on('SIGTERM', () => shutDown());
 
+function ensureBuilt() {
+  const missing = missingBuildOutputs();
+  if (missing.length > 0) throw new Error(`npm run build has not written ${missing.join(', ')}: run it first`);
+}
+
 try {
-  ensureInstalled();
-  ensureFrontEndsBuilt();
+  if (compiled) ensureBuilt();
+  else {
+    ensureInstalled();
+    ensureFrontEndsBuilt();
+  }
   mkdirSync(dataDir, { recursive: true });
   await Promise.all(
-    productServers({ dataDir }).map(async (server) => {
+    productServers({ dataDir, compiled }).map(async (server) => {
       await server.prepare?.();
       startServer(server);
       await waitUntilAnswering(server.readyUrl);

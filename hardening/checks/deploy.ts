@@ -9,9 +9,10 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { originOf, portsForOffset, type Ports } from '../../scripts/ports.mjs';
 import { ensureFrontEndsBuilt, productServers, type ProductServerName } from '../../scripts/productServers.mjs';
+import { launchChromium, signInThroughOutbox } from '../support/browser.ts';
 import { REPO, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
 import { seededPgliteDir } from '../support/seededDataDir.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
@@ -19,7 +20,6 @@ import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../type
 const PRODUCT_START_TIMEOUT_MS = 120_000;
 const BUILD_TIMEOUT_MS = 300_000;
 const PAGE_TIMEOUT_MS = 120_000;
-const BROWSER_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 
 type Product = Map<ProductServerName, ServerProcess>;
 
@@ -70,28 +70,6 @@ async function buildLabelledRemote(outputDir: string, label: string): Promise<vo
   if (code !== 0) throw new Error(`remote-map build failed (exit ${code}):\n${output}`);
 }
 
-/** Signs a new user in through the login card and local-identity's outbox, as the e2e suite does. */
-async function signIn(page: Page, ports: Ports): Promise<void> {
-  const email = `deploy-${Date.now()}@example.com`;
-  const sentAfter = Date.now() - 1000;
-  await page.goto(`${originOf(ports.host)}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Get Link' }).click();
-  await page.getByText('Email sent! Check your inbox to log in.').waitFor();
-  let link: string | undefined;
-  const deadline = Date.now() + 30_000;
-  while (!link && Date.now() < deadline) {
-    const outbox = (await (await fetch(`${originOf(ports.identity)}/dev/outbox?format=json&to=${encodeURIComponent(email)}`)).json()) as {
-      messages: { link: string; sentAt: string }[];
-    };
-    link = outbox.messages.find((message) => Date.parse(message.sentAt) >= sentAfter)?.link;
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  if (!link) throw new Error(`no magic link for ${email} in the outbox`);
-  await page.goto(link);
-  await page.waitForURL(`${originOf(ports.host)}/`);
-}
-
 /** The map screen's build label once the map is up ('' for a build without one). */
 async function shownBuildLabel(page: Page): Promise<string> {
   await page.getByTestId('map-container').waitFor();
@@ -107,7 +85,7 @@ async function redeployRemoteMap(context: HardeningContext): Promise<HardeningOu
   const label = `deploy-${randomUUID().slice(0, 8)}`;
   let product: Product | undefined;
   let newRemote: ServerProcess | undefined;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BROWSER_ARGS });
+  const browser = await launchChromium();
   try {
     product = await startProduct(ports, context.portOffset, dataDir);
     const hostManifest = path.join(REPO, 'host/dist/mf-manifest.json');
@@ -117,7 +95,7 @@ async function redeployRemoteMap(context: HardeningContext): Promise<HardeningOu
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(PAGE_TIMEOUT_MS);
-    await signIn(page, ports);
+    await signInThroughOutbox(page, originOf(ports.host), originOf(ports.identity), 'deploy');
     const before = await shownBuildLabel(page);
 
     const outputDir = path.join(work, 'remote-map-dist');

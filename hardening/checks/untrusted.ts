@@ -15,7 +15,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { chromium } from 'playwright-core';
 import { rawRequest } from '../../api-server/src/testing/testApp.ts';
 import { parseImportMapping } from '../../county-data/src/import/importMapping.ts';
 import { importParcels } from '../../county-data/src/import/importParcels.ts';
@@ -26,6 +25,7 @@ import { ensureFrontEndsBuilt, productServers } from '../../scripts/productServe
 import { csvText } from '../../shared/src/files/csvFile.ts';
 import { PARCEL_TEXT_MAX_LENGTH } from '../../shared/src/wire/cutText.ts';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess.ts';
+import { launchChromium } from '../support/browser.ts';
 import { frontEndOrigins } from '../support/apiStack.ts';
 import { SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
 import { startIdentityUnderTest, type IdentityUnderTest } from '../support/identityUnderTest.ts';
@@ -33,7 +33,6 @@ import { hasStackTrace } from '../support/responseRules.ts';
 import { seededPgliteDir } from '../support/seededDataDir.ts';
 import type { HardeningCheck, HardeningOutcome } from '../types.ts';
 
-const BROWSER_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 /** How long the standalone page is watched after it asked for its own config. */
 const WATCH_PAGE_MS = 3_000;
 const FRONT_ENDS = ['host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'remote-data'] as const;
@@ -107,7 +106,7 @@ async function attackerServer() {
 async function standalonePage(frontEnds: FrontEnds): Promise<HardeningOutcome> {
   const remoteMap = frontEnds.get('remote-map')!.origin;
   const attacker = await attackerServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BROWSER_ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const bearers: string[] = [];

@@ -1,0 +1,1 @@
+export declare function renderNginxConfig(env?: NodeJS.ProcessEnv): string;

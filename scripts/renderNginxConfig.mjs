@@ -1,0 +1,35 @@
+// Fills deploy/nginx/parcel-map.conf's {{…}} values: the few an operator sets, and the front ends'
+// Content-Security-Policy, made from the config.json nginx serves (scripts/writeRuntimeConfig.mjs).
+// Usage: SERVER_NAME=… TLS_CERTIFICATE=… TLS_CERTIFICATE_KEY=… RUNTIME_CONFIG=/etc/parcel-map/config.json \
+//          node scripts/renderNginxConfig.mjs > /etc/nginx/conf.d/parcel-map.conf
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cspHeaderValue } from './contentSecurityPolicy.mjs';
+
+const NGINX_TEMPLATE = path.resolve(import.meta.dirname, '../deploy/nginx/parcel-map.conf');
+
+const DEFAULTS = {
+  HTTP_LISTEN: '80',
+  HTTPS_LISTEN: '443',
+  API_UPSTREAM: '127.0.0.1:4000',
+  STATIC_ROOT: path.resolve(import.meta.dirname, '..'),
+};
+const REQUIRED = ['SERVER_NAME', 'TLS_CERTIFICATE', 'TLS_CERTIFICATE_KEY', 'RUNTIME_CONFIG'];
+
+/** The template with every value filled; throws on one missing or on a value nginx would misread. */
+export function renderNginxConfig(env = process.env) {
+  const values = { ...DEFAULTS };
+  for (const name of [...REQUIRED, ...Object.keys(DEFAULTS)]) {
+    if (env[name]) values[name] = env[name];
+    if (!values[name]) throw new Error(`${name} must be set`);
+    if (/[\s;{}"']/.test(values[name]) && name !== 'SERVER_NAME') throw new Error(`${name} may not hold spaces, quotes, braces or ';': '${values[name]}'`);
+  }
+  values.CONTENT_SECURITY_POLICY = cspHeaderValue(JSON.parse(readFileSync(values.RUNTIME_CONFIG, 'utf8')));
+  return readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
+    if (values[name] === undefined) throw new Error(`deploy/nginx/parcel-map.conf names {{${name}}}, which has no value`);
+    return values[name];
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.stdout.write(renderNginxConfig());
