@@ -31,6 +31,7 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
   return {
     ...wrap(pool),
     singleSession: false,
+    load: () => ({ running: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async transaction(fn) {
       const client = await pool.connect();
       // A checked-out client's broken connection is an 'error' event on the client, not the pool (pg

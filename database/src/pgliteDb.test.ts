@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
 import { openPgliteDb } from './pgliteDb.ts';
+import { exitWorkerThreads } from './testing/exitWorkerThreads.ts';
 
 describe('openPgliteDb (PGlite in its worker thread)', () => {
   let db: Db;
@@ -64,9 +65,25 @@ describe('openPgliteDb (PGlite in its worker thread)', () => {
 });
 
 describe('a closed PGlite database', () => {
-  it('rejects further calls', async () => {
-    const db = await openPgliteDb();
+  it('rejects further calls, and closing is not reported as a lost thread', async () => {
+    const lost: Error[] = [];
+    const db = await openPgliteDb(undefined, { onThreadLost: (error) => lost.push(error) });
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow(/PGlite thread exited/);
+    expect(lost).toEqual([]);
+  });
+});
+
+describe('a PGlite database whose thread dies', () => {
+  it('reports the loss once, fails the call in flight and every later one', async () => {
+    const lost: Error[] = [];
+    const db = await openPgliteDb(undefined, { onThreadLost: (error) => lost.push(error) });
+    const inFlight = expect(db.query('SELECT pg_sleep(5)')).rejects.toThrow('the PGlite thread exited (code 70)');
+    expect(db.load()).toEqual({ running: 1, waiting: 0 });
+    await exitWorkerThreads(70);
+    await inFlight;
+    await expect(db.query('SELECT 1')).rejects.toThrow('the PGlite thread exited (code 70)');
+    expect(lost.map((error) => error.message)).toEqual(['the PGlite thread exited (code 70)']);
+    await db.close();
   });
 });

@@ -95,6 +95,7 @@ describe('createApp when the database fails', () => {
       exec: () => Promise.reject(new Error('connection lost')),
       transaction: () => Promise.reject(new Error('connection lost')),
       listen: () => Promise.reject(new Error('connection lost')),
+      load: () => ({ running: 0, waiting: 0 }),
       close: () => Promise.resolve(),
     };
     const logged: unknown[] = [];
