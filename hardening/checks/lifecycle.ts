@@ -1,12 +1,17 @@
 // Issue #27 points 4 and 5, on the real API process: (a) SIGTERM lets a request in flight finish
 // within the grace period, refuses new connections and exits 0, and the request's save is there after
-// a restart, in both modes; (b) the PGlite thread dying makes the process exit non-zero (for its
-// supervisor to restart it), and the restarted process is ready on the same data.
+// a restart, in both modes; (b) SIGTERM while the API publishes an import exits 0 and leaves the
+// data exactly as it was, in both modes; (c) the PGlite thread dying makes the process exit non-zero
+// (for its supervisor to restart it), and the restarted process is ready on the same data.
+import path from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReadinessReport } from '../../api-server/src/app/probes.ts';
 import { waitForWarmTiles } from '../../api-server/src/testing/waitForWarmTiles.ts';
+import { createApiHandoverClient } from '../../county-data/src/cli/apiHandoverClient.ts';
+import { writeGeneratedParcels } from '../../bench/generatedParcels.ts';
 import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { snapshotOf, untilWriting, withDb } from '../support/importObservation.ts';
 import { startApiOn } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
 import { listSaved, type SavedRecord } from '../support/savedParcelsClient.ts';
@@ -14,6 +19,8 @@ import { WORKER_THREADS_EXIT_ON_SIGNAL, WORKER_THREADS_EXIT_SIGNAL } from '../su
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
 const GRACE_SECONDS = 10;
+/** Enough parcels that publishing takes seconds, so the SIGTERM lands inside it. */
+const IMPORTED_PARCELS = 60_000;
 /** How long the slow client takes over its request body once SIGTERM has been sent. */
 const SLOW_BODY_AFTER_SIGTERM_MS = 2_000;
 const EXIT_TIMEOUT_MS = 15_000;
@@ -102,6 +109,59 @@ async function sigtermWithRequestInFlight(mode: DbMode, context: HardeningContex
   }
 }
 
+/** (b) SIGTERM while the API publishes an import: exit 0, the data exactly as before, the restarted API ready. */
+async function sigtermDuringImport(mode: DbMode, context: HardeningContext): Promise<HardeningOutcome> {
+  const tried = `lifecycle (${mode}): SIGTERM while the API publishes an import of ${IMPORTED_PARCELS.toLocaleString('en-US')} parcels`;
+  const fixture = await openApiFixture(`sigterm-import-${mode}`);
+  const { database, drop } = await freshDatabase(mode, context, fixture, 'sigterm_import', 'testSquare');
+  try {
+    const file = path.join(fixture.workDir, 'generated.geojson');
+    await writeGeneratedParcels(file, IMPORTED_PARCELS);
+    const before = await withDb(database, snapshotOf);
+    const port = apiPorts(context)[0];
+    const prefix = `import-admin-${mode}`;
+    const env = { SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), ADMIN_EMAILS: `${prefix}-0@example.com` };
+    const api = await startApiOn({ database, port, jwt: fixture.identity.jwt, env });
+    const [admin] = await fixture.signInUsers(prefix, 1);
+    // The Data page's calls, made by the import command's client with the administrator's session.
+    const client = createApiHandoverClient({ url: api.baseUrl, token: await admin!.jwt() });
+    const validated = await client.validate([file], { file: path.basename(file), mapping: { kind: 'default' } });
+    if (validated.state !== 'ready') throw new Error(`the import was ${validated.state} after validation: ${validated.error ?? validated.report?.refusal ?? ''}`);
+    const publishing = client.publish(validated).then(
+      (job) => `ended ${job.state}`,
+      () => 'cut short',
+    );
+    const seen = await untilWriting(database, () => (api.process.isRunning() ? undefined : 'the API exited'));
+    const signalled = performance.now();
+    process.kill(api.process.pid, 'SIGTERM');
+    const exit = await Promise.race([api.process.exited, sleep(EXIT_TIMEOUT_MS + GRACE_SECONDS * 1000, undefined)]);
+    const exitedAfterMs = performance.now() - signalled;
+    if (exit === undefined) await api.kill();
+    const publish = await publishing;
+    const after = await withDb(database, snapshotOf);
+    const unchanged = JSON.stringify(after) === JSON.stringify(before);
+
+    const restarted = await startApiOn({ database, port, jwt: fixture.identity.jwt });
+    let ready: number;
+    try {
+      await waitForWarmTiles(restarted.baseUrl);
+      ready = (await readiness(restarted.baseUrl)).status;
+    } finally {
+      await restarted.stop();
+    }
+    return {
+      tried,
+      held: exit?.code === 0 && unchanged && ready === 200,
+      detail:
+        `SIGTERM once the import was writing (${seen}); ${exit === undefined ? 'NO EXIT in time' : `exit ${exit.code ?? exit.signal} ${seconds(exitedAfterMs)} after SIGTERM`}, the publish ${publish}; ` +
+        `data ${unchanged ? 'exactly as before' : 'CHANGED'} (data set ${after.current}, ${after.parcels} parcels); restarted: /ready ${ready}`,
+    };
+  } finally {
+    await drop();
+    await fixture.close();
+  }
+}
+
 async function readiness(baseUrl: string): Promise<{ status: number; report: ReadinessReport }> {
   const response = await fetch(`${baseUrl}/ready`);
   return { status: response.status, report: (await response.json()) as ReadinessReport };
@@ -154,7 +214,10 @@ const lifecycle: HardeningCheck = {
     for (const mode of modesOf(context)) {
       outcomes.push(await sigtermWithRequestInFlight(mode, context).catch((error: unknown) => didNotComplete(`lifecycle (${mode}): SIGTERM with a request in flight`, error)));
     }
-    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('lifecycle (postgres): SIGTERM with a request in flight'));
+    for (const mode of modesOf(context)) {
+      outcomes.push(await sigtermDuringImport(mode, context).catch((error: unknown) => didNotComplete(`lifecycle (${mode}): SIGTERM during an import`, error)));
+    }
+    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('lifecycle (postgres): SIGTERM with a request in flight, and during an import'));
     outcomes.push(await deadPgliteThread(context).catch((error: unknown) => didNotComplete('lifecycle (pglite): the PGlite thread dies', error)));
     return outcomes;
   },
