@@ -13,7 +13,8 @@ const WRITING_TIMEOUT_MS = 120_000;
 const POLL_MS = 50;
 
 export interface Snapshot {
-  current: number | null;
+  /** The current data sets' ids, comma-separated (one current version per data set name). */
+  current: string | null;
   datasets: number;
   parcels: number;
   checksum: string;
@@ -21,7 +22,7 @@ export interface Snapshot {
 
 export async function snapshotOf(db: Queryable): Promise<Snapshot> {
   const { rows } = await db.query<Snapshot>(
-    `SELECT (SELECT id FROM datasets WHERE is_current) AS current,
+    `SELECT (SELECT string_agg(id::text, ',' ORDER BY id) FROM datasets WHERE is_current) AS current,
             (SELECT count(*)::int FROM datasets) AS datasets,
             (SELECT count(*)::int FROM parcels) AS parcels,
             (SELECT md5(string_agg(pin || coalesce(owner, ''), ',' ORDER BY pin)) FROM parcels) AS checksum`,
