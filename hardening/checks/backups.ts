@@ -4,7 +4,7 @@
 // PGlite: the API stopped, its directory copied), wiped, restored as documented, and an API started on
 // the restored data must list every saved parcel, every data set version, and the same parcels.
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { DatasetVersionsAnswer } from '@parcel-map/shared/contracts';
@@ -117,7 +117,7 @@ async function postgresBackup(context: HardeningContext, fixture: ApiFixture): P
   }
 }
 
-/** PGlite: the API stopped, `cp -a` of the directory; the directory deleted; `cp -a` back. */
+/** PGlite: the API stopped, `cp -a` of the directory into a backup folder; the directory deleted; `cp -a` back. */
 async function pgliteBackup(context: HardeningContext, fixture: ApiFixture): Promise<HardeningOutcome> {
   const tried = 'backups (pglite): the API stopped, its directory copied, deleted, copied back, an API on the restored data';
   const { database, drop } = await freshDatabase('pglite', context, fixture, 'backup', 'testSquare');
@@ -136,10 +136,12 @@ async function pgliteBackup(context: HardeningContext, fixture: ApiFixture): Pro
       await api.stop();
     }
     before.snapshot = await withDb(database, snapshotOf);
-    await run('cp', ['-a', dataDir, backup]);
-    await rm(dataDir, { recursive: true, force: true });
-    await run('cp', ['-a', backup, dataDir]);
-    return await restoredMatches(tried, database, port, fixture, users, before, `directory ${await sizeOf(backup)}`);
+    await mkdir(backup);
+    await run('cp', ['-a', dataDir, `${backup}/`]);
+    await run('rm', ['-rf', dataDir]);
+    const copy = path.join(backup, path.basename(dataDir));
+    await run('cp', ['-a', copy, dataDir]);
+    return await restoredMatches(tried, database, port, fixture, users, before, `directory ${await sizeOf(copy)}`);
   } finally {
     await drop();
     await rm(backup, { recursive: true, force: true });
