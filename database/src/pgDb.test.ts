@@ -29,3 +29,19 @@ describe.skipIf(!testDatabaseUrl)('openPgDb when PostgreSQL drops its connection
     expect(after.rows[0]!.pid).not.toBe(rows[0]!.pid);
   });
 });
+
+describe.skipIf(!testDatabaseUrl)('openPgDb load', () => {
+  it('reports queries running on pool connections and those waiting for one', async () => {
+    const db = await openPgDb(testDatabaseUrl!, { max: 1 });
+    try {
+      expect(db.load()).toEqual({ running: 0, waiting: 0 });
+      const running = db.query('SELECT pg_sleep(0.5)');
+      const waiting = db.query('SELECT 1');
+      await vi.waitFor(() => expect(db.load()).toEqual({ running: 1, waiting: 1 }));
+      await Promise.all([running, waiting]);
+      expect(db.load()).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      await db.close();
+    }
+  });
+});
