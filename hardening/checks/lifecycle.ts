@@ -10,7 +10,7 @@ import type { ReadinessReport } from '../../api-server/src/app/probes.ts';
 import { waitForWarmTiles } from '../../api-server/src/testing/waitForWarmTiles.ts';
 import { createApiHandoverClient } from '../../county-data/src/cli/apiHandoverClient.ts';
 import { writeGeneratedParcels } from '../../bench/generatedParcels.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, seconds, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
 import { snapshotOf, untilWriting, withDb } from '../support/importObservation.ts';
 import { startApiOn } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
@@ -26,8 +26,6 @@ const SLOW_BODY_AFTER_SIGTERM_MS = 2_000;
 const EXIT_TIMEOUT_MS = 15_000;
 /** From the thread's death to the process's exit: logging and exiting, no waiting. */
 const EXIT_AFTER_THREAD_DEATH_LIMIT_MS = 5_000;
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** A POST whose body arrives in two halves, `pause` apart: a slow client's request, in flight meanwhile. */
 async function slowPost(port: number, path: string, jwt: string, body: string, pause: Promise<void>): Promise<{ status: number; body: string }> {

@@ -73,8 +73,8 @@ describe('GET /metrics', () => {
     const exposition = await scrape();
     expect(sample(exposition, 'parcel_map_import_jobs{state="uploading"}')).toBe(1);
     expect(sample(exposition, 'parcel_map_import_jobs{state="publishing"}')).toBe(0);
-    expect(sample(exposition, 'parcel_map_db_queries_running')).toBeGreaterThanOrEqual(0);
-    expect(sample(exposition, 'parcel_map_db_queries_waiting')).toBe(0);
+    expect(sample(exposition, 'parcel_map_db_queries{state="running"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(exposition, 'parcel_map_db_queries{state="waiting"}')).toBe(0);
   });
 });
 

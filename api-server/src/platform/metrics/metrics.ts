@@ -55,19 +55,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
   });
   new Gauge({
-    name: `${PREFIX}db_queries_running`,
-    help: 'Database queries running: pool connections in use (PostgreSQL), 0 or 1 (PGlite)',
+    name: `${PREFIX}db_queries`,
+    help: 'Database queries running (PostgreSQL: pool connections in use; PGlite: 0 or 1) and waiting (for a pool connection, or for the PGlite session)',
+    labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      this.set(sources.db.load().running);
-    },
-  });
-  new Gauge({
-    name: `${PREFIX}db_queries_waiting`,
-    help: 'Database queries waiting for a pool connection (PostgreSQL) or for the PGlite session',
-    registers: [registry],
-    collect() {
-      this.set(sources.db.load().waiting);
+      const { running, waiting } = sources.db.load();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
     },
   });
   new Gauge({
