@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
 import { openPgliteDb } from './pgliteDb.ts';
@@ -71,6 +74,41 @@ describe('a closed PGlite database', () => {
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow(/PGlite thread exited/);
     expect(lost).toEqual([]);
+  });
+});
+
+describe('a PGlite database closed while a transaction runs', () => {
+  it('abandons the transaction: it fails, and what it wrote is rolled back', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-close-tx-'));
+    try {
+      const db = await openPgliteDb(dataDir);
+      await db.exec('CREATE TABLE things (id int PRIMARY KEY)');
+      let inserted!: () => void;
+      const insertedOne = new Promise<void>((resolve) => (inserted = resolve));
+      let finish!: () => void;
+      const finishing = new Promise<void>((resolve) => (finish = resolve));
+      const outcome = db
+        .transaction(async (tx) => {
+          await tx.query('INSERT INTO things VALUES (1)');
+          inserted();
+          await finishing;
+          await tx.query('INSERT INTO things VALUES (2)');
+        })
+        .then(() => 'committed', () => 'failed');
+      await insertedOne;
+      await db.close();
+      finish();
+      expect(await outcome).toBe('failed');
+
+      const reopened = await openPgliteDb(dataDir);
+      try {
+        expect((await reopened.query('SELECT id FROM things')).rows).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

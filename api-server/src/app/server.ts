@@ -12,8 +12,8 @@ import { createApiServer } from './createApp.ts';
 const config = parseApiConfig();
 const logger = createLogger(config.logLevel);
 
-// How long closing the database may take once the last request is answered: a PostgreSQL
-// transaction still running (an import) holds its connection, and ending the process rolls it back.
+// How long closing the database may take once the last request is answered (closing abandons a
+// transaction still running, an import: database/src/pgDb.ts, pgliteThread.ts); then the process exits anyway.
 const DATABASE_CLOSE_TIMEOUT_MS = 5_000;
 /** The exit code when the PGlite thread died: a supervisor restarts the process. */
 const EXIT_DATABASE_LOST = 70;
@@ -69,7 +69,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     },
   );
   const closed = await Promise.race([closing, delay(DATABASE_CLOSE_TIMEOUT_MS, false)]);
-  if (!closed) logger.warn('the database did not close in time: work still running in it is abandoned (its transaction rolls back)');
+  if (!closed) logger.warn('the database did not close in time: exiting anyway');
   process.exit(0);
 }
 
