@@ -18,6 +18,14 @@ export interface Queryable {
  */
 export type ListenEvent = 'notification' | 'lost' | 'restored';
 
+/** How busy the database is at one moment (metrics). */
+export interface DbLoad {
+  /** Queries running: pool connections in use (PostgreSQL), 0 or 1 (PGlite, one session). */
+  running: number;
+  /** Queries waiting for a connection (PostgreSQL) or for PGlite's one session. */
+  waiting: number;
+}
+
 export interface Db extends Queryable {
   /**
    * True when the database is a single session in this process (PGlite): while a transaction runs
@@ -28,5 +36,6 @@ export interface Db extends Queryable {
   listen(channel: string, onEvent: (event: ListenEvent) => void): Promise<() => Promise<void>>;
   /** Runs fn inside BEGIN/COMMIT on one connection; a rejection rolls back and is rethrown. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  load(): DbLoad;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseUrl } from './testing/openTestDb.ts';
+import { createScratchDatabase } from './testing/scratchDatabase.ts';
 import type { Db } from './db.ts';
 import { openPgDb } from './pgDb.ts';
 
@@ -27,5 +28,57 @@ describe.skipIf(!testDatabaseUrl)('openPgDb when PostgreSQL drops its connection
 
     const after = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     expect(after.rows[0]!.pid).not.toBe(rows[0]!.pid);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('openPgDb load', () => {
+  it('reports queries running on pool connections and those waiting for one', async () => {
+    const db = await openPgDb(testDatabaseUrl!, { max: 1 });
+    try {
+      expect(db.load()).toEqual({ running: 0, waiting: 0 });
+      const running = db.query('SELECT pg_sleep(0.5)');
+      const waiting = db.query('SELECT 1');
+      await vi.waitFor(() => expect(db.load()).toEqual({ running: 1, waiting: 1 }));
+      await Promise.all([running, waiting]);
+      expect(db.load()).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('openPgDb closed while a transaction runs', () => {
+  it('abandons the transaction: it fails, and what it wrote is rolled back', async () => {
+    const scratch = await createScratchDatabase(testDatabaseUrl!, 'database', 'close_tx');
+    try {
+      const setup = await openPgDb(scratch.url, { max: 1 });
+      await setup.exec('CREATE TABLE things (id int PRIMARY KEY)');
+      await setup.close();
+
+      const db = await openPgDb(scratch.url);
+      let inserted!: () => void;
+      const insertedOne = new Promise<void>((resolve) => (inserted = resolve));
+      const transaction = db.transaction(async (tx) => {
+        await tx.query('INSERT INTO things VALUES (1)');
+        inserted();
+        await tx.query('SELECT pg_sleep(2)');
+        await tx.query('INSERT INTO things VALUES (2)');
+      });
+      const outcome = transaction.then(() => 'committed', () => 'failed');
+      await insertedOne;
+      await db.close();
+      expect(await outcome).toBe('failed');
+
+      const reader = await openPgDb(scratch.url, { max: 1 });
+      try {
+        // The backend notices the lost connection once its pg_sleep ends, and rolls back.
+        await vi.waitFor(async () => expect((await reader.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%'")).rows).toEqual([{ n: 0 }]), { timeout: 10_000 });
+        expect((await reader.query('SELECT id FROM things')).rows).toEqual([]);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await scratch.drop();
+    }
   });
 });

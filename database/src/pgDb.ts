@@ -20,6 +20,8 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
   };
   const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
   const listeners = new Set<() => Promise<void>>();
+  // Connections checked out by transactions still running: close() ends them (see there).
+  const inTransaction = new Set<pg.PoolClient>();
   // An idle client whose connection breaks is an 'error' event on the pool, and an unheard 'error'
   // event crashes the process. pg has already dropped that client; the next query connects afresh, so
   // the API rides out a PostgreSQL restart without being restarted itself.
@@ -31,6 +33,7 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
   return {
     ...wrap(pool),
     singleSession: false,
+    load: () => ({ running: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async transaction(fn) {
       const client = await pool.connect();
       // A checked-out client's broken connection is an 'error' event on the client, not the pool (pg
@@ -41,6 +44,7 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
         broken = error;
       };
       client.on('error', onError);
+      inTransaction.add(client);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -50,6 +54,7 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        inTransaction.delete(client);
         client.off('error', onError);
         client.release(broken);
       }
@@ -65,6 +70,9 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
     },
     async close() {
       await Promise.all([...listeners].map((unlisten) => unlisten()));
+      // A transaction still running (an import cut short by a shutdown) is abandoned: its connection
+      // ends, so its COMMIT can never come and PostgreSQL rolls it back; pool.end() would wait for it.
+      await Promise.all([...inTransaction].map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
   };

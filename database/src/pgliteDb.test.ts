@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
 import { openPgliteDb } from './pgliteDb.ts';
+import { exitWorkerThreads } from './testing/exitWorkerThreads.ts';
 
 describe('openPgliteDb (PGlite in its worker thread)', () => {
   let db: Db;
@@ -64,9 +68,60 @@ describe('openPgliteDb (PGlite in its worker thread)', () => {
 });
 
 describe('a closed PGlite database', () => {
-  it('rejects further calls', async () => {
-    const db = await openPgliteDb();
+  it('rejects further calls, and closing is not reported as a lost thread', async () => {
+    const lost: Error[] = [];
+    const db = await openPgliteDb(undefined, { onThreadLost: (error) => lost.push(error) });
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow(/PGlite thread exited/);
+    expect(lost).toEqual([]);
+  });
+});
+
+describe('a PGlite database closed while a transaction runs', () => {
+  it('abandons the transaction: it fails, and what it wrote is rolled back', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-close-tx-'));
+    try {
+      const db = await openPgliteDb(dataDir);
+      await db.exec('CREATE TABLE things (id int PRIMARY KEY)');
+      let inserted!: () => void;
+      const insertedOne = new Promise<void>((resolve) => (inserted = resolve));
+      let finish!: () => void;
+      const finishing = new Promise<void>((resolve) => (finish = resolve));
+      const outcome = db
+        .transaction(async (tx) => {
+          await tx.query('INSERT INTO things VALUES (1)');
+          inserted();
+          await finishing;
+          await tx.query('INSERT INTO things VALUES (2)');
+        })
+        .then(() => 'committed', () => 'failed');
+      await insertedOne;
+      await db.close();
+      finish();
+      expect(await outcome).toBe('failed');
+
+      const reopened = await openPgliteDb(dataDir);
+      try {
+        expect((await reopened.query('SELECT id FROM things')).rows).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a PGlite database whose thread dies', () => {
+  it('reports the loss once, fails the call in flight and every later one', async () => {
+    const lost: Error[] = [];
+    const db = await openPgliteDb(undefined, { onThreadLost: (error) => lost.push(error) });
+    const inFlight = expect(db.query('SELECT pg_sleep(5)')).rejects.toThrow('the PGlite thread exited (code 70)');
+    expect(db.load()).toEqual({ running: 1, waiting: 0 });
+    await exitWorkerThreads(70);
+    await inFlight;
+    await expect(db.query('SELECT 1')).rejects.toThrow('the PGlite thread exited (code 70)');
+    expect(lost.map((error) => error.message)).toEqual(['the PGlite thread exited (code 70)']);
+    await db.close();
   });
 });

@@ -10,18 +10,34 @@ import { deserializeError, type PgliteMessage, type PgliteRequest } from './pgli
 
 interface PgliteThread {
   call<T>(request: PgliteRequest): Promise<T>;
+  /** Calls waiting on the thread, the one it is running among them. */
+  pendingCalls(): number;
   onNotification(listener: number, handler: (() => void) | undefined): void;
   terminate(): Promise<void>;
 }
 
+export interface PgliteDbOptions {
+  /**
+   * The thread died (a crash, not close()): every call fails from then on and nothing brings the
+   * database back in this process, so a server should exit and let its supervisor restart it.
+   */
+  onThreadLost?(error: Error): void;
+}
+
 /** dataDir undefined: an in-memory database (tests). */
-export async function openPgliteDb(dataDir?: string): Promise<Db> {
+export async function openPgliteDb(dataDir?: string, options: PgliteDbOptions = {}): Promise<Db> {
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const lock = dataDir === undefined ? undefined : acquireDataDirLock(dataDir);
-  const thread = startPgliteThread();
+  let closing = false;
+  let lost = false;
+  const thread = startPgliteThread((error) => {
+    lost = true;
+    if (!closing) options.onThreadLost?.(error);
+  });
   try {
     await thread.call({ op: 'open', dataDir });
   } catch (error) {
+    closing = true;
     await thread.terminate();
     lock?.release();
     throw error;
@@ -29,6 +45,10 @@ export async function openPgliteDb(dataDir?: string): Promise<Db> {
   return {
     ...queryable(thread),
     singleSession: true,
+    load() {
+      const pending = thread.pendingCalls();
+      return { running: Math.min(pending, 1), waiting: Math.max(pending - 1, 0) };
+    },
     async transaction(fn) {
       const tx = await thread.call<number>({ op: 'begin' });
       let result;
@@ -52,8 +72,10 @@ export async function openPgliteDb(dataDir?: string): Promise<Db> {
       };
     },
     async close() {
+      closing = true;
       try {
-        await thread.call({ op: 'close' });
+        // A lost thread took its database with it: nothing is left to close.
+        if (!lost) await thread.call({ op: 'close' });
       } finally {
         await thread.terminate();
         lock?.release();
@@ -73,7 +95,7 @@ function queryable(thread: PgliteThread, tx?: number): Queryable {
   };
 }
 
-function startPgliteThread(): PgliteThread {
+function startPgliteThread(onExit: (error: Error) => void): PgliteThread {
   const worker: Worker = startTsWorker(new URL('./pgliteThread.ts', import.meta.url));
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const notificationHandlers = new Map<number, () => void>();
@@ -100,7 +122,11 @@ function startPgliteThread(): PgliteThread {
     pending.clear();
   };
   worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the PGlite thread exited (code ${code})`)));
+  // 'error' (an uncaught exception in the thread) is followed by 'exit': reported once, with the cause.
+  worker.on('exit', (code) => {
+    fail(new Error(`the PGlite thread exited (code ${code})`));
+    onExit(exited!);
+  });
 
   return {
     call<T>(request: PgliteRequest) {
@@ -112,6 +138,7 @@ function startPgliteThread(): PgliteThread {
         worker.postMessage({ id, request });
       });
     },
+    pendingCalls: () => pending.size,
     onNotification(listener, handler) {
       if (handler) notificationHandlers.set(listener, handler);
       else notificationHandlers.delete(listener);

@@ -99,6 +99,9 @@ async function run(request: PgliteRequest): Promise<unknown> {
       return undefined;
     }
     case 'close':
+      // Work still inside a transaction (an import cut short by a shutdown) is rolled back here, not
+      // left to the next start's recovery.
+      for (const tx of [...transactions.keys()]) await end(tx, false).catch(() => undefined);
       await pglite?.close();
       pglite = undefined;
       return undefined;

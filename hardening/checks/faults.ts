@@ -5,7 +5,7 @@
 // Their load is a fault's, not a flood: the APIs run with the rate limits set beyond it (bench/lib/unreachedRateLimits.ts).
 import { performance } from 'node:perf_hooks';
 import { LOCK_FILE_NAME } from '../../database/src/dataDirLock.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, seedTestSquare, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, seconds, seedTestSquare, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
 import { UNREACHED_RATE_LIMITS } from '../../bench/lib/unreachedRateLimits.ts';
 import { spawnApiOn, startApiOn, type ApiOnDatabase } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
@@ -23,8 +23,6 @@ const RESTART_LOAD_WORKERS = 20;
 /** Load before the restart, and after it: long enough to see the API settle. */
 const LOAD_BEFORE_RESTART_MS = 3_000;
 const LOAD_AFTER_RESTART_MS = 10_000;
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** (a) SIGKILL during 1,000 concurrent saves; after a restart on the same data every acknowledged save is listed. */
 async function killDuringSaves(mode: DbMode, context: HardeningContext): Promise<HardeningOutcome> {

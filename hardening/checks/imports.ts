@@ -3,48 +3,17 @@
 // killed with SIGKILL while it writes leaves the data exactly as it was, and the API starts on it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Queryable } from '../../database/src/db.ts';
-import { openPgDb } from '../../database/src/pgDb.ts';
-import { openPgliteDb } from '../../database/src/pgliteDb.ts';
 import { writeGeneratedParcels } from '../../bench/generatedParcels.ts';
 import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, type ApiFixture, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiDatabase } from '../support/apiOnDatabase.ts';
+import { snapshotOf, untilWriting, withDb } from '../support/importObservation.ts';
 import { REPO, RUN_TYPESCRIPT } from '../support/childProcesses.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
 /** Enough parcels that the write takes seconds, so the kill lands inside it. */
 const KILLED_IMPORT_PARCELS = 60_000;
-const WRITING_TIMEOUT_MS = 120_000;
-const POLL_MS = 50;
-
-interface Snapshot {
-  current: number | null;
-  datasets: number;
-  parcels: number;
-  checksum: string;
-}
-
-async function snapshotOf(db: Queryable): Promise<Snapshot> {
-  const { rows } = await db.query<Snapshot>(
-    `SELECT (SELECT id FROM datasets WHERE is_current) AS current,
-            (SELECT count(*)::int FROM datasets) AS datasets,
-            (SELECT count(*)::int FROM parcels) AS parcels,
-            (SELECT md5(string_agg(pin || coalesce(owner, ''), ',' ORDER BY pin)) FROM parcels) AS checksum`,
-  );
-  return rows[0]!;
-}
-
-async function withDb<T>(database: ApiDatabase, fn: (db: Queryable) => Promise<T>): Promise<T> {
-  const db = 'dataDir' in database ? await openPgliteDb(database.dataDir) : await openPgDb(database.databaseUrl, { max: 1 });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
 
 function startImport(database: ApiDatabase, file: string): ChildProcess {
   return spawn(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file], {
@@ -57,38 +26,6 @@ function startImport(database: ApiDatabase, file: string): ChildProcess {
 async function exitCodeOf(child: ChildProcess): Promise<number | null> {
   const [code] = (await once(child, 'exit')) as [number | null];
   return code;
-}
-
-async function walBytes(dataDir: string): Promise<number> {
-  const dir = path.join(dataDir, 'pg_wal');
-  const files = await readdir(dir).catch(() => []);
-  const sizes = await Promise.all(files.map((name) => stat(path.join(dir, name)).then((info) => (info.isFile() ? info.size : 0), () => 0)));
-  return sizes.reduce((sum, size) => sum + size, 0);
-}
-
-/**
- * Resolves once the import is writing parcels: PostgreSQL shows its INSERT in pg_stat_activity;
- * PGlite (one process holds it) shows its write-ahead log growing by more than a megabyte.
- */
-async function untilWriting(database: ApiDatabase, child: ChildProcess): Promise<string> {
-  const deadline = Date.now() + WRITING_TIMEOUT_MS;
-  const walBefore = 'dataDir' in database ? await walBytes(database.dataDir) : 0;
-  const observer = 'databaseUrl' in database ? await openPgDb(database.databaseUrl, { max: 1 }) : undefined;
-  try {
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`the import ended (exit ${child.exitCode}) before it was seen writing`);
-      if (observer) {
-        const { rows } = await observer.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'INSERT INTO parcels%' AND state = 'active'");
-        if (rows.length > 0) return 'its INSERT INTO parcels active in pg_stat_activity';
-      } else if ((await walBytes((database as { dataDir: string }).dataDir)) - walBefore > 1_000_000) {
-        return 'its write-ahead log grown by over 1 MB';
-      }
-      await sleep(POLL_MS);
-    }
-    throw new Error(`the import was not seen writing within ${WRITING_TIMEOUT_MS} ms`);
-  } finally {
-    await observer?.close();
-  }
 }
 
 async function refusedImports(mode: DbMode, context: HardeningContext, fixture: ApiFixture): Promise<HardeningOutcome> {
@@ -122,7 +59,7 @@ async function killedImport(mode: DbMode, context: HardeningContext, fixture: Ap
     const child = startImport(database, file);
     let seen: string;
     try {
-      seen = await untilWriting(database, child);
+      seen = await untilWriting(database, () => (child.exitCode === null ? undefined : `the import ended (exit ${child.exitCode})`));
     } finally {
       child.kill('SIGKILL');
       if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');

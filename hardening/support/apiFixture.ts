@@ -95,3 +95,6 @@ export function apiPorts(context: HardeningContext): [number, number] {
 export function didNotComplete(tried: string, error: unknown) {
   return { tried, held: false, detail: `did not complete: ${error instanceof Error ? error.message : String(error)}` };
 }
+
+/** A duration for a check's detail: '1.25 s'. */
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -35,6 +35,8 @@ export interface ApiOnDatabaseOptions {
   jwt: JwtSettings;
   /** More of the API's environment (rate limits, …). */
   env?: Record<string, string>;
+  /** More node arguments (preloads a check needs). */
+  nodeArgs?: string[];
 }
 
 export interface SettledMemory {
@@ -73,8 +75,8 @@ export async function seedDemoCountyOn(database: ApiDatabase): Promise<void> {
   if (code !== 0) throw new Error(`seeding the demo county failed (${signal ?? `exit ${code}`})`);
 }
 
-export function spawnApiOn({ database, port, jwt, env = {} }: ApiOnDatabaseOptions): ServerProcess {
-  return startServerProcess(process.execPath, [...RUN_TYPESCRIPT, ...FULL_COLLECTION_ON_SIGNAL, `${REPO}/api-server/src/app/server.ts`], {
+export function spawnApiOn({ database, port, jwt, env = {}, nodeArgs = [] }: ApiOnDatabaseOptions): ServerProcess {
+  return startServerProcess(process.execPath, [...RUN_TYPESCRIPT, ...FULL_COLLECTION_ON_SIGNAL, ...nodeArgs, `${REPO}/api-server/src/app/server.ts`], {
     PORT: String(port),
     HOST: '127.0.0.1',
     ...databaseEnv(database),

@@ -22,6 +22,8 @@ export interface ServerProcess {
   isRunning(): boolean;
   /** The last lines it printed (stdout and stderr), for a failure's detail. */
   output(): string;
+  /** Resolves when it exits: its exit code, or the signal that ended it. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -40,14 +42,18 @@ export function startServerProcess(command: string, args: string[], env: NodeJS.
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let exited = false;
-  child.once('exit', () => {
-    exited = true;
-    running.delete(child);
-  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
   return {
     pid: child.pid,
     isRunning: () => !exited,
     output: () => output,
+    exited: exit,
     async stop() {
       if (exited) return;
       const exit = once(child, 'exit');

@@ -62,6 +62,14 @@ describe('parseApiConfig', () => {
     expect(() => parseApiConfig({ JWT_MAX_LIFETIME_SECONDS: '0' })).toThrow(/JWT_MAX_LIFETIME_SECONDS/);
   });
 
+  it('serves no /metrics and gives running requests 10 s at shutdown unless told otherwise', () => {
+    expect(parseApiConfig({})).toMatchObject({ metricsToken: undefined, shutdownGraceMs: 10_000 });
+    expect(parseApiConfig({ METRICS_TOKEN: 'a-scrapers-secret-token', SHUTDOWN_GRACE_SECONDS: '25' })).toMatchObject({ metricsToken: 'a-scrapers-secret-token', shutdownGraceMs: 25_000 });
+    expect(() => parseApiConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseApiConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+    expect(() => parseApiConfig({ SHUTDOWN_GRACE_SECONDS: '2.5' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+  });
+
   it('fails fast with a clear message', () => {
     expect(() => parseApiConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/invalid environment[\s\S]*PORT[\s\S]*DATABASE_URL/);
   });

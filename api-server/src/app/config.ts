@@ -10,6 +10,9 @@ import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ROUTES, type RateLimitedRoute, type R
 /** The embedded default administrator (README): sign in with this address to reach the Data page. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_MAX_UPLOAD_MB = 500;
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
+/** A shorter metrics token is too easy to guess. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 const commaSeparatedList = z.string().transform((value) =>
   value
@@ -64,6 +67,10 @@ const apiEnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_UPLOAD_MB),
   /** Where uploaded files wait while they are validated and published. */
   IMPORT_WORK_DIR: z.string().min(1).default(path.join(tmpdir(), 'parcel-map-imports')),
+  /** Set: GET /metrics answers requests bearing it (docs/operations.md, Metrics). Unset: no /metrics. */
+  METRICS_TOKEN: z.string().min(MIN_METRICS_TOKEN_LENGTH).optional(),
+  /** How long requests still running at SIGTERM may take before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...rateLimitSchema.shape,
 });
@@ -84,6 +91,9 @@ export interface ApiConfig extends BearerSettings {
   maxUploadBytes: number;
   importWorkDir: string;
   rateLimits: RateLimitSettings;
+  /** undefined: GET /metrics is not served. */
+  metricsToken: string | undefined;
+  shutdownGraceMs: number;
   logLevel: string;
 }
 
@@ -113,6 +123,8 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
     importWorkDir: path.resolve(vars.IMPORT_WORK_DIR),
     rateLimits: rateLimitSettings(vars),
+    metricsToken: vars.METRICS_TOKEN,
+    shutdownGraceMs: vars.SHUTDOWN_GRACE_SECONDS * 1000,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -21,6 +21,13 @@ describe('createApp', () => {
     await vi.waitFor(async () => expect((await app.request('/health')).json).toEqual({ status: 'ok', tilesWarm: true }), { timeout: 30_000, interval: 100 });
   });
 
+  it('answers /ready with 200 once the database answers and the parcels are in memory for tiles', async () => {
+    await vi.waitFor(async () => expect((await app.request('/health')).json).toMatchObject({ tilesWarm: true }), { timeout: 30_000, interval: 100 });
+    const response = await app.request('/ready');
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ ready: true, database: true, tilesWarm: true });
+  });
+
   it('answers unknown routes with 404 JSON', async () => {
     const response = await app.request('/api/nothing-here');
     expect(response.status).toBe(404);
@@ -87,25 +94,41 @@ describe('createApp', () => {
   });
 });
 
+function failingDb(): Db {
+  return {
+    singleSession: false,
+    query: () => Promise.reject(new Error('connection lost at /secret/path.ts:12')),
+    exec: () => Promise.reject(new Error('connection lost')),
+    transaction: () => Promise.reject(new Error('connection lost')),
+    listen: () => Promise.reject(new Error('connection lost')),
+    load: () => ({ running: 0, waiting: 0 }),
+    close: () => Promise.resolve(),
+  };
+}
+
 describe('createApp when the database fails', () => {
   it('answers 500 with a generic message and no stack, and logs the error', async () => {
-    const failingDb: Db = {
-      singleSession: false,
-      query: () => Promise.reject(new Error('connection lost at /secret/path.ts:12')),
-      exec: () => Promise.reject(new Error('connection lost')),
-      transaction: () => Promise.reject(new Error('connection lost')),
-      listen: () => Promise.reject(new Error('connection lost')),
-      close: () => Promise.resolve(),
-    };
     const logged: unknown[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    const api = await listenOnLoopback(createApp({ db: failingDb, config: testConfig(), logger, verifyBearer: async () => 'user-x' }));
+    const api = await listenOnLoopback(createApp({ db: failingDb(), config: testConfig(), logger, verifyBearer: async () => 'user-x' }));
     try {
       const response = await rawRequest(`${api.baseUrl}/api/saved-parcels`, { token: 'anything' });
       expect(response.status).toBe(500);
       expect(response.json).toEqual({ message: 'Internal server error' });
       expect(response.body.toString()).not.toContain('secret');
       expect(logged).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('answers /ready with 503 and says the database does not answer, while /health still answers', async () => {
+    const api = await listenOnLoopback(createApp({ db: failingDb(), config: testConfig(), logger: pino({ level: 'silent' }), verifyBearer: async () => 'user-x' }));
+    try {
+      const response = await rawRequest(`${api.baseUrl}/ready`);
+      expect(response.status).toBe(503);
+      expect(response.json).toEqual({ ready: false, database: false, tilesWarm: false, message: 'the database does not answer' });
+      expect((await rawRequest(`${api.baseUrl}/health`)).status).toBe(200);
     } finally {
       await api.close();
     }

@@ -44,10 +44,13 @@ import { createOverlayFeaturesRepository } from '../tiles/overlays/overlayFeatur
 import { createOverlayTiles } from '../tiles/overlays/overlayTiles.ts';
 import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesRepository.ts';
 import { createParcelTilesService, type ParcelTilesService } from '../tiles/parcels/parcelTilesService.ts';
+import { createMetrics } from '../platform/metrics/metrics.ts';
 import type { ApiConfig } from './config.ts';
+import { probesRouter } from './probes.ts';
 
 const JSON_BODY_LIMIT = '100kb';
 const PARCEL_TILES_PATH = COUNTY_DATA_TILES_PATH;
+const BASEMAP_TILES_PATH = '/basemap';
 
 export interface CreateAppOptions {
   db: Db;
@@ -55,7 +58,10 @@ export interface CreateAppOptions {
   logger: Logger;
   /** Defaults to verifying against config.jwksUrl over HTTP. */
   verifyBearer?: BearerVerifier;
-  /** What the running server reports about itself (platform/diagnostics.ts); nothing by default. */
+  /**
+   * What the running server reports about itself (platform/diagnostics.ts): by default the metrics'
+   * when config.metricsToken is set, else nothing.
+   */
   diagnostics?: Diagnostics;
   /** The token local commands hand their work over with (app/server.ts); none accepted by default. */
   localAdminToken?: string;
@@ -77,8 +83,7 @@ export interface ApiServer {
  * requests and responses are born with Express's prototypes (platform/http/expressPrototypes.ts).
  */
 export function createApiServer(options: CreateAppOptions): ApiServer {
-  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits } = buildApp(options);
-  const diagnostics = options.diagnostics ?? NO_DIAGNOSTICS;
+  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits, diagnostics } = buildApp(options);
   const parcelDetails = createParcelDetailsFastPath({
     parcelsService,
     knownUser: verifier.known,
@@ -109,9 +114,13 @@ interface BuiltApp {
   baseMapTiles: BaseMapTiles;
   tileAccess: CountyDataTileAccess;
   rateLimits: RateLimits;
+  diagnostics: Diagnostics;
 }
 
-function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateAppOptions): BuiltApp {
+function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnostics: givenDiagnostics }: CreateAppOptions): BuiltApp {
+  const imports = createImportJobs({ db, workDir: config.importWorkDir, maxUploadBytes: config.maxUploadBytes, logger });
+  const metrics = config.metricsToken === undefined ? undefined : createMetrics({ db, importJobStates: imports.countByState });
+  const diagnostics = givenDiagnostics ?? metrics?.diagnostics ?? NO_DIAGNOSTICS;
   const parcels = createParcelsRepository(db);
   const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
   const markupsService = createMarkupsService({ markups: createMarkupsRepository(db) });
@@ -120,8 +129,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
     read: () => datasets.dataVersion(),
     watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent),
   });
-  const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion });
-  const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion });
+  const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(PARCEL_TILES_PATH, hit) });
+  const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(BASEMAP_TILES_PATH, hit) });
   const contourTiles = createContourTiles({ grids: createElevationGridRepository(db), dataVersion });
   const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(db), dataVersion });
   const overlays = createOverlaysService({ db, dataVersion });
@@ -129,12 +138,12 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   const parcelSearch = createParcelSearch(db, dataVersion);
   const verifier = verifyBearer ?? createBearerVerifier(config);
   const authenticate = requireUser(verifier, logger);
-  const imports = createImportJobs({ db, workDir: config.importWorkDir, maxUploadBytes: config.maxUploadBytes, logger });
   const headers = responseHeaders(config.corsOrigins);
   const rateLimits = createRateLimits(config.rateLimits, headers);
   const tileAccess = countyDataTileAccess({ publicTiles: config.publicParcelTiles, verifier, requireUser: authenticate });
 
   const app = express();
+  if (metrics) app.use(metrics.timeRequests);
   app.disable('x-powered-by');
   // Forwarded headers only from the proxies the operator named (TRUST_PROXY); none by default.
   app.set('trust proxy', config.trustProxy ?? false);
@@ -143,11 +152,9 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   // Before every router: whatever tile set is mounted under the path is covered.
   app.use(COUNTY_DATA_TILES_PATH, tileAccess.middleware);
 
-  // `tilesWarm`: the current parcels are in memory for tile builds, a few seconds after a start or
-  // an import; until then the API answers, building tiles from the database (slower, more memory).
-  app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', tilesWarm: tilesService.parcelsInMemory() });
-  });
+  // Until the tiles are warm the API answers, building tiles from the database (slower, more memory).
+  app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));
+  if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
@@ -169,10 +176,10 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken }: CreateA
   app.use(OVERLAY_TILES_PATH, namedTileSetsRouter({ zooms: OVERLAY_TILE_ZOOMS, namePattern: OVERLAY_NAME_PATTERN, getTile: overlayTiles.getTile, versioned: true }));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
-  app.use('/basemap', tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
+  app.use(BASEMAP_TILES_PATH, tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
   app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, behindTrustedProxy: config.trustProxy !== undefined, overlays }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
-  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits };
+  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits, diagnostics };
 }

@@ -1,7 +1,9 @@
-// Entry point: open the database, migrate, listen; stop on SIGTERM/SIGINT. The data it serves is
-// loaded beforehand by the county data tools (`npm start` seeds the demo county first).
+// Entry point: open the database, migrate, listen; stop on SIGTERM/SIGINT (docs/operations.md,
+// "Shutdown"). The data it serves is loaded beforehand by the county data tools (`npm start` seeds
+// the demo county first).
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { migrate, openDb, writeLocalHandover } from '@parcel-map/database';
 import { createLogger } from '../platform/logger.ts';
 import { parseApiConfig } from './config.ts';
@@ -10,8 +12,19 @@ import { createApiServer } from './createApp.ts';
 const config = parseApiConfig();
 const logger = createLogger(config.logLevel);
 
+// How long closing the database may take once the last request is answered (closing abandons a
+// transaction still running, an import: database/src/pgDb.ts, pgliteThread.ts); then the process exits anyway.
+const DATABASE_CLOSE_TIMEOUT_MS = 5_000;
+/** The exit code when the PGlite thread died: a supervisor restarts the process. */
+const EXIT_DATABASE_LOST = 70;
+
 const { db, mode } = await openDb(config, {
   onIdleClientError: (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost; the next query reconnects'),
+  // Nothing in this process brings a dead PGlite thread back; a restart does.
+  onThreadLost(error) {
+    logger.fatal({ err: error }, 'the PGlite thread died: exiting for a restart');
+    process.exit(EXIT_DATABASE_LOST);
+  },
 });
 logger.info({ mode, dataDir: mode === 'pglite' ? config.dataDir : undefined }, 'database open');
 const applied = await migrate(db);
@@ -36,15 +49,27 @@ let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
+  logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
   server.close();
   server.closeIdleConnections();
-  // Requests still running get a few seconds before their sockets are cut.
-  const force = setTimeout(() => server.closeAllConnections(), 5000);
+  // Requests still running get the grace period before their sockets are cut.
+  const force = setTimeout(() => {
+    logger.warn('requests still running at the end of the grace period: connections cut');
+    server.closeAllConnections();
+  }, config.shutdownGraceMs);
   force.unref();
   await once(server, 'close');
+  clearTimeout(force);
   removeHandover?.();
-  await db.close();
+  const closing = db.close().then(
+    () => true,
+    (error: unknown) => {
+      logger.warn({ err: error }, 'closing the database failed');
+      return true;
+    },
+  );
+  const closed = await Promise.race([closing, delay(DATABASE_CLOSE_TIMEOUT_MS, false)]);
+  if (!closed) logger.warn('the database did not close in time: exiting anyway');
   process.exit(0);
 }
 

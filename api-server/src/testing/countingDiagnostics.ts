@@ -10,6 +10,7 @@ export function countingDiagnostics(): CountingDiagnostics {
   const answers = new Map<string, number>();
   return {
     fastPathAnswered: (route) => answers.set(route, (answers.get(route) ?? 0) + 1),
+    tileCacheLookup: () => undefined,
     fastPathAnswers: (route) => answers.get(route) ?? 0,
   };
 }

@@ -66,6 +66,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     maxUploadBytes: 50 * 1024 * 1024,
     importWorkDir: path.join(tmpdir(), 'parcel-map-test-imports'),
     rateLimits: DEFAULT_RATE_LIMITS,
+    metricsToken: undefined,
+    shutdownGraceMs: 1_000,
     logLevel: 'silent',
     ...overrides,
   };

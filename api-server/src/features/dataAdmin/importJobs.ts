@@ -240,6 +240,13 @@ export function createImportJobs(deps: ImportJobsDeps) {
       await discard(job);
     },
 
+    /** How many jobs are in each state (metrics). */
+    countByState(): Map<ImportJob['state'], number> {
+      const counts = new Map<ImportJob['state'], number>();
+      for (const job of jobs.values()) counts.set(job.state, (counts.get(job.state) ?? 0) + 1);
+      return counts;
+    },
+
   };
 }
 

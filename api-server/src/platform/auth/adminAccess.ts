@@ -1,10 +1,10 @@
 // Who may manage data sets: a signed-in user whose e-mail is in ADMIN_EMAILS, or the import and
 // datasets commands on this machine, which hand their work to the running API with the local admin
 // token it wrote beside its PGlite directory (app/localHandover.ts).
-import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { decodeJwt, type JWTPayload } from 'jose';
 import { ForbiddenError } from '../http/httpErrors.ts';
+import { secretTokenMatcher } from './secretToken.ts';
 import { BEARER } from './verifyBearer.ts';
 
 export const ADMINS_ONLY_MESSAGE = 'Only administrators can manage data sets';
@@ -44,11 +44,7 @@ export interface AdminAccess {
 }
 
 export function adminAccess(options: AdminAccessOptions): AdminAccess {
-  const localToken = options.localAdminToken === undefined ? undefined : Buffer.from(options.localAdminToken);
-  const isLocalToken = (token: string) => {
-    const given = Buffer.from(token);
-    return localToken !== undefined && given.length === localToken.length && timingSafeEqual(given, localToken);
-  };
+  const isLocalToken = secretTokenMatcher(options.localAdminToken);
   const identify: RequestHandler = (req, res, next) => {
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
     if (token !== undefined && isLocalToken(token)) {

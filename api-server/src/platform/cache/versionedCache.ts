@@ -19,7 +19,8 @@ interface Entry<T> {
   loaded?: { value: T };
 }
 
-export function createVersionedCache<T>(dataVersion: Pick<DataVersion, 'known' | 'current'>, maxEntries: number): VersionedCache<T> {
+/** `onLookup`: told whether each get() found its value (or its load under way) or loads it. */
+export function createVersionedCache<T>(dataVersion: Pick<DataVersion, 'known' | 'current'>, maxEntries: number, onLookup?: (hit: boolean) => void): VersionedCache<T> {
   const entries = new LRUCache<string, Entry<T>>({ max: maxEntries });
   // The version every entry was loaded under.
   let entriesVersion: number | undefined;
@@ -38,6 +39,7 @@ export function createVersionedCache<T>(dataVersion: Pick<DataVersion, 'known' |
       const version = dataVersion.known() ?? (await dataVersion.current());
       const cache = entriesFor(version);
       const cached = cache.get(key);
+      onLookup?.(cached !== undefined);
       if (cached) return cached.pending;
       const entry: Entry<T> = { pending: load(version) };
       cache.set(key, entry);

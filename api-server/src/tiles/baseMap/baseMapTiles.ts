@@ -22,10 +22,12 @@ export interface BaseMapTilesDeps {
   features: BaseMapFeaturesRepository;
   dataVersion: DataVersion;
   cacheEntries?: number;
+  /** Told about each tile cache lookup (metrics). */
+  onCacheLookup?: (hit: boolean) => void;
 }
 
 export function createBaseMapTiles(deps: BaseMapTilesDeps) {
-  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES);
+  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES, deps.onCacheLookup);
 
   async function readIndexes(): Promise<LayerIndexes> {
     const byLayer = new Map<BaseMapLayer, Feature<Geometry>[]>(BASEMAP_LAYERS.map((layer) => [layer, []]));

@@ -42,10 +42,12 @@ export interface ParcelTilesServiceDeps {
   /** Tiles and ETags are keyed by it. */
   dataVersion: DataVersion;
   cacheEntries?: number;
+  /** Told about each tile cache lookup (metrics). */
+  onCacheLookup?: (hit: boolean) => void;
 }
 
 export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
-  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
+  const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES, deps.onCacheLookup);
   const tileParcels = createTileParcels({ parcels: deps.parcels, readVersion: () => deps.dataVersion.current() });
 
   async function build(dataVersion: number, z: number, x: number, y: number): Promise<EncodedTile> {

@@ -1,0 +1,53 @@
+// What a supervisor or load balancer asks: GET /health — the process answers (and whether the tiles
+// are warm, which the benchmarks wait for) — and GET /ready — it can serve: the database answers a
+// query and the current data version's parcels are in memory for tiles. 503 with the reason otherwise.
+import { Router } from 'express';
+import type { Db } from '@parcel-map/database';
+
+/** A database that has not answered `SELECT 1` by then is as good as down for a load balancer. */
+const DATABASE_PROBE_TIMEOUT_MS = 2_000;
+
+export interface HealthReport {
+  status: 'ok';
+  /** The current parcels are in memory for tile builds (a few seconds after a start or an import). */
+  tilesWarm: boolean;
+}
+
+export interface ReadinessReport {
+  ready: boolean;
+  database: boolean;
+  tilesWarm: boolean;
+  /** Why not, when not ready. */
+  message?: string;
+}
+
+export interface ProbesOptions {
+  db: Db;
+  tilesWarm(): boolean;
+}
+
+export function probesRouter({ db, tilesWarm }: ProbesOptions): Router {
+  const router = Router();
+  router.get('/health', (_req, res) => {
+    res.json({ status: 'ok', tilesWarm: tilesWarm() } satisfies HealthReport);
+  });
+  router.get('/ready', async (_req, res) => {
+    const database = await databaseAnswers(db);
+    const warm = tilesWarm();
+    const report: ReadinessReport = { ready: database && warm, database, tilesWarm: warm };
+    if (!database) report.message = 'the database does not answer';
+    else if (!warm) report.message = "the current data version's parcels are not in memory for tiles yet";
+    res.status(report.ready ? 200 : 503).set('cache-control', 'no-store').json(report);
+  });
+  return router;
+}
+
+async function databaseAnswers(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(resolve, DATABASE_PROBE_TIMEOUT_MS, false)));
+  try {
+    return await Promise.race([db.query('SELECT 1').then(() => true, () => false), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
