@@ -20,9 +20,9 @@ import { atLeast, atMost, reported, round, type BenchRow } from './lib/report.ts
 import { summarize } from './lib/stats.ts';
 
 const PARCELS = Number(process.env.SCALE_PARCELS ?? 5_000_000);
-/** Where PostgreSQL answers; the bench creates (and drops first) its own database there. */
+/** Where PostgreSQL answers; the bench creates (and drops first) its own database there, named after this one (two runs on one server each keep theirs). */
 const ADMIN_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DATABASE = 'parcel_map_scale';
+const DATABASE = `parcel_map_scale_${new URL(ADMIN_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, '_')}`;
 /** The generated county's south-west corner: far from the demo county, which this database does not hold. */
 const ORIGIN = { lon: -100, lat: 40 };
 const CELL = { lon: 0.0004, lat: 0.0003 };

@@ -53,16 +53,4 @@ describe('migration 007 on a database with an earlier import', () => {
   it('remembers that data was there, so the demo county is not seeded into it', async () => {
     expect((await db.query("SELECT value FROM app_settings WHERE key = 'demo_seeded'")).rows).toEqual([{ value: true }]);
   });
-
-  it('gives parcels_retired every stored column of parcels, in the same order', async () => {
-    const columns = async (table: string) =>
-      (
-        await db.query<{ name: string; type: string }>(
-          `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
-            WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
-          [table],
-        )
-      ).rows;
-    expect(await columns('parcels_retired')).toEqual(await columns('parcels'));
-  });
 });
