@@ -64,12 +64,16 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
       }
     };
     for (let page = await deps.parcels.findTilePage(null, PAGE_SIZE); page.length > 0; ) {
+      // The next page is asked for before this one is added: the database builds it (in its own
+      // process, or PGlite's thread) while this thread parses and adds.
+      const next = page.length < PAGE_SIZE ? undefined : deps.parcels.findTilePage(page.at(-1)!.pin, PAGE_SIZE);
+      next?.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
       add(page);
-      if (page.length < PAGE_SIZE) break;
+      if (!next) break;
       // Queries queued meanwhile (tiles, details) go first: without this turn PGlite handed the
       // session straight to the next page, and the first tiles after a start waited for every page.
       await nextTurn();
-      page = await deps.parcels.findTilePage(page.at(-1)!.pin, PAGE_SIZE);
+      page = await next;
     }
     // Pages read across an import would mix two data sets; the import changes the version in the
     // same transaction, so an unchanged version means every page was of `version`.
