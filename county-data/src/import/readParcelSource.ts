@@ -111,6 +111,9 @@ async function* geoJsonFeatures(stream: AsyncIterable<Buffer>, origin: string): 
   for await (const event of geoJsonEvents(stream, origin)) if (event.kind === 'feature') yield parseFeature(event.text, origin);
 }
 
+/** RFC 8142's record separator, which may open each feature's line. */
+const RECORD_SEPARATOR = '\u001e';
+
 /**
  * GeoJSONSeq (RFC 8142: each feature on a line of its own, optionally after a record separator), read
  * here rather than through GDAL: JSON.parse of each line is several times faster than ogr2ogr's
@@ -121,7 +124,7 @@ async function readGeoJsonSeq(file: string): Promise<ParcelSource> {
   const stream = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
   async function* features(): AsyncGenerator<SourceFeature> {
     for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-      const text = line.replace(/^[\s\x1e]+/, '');
+      const text = withoutLeading(line.trimStart(), RECORD_SEPARATOR).trim();
       if (text !== '') yield parseFeature(text, file);
     }
   }
@@ -132,6 +135,12 @@ async function readGeoJsonSeq(file: string): Promise<ParcelSource> {
     features: features(),
     fractionRead: () => (size === 0 ? 1 : stream.bytesRead / size),
   };
+}
+
+function withoutLeading(text: string, prefix: string): string {
+  let start = 0;
+  while (text.startsWith(prefix, start)) start += prefix.length;
+  return text.slice(start);
 }
 
 function parseFeature(text: string, origin: string): SourceFeature {
