@@ -1,25 +1,18 @@
 // Migration 012 moves each kept data set version's parcels into a table of its own: the served ones
 // stay served, the retired ones wait for a rollback, and feature ids go on from those given so far.
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
-import { migrate, MIGRATIONS_DIR } from './migrate.ts';
-import { openTestDb } from './testing/openTestDb.ts';
+import { migrate } from './migrate.ts';
+import { openTestDbBefore } from './testing/openTestDbBefore.ts';
 
 describe('migration 012 on a database with a served and a retired version', () => {
   let db: Db;
-  let earlierMigrations: string;
+  let close: () => Promise<void>;
   let retiredId: number;
   let currentId: number;
 
   beforeAll(async () => {
-    earlierMigrations = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-    for (const name of (await readdir(MIGRATIONS_DIR)).filter((name) => name < '012')) {
-      await cp(path.join(MIGRATIONS_DIR, name), path.join(earlierMigrations, name));
-    }
-    db = await openTestDb({ migrationsDir: earlierMigrations });
+    ({ db, close } = await openTestDbBefore('012'));
     const version = async (number: number, current: boolean) =>
       (await db.query<{ id: number }>("INSERT INTO datasets (name, version, is_current, source_name, licence) VALUES ('county', $1, $2, 'GIS', 'PDDL') RETURNING id", [number, current])).rows[0]!.id;
     retiredId = await version(1, false);
@@ -31,10 +24,7 @@ describe('migration 012 on a database with a served and a retired version', () =
     await db.query(parcel('parcels'), [currentId, 'OWNER V2', 40]);
     await migrate(db);
   });
-  afterAll(async () => {
-    await db.close();
-    await rm(earlierMigrations, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('serves the current version, through its own table', async () => {
     expect((await db.query('SELECT pin, owner, fid, dataset_id, bbox IS NOT NULL AS boxed FROM parcels')).rows).toEqual([
