@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
+import { openTestDb } from './testing/openTestDb.ts';
 import { openTestDbBefore } from './testing/openTestDbBefore.ts';
 
 describe('migration 012 on a database with a served and a retired version', () => {
@@ -48,11 +49,29 @@ describe('migration 012 on a database with a served and a retired version', () =
        VALUES ('127-2', '{}', 0, 0, 0, 0, 0, 0, $1) RETURNING fid`,
       [id],
     );
-    expect(inserted[0]!.fid).toBeGreaterThan(40);
+    expect(inserted[0]!.fid).toBe(41);
   });
 
   it("drops a version's table with its datasets row", async () => {
     await db.query('DELETE FROM datasets WHERE id = $1', [retiredId]);
     expect((await db.query(`SELECT to_regclass($1) AS "table"`, [`parcels_v${retiredId}`])).rows).toEqual([{ table: null }]);
+  });
+});
+
+describe('migration 012 on a new database', () => {
+  it('numbers feature ids from 1, as before it', async () => {
+    const db = await openTestDb();
+    try {
+      const { rows } = await db.query<{ id: number }>("INSERT INTO datasets (name, version, source_name, licence) VALUES ('county', 1, 'GIS', 'PDDL') RETURNING id");
+      await db.query('SELECT create_parcel_version_table($1)', [rows[0]!.id]);
+      const { rows: inserted } = await db.query<{ fid: number }>(
+        `INSERT INTO parcels_v${rows[0]!.id} (pin, geometry, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat, dataset_id)
+         VALUES ('1', '{}', 0, 0, 0, 0, 0, 0, $1) RETURNING fid`,
+        [rows[0]!.id],
+      );
+      expect(inserted[0]!.fid).toBe(1);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -21,9 +21,9 @@ ALTER TABLE parcels_unpartitioned RENAME CONSTRAINT parcels_pkey TO parcels_unpa
 -- Feature ids stay unique across every version (a tile's feature id names one parcel), from one
 -- sequence that goes on from the ids given so far.
 CREATE SEQUENCE parcel_fids AS integer;
-SELECT setval('parcel_fids', greatest(
+SELECT setval('parcel_fids', coalesce(greatest(
   (SELECT max(fid) FROM parcels_unpartitioned), (SELECT max(fid) FROM parcels_retired),
-  (SELECT last_value FROM parcels_fid_seq), 1));
+  (SELECT last_value FROM parcels_fid_seq WHERE is_called)), 0) + 1, false);
 
 CREATE TABLE parcels (LIKE parcels_unpartitioned INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING CONSTRAINTS)
   PARTITION BY LIST (dataset_id);
