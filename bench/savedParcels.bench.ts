@@ -10,6 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { startTestApp } from '../api-server/src/testing/testApp.ts';
 import { testDbMode } from '../database/src/testing/openTestDb.ts';
 import { createSavedParcelsRepository } from '../api-server/src/features/savedParcels/savedParcelsRepository.ts';
+import { publishDatasetVersion } from '../county-data/src/publish/datasetVersions.ts';
+import { parcelTableOf } from '../county-data/src/publish/parcelVersionTables.ts';
 import { summarize as summary } from './lib/stats.ts';
 
 const ROWS_FOR_USER = 10_000;
@@ -39,14 +41,17 @@ async function main() {
   const app = await startTestApp({ seed: false });
   try {
     const parcelCount = ROWS_FOR_USER + 100;
-    await app.db.query(
-      `INSERT INTO parcels (pin, owner, add1, geometry, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat)
-       SELECT 'B' || lpad(n::text, 9, '0'), 'OWNER ' || n, n || ' BENCH RD',
-              '{"type":"Polygon","coordinates":[[[-80.9,35.6],[-80.89,35.6],[-80.89,35.61],[-80.9,35.6]]]}'::jsonb,
-              -80.895, 35.605, -80.9, 35.6, -80.89, 35.61
-       FROM generate_series(1, $1::int) AS n`,
-      [parcelCount],
-    );
+    await publishDatasetVersion(app.db, { name: 'bench', sourceName: 'bench', licence: 'CC0', asOf: null }, async (tx, datasetId) => {
+      await tx.query(
+        `INSERT INTO ${parcelTableOf(datasetId)} (pin, owner, add1, geometry, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat, dataset_id)
+         SELECT 'B' || lpad(n::text, 9, '0'), 'OWNER ' || n, n || ' BENCH RD',
+                '{"type":"Polygon","coordinates":[[[-80.9,35.6],[-80.89,35.6],[-80.89,35.61],[-80.9,35.6]]]}'::jsonb,
+                -80.895, 35.605, -80.9, 35.6, -80.89, 35.61, $2
+         FROM generate_series(1, $1::int) AS n`,
+        [parcelCount, datasetId],
+      );
+      return { rejected: 0 };
+    });
     const insertSaved = (userId: string, rows: number, offset: number) =>
       app.db.query(
         `INSERT INTO saved_parcels (user_id, parcel_pin, parcel_owner_name, parcel_address, parcel_centroid_lat, parcel_centroid_lon, notes)

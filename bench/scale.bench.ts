@@ -20,9 +20,9 @@ import { atLeast, atMost, reported, round, type BenchRow } from './lib/report.ts
 import { summarize } from './lib/stats.ts';
 
 const PARCELS = Number(process.env.SCALE_PARCELS ?? 5_000_000);
-/** Where PostgreSQL answers; the bench creates (and drops first) its own database there. */
+/** Where PostgreSQL answers; the bench creates (and drops first) its own database there, named after this one (two runs on one server each keep theirs). */
 const ADMIN_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DATABASE = 'parcel_map_scale';
+const DATABASE = `parcel_map_scale_${new URL(ADMIN_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, '_')}`;
 /** The generated county's south-west corner: far from the demo county, which this database does not hold. */
 const ORIGIN = { lon: -100, lat: 40 };
 const CELL = { lon: 0.0004, lat: 0.0003 };
@@ -51,10 +51,15 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
 
   const identity = await startIdentityUnderTest();
   const started = performance.now();
-  const api = spawnApiOn({ database: { databaseUrl }, port: API_PORT, jwt: identity.jwt });
+  // 200 searches by one user in a few seconds: more than a person types in a window (the limit is not what is measured).
+  const api = spawnApiOn({ database: { databaseUrl }, port: API_PORT, jwt: identity.jwt, env: { RATE_LIMIT_SEARCH_PER_USER: '1000' } });
   try {
     const baseUrl = `http://127.0.0.1:${API_PORT}`;
     await waitUntilAnswering(`${baseUrl}/health`, api, 300_000);
+    const answeringMs = performance.now() - started;
+    // Ready: the parcels in memory, so tiles are built as they will be from then on (until then they
+    // are read from the database).
+    await waitUntilTilesWarm(`${baseUrl}/health`, 300_000);
     const readyMs = performance.now() - started;
     const user = await identity.signIn(`bench-scale-${Date.now()}@example.com`);
     const headers = { Authorization: `Bearer ${await user.jwt()}` };
@@ -64,9 +69,9 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
     const detailsMs = await timings(200, (i) => `${baseUrl}/api/parcels/${pinOf(spread(i, 200))}`, headers);
     const searchMs = await timings(200, (i) => `${baseUrl}/api/parcels/search?q=${encodeURIComponent(typedQuery(i))}`, headers);
     const residentMb = await residentMbOf(api.pid);
-    details.serving = { readyMs: Math.round(readyMs), residentMb, tiles, details: summarize(detailsMs), search: summarize(searchMs) };
+    details.serving = { answeringMs: Math.round(answeringMs), readyMs: Math.round(readyMs), residentMb, tiles, details: summarize(detailsMs), search: summarize(searchMs) };
     rows.push(
-      atMost('scale', `API answering with ${label} parcels`, round(readyMs / 1000), 's', BUDGET.readyMs / 1000),
+      atMost('scale', `API ready with ${label} parcels (tiles from memory)`, round(readyMs / 1000), 's', BUDGET.readyMs / 1000, `answering after ${round(answeringMs / 1000)} s`),
       reported('scale', 'API RSS serving them', residentMb, 'MB'),
       atMost('scale', 'cold z14 parcel tile p95', tiles.p95, 'ms', BUDGET.coldTileP95Ms, `${tiles.count} tiles, max ${tiles.max} ms`),
       atMost('scale', 'largest z14 parcel tile', tiles.largestKb, 'KB', BUDGET.largestTileKb),
@@ -121,6 +126,15 @@ async function importWithCli(file: string, databaseUrl: string): Promise<{ repor
   clearInterval(sampler);
   if (code !== 0) throw new Error(`importing ${file} exited with ${code}`);
   return { report: JSON.parse(await readFile(reportFile, 'utf8')) as ImportReport, peakRssMb };
+}
+
+async function waitUntilTilesWarm(healthUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (((await (await fetch(healthUrl)).json()) as { tilesWarm?: boolean }).tilesWarm) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the API's parcels were not in memory within ${timeoutMs} ms`);
 }
 
 async function residentMbOf(pid: number): Promise<number> {

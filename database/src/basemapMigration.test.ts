@@ -1,22 +1,15 @@
 // Migration 006 moves the base map's roads into basemap_features: a database seeded before it keeps them.
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
-import { migrate, MIGRATIONS_DIR } from './migrate.ts';
-import { openTestDb } from './testing/openTestDb.ts';
+import { migrate } from './migrate.ts';
+import { openTestDbBefore } from './testing/openTestDbBefore.ts';
 
 describe('migration 006 on a database with roads', () => {
   let db: Db;
-  let earlierMigrations: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    earlierMigrations = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-    for (const name of (await readdir(MIGRATIONS_DIR)).filter((name) => name < '006')) {
-      await cp(path.join(MIGRATIONS_DIR, name), path.join(earlierMigrations, name));
-    }
-    db = await openTestDb({ migrationsDir: earlierMigrations });
+    ({ db, close } = await openTestDbBefore('006'));
     const { rows } = await db.query<{ id: number }>("INSERT INTO datasets (source_name, licence, is_current) VALUES ('demo', 'CC0', true) RETURNING id");
     await db.query(
       `INSERT INTO map_roads (name, kind, geometry, dataset_id)
@@ -26,10 +19,7 @@ describe('migration 006 on a database with roads', () => {
     await migrate(db);
   });
 
-  afterAll(async () => {
-    await db.close();
-    await rm(earlierMigrations, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('keeps every road as a feature of the roads layer of its data set', async () => {
     const { rows } = await db.query('SELECT layer, name, kind, geometry FROM basemap_features');

@@ -2,13 +2,13 @@
 // budgeted at 60 s on two cores, so: the county is generated in a worker thread while the main
 // thread opens and migrates the database (the seed command starts it early), batches are inserted
 // while the worker is still making the rest, each batch travels as one pre-serialised JSON
-// parameter, and the secondary parcel indexes are built once after the load instead of row by row.
+// parameter, and the parcel indexes are built once after the load (the publish attaches the version's
+// table: parcelVersionTables.ts) instead of row by row.
 import type { Db, Queryable } from '@parcel-map/database';
 import type { Logger } from 'pino';
 import { createBaseMapWriter } from '../publish/baseMapWriter.ts';
 import { publishDatasetVersion } from '../publish/datasetVersions.ts';
 import { createElevationWriter } from '../publish/elevationWriter.ts';
-import { dropSecondaryParcelIndexes } from '../publish/parcelIndexes.ts';
 import { createParcelWriter } from '../publish/parcelWriter.ts';
 import { DEMO_DATASET, FULL_EXTENT, type DemoCountyOptions } from './demoCounty.ts';
 import { demoElevationGrid } from './demoElevationGrid.ts';
@@ -53,7 +53,6 @@ export async function seedDemoDataIfEmpty(db: Db, logger: Logger, options: SeedO
         // Another instance seeded while this one waited for the publish lock.
         if (await wasSeeded(tx)) throw new AlreadySeeded();
         await tx.query(`INSERT INTO app_settings (key, value) VALUES ($1, 'true')`, [SEEDED_SETTING]);
-        const indexes = await dropSecondaryParcelIndexes(tx);
         let waitingSince = performance.now();
         for await (const message of generation.messages) {
           waitedMs += performance.now() - waitingSince;
@@ -69,9 +68,6 @@ export async function seedDemoDataIfEmpty(db: Db, logger: Logger, options: SeedO
           }
           waitingSince = performance.now();
         }
-        // Room to sort in memory: the search's trigram index builds in 5.5 s instead of 7.3 s (demo county, PGlite).
-        await tx.exec("SET LOCAL maintenance_work_mem = '256MB'");
-        for (const definition of indexes) await tx.exec(definition);
         return { rejected: 0 };
       },
     );

@@ -6,7 +6,6 @@ import type { Db, Queryable } from '@parcel-map/database';
 import { cutText, PARCEL_TEXT_MAX_LENGTH, pinSchema, REJECTION_REASONS, type ImportReport, type ParcelAttributeField, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
 import { checkDatasetName, datasetNameFrom, DatasetError, pinsServedElsewhere, publishDatasetVersion } from '../publish/datasetVersions.ts';
 import { areaAcres, deriveGeometry, round } from '../geometry/parcelGeometry.ts';
-import { dropSecondaryParcelIndexes } from '../publish/parcelIndexes.ts';
 import { createParcelWriter, type ParcelInsert } from '../publish/parcelWriter.ts';
 import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
@@ -59,7 +58,7 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
   const writeStarted = performance.now();
   try {
     const published = await publishDatasetVersion(db, { name, sourceName: options.mapping.dataset.sourceName, licence: options.mapping.dataset.licence, asOf: options.mapping.dataset.asOf ?? null }, async (tx, datasetId) => {
-      const writer = createBatchWriter(db, tx, datasetId, options);
+      const writer = createBatchWriter(tx, datasetId, options);
       streamed = await streamFile(tx, options, writer.write);
       await writer.finish();
       if (streamed.report.refusal !== null) throw new RefusedImport();
@@ -264,7 +263,7 @@ export async function publishImport(
   if (report.refusal !== null) throw new DatasetError(`Not published: ${report.refusal}`);
   const writeStarted = performance.now();
   const published = await publishDatasetVersion(db, { name: report.dataset.name, sourceName: report.dataset.sourceName, licence: report.dataset.licence, asOf: report.dataset.asOf }, async (tx, datasetId) => {
-    const writer = createBatchWriter(db, tx, datasetId, { ...options, onWritten: (written) => options.onProgress?.({ phase: 'writing', done: written, total: rows.length }) });
+    const writer = createBatchWriter(tx, datasetId, { ...options, onWritten: (written) => options.onProgress?.({ phase: 'writing', done: written, total: rows.length }) });
     options.onProgress?.({ phase: 'writing', done: 0, total: rows.length });
     for (let start = 0; start < rows.length; start += BATCH_SIZE) await writer.write(rows.slice(start, start + BATCH_SIZE));
     await writer.finish();
@@ -490,26 +489,18 @@ function lookup(properties: Record<string, unknown>, joined: CsvRow | undefined,
 }
 
 /**
- * Inserts a version's parcels batch by batch, each batch written while the next one is prepared (the
- * database works in its own process or thread meanwhile). PGlite has no other reader while the
- * transaction runs (one session), so once the new rows outnumber those already served it drops the
- * secondary indexes and builds them once at the end, which writes faster; PostgreSQL keeps them, as
- * DROP INDEX's exclusive lock would stall every reader for the whole import.
+ * Inserts a version's parcels batch by batch into its own table, bare until the publish indexes it
+ * (parcelVersionTables.ts), each batch written while the next one is prepared (the database works
+ * in its own process or thread meanwhile).
  */
-function createBatchWriter(db: Db, tx: Queryable, datasetId: number, options: Pick<ImportOptions, 'afterBatch'> & { onWritten?: (written: number) => void }) {
+function createBatchWriter(tx: Queryable, datasetId: number, options: Pick<ImportOptions, 'afterBatch'> & { onWritten?: (written: number) => void }) {
   const parcels = createParcelWriter(tx);
-  let servedBefore: number | undefined;
-  let deferredIndexes: string[] | null = null;
   let written = 0;
   let inFlight: Promise<void> = Promise.resolve();
   return {
     async write(rows: readonly ParcelInsert[]): Promise<void> {
       if (rows.length === 0) return;
       await inFlight;
-      if (db.singleSession && deferredIndexes === null) {
-        servedBefore ??= await parcels.count();
-        if (written + rows.length > servedBefore) deferredIndexes = await dropSecondaryParcelIndexes(tx);
-      }
       inFlight = parcels.insertMany(rows, datasetId).then(async () => {
         written += rows.length;
         options.onWritten?.(written);
@@ -520,7 +511,6 @@ function createBatchWriter(db: Db, tx: Queryable, datasetId: number, options: Pi
     },
     async finish(): Promise<void> {
       await inFlight;
-      for (const definition of deferredIndexes ?? []) await tx.exec(definition);
     },
   };
 }

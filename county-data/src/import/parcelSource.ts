@@ -8,7 +8,6 @@ export const GDAL_FORMATS = {
   kml: 'a KML file',
   kmz: 'a KMZ file',
   topojson: 'a TopoJSON file',
-  geojsonseq: 'a GeoJSONSeq file',
   csv: 'a CSV file',
 } as const;
 export type GdalFormat = keyof typeof GDAL_FORMATS;
@@ -19,7 +18,7 @@ export interface SourceFeature {
 }
 
 export interface ParcelSource {
-  format: 'geojson' | 'shapefile' | GdalFormat;
+  format: 'geojson' | 'geojsonseq' | 'shapefile' | GdalFormat;
   /** Read as they are consumed, once: a file of any size is read in flat memory. */
   features: AsyncIterable<SourceFeature>;
   /** How far through the file the features read so far reach (0–1), where the reader can tell. */

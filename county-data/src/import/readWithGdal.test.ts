@@ -1,5 +1,5 @@
 // The formats read through GDAL's ogr2ogr, each from a real file: Cambridge's TopoJSON roads, and
-// GeoPackage, File Geodatabase, KML/KMZ, GeoJSONSeq and CSV files written here (by ogr2ogr or by hand).
+// GeoPackage, File Geodatabase, KML/KMZ and CSV files written here (by ogr2ogr or by hand).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -104,13 +104,6 @@ describe('reading through GDAL', () => {
       expect(source.features[0]!.properties).toMatchObject({ PIN: 'K-1', OWNER: 'DOE JANE' });
       expect(source.features[0]!.geometry).toEqual(square(LON, LAT));
     }
-  });
-
-  it('reads GeoJSONSeq, one feature a line', async () => {
-    const lines = [0, 1].map((i) => JSON.stringify({ type: 'Feature', properties: { PIN: `S-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
-    const source = await readWhole(await writeFixture(dir, 'parcels.geojsonl', `${lines.join('\n')}\n`));
-    expect(source).toMatchObject({ format: 'geojsonseq', crs: undefined });
-    expect(source.features.map(({ properties }) => properties.PIN)).toEqual(['S-0', 'S-1']);
   });
 
   it('reads a CSV with a WKT column, and one with longitude/latitude columns, keeping values as text', async () => {

@@ -1,5 +1,5 @@
 // Reads the formats GDAL knows and the importer does not parse itself (GeoPackage, File Geodatabase,
-// KML/KMZ, TopoJSON, GeoJSONSeq, CSV with WKT or lon/lat columns) with ogr2ogr, reprojected to lon/lat.
+// KML/KMZ, TopoJSON, CSV with WKT or lon/lat columns) with ogr2ogr, reprojected to lon/lat.
 import { ogr2ogrFeatures, ogrinfo } from './gdal.ts';
 import { GDAL_FORMATS, type GdalFormat, type ParcelSource, type SourceFeature } from './parcelSource.ts';
 
@@ -12,7 +12,7 @@ const CSV_OPEN_OPTIONS = [
   '-oo', 'KEEP_GEOM_COLUMNS=NO',
 ];
 
-// Only these formats carry a CRS of their own: KML, GeoJSONSeq (RFC 8142) and TopoJSON are lon/lat,
+// Only these formats carry a CRS of their own: KML and TopoJSON are lon/lat,
 // a CSV says nothing. Asking ogrinfo costs a second read of the file, so only these are asked.
 const DECLARES_CRS: ReadonlySet<GdalFormat> = new Set(['geopackage', 'filegdb']);
 

@@ -30,6 +30,9 @@ describe('data sets and their versions', () => {
     );
     return rows.map((row) => `${row.name}:${row.pin}:${row.owner}`);
   };
+  /** The tables holding versions' parcels (parcelVersionTables.ts), and those the kept versions should have. */
+  const versionTables = async () => (await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE tablename ~ '^parcels_v[0-9]+$'`)).rows.map((row) => row.name).sort();
+  const keptVersionTables = async () => (await listDatasetVersions(db)).map((row) => `parcels_v${row.id}`).sort();
   const dataVersion = async () => Number((await db.query<{ value: string }>('SELECT value FROM data_version')).rows[0]!.value);
 
   it('serves the parcels of every data set together, each under its own data set', async () => {
@@ -68,8 +71,12 @@ describe('data sets and their versions', () => {
       await importParcels(db, { dataset: 'north', file: await parcelFile(['N-1', 'N-2'], -80.9, owner), mapping: mapping('North GIS') });
     }
     expect((await listDatasetVersions(db)).filter((row) => row.name === 'north').map((row) => [row.version, row.current])).toEqual([[4, true], [3, false], [2, false]]);
-    const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM parcels_retired');
-    expect(rows[0]!.count).toBe(2 * 2 + 1); // north v2 and v3, south v2
+    expect(await versionTables()).toEqual(await keptVersionTables());
+    let retired = 0;
+    for (const row of await listDatasetVersions(db)) {
+      if (!row.current) retired += (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM parcels_v${row.id}`)).rows[0]!.count;
+    }
+    expect(retired).toBe(2 * 2 + 1); // north v2 and v3, south v2
     await rollbackDataset(db, 'north');
     expect(await served()).toContain('north:N-1:NORTH V3');
   });
@@ -88,6 +95,7 @@ describe('data sets and their versions', () => {
     await removeDataset(db, 'north');
     expect((await served()).some((row) => row.startsWith('north:'))).toBe(false);
     expect((await listDatasetVersions(db)).some((row) => row.name === 'north')).toBe(false);
+    expect(await versionTables()).toEqual(await keptVersionTables());
     expect(await dataVersion()).toBeGreaterThan(versionBefore);
     await expect(removeDataset(db, 'north')).rejects.toThrow("There is no data set named 'north'");
   });

@@ -1,8 +1,9 @@
 // Data sets and their versions (migration 007), published, rolled back and removed as versions.ts
-// says. `parcels` holds the current versions' parcels; the other kept versions wait in
-// `parcels_retired`.
+// says. Each version's parcels are a table of their own (parcelVersionTables.ts), a partition of
+// `parcels` while the version is current.
 import type { Db, Queryable } from '@parcel-map/database';
 import type { ParcelAttributeField } from '@parcel-map/shared/contracts';
+import { createParcelTable, pinServedElsewhere, retireParcelTable, serveParcelTable } from './parcelVersionTables.ts';
 import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
 
 export { DatasetError, KEPT_VERSIONS } from './versions.ts';
@@ -95,13 +96,12 @@ export async function pinsServedElsewhere(db: Queryable, name: string, pins: rea
 const DATASETS: VersionedKind = {
   table: 'datasets',
   noun: 'data set',
-  retire: (tx, id) => moveParcels(tx, 'parcels', 'parcels_retired', id),
+  retire: retireParcelTable,
   async restore(tx, id) {
-    try {
-      await moveParcels(tx, 'parcels_retired', 'parcels', id);
-    } catch (error) {
-      throw explainPinConflict(error);
-    }
+    // Served PINs are unique across data sets by this check and the importer's (migration 012).
+    const pin = await pinServedElsewhere(tx, id);
+    if (pin !== undefined) throw new DatasetError(`PIN ${pin} is already served by another data set; nothing was changed`);
+    await serveParcelTable(tx, id);
   },
   async summarise(tx, id) {
     await tx.query(
@@ -115,9 +115,9 @@ const DATASETS: VersionedKind = {
 };
 
 /**
- * Writes a data set's next version (versions.ts): `write` inserts its parcels (and base map,
- * elevation) under the new dataset id. A PIN another data set serves makes the insert fail (the
- * primary key), and with it the whole publish.
+ * Writes a data set's next version (versions.ts): `write` inserts its parcels into the version's own
+ * table (parcelWriter.ts), and base map and elevation under the new dataset id; the table is then
+ * indexed and served. `write` leaves out the PINs another data set serves (the importer rejects them).
  */
 export async function publishDatasetVersion(
   db: Db,
@@ -136,12 +136,9 @@ export async function publishDatasetVersion(
       return rows[0]!.id;
     },
     async write(tx, id) {
-      let written: WrittenVersion;
-      try {
-        written = await write(tx, id);
-      } catch (error) {
-        throw explainPinConflict(error);
-      }
+      await createParcelTable(tx, id);
+      const written = await write(tx, id);
+      await serveParcelTable(tx, id);
       await tx.query('UPDATE datasets SET rejected_count = $2, attribute_fields = $3::jsonb WHERE id = $1', [id, written.rejected, JSON.stringify(written.attributeFields ?? [])]);
     },
     answer: async (tx, id) => (await versionById(tx, id))!,
@@ -161,27 +158,4 @@ export async function removeDataset(db: Db, name: string): Promise<void> {
 async function versionById(tx: Queryable, id: number): Promise<DatasetVersionRow | undefined> {
   const { rows } = await tx.query<DatasetVersionRow>(`SELECT ${VERSION_COLUMNS} FROM datasets WHERE id = $1`, [id]);
   return rows[0];
-}
-
-/**
- * Moves one version's parcels between the served and the retired table, every column kept (the
- * feature ids too, so a version brought back keeps its tile feature ids). The column list is read
- * from the catalogue: a column added to both tables moves without a change here.
- */
-async function moveParcels(tx: Queryable, from: 'parcels' | 'parcels_retired', to: 'parcels' | 'parcels_retired', datasetId: number): Promise<void> {
-  const { rows } = await tx.query<{ columns: string }>(
-    `SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS columns
-       FROM pg_attribute WHERE attrelid = 'parcels_retired'::regclass AND attnum > 0 AND NOT attisdropped`,
-  );
-  const columns = rows[0]!.columns;
-  await tx.query(`INSERT INTO ${to} (${columns}) SELECT ${columns} FROM ${from} WHERE dataset_id = $1`, [datasetId]);
-  await tx.query(`DELETE FROM ${from} WHERE dataset_id = $1`, [datasetId]);
-}
-
-/** A duplicate key on parcels' primary key: a PIN another data set serves now. */
-function explainPinConflict(error: unknown): unknown {
-  const pg = error as { code?: string; constraint?: string; detail?: string };
-  if (pg.code !== '23505' || pg.constraint !== 'parcels_pkey') return error;
-  const pin = /\(pin\)=\((.*)\)/.exec(pg.detail ?? '')?.[1];
-  return new DatasetError(`PIN ${pin ?? '(unknown)'} is already served by another data set; nothing was changed`);
 }

@@ -1,8 +1,10 @@
-// Writes parcel rows: one round trip per batch, the rows travelling as one JSON parameter (PGlite is
-// single-threaded WASM; each parameter and row costs a hand-over).
+// Writes parcel rows into their version's table (parcelVersionTables.ts): one round trip per batch,
+// the rows travelling as one JSON parameter (PGlite is single-threaded WASM; each parameter and row
+// costs a hand-over).
 import type { Queryable } from '@parcel-map/database';
 import type { Parcel, ParcelAttributeValues } from '@parcel-map/shared/contracts';
 import type { DerivedGeometry, ParcelGeometry } from '../geometry/parcelGeometry.ts';
+import { parcelTableOf } from './parcelVersionTables.ts';
 
 /** The owner's mailing address, where the data has one (missing fields are stored as null). */
 export interface OwnerMailingAddress {
@@ -38,7 +40,7 @@ export function createParcelWriter(db: Queryable) {
 
 async function insertParcelsJson(db: Queryable, json: string, datasetId: number): Promise<void> {
   await db.query(
-    `INSERT INTO parcels (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
+    `INSERT INTO ${parcelTableOf(datasetId)} (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
                           sale_date, sales_price, geometry, centroid_lon, centroid_lat,
                           min_lon, min_lat, max_lon, max_lat, dataset_id,
                           mail_add1, mail_city, mail_state, mail_zip, attributes)

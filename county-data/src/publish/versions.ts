@@ -31,7 +31,7 @@ export interface VersionedKind {
   retire?(tx: Queryable, id: number): Promise<void>;
   /** … or is served again. */
   restore?(tx: Queryable, id: number): Promise<void>;
-  /** Records the current version's counts and extent. */
+  /** Records a version's counts and extent, once its content is written. */
   summarise(tx: Queryable, id: number): Promise<void>;
 }
 
@@ -51,8 +51,10 @@ export async function publishVersion<T>(
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
     const id = await steps.insert(tx);
     const current = await currentVersionOf(tx, kind, name);
-    if (current !== undefined) await kind.retire?.(tx, current.id);
     await steps.write(tx, id);
+    await kind.summarise(tx, id);
+    // Last: retiring may lock readers out until the commit (parcelVersionTables.ts).
+    if (current !== undefined) await kind.retire?.(tx, current.id);
     await makeCurrent(tx, kind, name, id);
     await tx.query(`DELETE FROM ${kind.table} WHERE name = $1 AND version <= (SELECT max(version) FROM ${kind.table} WHERE name = $1) - $2`, [name, KEPT_VERSIONS]);
     return steps.answer(tx, id);
@@ -72,6 +74,7 @@ export async function rollbackVersion(db: Db, kind: VersionedKind, name: string)
     const previous = rows[0]?.id;
     if (previous === undefined) throw new DatasetError(`${capitalised(kind.noun)} '${name}' has no earlier version to roll back to`);
     await kind.retire?.(tx, current.id);
+    // Its counts and extent were recorded when it was published.
     await kind.restore?.(tx, previous);
     await makeCurrent(tx, kind, name, previous);
     return previous;
@@ -92,11 +95,10 @@ async function currentVersionOf(tx: Queryable, kind: VersionedKind, name: string
   return rows[0];
 }
 
-/** `id` becomes its name's current version, with its counts and extent. */
+/** `id` becomes its name's current version. */
 async function makeCurrent(tx: Queryable, kind: VersionedKind, name: string, id: number): Promise<void> {
   await tx.query(`UPDATE ${kind.table} SET is_current = false WHERE name = $1 AND is_current AND id <> $2`, [name, id]);
   await tx.query(`UPDATE ${kind.table} SET is_current = true WHERE id = $1`, [id]);
-  await kind.summarise(tx, id);
 }
 
 function unknownName(kind: VersionedKind, name: string): DatasetError {

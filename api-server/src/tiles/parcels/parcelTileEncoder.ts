@@ -80,7 +80,7 @@ export function encodeParcelTile(
       }
       if (rings.length === 0) continue;
       features += 1;
-      const attributes = parcels.attributes[p]!;
+      const attributes = parcels.attributesOf(p);
       const tagIndices: number[] = [];
       forEachProperty(attributes, options.fullProperties, (key, value) => tagIndices.push(indexOf(keys, key), indexOf(values, value)));
       pbf.writeMessage(LAYER.features, () => {

@@ -6,6 +6,7 @@
 // database, so a new data set is served at once.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Flatbush from 'flatbush';
+import { GrowableArray } from '../kit/growableArray.ts';
 import type { LonLatBox } from '../kit/tileMath.ts';
 import type { ParcelTileBoxRow, ParcelTileRow } from './parcelTilesRepository.ts';
 import { TileParcelSetBuilder, toTileParcelSet, type TileParcelSet } from './tileParcelSet.ts';
@@ -55,29 +56,34 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
 
   async function readSnapshot(version: number): Promise<Snapshot> {
     const builder = new TileParcelSetBuilder();
-    const boxes: number[] = [];
+    const growingBoxes = new GrowableArray(Float64Array);
     const add = (page: ParcelTileBoxRow[]) => {
       for (const { box, ...row } of page) {
         builder.add(row);
-        boxes.push(box.west, box.south, box.east, box.north);
+        for (const edge of [box.west, box.south, box.east, box.north]) growingBoxes.push(edge);
       }
     };
     for (let page = await deps.parcels.findTilePage(null, PAGE_SIZE); page.length > 0; ) {
+      // The next page is asked for before this one is added: the database builds it (in its own
+      // process, or PGlite's thread) while this thread parses and adds.
+      const next = page.length < PAGE_SIZE ? undefined : deps.parcels.findTilePage(page.at(-1)!.pin, PAGE_SIZE);
+      next?.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
       add(page);
-      if (page.length < PAGE_SIZE) break;
+      if (!next) break;
       // Queries queued meanwhile (tiles, details) go first: without this turn PGlite handed the
       // session straight to the next page, and the first tiles after a start waited for every page.
       await nextTurn();
-      page = await deps.parcels.findTilePage(page.at(-1)!.pin, PAGE_SIZE);
+      page = await next;
     }
     // Pages read across an import would mix two data sets; the import changes the version in the
     // same transaction, so an unchanged version means every page was of `version`.
     if ((await deps.readVersion()) !== version) throw new Error(`data version ${version} changed while it was loaded`);
+    const boxes = growingBoxes.finish();
     const index = new Flatbush(Math.max(1, builder.size));
     for (let i = 0; i < boxes.length; i += 4) index.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
     if (builder.size === 0) index.add(0, 0, 0, 0); // flatbush needs one item; never returned (no parcel)
     index.finish();
-    return { version, parcels: builder.finish(), boxes: Float64Array.from(boxes), index };
+    return { version, parcels: builder.finish(), boxes, index };
   }
 
   function load(version: number): Promise<void> {
@@ -110,7 +116,7 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
         box.south - PG_GEOMETRY_EPSILON,
         box.east + PG_GEOMETRY_EPSILON,
         box.north + PG_GEOMETRY_EPSILON,
-        (i) => i < parcels.attributes.length && isLargeEnough(boxes, i, minSize),
+        (i) => i < parcels.size && isLargeEnough(boxes, i, minSize),
       );
       // Parcels are in pin order, as the query's ORDER BY returns them (the tile's feature order).
       return { parcels, indices: Uint32Array.from(indices).sort() };
