@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -94,6 +94,10 @@ function nginxMainFile(dir: string, siteFile: string): string {
     file,
     [
       'daemon off;',
+      // Started as root, nginx's workers would run as `nobody`, which cannot read a checkout under a
+      // private folder (a clone in `mktemp -d`, mode 0700: every page answered 403); as the check's
+      // own user they read what it can.
+      ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
       'worker_processes 1;',
       `pid ${path.join(dir, 'nginx.pid')};`,
       `error_log ${path.join(dir, 'error.log')} warn;`,
