@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ReadinessReport } from '../../api-server/src/app/probes.ts';
 import { waitForWarmTiles } from '../../api-server/src/testing/waitForWarmTiles.ts';
 import { createApiHandoverClient } from '../../county-data/src/cli/apiHandoverClient.ts';
 import { writeGeneratedParcels } from '../../bench/generatedParcels.ts';
@@ -139,14 +138,7 @@ async function sigtermDuringImport(mode: DbMode, context: HardeningContext): Pro
     const after = await withDb(database, snapshotOf);
     const unchanged = JSON.stringify(after) === JSON.stringify(before);
 
-    const restarted = await startApiOn({ database, port, jwt: fixture.identity.jwt });
-    let ready: number;
-    try {
-      await waitForWarmTiles(restarted.baseUrl);
-      ready = (await readiness(restarted.baseUrl)).status;
-    } finally {
-      await restarted.stop();
-    }
+    const ready = await readyStatusAfterRestart(database, port, fixture.identity.jwt);
     return {
       tried,
       held: exit?.code === 0 && unchanged && ready === 200,
@@ -160,9 +152,22 @@ async function sigtermDuringImport(mode: DbMode, context: HardeningContext): Pro
   }
 }
 
-async function readiness(baseUrl: string): Promise<{ status: number; report: ReadinessReport }> {
-  const response = await fetch(`${baseUrl}/ready`);
-  return { status: response.status, report: (await response.json()) as ReadinessReport };
+type ApiDatabase = Parameters<typeof startApiOn>[0]['database'];
+type ApiJwt = Parameters<typeof startApiOn>[0]['jwt'];
+
+async function readyStatus(baseUrl: string): Promise<number> {
+  return (await fetch(`${baseUrl}/ready`)).status;
+}
+
+/** An API started again on the database, once its parcels are in memory: what `/ready` answers. */
+async function readyStatusAfterRestart(database: ApiDatabase, port: number, jwt: ApiJwt): Promise<number> {
+  const restarted = await startApiOn({ database, port, jwt });
+  try {
+    await waitForWarmTiles(restarted.baseUrl);
+    return await readyStatus(restarted.baseUrl);
+  } finally {
+    await restarted.stop();
+  }
 }
 
 interface ThreadDeath {
@@ -173,10 +178,10 @@ interface ThreadDeath {
 }
 
 /** Starts the API, ends its PGlite thread and watches the process go. */
-async function endPgliteThread(database: Parameters<typeof startApiOn>[0]['database'], port: number, jwt: Parameters<typeof startApiOn>[0]['jwt']): Promise<ThreadDeath> {
+async function endPgliteThread(database: ApiDatabase, port: number, jwt: ApiJwt): Promise<ThreadDeath> {
   const api = await startApiOn({ database, port, jwt, nodeArgs: WORKER_THREADS_EXIT_ON_SIGNAL });
   await waitForWarmTiles(api.baseUrl);
-  const before = (await readiness(api.baseUrl)).status;
+  const before = await readyStatus(api.baseUrl);
   const signalled = performance.now();
   process.kill(api.process.pid, WORKER_THREADS_EXIT_SIGNAL);
   const exit = await Promise.race([api.process.exited, sleep(EXIT_TIMEOUT_MS, undefined)]);
@@ -206,14 +211,7 @@ async function deadPgliteThread(context: HardeningContext): Promise<HardeningOut
     const firstCrashed = crashedUnheard(death) ? death : undefined;
     if (firstCrashed) death = await endPgliteThread(database, port, fixture.identity.jwt);
 
-    const restarted = await startApiOn({ database, port, jwt: fixture.identity.jwt });
-    let after: number;
-    try {
-      await waitForWarmTiles(restarted.baseUrl);
-      after = (await readiness(restarted.baseUrl)).status;
-    } finally {
-      await restarted.stop();
-    }
+    const after = await readyStatusAfterRestart(database, port, fixture.identity.jwt);
     const { before, exit, exitedAfterMs, logged } = death;
     const exitedNonZero = exit !== undefined && exit.code !== null && exit.code !== 0;
     return {
