@@ -2,7 +2,7 @@
 // (EBADENGINE) when an installed package's `engines.node` refuses the running Node.js; this check
 // holds every package the lockfile installs on this platform to the oldest Node.js the root
 // package.json accepts, so a dependency that drops it fails the tests, not an operator's install.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 
@@ -25,14 +25,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const repo = path.resolve(import.meta.dirname, '..');
   const readJson = (file) => JSON.parse(readFileSync(path.join(repo, file), 'utf8'));
   const oldest = oldestSupportedNode(readJson('package.json'));
-  const refusing = packagesRefusing(readJson('package-lock.json'), oldest, (location) => {
-    try {
-      readFileSync(path.join(repo, location, 'package.json'));
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const refusing = packagesRefusing(readJson('package-lock.json'), oldest, (location) => existsSync(path.join(repo, location, 'package.json')));
   if (refusing.length > 0) {
     console.error(`Packages that refuse Node.js ${oldest} (package.json engines):\n  ${refusing.join('\n  ')}`);
     process.exit(1);
