@@ -55,13 +55,14 @@ export class TileParcelSetBuilder {
   }
 
   /** Adds a parcel; its index in the set is the number added before it. Other geometry types get no rings. */
-  add({ geometry, ...attributes }: ParcelTileRow): void {
+  add(parcel: ParcelTileRow): void {
+    const { geometry } = parcel;
     this.#size += 1;
-    this.#fids.push(attributes.fid);
-    this.#acres.push(attributes.taxacres ?? Number.NaN);
+    this.#fids.push(parcel.fid);
+    this.#acres.push(parcel.taxacres ?? Number.NaN);
     let nulls = 0;
     TEXTS.forEach((field, t) => {
-      const value = attributes[field];
+      const value = parcel[field];
       if (value === null) nulls |= 1 << t;
       this.#textEnds.push(this.#text.append(value ?? ''));
     });

@@ -58,9 +58,12 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
     const builder = new TileParcelSetBuilder();
     const growingBoxes = new GrowableArray(Float64Array);
     const add = (page: ParcelTileBoxRow[]) => {
-      for (const { box, ...row } of page) {
+      for (const row of page) {
         builder.add(row);
-        for (const edge of [box.west, box.south, box.east, box.north]) growingBoxes.push(edge);
+        growingBoxes.push(row.min_lon);
+        growingBoxes.push(row.min_lat);
+        growingBoxes.push(row.max_lon);
+        growingBoxes.push(row.max_lat);
       }
     };
     for (let page = await deps.parcels.findTilePage(null, PAGE_SIZE); page.length > 0; ) {
