@@ -26,12 +26,21 @@ export interface DbLoad {
   waiting: number;
 }
 
+/** A PostgreSQL database as a connection reaches it: plain data, so it can be handed to a worker thread. */
+export interface PgConnection {
+  connectionString: string;
+  /** search_path of every connection (tests run in a throw-away schema). */
+  searchPath?: string;
+}
+
 export interface Db extends Queryable {
   /**
    * True when the database is a single session in this process (PGlite): while a transaction runs
    * nobody else can read, so bulk writes may take locks PostgreSQL readers would wait on.
    */
   readonly singleSession: boolean;
+  /** How another thread reaches the same database (PostgreSQL); null for PGlite, whose one session is this process's. */
+  readonly connectionForOtherThreads: PgConnection | null;
   /** LISTENs on `channel` until the returned function is called (or the Db closed). */
   listen(channel: string, onEvent: (event: ListenEvent) => void): Promise<() => Promise<void>>;
   /** Runs fn inside BEGIN/COMMIT on one connection; a rejection rolls back and is rethrown. */

@@ -1,6 +1,6 @@
 // Db over PostgreSQL with a `pg` connection pool.
 import pg from 'pg';
-import type { Db, ListenEvent, Queryable } from './db.ts';
+import type { Db, ListenEvent, PgConnection, Queryable } from './db.ts';
 
 // After a lost LISTEN connection, how long to wait before connecting again.
 const RELISTEN_DELAY_MS = 1000;
@@ -11,6 +11,11 @@ export interface PgDbOptions {
   max?: number;
   /** Told of pooled connections that broke while idle (PostgreSQL restarted, network cut). */
   onIdleClientError?: (error: Error) => void;
+}
+
+/** The database another thread's Db (connectionForOtherThreads) reaches, with at most `max` connections. */
+export function openPgConnection({ connectionString, searchPath }: PgConnection, max: number): Promise<Db> {
+  return openPgDb(connectionString, { max, ...(searchPath === undefined ? {} : { searchPath }) });
 }
 
 export async function openPgDb(connectionString: string, options: PgDbOptions = {}): Promise<Db> {
@@ -33,6 +38,7 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
   return {
     ...wrap(pool),
     singleSession: false,
+    connectionForOtherThreads: { connectionString, ...(options.searchPath === undefined ? {} : { searchPath: options.searchPath }) },
     load: () => ({ running: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async transaction(fn) {
       const client = await pool.connect();

@@ -45,6 +45,7 @@ export async function openPgliteDb(dataDir?: string, options: PgliteDbOptions = 
   return {
     ...queryable(thread),
     singleSession: true,
+    connectionForOtherThreads: null,
     load() {
       const pending = thread.pendingCalls();
       return { running: Math.min(pending, 1), waiting: Math.max(pending - 1, 0) };

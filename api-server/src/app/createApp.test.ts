@@ -97,6 +97,7 @@ describe('createApp', () => {
 function failingDb(): Db {
   return {
     singleSession: false,
+    connectionForOtherThreads: null,
     query: () => Promise.reject(new Error('connection lost at /secret/path.ts:12')),
     exec: () => Promise.reject(new Error('connection lost')),
     transaction: () => Promise.reject(new Error('connection lost')),

@@ -129,7 +129,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
     read: () => datasets.dataVersion(),
     watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent),
   });
-  const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(PARCEL_TILES_PATH, hit) });
+  const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion, connection: db.connectionForOtherThreads, onCacheLookup: (hit) => diagnostics.tileCacheLookup(PARCEL_TILES_PATH, hit) });
   const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(BASEMAP_TILES_PATH, hit) });
   const contourTiles = createContourTiles({ grids: createElevationGridRepository(db), dataVersion });
   const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(db), dataVersion });

@@ -54,8 +54,8 @@ export class GrowableText {
     return this.#length;
   }
 
-  /** The bytes appended, in a buffer of their own (exactly as long). */
-  finish(): Buffer {
-    return Buffer.from(this.#bytes.subarray(0, this.#length));
+  /** The bytes appended, in an ArrayBuffer of their own (exactly as long: it can be transferred to another thread). */
+  finish(): Uint8Array {
+    return new Uint8Array(this.#bytes.subarray(0, this.#length));
   }
 }

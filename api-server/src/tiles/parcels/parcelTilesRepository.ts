@@ -3,6 +3,7 @@
 import type { Geometry } from 'geojson';
 import type { Db } from '@parcel-map/database';
 import type { LonLatBox } from '../kit/tileMath.ts';
+import type { PinRange } from './tileParcelPages.ts';
 
 /** What a vector tile needs of a parcel. */
 export interface ParcelTileRow {
@@ -29,7 +30,8 @@ export interface ParcelTileBoxRow extends ParcelTileRow {
 
 /** findTilePage's columns, in TileTuple's order and then the box's. */
 const PAGE_COLUMNS = 'fid, pin, owner, name, add1, city, taxacres, geometry, min_lon, min_lat, max_lon, max_lat';
-const PAGE_OF_PARCELS = `SELECT ${PAGE_COLUMNS} FROM parcels WHERE $1::text IS NULL OR pin > $1 ORDER BY pin LIMIT $2`;
+const PAGE_OF_PARCELS = `SELECT ${PAGE_COLUMNS} FROM parcels
+  WHERE ($1::text IS NULL OR pin > $1) AND ($2::text IS NULL OR pin <= $2) ORDER BY pin LIMIT $3`;
 
 export function createParcelTilesRepository(db: Db) {
   return {
@@ -51,21 +53,34 @@ export function createParcelTilesRepository(db: Db) {
     },
 
     /**
-     * Every parcel as findForTile returns it, with its bounding box, `limit` at a time in findForTile's
-     * order (pin) from the first pin after `afterPin` (null: from the start).
+     * The range's parcels as findForTile returns them, with their bounding boxes, `limit` at a time
+     * in findForTile's order (pin).
      */
-    async findTilePage(afterPin: string | null, limit: number): Promise<ParcelTileBoxRow[]> {
+    async findTilePage({ after, through }: PinRange, limit: number): Promise<ParcelTileBoxRow[]> {
       // PGlite hands over one JSON row far faster than a page of rows (see findForTile). PostgreSQL is
       // the other way round: building the JSON cost it more than twice what pg's parsing of plain rows
       // costs here, and a state's parcels are read at every start.
-      if (!db.singleSession) return (await db.query<ParcelTileBoxRow>(PAGE_OF_PARCELS, [afterPin, limit])).rows;
+      if (!db.singleSession) return (await db.query<ParcelTileBoxRow>(PAGE_OF_PARCELS, [after, through, limit])).rows;
       const { rows } = await db.query<{ parcels: [...TileTuple, number, number, number, number][] | null }>(
         `SELECT json_agg(json_build_array(${PAGE_COLUMNS}) ORDER BY pin) AS parcels FROM (${PAGE_OF_PARCELS}) page`,
-        [afterPin, limit],
+        [after, through, limit],
       );
       return (rows[0]?.parcels ?? []).map(([fid, pin, owner, name, add1, city, taxacres, geometry, min_lon, min_lat, max_lon, max_lat]) => ({
         fid, pin, owner, name, add1, city, taxacres, geometry, min_lon, min_lat, max_lon, max_lat,
       }));
+    },
+
+    /**
+     * Up to `parts - 1` PINs, ascending, that cut the parcels into about equal parts, from a sample of
+     * about 1 % of the table's pages (none for a table too small to sample).
+     */
+    async findPinSplits(parts: number): Promise<string[]> {
+      const { rows } = await db.query<{ pins: (string | null)[] | null }>(
+        `SELECT percentile_disc($1::float8[]) WITHIN GROUP (ORDER BY pin) AS pins FROM parcels TABLESAMPLE SYSTEM (1) REPEATABLE (0)`,
+        [Array.from({ length: parts - 1 }, (_, i) => (i + 1) / parts)],
+      );
+      // In the order asked for, which is the database's order of PINs (a JS sort's may differ).
+      return [...new Set((rows[0]?.pins ?? []).filter((pin): pin is string => pin !== null))];
     },
   };
 }

@@ -9,6 +9,8 @@ import type { ParcelTilesRepository } from './parcelTilesRepository.ts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { BUFFER, encodeParcelTile, EXTENT } from './parcelTileEncoder.ts';
 import { createTileParcels } from './tileParcels.ts';
+import { readTileParcelsInWorkers } from './tileParcelsInWorkers.ts';
+import type { PgConnection } from '@parcel-map/database';
 import { tileBounds } from '../kit/tileMath.ts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
@@ -44,11 +46,18 @@ export interface ParcelTilesServiceDeps {
   cacheEntries?: number;
   /** Told about each tile cache lookup (metrics). */
   onCacheLookup?: (hit: boolean) => void;
+  /** PostgreSQL as other threads reach it: the parcels are then read into memory by worker threads. */
+  connection?: PgConnection | null;
 }
 
 export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
   const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? DEFAULT_CACHE_ENTRIES, deps.onCacheLookup);
-  const tileParcels = createTileParcels({ parcels: deps.parcels, readVersion: () => deps.dataVersion.current() });
+  const { connection } = deps;
+  const tileParcels = createTileParcels({
+    parcels: deps.parcels,
+    readVersion: () => deps.dataVersion.current(),
+    ...(connection ? { readInWorkers: (ranges) => readTileParcelsInWorkers(connection, ranges) } : {}),
+  });
 
   async function build(dataVersion: number, z: number, x: number, y: number): Promise<EncodedTile> {
     const bounds = tileBounds(z, x, y, QUERY_BUFFER_FRACTION);

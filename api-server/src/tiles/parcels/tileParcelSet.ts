@@ -82,36 +82,117 @@ export class TileParcelSetBuilder {
     }
   }
 
-  finish(): TileParcelSet {
+  /** The parcels added, as plain typed arrays (what a worker thread hands over). */
+  finishArrays(): TileParcelArrays {
     this.#ringStarts.push(this.#coords.length / 2);
     this.#parcelRings.push(this.#outerRings.length);
-    const fids = this.#fids.finish();
-    const acres = this.#acres.finish();
-    const text = this.#text.finish();
-    const textEnds = this.#textEnds.finish();
-    const nullTexts = this.#nullTexts.finish();
-    const textOf = (p: number, t: number): string | null => {
-      if ((nullTexts[p]! & (1 << t)) !== 0) return null;
-      const i = p * TEXTS.length + t;
-      return text.toString('utf8', i === 0 ? 0 : textEnds[i - 1], textEnds[i]);
-    };
     return {
       size: this.#size,
-      attributesOf: (p) => ({
-        fid: fids[p]!,
-        pin: textOf(p, 0)!,
-        owner: textOf(p, 1),
-        name: textOf(p, 2),
-        add1: textOf(p, 3),
-        city: textOf(p, 4),
-        taxacres: Number.isNaN(acres[p]) ? null : acres[p]!,
-      }),
+      fids: this.#fids.finish(),
+      acres: this.#acres.finish(),
+      text: this.#text.finish(),
+      textEnds: this.#textEnds.finish(),
+      nullTexts: this.#nullTexts.finish(),
       coords: this.#coords.finish(),
       ringStarts: this.#ringStarts.finish(),
       outerRings: this.#outerRings.finish(),
       parcelRings: this.#parcelRings.finish(),
     };
   }
+
+  finish(): TileParcelSet {
+    return tileParcelSetOf(this.finishArrays());
+  }
+}
+
+/** A TileParcelSet's contents: parcel p's texts end at textEnds[p * 5 + t] in `text` (TEXTS' order). */
+export interface TileParcelArrays {
+  size: number;
+  fids: Float64Array;
+  /** NaN for none. */
+  acres: Float64Array;
+  text: Uint8Array;
+  textEnds: Uint32Array;
+  /** Bit t set where parcel p's TEXTS[t] is null. */
+  nullTexts: Uint8Array;
+  coords: Float64Array;
+  /** One more than the rings: the last is the number of vertices. */
+  ringStarts: Uint32Array;
+  outerRings: Uint8Array;
+  /** One more than the parcels: the last is the number of rings. */
+  parcelRings: Uint32Array;
+}
+
+export function tileParcelSetOf(arrays: TileParcelArrays): TileParcelSet {
+  const { fids, acres, textEnds, nullTexts } = arrays;
+  const text = Buffer.from(arrays.text.buffer, arrays.text.byteOffset, arrays.text.byteLength);
+  const textOf = (p: number, t: number): string | null => {
+    if ((nullTexts[p]! & (1 << t)) !== 0) return null;
+    const i = p * TEXTS.length + t;
+    return text.toString('utf8', i === 0 ? 0 : textEnds[i - 1], textEnds[i]);
+  };
+  return {
+    size: arrays.size,
+    attributesOf: (p) => ({
+      fid: fids[p]!,
+      pin: textOf(p, 0)!,
+      owner: textOf(p, 1),
+      name: textOf(p, 2),
+      add1: textOf(p, 3),
+      city: textOf(p, 4),
+      taxacres: Number.isNaN(acres[p]) ? null : acres[p]!,
+    }),
+    coords: arrays.coords,
+    ringStarts: arrays.ringStarts,
+    outerRings: arrays.outerRings,
+    parcelRings: arrays.parcelRings,
+  };
+}
+
+/** The parcels of `parts`, one after another, as one set's arrays. */
+export function concatTileParcelArrays(parts: readonly TileParcelArrays[]): TileParcelArrays {
+  if (parts.length === 1) return parts[0]!;
+  const sum = (length: (part: TileParcelArrays) => number) => parts.reduce((total, part) => total + length(part), 0);
+  const vertices = sum((part) => part.coords.length / 2);
+  const rings = sum((part) => part.outerRings.length);
+  const joined: TileParcelArrays = {
+    size: sum((part) => part.size),
+    fids: new Float64Array(sum((part) => part.fids.length)),
+    acres: new Float64Array(sum((part) => part.acres.length)),
+    text: new Uint8Array(sum((part) => part.text.length)),
+    textEnds: new Uint32Array(sum((part) => part.textEnds.length)),
+    nullTexts: new Uint8Array(sum((part) => part.nullTexts.length)),
+    coords: new Float64Array(vertices * 2),
+    ringStarts: new Uint32Array(rings + 1),
+    outerRings: new Uint8Array(rings),
+    parcelRings: new Uint32Array(sum((part) => part.size) + 1),
+  };
+  let parcels = 0;
+  let textBytes = 0;
+  let ringsBefore = 0;
+  let verticesBefore = 0;
+  for (const part of parts) {
+    joined.fids.set(part.fids, parcels);
+    joined.acres.set(part.acres, parcels);
+    joined.nullTexts.set(part.nullTexts, parcels);
+    joined.text.set(part.text, textBytes);
+    addInto(joined.textEnds, parcels * TEXTS.length, part.textEnds, textBytes);
+    joined.coords.set(part.coords, verticesBefore * 2);
+    joined.outerRings.set(part.outerRings, ringsBefore);
+    // Each part's last offset is its end, which the next part's first offset repeats.
+    addInto(joined.ringStarts, ringsBefore, part.ringStarts, verticesBefore);
+    addInto(joined.parcelRings, parcels, part.parcelRings, ringsBefore);
+    parcels += part.size;
+    textBytes += part.text.length;
+    ringsBefore += part.outerRings.length;
+    verticesBefore += part.coords.length / 2;
+  }
+  return joined;
+}
+
+/** target[at + i] = values[i] + offset. */
+function addInto(target: Uint32Array, at: number, values: Uint32Array, offset: number): void {
+  for (let i = 0; i < values.length; i++) target[at + i] = values[i]! + offset;
 }
 
 export function toTileParcelSet(rows: Iterable<ParcelTileRow>): TileParcelSet {

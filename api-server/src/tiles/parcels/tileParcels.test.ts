@@ -11,10 +11,12 @@ import { defaultMapping } from '@parcel-map/county-data/import';
 import { importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { createParcelTilesRepository } from './parcelTilesRepository.ts';
-import { openTestDb } from '@parcel-map/database/testing';
+import { openTestDb, testDbMode } from '@parcel-map/database/testing';
 import { createDataVersion, DATA_VERSION_CHANNEL } from '../../platform/cache/dataVersion.ts';
 import { lonLatToTile, tileBounds } from '../kit/tileMath.ts';
-import { createTileParcels } from './tileParcels.ts';
+import { createTileParcels, type TileParcelsDeps } from './tileParcels.ts';
+import type { PinRange } from './tileParcelPages.ts';
+import { readTileParcelsInWorkers } from './tileParcelsInWorkers.ts';
 import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
 import { createParcelTilesService } from './parcelTilesService.ts';
@@ -34,10 +36,20 @@ describe('tile parcels in memory', () => {
   });
   afterAll(() => db.close());
 
-  it('selects the parcels findForTile selects, in its order, with its size filter', async () => {
+  let rangesRead = 0;
+  const onWorkerThreads = () => ({
+    readInWorkers: (ranges: readonly PinRange[]) => {
+      rangesRead += ranges.length;
+      return readTileParcelsInWorkers(db.connectionForOtherThreads!, ranges);
+    },
+  });
+  const readings: [string, () => Partial<TileParcelsDeps>][] = [['read on this thread', () => ({})]];
+  // PostgreSQL only: PGlite's one session is this thread's.
+  if (testDbMode === 'postgres') readings.push(['read in worker threads, a range of PINs each', onWorkerThreads]);
+  it.each(readings)('selects the parcels findForTile selects, in its order, with its size filter (%s)', async (_, reading) => {
     const parcels = createParcelTilesRepository(db);
     const version = await currentVersion();
-    const tileParcels = createTileParcels({ parcels, readVersion: currentVersion });
+    const tileParcels = createTileParcels({ parcels, readVersion: currentVersion, ...reading() });
     await tileParcels.load(version);
     let compared = 0;
     for (const [z, minPixels] of [[12, 5], [13, 0], [14, 0], [15, 0], [17, 0]] as const) {
@@ -52,6 +64,7 @@ describe('tile parcels in memory', () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
+    if (reading === onWorkerThreads) expect(rangesRead).toBeGreaterThan(1);
   });
 
   it('refuses a load that an import overtook', async () => {

@@ -1,30 +1,36 @@
 // The parcels a cold tile build needs, from memory: the current data version's tile rows are read once
-// (page by page, so other queries interleave on PGlite's single session) and indexed by the same
+// (page by page, so other queries interleave on PGlite's single session; on PostgreSQL in worker
+// threads, a range of PINs each) and indexed by the same
 // bounding boxes findForTile filters on with a flatbush R-tree. A build then needs no database
 // round trip: on PGlite the tile query and its JSON hand-over were ~40% of a z14 build. Until a
 // version is in memory (the first seconds after a start or an import) its tiles are read from the
 // database, so a new data set is served at once.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { availableParallelism } from 'node:os';
 import Flatbush from 'flatbush';
-import { GrowableArray } from '../kit/growableArray.ts';
 import type { LonLatBox } from '../kit/tileMath.ts';
-import type { ParcelTileBoxRow, ParcelTileRow } from './parcelTilesRepository.ts';
-import { TileParcelSetBuilder, toTileParcelSet, type TileParcelSet } from './tileParcelSet.ts';
+import type { ParcelTileRow } from './parcelTilesRepository.ts';
+import { ALL_PINS, joinTileParcelParts, pinRangesBetween, readTileParcelPart, type PinRange, type TileParcelPageSource, type TileParcelPart } from './tileParcelPages.ts';
+import { tileParcelSetOf, toTileParcelSet, type TileParcelSet } from './tileParcelSet.ts';
 
+/** Small pages on PGlite's one session, so the tiles and details asked for meanwhile are not kept waiting. */
 const PAGE_SIZE = 1000;
+/** One per core: parsing and packing the rows is the work (the database's share runs beside it). */
+const WORKER_THREADS = Math.min(4, availableParallelism());
 // PostgreSQL's geometric operators compare with this tolerance (EPSILON in geo_decls.h): `&&` also
 // matches boxes this close to touching, so the index is searched with the box grown by it.
 const PG_GEOMETRY_EPSILON = 1e-6;
 
-export interface TileParcelSource {
+export interface TileParcelSource extends TileParcelPageSource {
   findForTile(box: LonLatBox, minSize: number): Promise<ParcelTileRow[]>;
-  findTilePage(afterPin: string | null, limit: number): Promise<ParcelTileBoxRow[]>;
+  findPinSplits(parts: number): Promise<string[]>;
 }
 
 export interface TileParcelsDeps {
   parcels: TileParcelSource;
   /** The data version in the database now: a load that saw it change is thrown away. */
   readVersion: () => Promise<number>;
+  /** Reads the ranges on other threads (tileParcelsInWorkers.ts); without it, every page is read on this one. */
+  readInWorkers?: (ranges: readonly PinRange[]) => Promise<TileParcelPart[]>;
 }
 
 /** A tile's parcels: the set's parcels at `indices`, in findForTile's order. */
@@ -55,38 +61,18 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
   let loading: { version: number; done: Promise<void> } | undefined;
 
   async function readSnapshot(version: number): Promise<Snapshot> {
-    const builder = new TileParcelSetBuilder();
-    const growingBoxes = new GrowableArray(Float64Array);
-    const add = (page: ParcelTileBoxRow[]) => {
-      for (const row of page) {
-        builder.add(row);
-        growingBoxes.push(row.min_lon);
-        growingBoxes.push(row.min_lat);
-        growingBoxes.push(row.max_lon);
-        growingBoxes.push(row.max_lat);
-      }
-    };
-    for (let page = await deps.parcels.findTilePage(null, PAGE_SIZE); page.length > 0; ) {
-      // The next page is asked for before this one is added: the database builds it (in its own
-      // process, or PGlite's thread) while this thread parses and adds.
-      const next = page.length < PAGE_SIZE ? undefined : deps.parcels.findTilePage(page.at(-1)!.pin, PAGE_SIZE);
-      next?.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
-      add(page);
-      if (!next) break;
-      // Queries queued meanwhile (tiles, details) go first: without this turn PGlite handed the
-      // session straight to the next page, and the first tiles after a start waited for every page.
-      await nextTurn();
-      page = await next;
-    }
+    const parts = deps.readInWorkers
+      ? await deps.readInWorkers(pinRangesBetween(await deps.parcels.findPinSplits(WORKER_THREADS)))
+      : [await readTileParcelPart(deps.parcels, ALL_PINS, PAGE_SIZE)];
     // Pages read across an import would mix two data sets; the import changes the version in the
     // same transaction, so an unchanged version means every page was of `version`.
     if ((await deps.readVersion()) !== version) throw new Error(`data version ${version} changed while it was loaded`);
-    const boxes = growingBoxes.finish();
-    const index = new Flatbush(Math.max(1, builder.size));
+    const { arrays, boxes } = joinTileParcelParts(parts);
+    const index = new Flatbush(Math.max(1, arrays.size));
     for (let i = 0; i < boxes.length; i += 4) index.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
-    if (builder.size === 0) index.add(0, 0, 0, 0); // flatbush needs one item; never returned (no parcel)
+    if (arrays.size === 0) index.add(0, 0, 0, 0); // flatbush needs one item; never returned (no parcel)
     index.finish();
-    return { version, parcels: builder.finish(), boxes, index };
+    return { version, parcels: tileParcelSetOf(arrays), boxes, index };
   }
 
   function load(version: number): Promise<void> {

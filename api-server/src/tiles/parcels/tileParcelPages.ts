@@ -1,0 +1,70 @@
+// Reads a range of the current parcels, by PIN, page by page into a tile parcel set's arrays
+// (tileParcelSet.ts) and the bounding boxes findForTile filters on: on the API's own thread (PGlite,
+// one session) or in worker threads, a range each (PostgreSQL, tileParcelsInWorkers.ts).
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { GrowableArray } from '../kit/growableArray.ts';
+import type { ParcelTileBoxRow } from './parcelTilesRepository.ts';
+import { concatTileParcelArrays, TileParcelSetBuilder, type TileParcelArrays } from './tileParcelSet.ts';
+
+/** The PINs after `after` up to and including `through`; null: no bound. */
+export interface PinRange {
+  after: string | null;
+  through: string | null;
+}
+
+export const ALL_PINS: PinRange = { after: null, through: null };
+
+export interface TileParcelPageSource {
+  /** Up to `limit` parcels of the range in PIN order. */
+  findTilePage(range: PinRange, limit: number): Promise<ParcelTileBoxRow[]>;
+}
+
+/** Parcels in PIN order and, for each, its west, south, east and north edges. */
+export interface TileParcelPart {
+  arrays: TileParcelArrays;
+  boxes: Float64Array;
+}
+
+/** Ranges one after another covering every PIN, cut at `splits` (ascending). */
+export function pinRangesBetween(splits: readonly string[]): PinRange[] {
+  return [null, ...splits].map((after, i) => ({ after, through: splits[i] ?? null }));
+}
+
+export async function readTileParcelPart(source: TileParcelPageSource, range: PinRange, pageSize: number): Promise<TileParcelPart> {
+  const builder = new TileParcelSetBuilder();
+  const boxes = new GrowableArray(Float64Array);
+  const add = (page: ParcelTileBoxRow[]) => {
+    for (const row of page) {
+      builder.add(row);
+      boxes.push(row.min_lon);
+      boxes.push(row.min_lat);
+      boxes.push(row.max_lon);
+      boxes.push(row.max_lat);
+    }
+  };
+  for (let page = await source.findTilePage(range, pageSize); page.length > 0; ) {
+    // The next page is asked for before this one is added: the database builds it (in its own
+    // process, or PGlite's thread) while this thread parses and adds.
+    const next = page.length < pageSize ? undefined : source.findTilePage({ ...range, after: page.at(-1)!.pin }, pageSize);
+    next?.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
+    add(page);
+    if (!next) break;
+    // Queries queued meanwhile (tiles, details) go first: without this turn PGlite handed the
+    // session straight to the next page, and the first tiles after a start waited for every page.
+    await nextTurn();
+    page = await next;
+  }
+  return { arrays: builder.finishArrays(), boxes: boxes.finish() };
+}
+
+/** The parts' parcels one after another (the parts in PIN order, as pinRangesBetween cuts them). */
+export function joinTileParcelParts(parts: readonly TileParcelPart[]): TileParcelPart {
+  if (parts.length === 1) return parts[0]!;
+  const boxes = new Float64Array(parts.reduce((total, part) => total + part.boxes.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    boxes.set(part.boxes, offset);
+    offset += part.boxes.length;
+  }
+  return { arrays: concatTileParcelArrays(parts.map((part) => part.arrays)), boxes };
+}
