@@ -46,6 +46,8 @@ export interface TileParcels {
   load(version: number): Promise<void>;
   /** The data version whose parcels are in memory, if any. */
   loadedVersion(): number | undefined;
+  /** A vertex of a parcel of `version` (Web Mercator, the unit square), if it is in memory and has parcels. */
+  parcelPosition(version: number): { x: number; y: number } | undefined;
 }
 
 interface Snapshot {
@@ -112,6 +114,11 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
     },
     load,
     loadedVersion: () => snapshot?.version,
+    parcelPosition(version) {
+      if (snapshot?.version !== version || snapshot.parcels.coords.length === 0) return undefined;
+      const { coords } = snapshot.parcels;
+      return { x: coords[0]!, y: coords[1]! };
+    },
   };
 }
 
