@@ -53,6 +53,7 @@ export function createParcelSearchService(deps: {
     }
     return [...byName].map(([name, bbox]) => ({ name, words: wordsOf(name), bbox }));
   });
+  const commonWords = loadPerVersion(() => repository.commonWords());
 
   return {
     /** `user`: whose search it is, so that one user's searches wait in a line of their own. */
@@ -70,8 +71,9 @@ export function createParcelSearchService(deps: {
     const cap = text.indexable ? SEARCH_TOTAL_CAP : SEARCH_SHORT_QUERY_CAP;
     const firstPage = page.offset === 0;
     const withStreets = firstPage && !text.hasNumber;
+    const common = text.indexable ? await commonWords(await version()) : [];
     const rows = await gate(user, async () => {
-      const exact = await repository.search(text, 'words', page, cap, withStreets);
+      const exact = await repository.search(text, 'words', page, cap, withStreets, common);
       if (exact.total > 0 || !text.indexable) return exact;
       return repository.search(text, 'similar', page, cap, withStreets);
     });
@@ -84,10 +86,13 @@ export function createParcelSearchService(deps: {
     };
   }
 
+  async function version(): Promise<number> {
+    return deps.dataVersion.known() ?? (await deps.dataVersion.current());
+  }
+
   async function water(text: SearchText): Promise<SearchPlace[]> {
     if (!text.indexable) return [];
-    const version = deps.dataVersion.known() ?? (await deps.dataVersion.current());
-    return (await waterBodies(version))
+    return (await waterBodies(await version()))
       .filter((place) => namesMatch(place.words, text))
       .map((place) => ({ name: place.name, kind: 'water' as const, city: null, bbox: place.bbox }));
   }

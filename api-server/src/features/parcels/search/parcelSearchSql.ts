@@ -5,7 +5,7 @@ import type { SearchSort, SortDirection } from '@parcel-map/shared/contracts';
 import { likeLiteral, type SearchText, type SearchWord } from './searchText.ts';
 
 // Migration 009's index expressions, character for character.
-const WORDS = `(' ' || translate(lower(coalesce(owner, '') || ' ' || coalesce(add1, '')), ',.#&/', '     ') || ' ')`;
+export const SEARCH_WORDS = `(' ' || translate(lower(coalesce(owner, '') || ' ' || coalesce(add1, '')), ',.#&/', '     ') || ' ')`;
 const PIN_COMPACT = `regexp_replace(lower(pin), '[^a-z0-9]+', '', 'g')`;
 /** The owner's words and the address's alone (no index: read on the matches only, to say what matched). */
 const OWNER_WORDS = `(' ' || translate(lower(coalesce(owner, '')), ',.#&/', '     ') || ' ')`;
@@ -48,7 +48,19 @@ function orderBy(page: SearchPage): string {
 
 const COLUMNS = 'pin, owner, add1, city, zip, taxacres, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat';
 
-export function searchStatement(text: SearchText, mode: SearchMode, page: SearchPage, cap: number, withStreets: boolean): SearchStatement {
+/**
+ * `commonWords`: the words of the search text (SEARCH_WORDS, split at spaces) found in a large share of the
+ * parcels (parcelSearchRepository.ts's `commonWords`); typed words that match one are left out of the
+ * trigram index's condition.
+ */
+export function searchStatement(
+  text: SearchText,
+  mode: SearchMode,
+  page: SearchPage,
+  cap: number,
+  withStreets: boolean,
+  commonWords: readonly string[] = [],
+): SearchStatement {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -77,12 +89,12 @@ export function searchStatement(text: SearchText, mode: SearchMode, page: Search
       const inOwner = all(OWNER_WORDS);
       const inAddress = all(ADDRESS_WORDS);
       // Every word in the owner's name, or every word in the address, before words found across both.
-      branch(`CASE WHEN ${inOwner} OR ${inAddress} THEN 2 ELSE 3 END`, `CASE WHEN ${inOwner} THEN 'owner' ELSE 'address' END`, all(WORDS), undefined);
+      branch(`CASE WHEN ${inOwner} OR ${inAddress} THEN 2 ELSE 3 END`, `CASE WHEN ${inOwner} THEN 'owner' ELSE 'address' END`, wordsIndexCondition(text, commonWords, param), undefined);
     }
   } else {
     // pg_trgm's word similarity (the <% operator, served by the same index): a word or two mistyped.
-    const score = `word_similarity(${q}, ${WORDS})`;
-    branch('4', `CASE WHEN ${q} <% ${OWNER_WORDS} THEN 'owner' ELSE 'address' END`, `${q} <% ${WORDS}`, `${score} DESC`, score);
+    const score = `word_similarity(${q}, ${SEARCH_WORDS})`;
+    branch('4', `CASE WHEN ${q} <% ${OWNER_WORDS} THEN 'owner' ELSE 'address' END`, `${q} <% ${SEARCH_WORDS}`, `${score} DESC`, score);
   }
 
   const limit = param(page.limit);
@@ -107,6 +119,29 @@ export function searchStatement(text: SearchText, mode: SearchMode, page: Search
               FROM (SELECT * FROM cand ORDER BY ${orderBy(page)} LIMIT ${limit} OFFSET ${offset}) page) AS results,
            ${streets} AS streets`;
   return { sql, params };
+}
+
+/**
+ * Every typed word in SEARCH_WORDS, the common ones out of the trigram index's reach. The index finds a word
+ * through the lists of its trigrams, and the lists of a word in most parcels ('st', or 'owner' and
+ * 'generated' in the scale bench's county) hold most of the table: ANDed with a rare word, GIN still
+ * reads and decodes them all, which took 25–55 ms at 1,000,000 parcels and grows with the county. The
+ * rare words alone find few rows, which the common words then filter, as strpos, which no index
+ * serves. The rows are the same, in the same (physical) order: the bitmap heap scan's, filtered.
+ * When every word is common, every word stays in the index's condition, as before.
+ */
+function wordsIndexCondition(text: SearchText, commonWords: readonly string[], param: (value: unknown) => string): string {
+  const common = text.words.map((word) => commonWords.some((common) => common.startsWith(word.typed) || word.spellings.includes(common)));
+  const everyWordCommon = common.every(Boolean);
+  return text.words
+    .map((word, index) => (common[index] && !everyWordCommon ? filterCondition(word, param) : wordCondition(SEARCH_WORDS, word, param)))
+    .join(' AND ');
+}
+
+/** wordCondition on SEARCH_WORDS, as position tests: `SEARCH_WORDS LIKE '% ab%'` is `strpos(SEARCH_WORDS, ' ab') > 0`. */
+function filterCondition(word: SearchWord, param: (value: unknown) => string): string {
+  const needles = [` ${word.typed}`, ...word.spellings.map((spelling) => ` ${spelling} `)];
+  return `(${needles.map((needle) => `strpos(${SEARCH_WORDS}, ${param(needle)}) > 0`).join(' OR ')})`;
 }
 
 /** One typed word: the start of a word, or one of its other spellings as a whole word. */
