@@ -38,6 +38,21 @@ describe('geoJsonEvents', () => {
     }
   });
 
+  it('finds where each string ends, cut at any byte: escaped quotes and backslashes, brackets and quotes inside', async () => {
+    const strings = ['\\', '\\"', 'a\\\\', '"}"', '\\\\"]', '{[', 'é\\"東', '\\u0022'];
+    const collection = { type: 'FeatureCollection', features: strings.map((value, i) => ({ type: 'Feature', properties: { [`k${value}`]: value, i }, geometry: null })) };
+    const bytes = Buffer.from(JSON.stringify(collection), 'utf8');
+    for (let cut = 1; cut < bytes.length; cut++) {
+      async function* twoChunks(): AsyncGenerator<Buffer> {
+        yield bytes.subarray(0, cut);
+        yield bytes.subarray(cut);
+      }
+      const all: GeoJsonEvent[] = [];
+      for await (const event of geoJsonEvents(twoChunks(), 'cut.geojson')) all.push(event);
+      expect(parsedFeatures(all)).toEqual(collection.features);
+    }
+  });
+
   it('reads any feature collection as JSON.parse does, cut anywhere', async () => {
     const feature = fc.record({
       type: fc.constant('Feature'),

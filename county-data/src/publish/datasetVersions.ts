@@ -79,14 +79,21 @@ export async function listDatasetVersions(db: Queryable): Promise<DatasetVersion
   return rows;
 }
 
-/** The PINs among `pins` that another data set serves now, with that data set's name. */
+/**
+ * The PINs among `pins` that another data set serves now, with that data set's name. Only the other data
+ * sets' partitions are asked (by id, which the planner prunes by): a new version's PINs are mostly its
+ * served predecessor's, and finding each there only to drop it by name cost tens of seconds a
+ * 5,000,000-parcel import.
+ */
 export async function pinsServedElsewhere(db: Queryable, name: string, pins: readonly string[]): Promise<Map<string, string>> {
   const served = new Map<string, string>();
+  const others = (await db.query<{ id: number }>('SELECT id FROM datasets WHERE name <> $1', [name])).rows.map((row) => row.id);
+  if (others.length === 0) return served;
   for (let start = 0; start < pins.length; start += PIN_CHECK_BATCH) {
     const { rows } = await db.query<{ pin: string; name: string }>(
       `SELECT p.pin, d.name FROM parcels p JOIN datasets d ON d.id = p.dataset_id
-        WHERE p.pin = ANY($1::text[]) AND d.name <> $2`,
-      [pins.slice(start, start + PIN_CHECK_BATCH), name],
+        WHERE p.pin = ANY($1::text[]) AND p.dataset_id = ANY($2::int[])`,
+      [pins.slice(start, start + PIN_CHECK_BATCH), others],
     );
     for (const row of rows) served.set(row.pin, row.name);
   }
