@@ -1,6 +1,6 @@
 // The importer's record of the PINs it has taken, each with the feature it came from, in a few flat
-// typed arrays: a Map of 5,000,000 short PINs held ~400 MB of heap, this holds them in under 200 MB
-// and gives the garbage collector nothing to walk.
+// typed arrays: a Map of 5,000,000 PINs like 'G000000001' held ~375 MB of heap, these ~190 MB outside
+// it, with nothing for the garbage collector to walk.
 const encoder = new TextEncoder();
 /** A PIN's UTF-8 form takes at most 3 bytes per UTF-16 code unit. */
 const MAX_BYTES_PER_CHAR = 3;
