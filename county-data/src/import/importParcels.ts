@@ -11,6 +11,7 @@ import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
 import { createAttributeCollector } from './parcelAttributes.ts';
 import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
+import { PinIndex } from './PinIndex.ts';
 import type { ParcelSource, SourceFeature } from './parcelSource.ts';
 import { readParcelSource } from './readParcelSource.ts';
 import { importFileLimitsFromEnv, type ImportFileLimits } from './importFileLimits.ts';
@@ -324,8 +325,8 @@ export interface Prepared {
   joinMatched: number;
   joinUnmatched: number;
   taxAcresFromMapping: number;
-  /** The feature each imported PIN came from (1-based). */
-  featureOfPin: Map<string, number>;
+  /** The feature each imported PIN came from (1-based); compact, as it holds every PIN of the file. */
+  featureOfPin: PinIndex;
   /** The attributes the data set shows, in order. */
   attributeFields: ParcelAttributeField[];
 }
@@ -335,8 +336,7 @@ export interface Prepared {
  * dropped without a rejection entry. What the report needs accumulates in `prepared`.
  */
 export function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefined) {
-  const seenPins = new Map<string, number>();
-  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: seenPins, attributeFields: [] };
+  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: new PinIndex(), attributeFields: [] };
   const attributes = createAttributeCollector(mapping);
   const warn = (field: TargetField, value: unknown) => {
     const entry = prepared.warnings.get(field) ?? { count: 0, examples: [] };
@@ -396,12 +396,11 @@ export function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | u
       prepared.rejections.push({ feature: number, pin, reason: 'bad geometry', detail: check.detail });
       return null;
     }
-    const firstFeature = seenPins.get(pin);
+    const firstFeature = prepared.featureOfPin.add(pin, number);
     if (firstFeature !== undefined) {
       prepared.rejections.push({ feature: number, pin, reason: 'duplicate PIN', detail: `PIN already imported from feature ${firstFeature}` });
       return null;
     }
-    seenPins.set(pin, number);
     if (check.repaired) prepared.repairedPins.add(pin);
 
     const mappedAcres = number_('TaxAcres');

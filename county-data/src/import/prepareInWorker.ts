@@ -4,6 +4,7 @@
 import { startTsWorker } from '@parcel-map/database/workerThreads';
 import type { OverlayImportOptions, PreparedOverlay } from './importOverlay.ts';
 import type { ImportOptions, ImportProgress, PreparedFile } from './importParcels.ts';
+import { PinIndex } from './PinIndex.ts';
 
 /** What the worker is asked to do (importWorker.ts). */
 export type ImportWorkerTask =
@@ -15,9 +16,12 @@ export type ImportWorkerMessage =
   | { kind: 'prepared'; prepared: PreparedFile | PreparedOverlay }
   | { kind: 'failed'; message: string };
 
-export function prepareImportFileInWorker(options: Omit<ImportOptions, 'afterBatch'>): Promise<PreparedFile> {
+export async function prepareImportFileInWorker(options: Omit<ImportOptions, 'afterBatch'>): Promise<PreparedFile> {
   const { onProgress, ...workerOptions } = options;
-  return inWorker({ kind: 'parcels', options: workerOptions }, onProgress) as Promise<PreparedFile>;
+  const file = (await inWorker({ kind: 'parcels', options: workerOptions }, onProgress)) as PreparedFile;
+  // The copy between threads keeps the index's arrays but not its class.
+  file.prepared.featureOfPin = PinIndex.revive(file.prepared.featureOfPin);
+  return file;
 }
 
 export function prepareOverlayInWorker(options: OverlayImportOptions): Promise<PreparedOverlay> {

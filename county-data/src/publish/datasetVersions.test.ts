@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@parcel-map/database';
 import { openTestDb } from '@parcel-map/database/testing';
 import { parseImportMapping } from '../import/importMapping.ts';
-import { importParcels } from '../import/importParcels.ts';
+import { checkPreparedFile, importParcels } from '../import/importParcels.ts';
+import { prepareImportFileInWorker } from '../import/prepareInWorker.ts';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
 import { checkDatasetName, datasetNameFrom, KEPT_VERSIONS, listDatasetVersions, removeDataset, rollbackDataset } from './datasetVersions.ts';
 
@@ -55,6 +56,12 @@ describe('data sets and their versions', () => {
     expect(report).toMatchObject({ imported: 1, rejected: 1, dataset: { name: 'south', version: 2 } });
     expect(await served()).toEqual([...before.filter((row) => !row.startsWith('south:')), 'south:S-2:SOUTH V2']);
     expect((await listDatasetVersions(db)).find((row) => row.name === 'south' && row.current)).toMatchObject({ version: 2, parcels: 1, rejected: 1 });
+  });
+
+  it('names the feature of a PIN another data set serves when the file was read in the import worker', async () => {
+    const options = { dataset: 'south', file: await parcelFile(['S-3', 'N-2'], -80.8, 'SOUTH V3'), mapping: mapping('South GIS'), maxRejectedShare: 0.5 };
+    const { report } = await checkPreparedFile(db, await prepareImportFileInWorker(options), options);
+    expect(report.rejections).toEqual([{ feature: 2, pin: 'N-2', reason: 'PIN in another data set', detail: "PIN already served by data set 'north'" }]);
   });
 
   it('rolls a data set back to its previous version, and refuses when there is none', async () => {
