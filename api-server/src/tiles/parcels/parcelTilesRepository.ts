@@ -3,7 +3,6 @@
 import type { Geometry } from 'geojson';
 import type { Db } from '@parcel-map/database';
 import type { LonLatBox } from '../kit/tileMath.ts';
-import type { PinRange } from './tileParcelPages.ts';
 
 /** What a vector tile needs of a parcel. */
 export interface ParcelTileRow {
@@ -26,6 +25,12 @@ export interface ParcelTileBoxRow extends ParcelTileRow {
   min_lat: number;
   max_lon: number;
   max_lat: number;
+}
+
+/** The PINs after `after` up to and including `through`; null: no bound. */
+export interface PinRange {
+  after: string | null;
+  through: string | null;
 }
 
 /** findTilePage's columns, in TileTuple's order and then the box's. */

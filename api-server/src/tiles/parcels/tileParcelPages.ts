@@ -3,14 +3,8 @@
 // one session) or in worker threads, a range each (PostgreSQL, tileParcelsInWorkers.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { GrowableArray } from '../kit/growableArray.ts';
-import type { ParcelTileBoxRow } from './parcelTilesRepository.ts';
+import type { ParcelTileBoxRow, PinRange } from './parcelTilesRepository.ts';
 import { concatTileParcelArrays, TileParcelSetBuilder, type TileParcelArrays } from './tileParcelSet.ts';
-
-/** The PINs after `after` up to and including `through`; null: no bound. */
-export interface PinRange {
-  after: string | null;
-  through: string | null;
-}
 
 export const ALL_PINS: PinRange = { after: null, through: null };
 

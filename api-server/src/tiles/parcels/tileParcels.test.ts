@@ -15,7 +15,7 @@ import { openTestDb, testDbMode } from '@parcel-map/database/testing';
 import { createDataVersion, DATA_VERSION_CHANNEL } from '../../platform/cache/dataVersion.ts';
 import { lonLatToTile, tileBounds } from '../kit/tileMath.ts';
 import { createTileParcels, type TileParcelsDeps } from './tileParcels.ts';
-import type { PinRange } from './tileParcelPages.ts';
+import type { PinRange } from './parcelTilesRepository.ts';
 import { readTileParcelsInWorkers } from './tileParcelsInWorkers.ts';
 import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';

@@ -8,8 +8,8 @@
 import { availableParallelism } from 'node:os';
 import Flatbush from 'flatbush';
 import type { LonLatBox } from '../kit/tileMath.ts';
-import type { ParcelTileRow } from './parcelTilesRepository.ts';
-import { ALL_PINS, joinTileParcelParts, pinRangesBetween, readTileParcelPart, type PinRange, type TileParcelPageSource, type TileParcelPart } from './tileParcelPages.ts';
+import type { ParcelTileRow, PinRange } from './parcelTilesRepository.ts';
+import { ALL_PINS, joinTileParcelParts, pinRangesBetween, readTileParcelPart, type TileParcelPageSource, type TileParcelPart } from './tileParcelPages.ts';
 import { tileParcelSetOf, toTileParcelSet, type TileParcelSet } from './tileParcelSet.ts';
 
 /** Small pages on PGlite's one session, so the tiles and details asked for meanwhile are not kept waiting. */

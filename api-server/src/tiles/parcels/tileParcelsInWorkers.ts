@@ -4,7 +4,8 @@
 import { once } from 'node:events';
 import { startTsWorker } from '@parcel-map/database/workerThreads';
 import type { PgConnection } from '@parcel-map/database';
-import type { PinRange, TileParcelPart } from './tileParcelPages.ts';
+import type { PinRange } from './parcelTilesRepository.ts';
+import type { TileParcelPart } from './tileParcelPages.ts';
 
 /** Pages of 5,000 rows outlived the young generation: garbage collection took a quarter of a worker's time. */
 const WORKER_PAGE_SIZE = 1000;

@@ -2,8 +2,8 @@
 // its own, and handing back the arrays without copying them.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPgConnection, type PgConnection } from '@parcel-map/database';
-import { createParcelTilesRepository } from './parcelTilesRepository.ts';
-import { readTileParcelPart, type PinRange } from './tileParcelPages.ts';
+import { createParcelTilesRepository, type PinRange } from './parcelTilesRepository.ts';
+import { readTileParcelPart } from './tileParcelPages.ts';
 
 const { connection, range, pageSize } = workerData as { connection: PgConnection; range: PinRange; pageSize: number };
 const db = await openPgConnection(connection, 1);
