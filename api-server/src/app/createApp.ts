@@ -71,6 +71,12 @@ export function createApp(options: CreateAppOptions): Express {
   return buildApp(options).app;
 }
 
+// Idle keep-alive connections outlive the proxy's (nginx's upstream keepalive_timeout, 60 s in
+// deploy/nginx/parcel-map.conf): the side that closes an idle connection first must be the one that
+// reuses it, or a request sent as the API closes it is reset (seen in e2e: ECONNRESET on a connection
+// idle for Node's default 5 s while a publish kept the event loop busy).
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface ApiServer {
   server: Server;
   app: Express;
@@ -102,7 +108,9 @@ export function createApiServer(options: CreateAppOptions): ApiServer {
     diagnostics,
     next: parcelDetails,
   });
-  return { server: createServer(expressPrototypedClasses(app), tileAccess.inFrontOf(parcelTiles, app)), app, baseMapTiles };
+  // A request's headers may arrive up to the keep-alive timeout after the last answer.
+  const server = createServer({ ...expressPrototypedClasses(app), keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1000 }, tileAccess.inFrontOf(parcelTiles, app));
+  return { server, app, baseMapTiles };
 }
 
 interface BuiltApp {
