@@ -2,7 +2,9 @@
 // Stages: lint, the Node.js versions the dependencies accept, the import rules between rooms, type-check of each workspace, unit/component/API
 // tests (Vitest), the API tests again on PostgreSQL when TEST_DATABASE_URL is set, and end-to-end
 // tests in Chromium (Playwright).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -22,6 +24,23 @@ function run(command, args, env = {}) {
   return spawnSync(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, CI: 'true', ...env } }).status === 0;
 }
 
+/** Runs each [command, args] with up to one per core at a time; answers whether each succeeded, in order. */
+async function runEach(commands) {
+  const results = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < commands.length) {
+      const index = next++;
+      const [command, args] = commands[index];
+      const child = spawn(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, CI: 'true' } });
+      const [code] = await once(child, 'exit');
+      results[index] = code === 0;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), commands.length) }, lane));
+  return results;
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -30,10 +49,10 @@ function readJson(file) {
   }
 }
 
-function stage(name, fn) {
+async function stage(name, fn) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
-  const { passed, failed } = fn();
+  const { passed, failed } = await fn();
   stages.push({ name, passed, failed });
 }
 
@@ -49,20 +68,21 @@ function vitestCounts(outputFile, ok) {
 
 mkdirSync(resultsDir, { recursive: true });
 
-stage('lint', () => check(run(bin('eslint'), ['.'])));
+await stage('lint', () => check(run(bin('eslint'), ['.'])));
 
 // Every installed package accepts the oldest Node.js package.json supports: `npm ci` warns of none.
-stage('engines', () => check(run(process.execPath, ['scripts/checkEngines.mjs'])));
+await stage('engines', () => check(run(process.execPath, ['scripts/checkEngines.mjs'])));
 
 // The rooms of the code and what may import what (.dependency-cruiser.cjs): no cycles, no upward imports.
-stage('architecture', () => check(run(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', ...WORKSPACES.filter((dir) => dir !== 'e2e').map((dir) => `${dir}/src`)])));
+await stage('architecture', () => check(run(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', ...WORKSPACES.filter((dir) => dir !== 'e2e').map((dir) => `${dir}/src`)])));
 
-stage('typecheck', () => {
-  const results = TYPECHECKED.map((dir) => run(bin('tsc'), ['--noEmit', '-p', dir]));
+// Each project on its own, a core each: one tsc at a time left the other core idle (~1.7 min in all).
+await stage('typecheck', async () => {
+  const results = await runEach(TYPECHECKED.map((dir) => [bin('tsc'), ['--noEmit', '-p', dir]]));
   return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length };
 });
 
-stage('unit', () => {
+await stage('unit', () => {
   const out = path.join(resultsDir, 'vitest.json');
   rmSync(out, { force: true });
   const ok = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: '' });
@@ -70,7 +90,7 @@ stage('unit', () => {
 });
 
 if (process.env.TEST_DATABASE_URL) {
-  stage('postgres', () => {
+  await stage('postgres', () => {
     const out = path.join(resultsDir, 'vitest-postgres.json');
     rmSync(out, { force: true });
     const ok = run(bin('vitest'), ['run', '--project', 'database', '--project', 'county-data', '--project', 'api-server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
@@ -78,7 +98,7 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
-stage('e2e', () => {
+await stage('e2e', () => {
   const out = path.join(resultsDir, 'e2e.json');
   rmSync(out, { force: true });
   const ok = run(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts']);
@@ -89,7 +109,7 @@ stage('e2e', () => {
 });
 
 if (withHardening) {
-  stage('hardening', () => {
+  await stage('hardening', () => {
     const out = path.join(resultsDir, 'hardening.json');
     rmSync(out, { force: true });
     const ok = run(bin('tsx'), ['hardening/run.ts', '--quick'], { HARDENING_RESULTS_FILE: out });
