@@ -36,7 +36,7 @@ describe('migration 012 on a database with a served and a retired version', () =
 
   it('keeps the retired version in a table of its own, not served', async () => {
     expect((await db.query(`SELECT pin, owner, fid FROM parcels_v${retiredId}`)).rows).toEqual([{ pin: '127-1', owner: 'OWNER V1', fid: 7 }]);
-    expect((await db.query(`SELECT relispartition AS served FROM pg_class WHERE relname = $1`, [`parcels_v${retiredId}`])).rows).toEqual([{ served: false }]);
+    expect((await db.query(`SELECT relispartition AS served FROM pg_class WHERE relname = $1 AND relnamespace = current_schema()::regnamespace`, [`parcels_v${retiredId}`])).rows).toEqual([{ served: false }]);
     expect((await db.query(`SELECT to_regclass('parcels_retired') AS retired`)).rows).toEqual([{ retired: null }]);
   });
 

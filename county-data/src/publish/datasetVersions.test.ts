@@ -32,7 +32,7 @@ describe('data sets and their versions', () => {
     return rows.map((row) => `${row.name}:${row.pin}:${row.owner}`);
   };
   /** The tables holding versions' parcels (parcelVersionTables.ts), and those the kept versions should have. */
-  const versionTables = async () => (await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE tablename ~ '^parcels_v[0-9]+$'`)).rows.map((row) => row.name).sort();
+  const versionTables = async () => (await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename ~ '^parcels_v[0-9]+$'`)).rows.map((row) => row.name).sort();
   const keptVersionTables = async () => (await listDatasetVersions(db)).map((row) => `parcels_v${row.id}`).sort();
   const dataVersion = async () => Number((await db.query<{ value: string }>('SELECT value FROM data_version')).rows[0]!.value);
 

@@ -104,6 +104,25 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
       startingUp = false;
     });
 
+  /** Resolves once the current data version's parcels are in memory (later builds skip the database). */
+  async function loadParcels(): Promise<void> {
+    await startUp;
+    await tileParcels.load(await deps.dataVersion.current());
+  }
+
+  // A change this process did not make (another API instance's publish, seen as a NOTIFY) leaves the
+  // version unknown until something reads it, and its parcels unread until a tile is built: a
+  // readiness probe asking meanwhile would be told 'not warm' for good, and a load balancer that
+  // waits for /ready would send nothing that reads it. Asking is what starts the catching up.
+  let catchingUp: Promise<void> | undefined;
+  function catchUp(): void {
+    catchingUp ??= loadParcels()
+      .catch(() => undefined) // the next question tries again
+      .finally(() => {
+        catchingUp = undefined;
+      });
+  }
+
   return {
     getTile(z: number, x: number, y: number): Promise<EncodedTile> {
       return cache.get(`${z}/${x}/${y}`, (dataVersion) => build(dataVersion, z, x, y));
@@ -112,17 +131,17 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
     knownVersion: (): number | undefined => deps.dataVersion.known(),
     /**
      * Whether the data version known to be current has its parcels in memory (start-up and imports read
-     * them) and the start-up's first builds are done: tiles are built from now on as they will be.
+     * them) and the start-up's first builds are done: tiles are built from now on as they will be. When
+     * not, asking starts reading the current version and its parcels (catchUp).
      */
     parcelsInMemory(): boolean {
+      if (startingUp) return false;
       const version = deps.dataVersion.known();
-      return !startingUp && version !== undefined && tileParcels.loadedVersion() === version;
+      const warm = version !== undefined && tileParcels.loadedVersion() === version;
+      if (!warm) catchUp();
+      return warm;
     },
-    /** Resolves once the current data version's parcels are in memory (later builds skip the database). */
-    async loadParcels(): Promise<void> {
-      await startUp;
-      await tileParcels.load(await deps.dataVersion.current());
-    },
+    loadParcels,
     /**
      * The tile if it is built and cached for the data version known to be current, else undefined
      * (the caller takes the normal path, which reads the version and builds).

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatasetsRepository } from '../../features/datasets/datasetsRepository.ts';
 import type { Db } from '@parcel-map/database';
 import { DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
@@ -12,7 +12,7 @@ import { importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { createParcelTilesRepository } from './parcelTilesRepository.ts';
 import { openTestDb, testDbMode } from '@parcel-map/database/testing';
-import { createDataVersion, DATA_VERSION_CHANNEL } from '../../platform/cache/dataVersion.ts';
+import { createDataVersion, DATA_VERSION_CHANNEL, type DataVersion } from '../../platform/cache/dataVersion.ts';
 import { lonLatToTile, tileBounds } from '../kit/tileMath.ts';
 import { createTileParcels, type TileParcelsDeps } from './tileParcels.ts';
 import type { PinRange } from './parcelTilesRepository.ts';
@@ -93,5 +93,17 @@ describe('tile parcels in memory', () => {
     expect(service.parcelsInMemory()).toBe(true);
     expect(pinsOf(await service.getTile(15, x >> 1, y >> 1))).toEqual(['NEW-1']);
     expect(pinsOf(await service.getTile(16, x + 3, y))).toEqual([]);
+  });
+
+  it('catches up on a change announced by another process once asked whether its parcels are in memory', async () => {
+    // As createDataVersion while it listens: a read makes the version known, an announcement forgets it.
+    let known: number | undefined;
+    const dataVersion: DataVersion = { current: async () => (known = await currentVersion()), known: () => known };
+    const service = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion });
+    await service.loadParcels();
+    expect(service.parcelsInMemory()).toBe(true);
+    known = undefined; // another API instance published: nothing here has read the version since
+    expect(service.parcelsInMemory()).toBe(false);
+    await vi.waitFor(() => expect(service.parcelsInMemory()).toBe(true), { timeout: 10_000, interval: 50 });
   });
 });
