@@ -98,6 +98,23 @@ describe('encodeParcelTile', () => {
     expect(holed!.properties).toEqual({ pin: 'P2', PIN: 'P2', Name: 'OWNER', ADD1: '1 MAIN ST', CITY: 'TOWN', TaxAcres: 1.5 });
   });
 
+  it('names the owner, else the parcel name, leaves out empty and missing texts and writes any script as stored', () => {
+    const rows = [
+      { ...parcel(6, [100, 100, 300, 300]), owner: null, name: 'Café — 東京 🏠', add1: '', city: 'TOWN', taxacres: null },
+      { ...parcel(7, [400, 100, 600, 300]), owner: '', name: 'NOT SHOWN', add1: null, city: null, taxacres: 0 },
+      { ...parcel(8, [700, 100, 900, 300]), owner: 'Café — 東京 🏠', add1: 'TOWN' },
+    ];
+    const features = featuresOf(encode(rows, tile, 0.5, true)!);
+    expect(features.map((f) => f.properties)).toEqual([
+      { pin: 'P6', PIN: 'P6', Name: 'Café — 東京 🏠', CITY: 'TOWN' },
+      { pin: 'P7', PIN: 'P7', TaxAcres: 0 },
+      { pin: 'P8', PIN: 'P8', Name: 'Café — 東京 🏠', ADD1: 'TOWN', CITY: 'TOWN', TaxAcres: 1.5 },
+    ]);
+    // A text repeated across parcels and fields is one value of the layer.
+    const values = decode(encode(rows, tile, 0.5, true)!) as unknown as { _values: unknown[] };
+    expect(values._values).toEqual(['P6', 'Café — 東京 🏠', 'TOWN', 'P7', 0, 'P8', 1.5]);
+  });
+
   it('leaves out outlines outside the buffer or smaller than the tolerance, and answers undefined for no outline', () => {
     const tiny = parcel(3, [100, 100, 102, 102]);
     const bytes = encode([parcel(4, [100, 100, 300, 300]), tiny, parcel(5, [5000, 100, 5200, 300])], tile, 8, false)!;

@@ -7,7 +7,8 @@
 import { clipPolygon, type BoundingBox, type Point } from 'lineclip';
 import simplify from 'simplify-js';
 import { PbfWriter } from 'pbf';
-import type { TileParcelAttributes, TileParcelSet } from './tileParcelSet.ts';
+import { LayerValues } from './layerValues.ts';
+import { TEXT_FIELD, TEXT_FIELDS, type TileParcelSet } from './tileParcelSet.ts';
 
 export const EXTENT = 4096;
 export const BUFFER = 64;
@@ -55,12 +56,20 @@ export function encodeParcelTile(
     return vertices;
   };
   const keys = new Map<string, number>();
-  const values = new Map<string | number, number>();
-  const indexOf = <T>(table: Map<T, number>, item: T): number => {
-    let index = table.get(item);
-    if (index === undefined) table.set(item, (index = table.size));
+  const keyIndex = (key: string): number => {
+    let index = keys.get(key);
+    if (index === undefined) keys.set(key, (index = keys.size));
     return index;
   };
+  const values = new LayerValues(parcels.text);
+  const { textEnds, nullTexts } = parcels;
+  const textStart = (i: number) => (i === 0 ? 0 : textEnds[i - 1]!);
+  /** Parcel p's text field t as a value's index. */
+  const textIndex = (p: number, t: number) => values.indexOfText(textStart(p * TEXT_FIELDS + t), textEnds[p * TEXT_FIELDS + t]!);
+  /** Whether parcel p's text field t is neither null nor empty. */
+  const present = (p: number, t: number) => (nullTexts[p]! & (1 << t)) === 0 && textEnds[p * TEXT_FIELDS + t]! > textStart(p * TEXT_FIELDS + t);
+  const tagIndices: number[] = [];
+  const tag = (key: string, value: number) => tagIndices.push(keyIndex(key), value);
   const pbf = new PbfWriter();
   let features = 0;
   pbf.writeMessage(TILE_LAYERS, () => {
@@ -80,25 +89,37 @@ export function encodeParcelTile(
       }
       if (rings.length === 0) continue;
       features += 1;
-      const attributes = parcels.attributesOf(p);
-      const tagIndices: number[] = [];
-      forEachProperty(attributes, options.fullProperties, (key, value) => tagIndices.push(indexOf(keys, key), indexOf(values, value)));
+      // Low zooms carry only the pin (fill and hover); names and addresses matter from the line zoom up.
+      tagIndices.length = 0;
+      const pin = textIndex(p, TEXT_FIELD.pin);
+      tag('pin', pin);
+      tag('PIN', pin);
+      if (options.fullProperties) {
+        const name = (nullTexts[p]! & (1 << TEXT_FIELD.owner)) === 0 ? TEXT_FIELD.owner : TEXT_FIELD.name; // the owner, else the parcel's name
+        if (present(p, name)) tag('Name', textIndex(p, name));
+        if (present(p, TEXT_FIELD.add1)) tag('ADD1', textIndex(p, TEXT_FIELD.add1));
+        if (present(p, TEXT_FIELD.city)) tag('CITY', textIndex(p, TEXT_FIELD.city));
+        const acres = parcels.acres[p]!;
+        if (Number.isFinite(acres)) tag('TaxAcres', values.indexOfNumber(acres));
+      }
       pbf.writeMessage(LAYER.features, () => {
-        pbf.writeVarintField(FEATURE.id, attributes.fid);
+        pbf.writeVarintField(FEATURE.id, parcels.fids[p]!);
         pbf.writePackedVarint(FEATURE.tags, tagIndices);
         pbf.writeVarintField(FEATURE.type, POLYGON);
         pbf.writePackedVarint(FEATURE.geometry, geometryCommands(rings));
       }, undefined);
     }
     for (const key of keys.keys()) pbf.writeStringField(LAYER.keys, key);
-    for (const value of values.keys()) pbf.writeMessage(LAYER.values, () => writeValue(pbf, value), undefined);
+    values.forEach(
+      (bytes) => pbf.writeMessage(LAYER.values, () => pbf.writeBytesField(VALUE.string, bytes), undefined),
+      (value) => pbf.writeMessage(LAYER.values, () => writeNumber(pbf, value), undefined),
+    );
   }, undefined);
   return features > 0 ? pbf.finish() : undefined;
 }
 
-function writeValue(pbf: PbfWriter, value: string | number): void {
-  if (typeof value === 'string') pbf.writeStringField(VALUE.string, value);
-  else if (!Number.isInteger(value)) pbf.writeDoubleField(VALUE.double, value);
+function writeNumber(pbf: PbfWriter, value: number): void {
+  if (!Number.isInteger(value)) pbf.writeDoubleField(VALUE.double, value);
   else if (value < 0) pbf.writeSVarintField(VALUE.sint, value);
   else pbf.writeVarintField(VALUE.uint, value);
 }
@@ -123,23 +144,6 @@ function geometryCommands(rings: readonly Ring[]): number[] {
 
 const command = (id: number, count: number) => (count << 3) | id;
 const zigzag = (n: number) => (n << 1) ^ (n >> 31);
-
-/**
- * A parcel's feature properties, in order. Low zooms carry only the pin (fill and hover); names and
- * addresses matter from the line zoom up. Handed over one by one rather than as an object: an
- * object's shape differs with the zoom and the row, and each new shape made V8 throw away the
- * encoder's optimized code in the first full-property tile after the lower zooms' (a cold build).
- */
-function forEachProperty(row: TileParcelAttributes, fullProperties: boolean, property: (key: string, value: string | number) => void): void {
-  property('pin', row.pin);
-  property('PIN', row.pin);
-  if (!fullProperties) return;
-  const owner = row.owner ?? row.name;
-  if (owner) property('Name', owner);
-  if (row.add1) property('ADD1', row.add1);
-  if (row.city) property('CITY', row.city);
-  if (row.taxacres !== null && Number.isFinite(row.taxacres)) property('TaxAcres', row.taxacres);
-}
 
 /**
  * A ring in integer tile units as x, y pairs (not repeating its first point), outer rings clockwise on

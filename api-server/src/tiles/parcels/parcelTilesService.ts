@@ -38,8 +38,15 @@ const DEFAULT_CACHE_ENTRIES = 4096;
 const GZIP_LEVEL = 4;
 
 const gzipAsync = promisify(gzip);
-/** Where the start-up builds warm the encoder: the zooms of a first map view, full detail and labels. */
-const WARM_UP_ZOOMS = [14, 16];
+/**
+ * What the start-up builds to warm the encoder: at the zoom of a first map view a block of tiles
+ * around a parcel in the middle of the data (dense ones, as users' first views are), and a few with
+ * labels further in.
+ */
+const WARM_UP_TILES = [
+  { z: 14, offsets: [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy] as const)) },
+  { z: 16, offsets: [[0, 0], [1, 0], [0, 1]] as const },
+];
 
 export interface ParcelTilesServiceDeps {
   parcels: ParcelTilesRepository;
@@ -76,16 +83,18 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
     return { kind: 'tile', body, etag, version: dataVersion };
   }
 
-  // The first builds after a start paid for V8 compiling the encoder: of the first z14 tiles from
-  // memory (1,000,000 parcels) the first took ~400 ms, the third ~60, the rest ~15. A few builds
-  // around a parcel right after the start-up load take that cost before anyone's first map view does.
+  // The first builds after a start paid for V8 compiling the encoder and growing its heap: of the
+  // first z14 tiles from memory (1,000,000 parcels) the first took ~400 ms, the third ~60, the rest
+  // ~15; at 5,000,000, after three builds at the data's edge, the next ten dense tiles still took
+  // 30–75 ms against 8–16 ms later (docs/performance.md). Dense builds in the middle of the data
+  // right after the start-up load take that cost before anyone's first map view does.
   async function warmUp(version: number): Promise<void> {
     const position = tileParcels.parcelPosition(version);
     if (!position) return; // no parcels: nothing to build
-    for (const z of WARM_UP_ZOOMS) {
+    for (const { z, offsets } of WARM_UP_TILES) {
       const x = Math.floor(position.x * 2 ** z);
       const y = Math.floor(position.y * 2 ** z);
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1]] as const) await build(version, z, x + dx, y + dy);
+      for (const [dx, dy] of offsets) await build(version, z, x + dx, y + dy);
     }
   }
 

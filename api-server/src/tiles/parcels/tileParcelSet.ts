@@ -13,8 +13,16 @@ export type TileParcelAttributes = Omit<ParcelTileRow, 'geometry'>;
 
 export interface TileParcelSet {
   readonly size: number;
-  /** Parcel p's attributes, decoded anew by each call. */
+  /** Parcel p's attributes, decoded anew by each call (a tile build reads the arrays below instead). */
   attributesOf(p: number): TileParcelAttributes;
+  readonly fids: Float64Array;
+  /** Tax acres; NaN for none. */
+  readonly acres: Float64Array;
+  /** The texts, UTF-8: parcel p's field t (TEXT_FIELD) ends at textEnds[p * TEXT_FIELDS + t] and starts where the one before it ends. */
+  readonly text: Uint8Array;
+  readonly textEnds: Uint32Array;
+  /** Bit t set where parcel p's field t is null. */
+  readonly nullTexts: Uint8Array;
   /** x, y pairs of every ring's vertices, in the unit square. */
   readonly coords: Float64Array;
   /** Ring r's vertices are pairs ringStarts[r] to ringStarts[r + 1] - 1. */
@@ -34,6 +42,9 @@ export function projectToUnitSquare(lon: number, lat: number): [number, number] 
 
 /** The text attributes, in the order each parcel's are stored. */
 const TEXTS = ['pin', 'owner', 'name', 'add1', 'city'] as const;
+/** Each text attribute's place among a parcel's texts. */
+export const TEXT_FIELD = Object.fromEntries(TEXTS.map((field, t) => [field, t])) as { readonly [F in (typeof TEXTS)[number]]: number };
+export const TEXT_FIELDS = TEXTS.length;
 
 export class TileParcelSetBuilder {
   #size = 0;
@@ -142,6 +153,11 @@ export function tileParcelSetOf(arrays: TileParcelArrays): TileParcelSet {
       city: textOf(p, 4),
       taxacres: Number.isNaN(acres[p]) ? null : acres[p]!,
     }),
+    fids,
+    acres,
+    text: arrays.text,
+    textEnds,
+    nullTexts,
     coords: arrays.coords,
     ringStarts: arrays.ringStarts,
     outerRings: arrays.outerRings,

@@ -67,6 +67,20 @@ describe('tile parcels in memory', () => {
     if (reading === onWorkerThreads) expect(rangesRead).toBeGreaterThan(1);
   });
 
+  it('places the start-up builds at the middle parcel with an outline', async () => {
+    const parcels = createParcelTilesRepository(db);
+    const version = await currentVersion();
+    const tileParcels = createTileParcels({ parcels, readVersion: currentVersion });
+    expect(tileParcels.parcelPosition(version)).toBeUndefined(); // nothing in memory yet
+    await tileParcels.load(version);
+    const { parcels: set, indices } = await tileParcels.findForTile(version, { west: -180, south: -85, east: 180, north: 85 }, 0);
+    const middle = set.size >> 1;
+    const ring = set.parcelRings[middle]!;
+    expect(set.parcelRings[middle + 1]).toBeGreaterThan(ring); // the demo county's parcels all have outlines
+    expect(indices).toHaveLength(set.size);
+    expect(tileParcels.parcelPosition(version)).toEqual({ x: set.coords[2 * set.ringStarts[ring]!], y: set.coords[2 * set.ringStarts[ring]! + 1] });
+  });
+
   it('refuses a load that an import overtook', async () => {
     const tileParcels = createTileParcels({ parcels: createParcelTilesRepository(db), readVersion: async () => (await currentVersion()) + 1 });
     await expect(tileParcels.load(await currentVersion())).rejects.toThrow(/changed while it was loaded/);

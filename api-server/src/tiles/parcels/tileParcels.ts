@@ -46,7 +46,7 @@ export interface TileParcels {
   load(version: number): Promise<void>;
   /** The data version whose parcels are in memory, if any. */
   loadedVersion(): number | undefined;
-  /** A vertex of a parcel of `version` (Web Mercator, the unit square), if it is in memory and has parcels. */
+  /** A vertex of the middle parcel (in PIN order) of `version` (Web Mercator, the unit square), if it is in memory and has parcels. */
   parcelPosition(version: number): { x: number; y: number } | undefined;
 }
 
@@ -116,8 +116,12 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
     loadedVersion: () => snapshot?.version,
     parcelPosition(version) {
       if (snapshot?.version !== version || snapshot.parcels.coords.length === 0) return undefined;
-      const { coords } = snapshot.parcels;
-      return { x: coords[0]!, y: coords[1]! };
+      const { coords, ringStarts, parcelRings, size } = snapshot.parcels;
+      // The first parcel with a ring from the middle on (a parcel without an outline has none).
+      let p = Math.floor(size / 2);
+      while (parcelRings[p] === parcelRings[p + 1]) p = (p + 1) % size;
+      const vertex = ringStarts[parcelRings[p]!]!;
+      return { x: coords[2 * vertex]!, y: coords[2 * vertex + 1]! };
     },
   };
 }
