@@ -5,8 +5,18 @@ export interface QueryResult<T> {
   rows: T[];
 }
 
+export interface QueryOptions {
+  /**
+   * On PostgreSQL, plan the statement once per connection under this name and reuse the plan (a
+   * prepared statement): for hot lookups whose planning costs more than running them — on the
+   * partitioned parcels table a parcel by PIN was planned in ~0.5 ms and ran in ~0.1 ms. One name,
+   * one SQL text. PGlite plans each time.
+   */
+  statement?: string;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 // The database seam shared by the API and the county data tools.
-export type { Db, DbLoad, ListenEvent, PgConnection, Queryable, QueryResult } from './db.ts';
+export type { Db, DbLoad, ListenEvent, PgConnection, Queryable, QueryOptions, QueryResult } from './db.ts';
 export { DataDirLockedError } from './dataDirLock.ts';
 export { HANDOVER_FILE_NAME, readLocalHandover, writeLocalHandover, type LocalHandover } from './localHandover.ts';
 export { migrate, MIGRATIONS_DIR } from './migrate.ts';

@@ -82,3 +82,18 @@ describe.skipIf(!testDatabaseUrl)('openPgDb closed while a transaction runs', ()
     }
   });
 });
+
+describe.skipIf(!testDatabaseUrl)('openPgDb prepared statements', () => {
+  it('plans a named statement once per connection and reuses it, with each call its own parameters', async () => {
+    const db = await openPgDb(testDatabaseUrl!, { max: 1 });
+    try {
+      const twice = (n: number) => db.query<{ twice: number }>('SELECT $1::int * 2 AS twice', [n], { statement: 'twice' });
+      expect((await twice(2)).rows).toEqual([{ twice: 4 }]);
+      expect((await twice(5)).rows).toEqual([{ twice: 10 }]);
+      const prepared = await db.query<{ name: string; calls: number }>(`SELECT name, (generic_plans + custom_plans)::int AS calls FROM pg_prepared_statements`);
+      expect(prepared.rows).toEqual([{ name: 'twice', calls: 2 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

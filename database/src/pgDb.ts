@@ -1,6 +1,6 @@
 // Db over PostgreSQL with a `pg` connection pool.
 import pg from 'pg';
-import type { Db, ListenEvent, PgConnection, Queryable } from './db.ts';
+import type { Db, ListenEvent, PgConnection, Queryable, QueryOptions } from './db.ts';
 
 // After a lost LISTEN connection, how long to wait before connecting again.
 const RELISTEN_DELAY_MS = 1000;
@@ -143,8 +143,8 @@ async function listenOn(connection: pg.ClientConfig, channel: string, onEvent: (
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, [...params]);
+    async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const result = await target.query({ text: sql, values: [...params], name: options.statement });
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {

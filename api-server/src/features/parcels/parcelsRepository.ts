@@ -32,17 +32,17 @@ export function createParcelsRepository(db: Queryable) {
     },
 
     async findByFeatureId(fid: number): Promise<ParcelRow | undefined> {
-      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_SELECT} WHERE p.fid = $1`, [fid]);
+      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_SELECT} WHERE p.fid = $1`, [fid], { statement: 'parcel_by_fid' });
       return rows[0];
     },
 
     async findByPin(pin: string): Promise<ParcelRow | undefined> {
-      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_SELECT} WHERE p.pin = $1`, [pin]);
+      const { rows } = await db.query<ParcelRow>(`SELECT ${DETAIL_SELECT} WHERE p.pin = $1`, [pin], { statement: 'parcel_by_pin' });
       return rows[0];
     },
 
     async exists(pin: string): Promise<boolean> {
-      const { rows } = await db.query('SELECT 1 FROM parcels WHERE pin = $1', [pin]);
+      const { rows } = await db.query('SELECT 1 FROM parcels WHERE pin = $1', [pin], { statement: 'parcel_exists' });
       return rows.length > 0;
     },
 
