@@ -3,14 +3,15 @@
 // one session) or in worker threads, a range each (PostgreSQL, tileParcelsInWorkers.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { GrowableArray } from '../kit/growableArray.ts';
-import type { ParcelTileBoxRow, PinRange } from './parcelTilesRepository.ts';
+import type { Geometry } from 'geojson';
+import type { ParcelTileRow, PinRange } from './parcelTilesRepository.ts';
 import { concatTileParcelArrays, TileParcelSetBuilder, type TileParcelArrays } from './tileParcelSet.ts';
 
 export const ALL_PINS: PinRange = { after: null, through: null };
 
 export interface TileParcelPageSource {
   /** Up to `limit` parcels of the range in PIN order. */
-  findTilePage(range: PinRange, limit: number): Promise<ParcelTileBoxRow[]>;
+  findTilePage(range: PinRange, limit: number): Promise<ParcelTileRow[]>;
 }
 
 /** Parcels in PIN order and, for each, its west, south, east and north edges. */
@@ -27,13 +28,10 @@ export function pinRangesBetween(splits: readonly string[]): PinRange[] {
 export async function readTileParcelPart(source: TileParcelPageSource, range: PinRange, pageSize: number): Promise<TileParcelPart> {
   const builder = new TileParcelSetBuilder();
   const boxes = new GrowableArray(Float64Array);
-  const add = (page: ParcelTileBoxRow[]) => {
+  const add = (page: ParcelTileRow[]) => {
     for (const row of page) {
       builder.add(row);
-      boxes.push(row.min_lon);
-      boxes.push(row.min_lat);
-      boxes.push(row.max_lon);
-      boxes.push(row.max_lat);
+      pushBox(boxes, row.geometry);
     }
   };
   for (let page = await source.findTilePage(range, pageSize); page.length > 0; ) {
@@ -49,6 +47,32 @@ export async function readTileParcelPart(source: TileParcelPageSource, range: Pi
     page = await next;
   }
   return { arrays: builder.finishArrays(), boxes: boxes.finish() };
+}
+
+/**
+ * The outline's west, south, east and north edges: every vertex's, as the importer derives the
+ * parcel's bounding box (turf.bbox), so the same parcels match a tile as in the database.
+ */
+function pushBox(boxes: GrowableArray<Float64Array>, geometry: Geometry): void {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
+  for (const polygon of polygons) {
+    for (const ring of polygon) {
+      for (const [lon, lat] of ring) {
+        if (lon! < west) west = lon!;
+        if (lon! > east) east = lon!;
+        if (lat! < south) south = lat!;
+        if (lat! > north) north = lat!;
+      }
+    }
+  }
+  boxes.push(west);
+  boxes.push(south);
+  boxes.push(east);
+  boxes.push(north);
 }
 
 /** The parts' parcels one after another (the parts in PIN order, as pinRangesBetween cuts them). */
