@@ -4,6 +4,17 @@
 type TypedArray = Float64Array | Uint32Array | Uint8Array;
 type TypedArrayOf<T extends TypedArray> = { new (length: number): T };
 
+/** The arrays' values one after another, in a new array of the type `type` makes. */
+export function concatenated<T extends TypedArray>(arrays: readonly T[], type: TypedArrayOf<T>): T {
+  const joined = new type(arrays.reduce((total, array) => total + array.length, 0));
+  let offset = 0;
+  for (const array of arrays) {
+    joined.set(array as never, offset);
+    offset += array.length;
+  }
+  return joined;
+}
+
 export class GrowableArray<T extends TypedArray> {
   #values: T;
   #length = 0;

@@ -2,7 +2,7 @@
 // (tileParcelSet.ts) and the bounding boxes findForTile filters on: on the API's own thread (PGlite,
 // one session) or in worker threads, a range each (PostgreSQL, tileParcelsInWorkers.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { GrowableArray } from '../kit/growableArray.ts';
+import { concatenated, GrowableArray } from '../kit/growableArray.ts';
 import type { Geometry } from 'geojson';
 import type { ParcelTileRow, PinRange } from './parcelTilesRepository.ts';
 import { concatTileParcelArrays, TileParcelSetBuilder, type TileParcelArrays } from './tileParcelSet.ts';
@@ -78,11 +78,5 @@ function pushBox(boxes: GrowableArray<Float64Array>, geometry: Geometry): void {
 /** The parts' parcels one after another (the parts in PIN order, as pinRangesBetween cuts them). */
 export function joinTileParcelParts(parts: readonly TileParcelPart[]): TileParcelPart {
   if (parts.length === 1) return parts[0]!;
-  const boxes = new Float64Array(parts.reduce((total, part) => total + part.boxes.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    boxes.set(part.boxes, offset);
-    offset += part.boxes.length;
-  }
-  return { arrays: concatTileParcelArrays(parts.map((part) => part.arrays)), boxes };
+  return { arrays: concatTileParcelArrays(parts.map((part) => part.arrays)), boxes: concatenated(parts.map((part) => part.boxes), Float64Array) };
 }

@@ -5,7 +5,7 @@
 // for 5,000,000, near the heap's limit), cheap for the garbage collector, and no build projects a
 // vertex again; a build decodes only its own parcels' texts.
 import type { Position } from 'geojson';
-import { GrowableArray, GrowableText } from '../kit/growableArray.ts';
+import { concatenated, GrowableArray, GrowableText } from '../kit/growableArray.ts';
 import type { ParcelTileRow } from './parcelTilesRepository.ts';
 
 /** What a tile shows of a parcel besides its outline. */
@@ -169,32 +169,26 @@ export function tileParcelSetOf(arrays: TileParcelArrays): TileParcelSet {
 export function concatTileParcelArrays(parts: readonly TileParcelArrays[]): TileParcelArrays {
   if (parts.length === 1) return parts[0]!;
   const sum = (length: (part: TileParcelArrays) => number) => parts.reduce((total, part) => total + length(part), 0);
-  const vertices = sum((part) => part.coords.length / 2);
   const rings = sum((part) => part.outerRings.length);
   const joined: TileParcelArrays = {
     size: sum((part) => part.size),
-    fids: new Float64Array(sum((part) => part.fids.length)),
-    acres: new Float64Array(sum((part) => part.acres.length)),
-    text: new Uint8Array(sum((part) => part.text.length)),
+    fids: concatenated(parts.map((part) => part.fids), Float64Array),
+    acres: concatenated(parts.map((part) => part.acres), Float64Array),
+    text: concatenated(parts.map((part) => part.text), Uint8Array),
     textEnds: new Uint32Array(sum((part) => part.textEnds.length)),
-    nullTexts: new Uint8Array(sum((part) => part.nullTexts.length)),
-    coords: new Float64Array(vertices * 2),
+    nullTexts: concatenated(parts.map((part) => part.nullTexts), Uint8Array),
+    coords: concatenated(parts.map((part) => part.coords), Float64Array),
     ringStarts: new Uint32Array(rings + 1),
-    outerRings: new Uint8Array(rings),
+    outerRings: concatenated(parts.map((part) => part.outerRings), Uint8Array),
     parcelRings: new Uint32Array(sum((part) => part.size) + 1),
   };
+  // The offsets into the joined arrays go on from the parts before.
   let parcels = 0;
   let textBytes = 0;
   let ringsBefore = 0;
   let verticesBefore = 0;
   for (const part of parts) {
-    joined.fids.set(part.fids, parcels);
-    joined.acres.set(part.acres, parcels);
-    joined.nullTexts.set(part.nullTexts, parcels);
-    joined.text.set(part.text, textBytes);
     addInto(joined.textEnds, parcels * TEXTS.length, part.textEnds, textBytes);
-    joined.coords.set(part.coords, verticesBefore * 2);
-    joined.outerRings.set(part.outerRings, ringsBefore);
     // Each part's last offset is its end, which the next part's first offset repeats.
     addInto(joined.ringStarts, ringsBefore, part.ringStarts, verticesBefore);
     addInto(joined.parcelRings, parcels, part.parcelRings, ringsBefore);
