@@ -42,6 +42,20 @@ describe('cached-tile fast path', () => {
   /** As the map asks for parcel tiles: with the session's bearer token. */
   const request = (url: string, options: RequestOptions = {}) => rawRequest(url, { token, ...options });
 
+  /**
+   * The response the fast path gave. On PostgreSQL another test file's import announces a change on
+   * the same database (NOTIFY is database-wide): this API then forgets the data version until a
+   * request through Express reads it again, and the fast path passes meanwhile; so it is asked again.
+   */
+  async function fromFastPath(send: () => Promise<TestResponse>): Promise<TestResponse> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const answersBefore = diagnostics.fastPathAnswers('/tiles');
+      const response = await send();
+      if (diagnostics.fastPathAnswers('/tiles') === answersBefore + 1) return response;
+    }
+    throw new Error('the fast path did not answer in five requests');
+  }
+
   const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14);
   const tile = `/tiles/14/${x}/${y}.pbf`;
   // A query string keeps a request on the Express route (the fast path matches the bare path only).
@@ -50,9 +64,7 @@ describe('cached-tile fast path', () => {
   it('answers a tile built by Express from the cache, with the same status, headers and bytes', async () => {
     const first = await request(baseUrl + tile);
     expect(first.status).toBe(200);
-    const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-    const cached = await request(baseUrl + tile);
-    expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
+    const cached = await fromFastPath(() => request(baseUrl + tile));
     expect(comparable(cached)).toEqual(comparable(first));
     expect(cached.headers['content-length']).toBe(String(first.body.length));
   });
@@ -60,9 +72,7 @@ describe('cached-tile fast path', () => {
   it('sends the CORS headers for an allowed origin and none for another, like Express', async () => {
     for (const origin of [TEST_ORIGIN, 'http://evil.example']) {
       const express = await request(baseUrl + viaExpress, { headers: { Origin: origin } });
-      const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-      const hot = await request(baseUrl + tile, { headers: { Origin: origin } });
-      expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
+      const hot = await fromFastPath(() => request(baseUrl + tile, { headers: { Origin: origin } }));
       expect(comparable(hot)).toEqual(comparable(express));
     }
     const allowed = await request(baseUrl + tile, { headers: { Origin: TEST_ORIGIN } });
@@ -80,16 +90,13 @@ describe('cached-tile fast path', () => {
     expect((await rawRequest(baseUrl + tile, { token: another })).status).toBe(200);
     expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore);
     // From then on the fast path knows it.
-    expect((await rawRequest(baseUrl + tile, { token: another })).status).toBe(200);
-    expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
+    expect((await fromFastPath(() => rawRequest(baseUrl + tile, { token: another }))).status).toBe(200);
   });
 
   it('answers 304 on If-None-Match with the ETag, like Express', async () => {
     const etag = String((await request(baseUrl + tile)).headers.etag);
     const express = await request(baseUrl + viaExpress, { headers: { 'If-None-Match': etag } });
-    const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-    const hot = await request(baseUrl + tile, { headers: { 'If-None-Match': etag } });
-    expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
+    const hot = await fromFastPath(() => request(baseUrl + tile, { headers: { 'If-None-Match': etag } }));
     expect(hot.status).toBe(304);
     expect(comparable(hot)).toEqual(comparable(express));
   });
@@ -108,9 +115,7 @@ describe('cached-tile fast path', () => {
   // Last: it replaces the data set the tests above read.
   it('stops answering from the cache the moment an import commits: the new data set\'s tile and ETag', async () => {
     await request(baseUrl + tile);
-    const hitsBefore = diagnostics.fastPathAnswers('/tiles');
-    const old = await request(baseUrl + tile);
-    expect(diagnostics.fastPathAnswers('/tiles')).toBe(hitsBefore + 1);
+    const old = await fromFastPath(() => request(baseUrl + tile));
 
     const parcel = { properties: { PIN: 'NEW-1' }, geometry: squarePolygon(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 0.0004) };
     const file = await writeFixture(await fixtureDir(), 'replacement.geojson', featureCollection([parcel]));
