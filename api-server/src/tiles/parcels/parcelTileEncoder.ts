@@ -8,7 +8,7 @@ import { clipPolygon, type BoundingBox, type Point } from 'lineclip';
 import simplify from 'simplify-js';
 import { PbfWriter } from 'pbf';
 import { LayerValues } from './layerValues.ts';
-import { TEXT_FIELD, TEXT_FIELDS, type TileParcelSet } from './tileParcelSet.ts';
+import { isNullText, TEXT_FIELD, TEXT_FIELDS, textStart, type TileParcelSet } from './tileParcelSet.ts';
 
 export const EXTENT = 4096;
 export const BUFFER = 64;
@@ -65,11 +65,10 @@ export function encodeParcelTile(
   };
   const values = new LayerValues(parcels.text);
   const { textEnds, nullTexts } = parcels;
-  const textStart = (i: number) => (i === 0 ? 0 : textEnds[i - 1]!);
   /** Parcel p's text field t as a value's index. */
-  const textIndex = (p: number, t: number) => values.indexOfText(textStart(p * TEXT_FIELDS + t), textEnds[p * TEXT_FIELDS + t]!);
+  const textIndex = (p: number, t: number) => values.indexOfText(textStart(textEnds, p, t), textEnds[p * TEXT_FIELDS + t]!);
   /** Whether parcel p's text field t is neither null nor empty. */
-  const present = (p: number, t: number) => (nullTexts[p]! & (1 << t)) === 0 && textEnds[p * TEXT_FIELDS + t]! > textStart(p * TEXT_FIELDS + t);
+  const present = (p: number, t: number) => !isNullText(nullTexts, p, t) && textEnds[p * TEXT_FIELDS + t]! > textStart(textEnds, p, t);
   const tagIndices: number[] = [];
   const tag = (key: string, value: number) => tagIndices.push(keyIndex(key), value);
   // Room for the tile from the start: grown from pbf's 16 bytes, a dense tile went through fifteen
@@ -99,7 +98,7 @@ export function encodeParcelTile(
       tag('pin', pin);
       tag('PIN', pin);
       if (options.fullProperties) {
-        const name = (nullTexts[p]! & (1 << TEXT_FIELD.owner)) === 0 ? TEXT_FIELD.owner : TEXT_FIELD.name; // the owner, else the parcel's name
+        const name = isNullText(nullTexts, p, TEXT_FIELD.owner) ? TEXT_FIELD.name : TEXT_FIELD.owner; // the owner, else the parcel's name
         if (present(p, name)) tag('Name', textIndex(p, name));
         if (present(p, TEXT_FIELD.add1)) tag('ADD1', textIndex(p, TEXT_FIELD.add1));
         if (present(p, TEXT_FIELD.city)) tag('CITY', textIndex(p, TEXT_FIELD.city));

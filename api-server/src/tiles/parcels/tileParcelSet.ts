@@ -46,6 +46,17 @@ const TEXTS = ['pin', 'owner', 'name', 'add1', 'city'] as const;
 export const TEXT_FIELD = Object.fromEntries(TEXTS.map((field, t) => [field, t])) as { readonly [F in (typeof TEXTS)[number]]: number };
 export const TEXT_FIELDS = TEXTS.length;
 
+/** Whether parcel p's text t is null. */
+export function isNullText(nullTexts: Uint8Array, p: number, t: number): boolean {
+  return (nullTexts[p]! & (1 << t)) !== 0;
+}
+
+/** Where parcel p's text t starts in the set's text: where the one before it ends. */
+export function textStart(textEnds: Uint32Array, p: number, t: number): number {
+  const i = p * TEXT_FIELDS + t;
+  return i === 0 ? 0 : textEnds[i - 1]!;
+}
+
 export class TileParcelSetBuilder {
   #size = 0;
   readonly #fids = new GrowableArray(Float64Array);
@@ -138,9 +149,8 @@ export function tileParcelSetOf(arrays: TileParcelArrays): TileParcelSet {
   const { fids, acres, textEnds, nullTexts } = arrays;
   const text = Buffer.from(arrays.text.buffer, arrays.text.byteOffset, arrays.text.byteLength);
   const textOf = (p: number, t: number): string | null => {
-    if ((nullTexts[p]! & (1 << t)) !== 0) return null;
-    const i = p * TEXTS.length + t;
-    return text.toString('utf8', i === 0 ? 0 : textEnds[i - 1], textEnds[i]);
+    if (isNullText(nullTexts, p, t)) return null;
+    return text.toString('utf8', textStart(textEnds, p, t), textEnds[p * TEXT_FIELDS + t]);
   };
   return {
     size: arrays.size,
