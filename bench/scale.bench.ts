@@ -9,7 +9,7 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { PARCEL_TILE_ZOOMS } from '../shared/src/tiles/tileSets.ts';
-import { apiNodeOptions } from '../scripts/apiNodeOptions.mjs';
+import { API_NODE_FLAGS } from '../scripts/apiNodeFlags.mjs';
 import { spawnApiOn } from '../hardening/support/apiOnDatabase.ts';
 import { waitUntilAnswering, RUN_TYPESCRIPT } from '../hardening/support/childProcesses.ts';
 import { startIdentityUnderTest } from '../hardening/support/identityUnderTest.ts';
@@ -54,9 +54,9 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
 
   const identity = await startIdentityUnderTest();
   const started = performance.now();
-  // With the Node.js options it runs with in production. 200 searches by one user in a few seconds:
+  // With the Node.js flags it runs with in production. 200 searches by one user in a few seconds:
   // more than a person types in a window (the limit is not what is measured).
-  const api = spawnApiOn({ database: { databaseUrl }, port: API_PORT, jwt: identity.jwt, env: { NODE_OPTIONS: apiNodeOptions(), RATE_LIMIT_SEARCH_PER_USER: '1000' } });
+  const api = spawnApiOn({ database: { databaseUrl }, port: API_PORT, jwt: identity.jwt, nodeArgs: [...API_NODE_FLAGS], env: { RATE_LIMIT_SEARCH_PER_USER: '1000' } });
   try {
     const baseUrl = `http://127.0.0.1:${API_PORT}`;
     await waitUntilAnswering(`${baseUrl}/health`, api, 300_000);

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { apiNodeOptions } from './apiNodeOptions.mjs';
+import { API_NODE_FLAGS } from './apiNodeFlags.mjs';
 import { originOf, PORTS } from './ports.mjs';
 
 export const REPO_DIR = path.resolve(import.meta.dirname, '..');
@@ -126,13 +126,12 @@ export function productServers({ dataDir, ports = PORTS, compiled = false, publi
     {
       name: 'api-server',
       command: apiCommand,
-      args: apiArgs,
+      args: [...API_NODE_FLAGS, ...apiArgs],
       // The county data tools load the demo county into an empty database before the API serves it
       // (a few seconds' no-op once it is there).
       prepare: () => runToEnd('the demo seed', seedCommand, seedArgs, { DATA_DIR: apiDataDir }),
       env: {
         ...PRODUCTION,
-        NODE_OPTIONS: apiNodeOptions(),
         PORT: String(ports.api),
         DATA_DIR: apiDataDir,
         JWKS_URL: `${originOf(ports.identity)}/v1/sessions/jwks/project-test-local`,

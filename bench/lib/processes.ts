@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { apiNodeOptions } from '../../scripts/apiNodeOptions.mjs';
+import { API_NODE_FLAGS } from '../../scripts/apiNodeFlags.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -20,14 +20,14 @@ export function startTsProcess(args: string[], env: Record<string, string>, read
 
 /**
  * As `npm start` runs it: the demo seed (county-data) on a PGlite directory, then the API server with
- * the Node.js options `npm start` gives it; `readyMs` from the seed's start to the API's ready line.
+ * the Node.js flags `npm start` gives it; `readyMs` from the seed's start to the API's ready line.
  */
 export async function startApiProcess(port: number, pgliteDir: string, timeoutMs: number, env: Record<string, string> = {}): Promise<Started> {
   const started = performance.now();
   const seed = spawn(process.execPath, ['--import', 'tsx', 'county-data/src/cli/seedDemoCli.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: pgliteDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
   const [code] = (await once(seed, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`the demo seed exited with ${code}`);
-  const api = await startTsProcess(['api-server/src/app/server.ts'], { NODE_OPTIONS: apiNodeOptions(), PORT: String(port), DATA_DIR: pgliteDir, LOG_LEVEL: 'warn', ...env }, 'API listening', timeoutMs);
+  const api = await startTsProcess([...API_NODE_FLAGS, 'api-server/src/app/server.ts'], { PORT: String(port), DATA_DIR: pgliteDir, LOG_LEVEL: 'warn', ...env }, 'API listening', timeoutMs);
   return { child: api.child, readyMs: performance.now() - started };
 }
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiNodeOptions } from '../../../scripts/apiNodeOptions.mjs';
+import { API_NODE_FLAGS } from '../../../scripts/apiNodeFlags.mjs';
 import { parseApiConfig } from './config.ts';
 
 const DEPLOY = path.resolve(import.meta.dirname, '../../../deploy/systemd');
@@ -49,7 +49,7 @@ describe('deploy/systemd', () => {
   });
 
   it('starts the built API with the API node options and NODE_ENV=production, restarting it when it fails', () => {
-    expect(unit.get('ExecStart')).toEqual([`/usr/bin/node ${apiNodeOptions('')} api-server/dist/server.js`]);
+    expect(unit.get('ExecStart')).toEqual([`/usr/bin/node ${API_NODE_FLAGS.join(' ')} api-server/dist/server.js`]);
     expect(unit.get('Environment')).toContain('NODE_ENV=production');
     expect(unit.get('Restart')).toEqual(['on-failure']);
   });

@@ -75,6 +75,11 @@ function pushBox(boxes: GrowableArray<Float64Array>, geometry: Geometry): void {
   boxes.push(north);
 }
 
+/** The buffers of a part's arrays, each owned by its array alone (GrowableArray and GrowableText finish into new ones): what moves between threads. */
+export function tileParcelPartBuffers({ arrays, boxes }: TileParcelPart): ArrayBuffer[] {
+  return [boxes, arrays.fids, arrays.acres, arrays.text, arrays.textEnds, arrays.nullTexts, arrays.coords, arrays.ringStarts, arrays.outerRings, arrays.parcelRings].map((array) => array.buffer as ArrayBuffer);
+}
+
 /** The parts' parcels one after another (the parts in PIN order, as pinRangesBetween cuts them). */
 export function joinTileParcelParts(parts: readonly TileParcelPart[]): TileParcelPart {
   if (parts.length === 1) return parts[0]!;

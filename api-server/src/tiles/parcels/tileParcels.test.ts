@@ -17,6 +17,7 @@ import { lonLatToTile, tileBounds } from '../kit/tileMath.ts';
 import { createTileParcels, type TileParcelsDeps } from './tileParcels.ts';
 import type { PinRange } from './parcelTilesRepository.ts';
 import { readTileParcelsInWorkers } from './tileParcelsInWorkers.ts';
+import { pinRangesBetween, tileParcelPartBuffers } from './tileParcelPages.ts';
 import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
 import { createParcelTilesService } from './parcelTilesService.ts';
@@ -65,6 +66,20 @@ describe('tile parcels in memory', () => {
     }
     expect(compared).toBeGreaterThan(500);
     if (reading === onWorkerThreads) expect(rangesRead).toBeGreaterThan(1);
+  });
+
+  it.runIf(testDbMode === 'postgres')('hands the workers\' parts back once joined, so this thread holds the joined arrays alone', async () => {
+    const parcels = createParcelTilesRepository(db);
+    const ranges = pinRangesBetween(await parcels.findPinSplits(3));
+    expect(ranges.length).toBeGreaterThan(1);
+    const before = process.memoryUsage().external;
+    const joined = await readTileParcelsInWorkers(db.connectionForOtherThreads!, ranges);
+    const held = process.memoryUsage().external - before;
+    const joinedBytes = tileParcelPartBuffers(joined).reduce((bytes, buffer) => bytes + buffer.byteLength, 0);
+    expect(joined.arrays.size).toBeGreaterThan(1_000);
+    // Kept until a full collection, the parts would double it.
+    expect(held).toBeGreaterThanOrEqual(joinedBytes);
+    expect(held).toBeLessThan(joinedBytes * 1.2);
   });
 
   it('places the start-up builds at the middle parcel with an outline', async () => {

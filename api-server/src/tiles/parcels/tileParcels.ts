@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import Flatbush from 'flatbush';
 import type { LonLatBox } from '../kit/tileMath.ts';
 import type { ParcelTileRow, PinRange } from './parcelTilesRepository.ts';
-import { ALL_PINS, joinTileParcelParts, pinRangesBetween, readTileParcelPart, type TileParcelPageSource, type TileParcelPart } from './tileParcelPages.ts';
+import { ALL_PINS, pinRangesBetween, readTileParcelPart, type TileParcelPageSource, type TileParcelPart } from './tileParcelPages.ts';
 import { tileParcelSetOf, toTileParcelSet, type TileParcelSet } from './tileParcelSet.ts';
 
 /** Small pages on PGlite's one session, so the tiles and details asked for meanwhile are not kept waiting. */
@@ -29,8 +29,8 @@ export interface TileParcelsDeps {
   parcels: TileParcelSource;
   /** The data version in the database now: a load that saw it change is thrown away. */
   readVersion: () => Promise<number>;
-  /** Reads the ranges on other threads (tileParcelsInWorkers.ts); without it, every page is read on this one. */
-  readInWorkers?: (ranges: readonly PinRange[]) => Promise<TileParcelPart[]>;
+  /** Reads the ranges on other threads and joins them (tileParcelsInWorkers.ts); without it, every page is read on this one. */
+  readInWorkers?: (ranges: readonly PinRange[]) => Promise<TileParcelPart>;
 }
 
 /** A tile's parcels: the set's parcels at `indices`, in findForTile's order. */
@@ -63,13 +63,12 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
   let loading: { version: number; done: Promise<void> } | undefined;
 
   async function readSnapshot(version: number): Promise<Snapshot> {
-    const parts = deps.readInWorkers
+    const { arrays, boxes } = deps.readInWorkers
       ? await deps.readInWorkers(pinRangesBetween(await deps.parcels.findPinSplits(WORKER_THREADS)))
-      : [await readTileParcelPart(deps.parcels, ALL_PINS, PAGE_SIZE)];
+      : await readTileParcelPart(deps.parcels, ALL_PINS, PAGE_SIZE);
     // Pages read across an import would mix two data sets; the import changes the version in the
     // same transaction, so an unchanged version means every page was of `version`.
     if ((await deps.readVersion()) !== version) throw new Error(`data version ${version} changed while it was loaded`);
-    const { arrays, boxes } = joinTileParcelParts(parts);
     const index = new Flatbush(Math.max(1, arrays.size));
     for (let i = 0; i < boxes.length; i += 4) index.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
     if (arrays.size === 0) index.add(0, 0, 0, 0); // flatbush needs one item; never returned (no parcel)

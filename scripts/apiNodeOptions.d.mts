@@ -1,1 +1,0 @@
-export declare function apiNodeOptions(inherited?: string): string;
