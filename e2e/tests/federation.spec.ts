@@ -74,16 +74,25 @@ test('the browser loads one copy of React and of every shared singleton: the hos
 });
 
 test('a visitor who was signed in gets the map code alongside the session check, each file fetched once', async ({ page }) => {
-  const requested: string[] = [];
-  page.on('request', (r) => requested.push(r.url()));
+  // The identity session's code arrives 2 s late: the map screen's code must not wait for it.
+  const identitySession = `${ORIGINS.remote_auth}/__federation_expose_IdentitySession`;
+  await page.route(`${identitySession}*`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  // Requests and responses in the order the page saw them.
+  const seen: [kind: 'request' | 'response', url: string][] = [];
+  page.on('request', (r) => seen.push(['request', r.url()]));
+  page.on('response', (r) => seen.push(['response', r.url()]));
   await page.goto('/');
   await new MapPage(page).waitForParcels();
+  const requested = seen.filter(([kind]) => kind === 'request').map(([, url]) => url);
   const mapScreen = requested.filter((url) => url.startsWith(`${ORIGINS.remote_map}/__federation_expose_MapScreen`) && url.endsWith('.js'));
-  const sessionCheck = requested.findIndex((url) => url.endsWith('/sdk/v1/sessions/authenticate'));
+  const identitySessionArrived = seen.findIndex(([kind, url]) => kind === 'response' && url.startsWith(identitySession));
   expect(mapScreen).toHaveLength(1);
-  expect(sessionCheck).toBeGreaterThan(-1);
-  // Before: the map screen's code was asked for only once the session check had answered.
-  expect(requested.indexOf(mapScreen[0]!)).toBeLessThan(sessionCheck);
+  expect(identitySessionArrived).toBeGreaterThan(-1);
+  // Before: the map screen's code was asked for only once the identity session had confirmed the session.
+  expect(seen.findIndex(([kind, url]) => kind === 'request' && url === mapScreen[0])).toBeLessThan(identitySessionArrived);
   // The preload is what the screen then runs: no file of the map remote twice.
   const mapFiles = requested.filter((url) => url.startsWith(ORIGINS.remote_map));
   expect(mapFiles).toEqual([...new Set(mapFiles)]);
