@@ -6,8 +6,12 @@ import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { migrate, openDb, writeLocalHandover } from '@parcel-map/database';
 import { createLogger } from '../platform/logger.ts';
+import { keepTickObjectShape } from '../platform/runtime/tickObjectShape.ts';
 import { parseApiConfig } from './config.ts';
 import { createApiServer } from './createApp.ts';
+
+// Before the first request and the start-up's full garbage collections.
+keepTickObjectShape();
 
 const config = parseApiConfig();
 const logger = createLogger(config.logLevel);
