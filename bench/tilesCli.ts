@@ -14,9 +14,10 @@ import { startTestIdentity } from '../api-server/src/testing/testAuth.ts';
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(ROOT, '.data/pglite-bench');
 const apiPort = Number(process.env.BENCH_API_PORT ?? 4180);
 const loadBefore = loadavg();
-// Parcel tiles are served to sessions only: a signing identity of its own, without the product's.
+// Parcel tiles are served to sessions only: a signing identity of its own, without the product's, and
+// one token for the whole run, so this API accepts a longer lifetime than Stytch's 5 minutes.
 const identity = await startTestIdentity();
-const api = await startApiProcess(apiPort, dataDir, 15 * 60_000, { JWKS_URL: identity.jwksUrl });
+const api = await startApiProcess(apiPort, dataDir, 15 * 60_000, { JWKS_URL: identity.jwksUrl, JWT_MAX_LIFETIME_SECONDS: '3000' });
 try {
   const result = await benchTileThroughput(`http://127.0.0.1:${apiPort}`, apiPort + 1, await identity.sign('bench-tiles', { expiresIn: 3000 }));
   const runs = [result.raw, result.hotPath, result.expressRoute];

@@ -5,6 +5,7 @@
 import { chmodSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isRunning } from './dataDirLock.ts';
+import { readStartMarkerPid } from './startMarker.mjs';
 
 export const HANDOVER_FILE_NAME = 'parcel-map-api.json';
 
@@ -51,4 +52,10 @@ export function readLocalHandover(dataDir: string): LocalHandover | undefined {
   const { url, token, pid } = parsed;
   if (typeof url !== 'string' || typeof token !== 'string' || typeof pid !== 'number' || !isRunning(pid)) return undefined;
   return { url, token, pid };
+}
+
+/** The pid of the `npm start` that is starting (or running) the product on `dataDir`, or undefined when none is. */
+export function startInProgress(dataDir: string): number | undefined {
+  const pid = readStartMarkerPid(dataDir);
+  return pid !== undefined && isRunning(pid) ? pid : undefined;
 }

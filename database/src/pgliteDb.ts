@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from './startTsWorker.ts';
-import { acquireDataDirLock } from './dataDirLock.ts';
+import { waitForDataDirLock } from './dataDirLockWait.ts';
 import type { Db, ListenEvent, Queryable } from './db.ts';
 import { deserializeError, type PgliteMessage, type PgliteRequest } from './pgliteProtocol.ts';
 
@@ -22,12 +22,16 @@ export interface PgliteDbOptions {
    * database back in this process, so a server should exit and let its supervisor restart it.
    */
   onThreadLost?(error: Error): void;
+  /** How long to wait for a process holding `dataDir` to let it go (0, the default: refuse at once). */
+  lockWaitMs?: number;
+  /** Told once, when that wait begins, what it waits for: a line for the log. */
+  onLockWait?(message: string): void;
 }
 
 /** dataDir undefined: an in-memory database (tests). */
 export async function openPgliteDb(dataDir?: string, options: PgliteDbOptions = {}): Promise<Db> {
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  const lock = dataDir === undefined ? undefined : acquireDataDirLock(dataDir);
+  const lock = dataDir === undefined ? undefined : await waitForDataDirLock(dataDir, { waitMs: options.lockWaitMs ?? 0, onWait: options.onLockWait });
   let closing = false;
   let lost = false;
   const thread = startPgliteThread((error) => {

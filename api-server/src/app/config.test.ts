@@ -14,7 +14,7 @@ describe('parseApiConfig', () => {
       jwtIssuer: 'stytch.com/project-test-local',
       jwtAudience: 'project-test-local',
       corsOrigins: ['http://127.0.0.1:3000', 'http://localhost:3000'],
-      jwtMaxLifetimeSeconds: 3600,
+      jwtMaxLifetimeSeconds: 300,
       publicBaseUrl: undefined,
       trustProxy: undefined,
     });
@@ -58,8 +58,18 @@ describe('parseApiConfig', () => {
   });
 
   it('reads TRUST_PROXY as a list and JWT_MAX_LIFETIME_SECONDS as seconds', () => {
-    expect(parseApiConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8', JWT_MAX_LIFETIME_SECONDS: '600' })).toMatchObject({ trustProxy: ['loopback', '10.0.0.0/8'], jwtMaxLifetimeSeconds: 600 });
+    expect(parseApiConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8', PUBLIC_BASE_URL: 'https://maps.example.org', JWT_MAX_LIFETIME_SECONDS: '600' })).toMatchObject({
+      trustProxy: ['loopback', '10.0.0.0/8'],
+      publicBaseUrl: 'https://maps.example.org',
+      jwtMaxLifetimeSeconds: 600,
+    });
     expect(() => parseApiConfig({ JWT_MAX_LIFETIME_SECONDS: '0' })).toThrow(/JWT_MAX_LIFETIME_SECONDS/);
+  });
+
+  it('refuses TRUST_PROXY without PUBLIC_BASE_URL, as `npm start` with PUBLIC_ORIGIN never leaves it', () => {
+    expect(() => parseApiConfig({ TRUST_PROXY: 'loopback' })).toThrow(/PUBLIC_BASE_URL must be set when TRUST_PROXY is/);
+    expect(() => parseApiConfig({ TRUST_PROXY: 'loopback', PUBLIC_BASE_URL: '' })).toThrow(/PUBLIC_BASE_URL must be set when TRUST_PROXY is/);
+    expect(parseApiConfig({ TRUST_PROXY: '', PUBLIC_BASE_URL: '' })).toMatchObject({ trustProxy: undefined, publicBaseUrl: undefined });
   });
 
   it('serves no /metrics and gives running requests 10 s at shutdown unless told otherwise', () => {

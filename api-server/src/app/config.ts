@@ -73,7 +73,12 @@ const apiEnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...rateLimitSchema.shape,
-});
+})
+  // A proxy passes on whatever Host a client sends; style JSON (publicly cacheable) must not name it.
+  .refine((vars) => !vars.TRUST_PROXY?.length || vars.PUBLIC_BASE_URL !== undefined, {
+    path: ['PUBLIC_BASE_URL'],
+    message: 'PUBLIC_BASE_URL must be set when TRUST_PROXY is: the address browsers reach the API at, which style JSON names',
+  });
 
 export interface ApiConfig extends BearerSettings {
   port: number;

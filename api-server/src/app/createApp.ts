@@ -31,7 +31,7 @@ import { NO_DIAGNOSTICS, type Diagnostics } from '../platform/diagnostics.ts';
 import { errorHandler, notFoundHandler } from '../platform/http/errorHandler.ts';
 import { expressPrototypedClasses } from '../platform/http/expressPrototypes.ts';
 import { createRateLimits, type RateLimits } from '../platform/http/rateLimits.ts';
-import { responseHeaders, type ResponseHeaders } from '../platform/http/responseHeaders.ts';
+import { perUserAnswers, responseHeaders, type ResponseHeaders } from '../platform/http/responseHeaders.ts';
 import type { Logger } from '../platform/logger.ts';
 import { createBaseMapFeaturesRepository } from '../tiles/baseMap/baseMapFeaturesRepository.ts';
 import { createBaseMapTiles, type BaseMapTiles } from '../tiles/baseMap/baseMapTiles.ts';
@@ -51,6 +51,8 @@ import { probesRouter } from './probes.ts';
 const JSON_BODY_LIMIT = '100kb';
 const PARCEL_TILES_PATH = COUNTY_DATA_TILES_PATH;
 const BASEMAP_TILES_PATH = '/basemap';
+/** The routes whose answers belong to one signed-in user (CACHE_CONTROL.perUser). */
+const PER_USER_PATHS = ['/api/parcels', '/api/saved-parcels', '/api/markups', '/api/admin'];
 
 export interface CreateAppOptions {
   db: Db;
@@ -162,6 +164,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
 
   // Until the tiles are warm the API answers, building tiles from the database (slower, more memory).
   app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));
+  app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
@@ -185,7 +188,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
   app.use(BASEMAP_TILES_PATH, tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
-  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, behindTrustedProxy: config.trustProxy !== undefined, overlays }));
+  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, overlays }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));

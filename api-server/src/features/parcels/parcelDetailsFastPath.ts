@@ -15,7 +15,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { PIN_MAX_LENGTH, PIN_PATTERN, type ParcelDetails } from '@parcel-map/shared/contracts';
 import { BEARER } from '../../platform/auth/verifyBearer.ts';
 import type { Diagnostics } from '../../platform/diagnostics.ts';
-import type { ResponseHeaders } from '../../platform/http/responseHeaders.ts';
+import { CACHE_CONTROL, type ResponseHeaders } from '../../platform/http/responseHeaders.ts';
 import type { ParcelsService } from './parcelsService.ts';
 
 const DETAILS_ROUTE = '/api/parcels';
@@ -37,7 +37,8 @@ export interface ParcelDetailsFastPathOptions {
 }
 
 export function createParcelDetailsFastPath(options: ParcelDetailsFastPathOptions): RequestListener {
-  const fixed = { 'content-type': JSON_CONTENT_TYPE };
+  // As Express answers the route (app/createApp.ts: per-user routes).
+  const fixed = { 'cache-control': CACHE_CONTROL.perUser, 'content-type': JSON_CONTENT_TYPE };
   // Each cached record serialised once: the cache hands out the same object until it is replaced.
   const encoded = new WeakMap<ParcelDetails, { body: Buffer; etag: string }>();
 

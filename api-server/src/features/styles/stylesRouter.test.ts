@@ -80,10 +80,10 @@ describe('GET /styles/:id.json, where its URLs come from', () => {
     }
   });
 
-  it('believes X-Forwarded-* only from a proxy named in TRUST_PROXY', async () => {
-    const app = await startTestApp({ seed: false, config: { trustProxy: ['loopback'] } });
+  it('names PUBLIC_BASE_URL behind a trusted proxy too, whatever host the proxy forwards', async () => {
+    const app = await startTestApp({ seed: false, config: { trustProxy: ['loopback'], publicBaseUrl: 'https://maps.example.org' } });
     try {
-      const urls = urlsOf((await app.request('/styles/streets-local.json', { headers: { 'X-Forwarded-Host': 'maps.example.org', 'X-Forwarded-Proto': 'https' } })).json);
+      const urls = urlsOf((await app.request('/styles/streets-local.json', { headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' } })).json);
       expect(urls[1]).toBe('https://maps.example.org/basemap/{z}/{x}/{y}.pbf');
     } finally {
       await app.close();

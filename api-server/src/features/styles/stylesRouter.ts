@@ -6,9 +6,8 @@ import type { OverlaysService } from '../overlays/overlaysService.ts';
 import { findOfflineStyle, offlineStyle } from './offlineStyles.ts';
 
 export interface StylesRouterDeps {
+  /** PUBLIC_BASE_URL, which TRUST_PROXY requires (app/config.ts). */
   publicBaseUrl: string | undefined;
-  /** TRUST_PROXY is set: the proxy's X-Forwarded-Proto and X-Forwarded-Host say how browsers reach the API. */
-  behindTrustedProxy: boolean;
   overlays: OverlaysService;
 }
 
@@ -20,19 +19,15 @@ export function createStylesRouter(deps: StylesRouterDeps): Router {
     if (!info) throw new NotFoundError('Style not found');
     const overlays = await deps.overlays.current();
     res.set('Cache-Control', 'public, max-age=300');
-    res.json(offlineStyle(info, deps.publicBaseUrl ?? (deps.behindTrustedProxy ? proxiedBase(req) : reachedBase(req)), overlays));
+    res.json(offlineStyle(info, deps.publicBaseUrl ?? reachedBase(req), overlays));
   });
 
   return router;
 }
 
-// The answer is publicly cacheable, so without a trusted proxy nothing a client sends may shape it:
-// a Host or X-Forwarded-* header of an attacker's would otherwise point every cached copy's tiles
-// and glyphs at the attacker's server.
-function proxiedBase(req: Request): string {
-  return `${req.protocol}://${req.host}`;
-}
-
+// The answer is publicly cacheable, so nothing a client sends may shape it: a Host or
+// X-Forwarded-* header of an attacker's (passed on by a proxy too) would otherwise point every
+// cached copy's tiles and glyphs at the attacker's server.
 /** The address and port the connection arrived at, as the socket says. */
 function reachedBase(req: Request): string {
   const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');

@@ -26,11 +26,13 @@ const VERIFIED_TOKEN_KEY_LENGTH = 64;
 export const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * The longest lifetime (exp − iat) a token may have. Stytch's session JWTs live 5 minutes; a
- * correctly signed token valid for years (a leaked signing key, a misconfigured issuer) would
- * otherwise stay usable long after the session behind it ended.
+ * The longest lifetime (exp − iat) a token may have: Stytch's, whose session JWTs live 5 minutes. A
+ * correctly signed token valid for longer (a leaked signing key, a misconfigured issuer) would
+ * otherwise stay usable long after the session behind it ended; and since tokens are checked here
+ * without asking Stytch, this is also how long a logged-out session's JWT still reads (plus the
+ * 30 s clock tolerance; docs/operations.md, Security).
  */
-export const DEFAULT_JWT_MAX_LIFETIME_SECONDS = 3600;
+export const DEFAULT_JWT_MAX_LIFETIME_SECONDS = 300;
 
 /** What the verifier checks tokens against: where the keys are, and how long a token may live. */
 export interface BearerSettings extends JwtSettings {

@@ -27,7 +27,19 @@ export const CACHE_CONTROL = {
   privateUnversionedTiles: 'private, no-cache',
   /** Answers an open map polls to notice a publish. */
   live: 'no-store',
+  /**
+   * Answers for one signed-in user (parcel details and searches, saved parcels, markups, the Data
+   * page's): neither a shared cache nor the browser's disk keeps them, so they do not outlive the
+   * session on a shared computer or reach another user through a proxy.
+   */
+  perUser: 'private, no-store',
 } as const;
+
+/** Express middleware for the routes answering one user: every answer, errors included, is CACHE_CONTROL.perUser. */
+export const perUserAnswers: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', CACHE_CONTROL.perUser);
+  next();
+};
 
 /** What decides a tile's Cache-Control. */
 export interface TileAnswer {
