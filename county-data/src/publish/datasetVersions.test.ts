@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@parcel-map/database';
 import { openTestDb } from '@parcel-map/database/testing';
 import { parseImportMapping } from '../import/importMapping.ts';
-import { checkPreparedFile, importParcels } from '../import/importParcels.ts';
+import { checkPreparedFile, importParcels, publishImport, validateImport } from '../import/importParcels.ts';
 import { prepareImportFileInWorker } from '../import/prepareInWorker.ts';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
 import { checkDatasetName, datasetNameFrom, KEPT_VERSIONS, listDatasetVersions, removeDataset, rollbackDataset } from './datasetVersions.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from '../import/importFileLimits.ts';
 
 const SIZE = 0.001;
 const mapping = (sourceName: string) => parseImportMapping({ dataset: { sourceName, licence: `${sourceName} licence` }, fields: { PIN: 'PIN', owner: 'OWNER' } });
@@ -37,8 +38,8 @@ describe('data sets and their versions', () => {
   const dataVersion = async () => Number((await db.query<{ value: string }>('SELECT value FROM data_version')).rows[0]!.value);
 
   it('serves the parcels of every data set together, each under its own data set', async () => {
-    await importParcels(db, { dataset: 'north', file: await parcelFile(['N-1', 'N-2'], -80.9, 'NORTH V1'), mapping: mapping('North GIS') });
-    await importParcels(db, { dataset: 'south', file: await parcelFile(['S-1'], -80.8, 'SOUTH V1'), mapping: mapping('South GIS') });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'north', file: await parcelFile(['N-1', 'N-2'], -80.9, 'NORTH V1'), mapping: mapping('North GIS') });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'south', file: await parcelFile(['S-1'], -80.8, 'SOUTH V1'), mapping: mapping('South GIS') });
     expect(await served()).toEqual(['north:N-1:NORTH V1', 'north:N-2:NORTH V1', 'south:S-1:SOUTH V1']);
     const versions = await listDatasetVersions(db);
     expect(versions.map(({ name, version, current, parcels, source, licence }) => ({ name, version, current, parcels, source, licence }))).toEqual([
@@ -51,7 +52,7 @@ describe('data sets and their versions', () => {
 
   it("rejects a PIN another data set serves, with that reason, and never replaces the other's parcel", async () => {
     const before = await served();
-    const report = await importParcels(db, { dataset: 'south', file: await parcelFile(['S-2', 'N-1'], -80.8, 'SOUTH V2'), mapping: mapping('South GIS'), maxRejectedShare: 0.5 });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'south', file: await parcelFile(['S-2', 'N-1'], -80.8, 'SOUTH V2'), mapping: mapping('South GIS'), maxRejectedShare: 0.5 });
     expect(report.rejections).toEqual([{ feature: 2, pin: 'N-1', reason: 'PIN in another data set', detail: "PIN already served by data set 'north'" }]);
     expect(report).toMatchObject({ imported: 1, rejected: 1, dataset: { name: 'south', version: 2 } });
     expect(await served()).toEqual([...before.filter((row) => !row.startsWith('south:')), 'south:S-2:SOUTH V2']);
@@ -59,7 +60,7 @@ describe('data sets and their versions', () => {
   });
 
   it('names the feature of a PIN another data set serves when the file was read in the import worker', async () => {
-    const options = { dataset: 'south', file: await parcelFile(['S-3', 'N-2'], -80.8, 'SOUTH V3'), mapping: mapping('South GIS'), maxRejectedShare: 0.5 };
+    const options = { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'south', file: await parcelFile(['S-3', 'N-2'], -80.8, 'SOUTH V3'), mapping: mapping('South GIS'), maxRejectedShare: 0.5 };
     const { report } = await checkPreparedFile(db, await prepareImportFileInWorker(options), options);
     expect(report.rejections).toEqual([{ feature: 2, pin: 'N-2', reason: 'PIN in another data set', detail: "PIN already served by data set 'north'" }]);
   });
@@ -75,7 +76,7 @@ describe('data sets and their versions', () => {
 
   it(`keeps the last ${KEPT_VERSIONS} versions of a data set`, async () => {
     for (const owner of ['NORTH V2', 'NORTH V3', 'NORTH V4']) {
-      await importParcels(db, { dataset: 'north', file: await parcelFile(['N-1', 'N-2'], -80.9, owner), mapping: mapping('North GIS') });
+      await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'north', file: await parcelFile(['N-1', 'N-2'], -80.9, owner), mapping: mapping('North GIS') });
     }
     expect((await listDatasetVersions(db)).filter((row) => row.name === 'north').map((row) => [row.version, row.current])).toEqual([[4, true], [3, false], [2, false]]);
     expect(await versionTables()).toEqual(await keptVersionTables());
@@ -89,12 +90,43 @@ describe('data sets and their versions', () => {
   });
 
   it('refuses a rollback that would serve a PIN another data set serves now, and changes nothing', async () => {
-    await importParcels(db, { dataset: 'east', file: await parcelFile(['E-1'], -80.7, 'EAST V1'), mapping: mapping('East GIS') });
-    await importParcels(db, { dataset: 'east', file: await parcelFile(['E-2'], -80.7, 'EAST V2'), mapping: mapping('East GIS') });
-    await importParcels(db, { dataset: 'west', file: await parcelFile(['E-1'], -80.6, 'WEST V1'), mapping: mapping('West GIS') });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'east', file: await parcelFile(['E-1'], -80.7, 'EAST V1'), mapping: mapping('East GIS') });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'east', file: await parcelFile(['E-2'], -80.7, 'EAST V2'), mapping: mapping('East GIS') });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'west', file: await parcelFile(['E-1'], -80.6, 'WEST V1'), mapping: mapping('West GIS') });
     const before = await served();
-    await expect(rollbackDataset(db, 'east')).rejects.toThrow('PIN E-1 is already served by another data set; nothing was changed');
+    await expect(rollbackDataset(db, 'east')).rejects.toThrow("PIN E-1 is already served by data set 'west'; nothing was changed");
     expect(await served()).toEqual(before);
+  });
+
+  // Each was validated before the other was published, so neither rejected the shared PINs (issue #39 §4).
+  const validatedSideBySide = async (first: [string, string[]], second: [string, string[]]) => {
+    const validated = [];
+    for (const [i, [dataset, pins]] of [first, second].entries()) {
+      validated.push(await validateImport(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset, file: await parcelFile(pins, -80.5 + i * 0.1, dataset.toUpperCase()), mapping: mapping(`${dataset} GIS`) }));
+    }
+    expect(validated.map(({ report }) => report.rejected)).toEqual([0, 0]);
+    return validated as [(typeof validated)[0], (typeof validated)[0]];
+  };
+
+  it('refuses to publish the second of two imports validated side by side that share PINs, naming them and the data set serving them', async () => {
+    const [alpha, beta] = await validatedSideBySide(['alpha', ['A-1', 'SH-1', 'SH-2']], ['beta', ['B-1', 'SH-1', 'SH-2']]);
+    await publishImport(db, alpha);
+    const before = await served();
+    await expect(publishImport(db, beta)).rejects.toThrow("2 PINs are already served by data set 'alpha' (SH-1, SH-2); nothing was published: validate the import again to leave them out");
+    expect(await served()).toEqual(before);
+    expect((await listDatasetVersions(db)).some((row) => row.name === 'beta')).toBe(false);
+    expect(await versionTables()).toEqual(await keptVersionTables());
+  });
+
+  it('publishes one of two imports sharing a PIN published at the same moment, and refuses the other', async () => {
+    const [gamma, delta] = await validatedSideBySide(['gamma', ['G-1', 'SH-3']], ['delta', ['D-1', 'SH-3']]);
+    const outcomes = await Promise.allSettled([publishImport(db, gamma), publishImport(db, delta)]);
+    const published = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.dataset.name] : []));
+    expect(published).toHaveLength(1);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(String(refused?.reason)).toContain(`PIN SH-3 is already served by data set '${published[0]}'; nothing was published`);
+    const sharedPin = await db.query<{ name: string }>("SELECT d.name FROM parcels p JOIN datasets d ON d.id = p.dataset_id WHERE p.pin = 'SH-3'");
+    expect(sharedPin.rows).toEqual([{ name: published[0] }]);
   });
 
   it('removes every version of a data set', async () => {

@@ -3,7 +3,7 @@
 // `parcels` while the version is current.
 import type { Db, Queryable } from '@parcel-map/database';
 import type { ParcelAttributeField } from '@parcel-map/shared/contracts';
-import { createParcelTable, pinServedElsewhere, retireParcelTable, serveParcelTable } from './parcelVersionTables.ts';
+import { createParcelTable, pinsOfVersionServedElsewhere, retireParcelTable, serveParcelTable, type PinsServedElsewhere } from './parcelVersionTables.ts';
 import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
 
 export { DatasetError, KEPT_VERSIONS } from './versions.ts';
@@ -104,10 +104,8 @@ const DATASETS: VersionedKind = {
   table: 'datasets',
   noun: 'data set',
   retire: retireParcelTable,
-  async restore(tx, id) {
-    // Served PINs are unique across data sets by this check and the importer's (migration 012).
-    const pin = await pinServedElsewhere(tx, id);
-    if (pin !== undefined) throw new DatasetError(`PIN ${pin} is already served by another data set; nothing was changed`);
+  async restore(tx, id, name) {
+    await refusePinsServedElsewhere(tx, id, name, 'nothing was changed');
     await serveParcelTable(tx, id);
   },
   async summarise(tx, id) {
@@ -122,9 +120,35 @@ const DATASETS: VersionedKind = {
 };
 
 /**
+ * Served PINs are unique across data sets (the database cannot say so: migration 012), by this check
+ * under the publish lock whenever a version is about to be served, and by the importer's rejections.
+ * A DatasetError naming the PINs and the data sets serving them, `outcome` after.
+ */
+async function refusePinsServedElsewhere(tx: Queryable, id: number, name: string, outcome: string): Promise<void> {
+  const served = await pinsOfVersionServedElsewhere(tx, id, name);
+  if (served.length > 0) throw new DatasetError(`${describeServedPins(served)}; ${outcome}`);
+}
+
+/**
+ * "PIN N-1 is already served by data set 'north'", "3 PINs are already served by data set 'north' (N-1,
+ * N-2, N-3)", "7 PINs are already served by data set 'east' (2: E-1, E-2) and data set 'north' (5: N-1, …)".
+ */
+function describeServedPins(served: readonly PinsServedElsewhere[]): string {
+  const total = served.reduce((sum, { count }) => sum + count, 0);
+  if (total === 1) return `PIN ${served[0]!.examples[0]} is already served by data set '${served[0]!.name}'`;
+  const bySet = served.map(({ name, count, examples }) => {
+    const pins = `${examples.join(', ')}${count > examples.length ? ', …' : ''}`;
+    return `data set '${name}' (${served.length === 1 ? pins : `${count.toLocaleString('en-US')}: ${pins}`})`;
+  });
+  return `${total.toLocaleString('en-US')} PINs are already served by ${new Intl.ListFormat('en-US').format(bySet)}`;
+}
+
+/**
  * Writes a data set's next version (versions.ts): `write` inserts its parcels into the version's own
  * table (parcelWriter.ts), and base map and elevation under the new dataset id; the table is then
- * indexed and served. `write` leaves out the PINs another data set serves (the importer rejects them).
+ * indexed and served. `write` leaves out the PINs another data set serves (the importer rejects them);
+ * one served by another data set since — an import validated before another was published — refuses
+ * the whole publish.
  */
 export async function publishDatasetVersion(
   db: Db,
@@ -145,6 +169,7 @@ export async function publishDatasetVersion(
     async write(tx, id) {
       await createParcelTable(tx, id);
       const written = await write(tx, id);
+      await refusePinsServedElsewhere(tx, id, meta.name, 'nothing was published: validate the import again to leave them out');
       await serveParcelTable(tx, id);
       await tx.query('UPDATE datasets SET rejected_count = $2, attribute_fields = $3::jsonb WHERE id = $1', [id, written.rejected, JSON.stringify(written.attributeFields ?? [])]);
     },

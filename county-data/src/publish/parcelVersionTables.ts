@@ -34,8 +34,28 @@ export async function retireParcelTable(tx: Queryable, datasetId: number): Promi
   await tx.exec(`ALTER TABLE parcels DETACH PARTITION ${parcelTableOf(datasetId)}`);
 }
 
-/** A PIN of the version's table that another data set serves now, if any. */
-export async function pinServedElsewhere(tx: Queryable, datasetId: number): Promise<string | undefined> {
-  const { rows } = await tx.query<{ pin: string }>(`SELECT v.pin FROM ${parcelTableOf(datasetId)} v JOIN parcels p ON p.pin = v.pin LIMIT 1`);
-  return rows[0]?.pin;
+/** The PINs of a version's table that another data set serves, by that data set: how many, and the first few. */
+export interface PinsServedElsewhere {
+  name: string;
+  count: number;
+  examples: string[];
+}
+
+const PIN_EXAMPLES = 5;
+
+/**
+ * The PINs of version `datasetId`'s table that a data set other than `name` serves now. Only the other
+ * data sets' partitions are read (by id, which the planner prunes by), not the name's own current version.
+ */
+export async function pinsOfVersionServedElsewhere(tx: Queryable, datasetId: number, name: string): Promise<PinsServedElsewhere[]> {
+  const others = (await tx.query<{ id: number }>('SELECT id FROM datasets WHERE name <> $1 AND is_current', [name])).rows.map((row) => row.id);
+  if (others.length === 0) return [];
+  const { rows } = await tx.query<PinsServedElsewhere>(
+    `SELECT d.name, count(*)::int AS count, (array_agg(v.pin ORDER BY v.pin))[1:${PIN_EXAMPLES}] AS examples
+       FROM ${parcelTableOf(datasetId)} v JOIN parcels p ON p.pin = v.pin JOIN datasets d ON d.id = p.dataset_id
+      WHERE p.dataset_id = ANY($1::int[])
+      GROUP BY d.name ORDER BY d.name`,
+    [others],
+  );
+  return rows;
 }

@@ -29,8 +29,8 @@ export interface VersionedKind {
   noun: string;
   /** Inside the transaction: the version stops being served (its rows move aside) … */
   retire?(tx: Queryable, id: number): Promise<void>;
-  /** … or is served again. */
-  restore?(tx: Queryable, id: number): Promise<void>;
+  /** … or is served again, as `name`'s version. */
+  restore?(tx: Queryable, id: number, name: string): Promise<void>;
   /** Records a version's counts and extent, once its content is written. */
   summarise(tx: Queryable, id: number): Promise<void>;
 }
@@ -75,7 +75,7 @@ export async function rollbackVersion(db: Db, kind: VersionedKind, name: string)
     if (previous === undefined) throw new DatasetError(`${capitalised(kind.noun)} '${name}' has no earlier version to roll back to`);
     await kind.retire?.(tx, current.id);
     // Its counts and extent were recorded when it was published.
-    await kind.restore?.(tx, previous);
+    await kind.restore?.(tx, previous, name);
     await makeCurrent(tx, kind, name, previous);
     return previous;
   });
