@@ -1,5 +1,4 @@
 // Parses the environment once at start-up and fails fast with every problem listed.
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DATA_DIR } from '@parcel-map/database';
 import { z } from 'zod';
@@ -10,6 +9,10 @@ import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ROUTES, type RateLimitedRoute, type R
 /** The embedded default administrator (README): sign in with this address to reach the Data page. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_MAX_UPLOAD_MB = 500;
+/** Imports held at once (each its files, and once validated its parcels in memory). */
+export const DEFAULT_IMPORT_MAX_JOBS = 5;
+/** The disk the held imports' files may take in all. */
+export const DEFAULT_IMPORT_MAX_STORED_MB = 2048;
 export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 /** A shorter metrics token is too easy to guess. */
 const MIN_METRICS_TOKEN_LENGTH = 16;
@@ -65,8 +68,10 @@ const apiEnvSchema = z.object({
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAIL),
   /** The largest file the Data page (and a handed-over import) uploads, in MB. */
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_UPLOAD_MB),
-  /** Where uploaded files wait while they are validated and published. */
-  IMPORT_WORK_DIR: z.string().min(1).default(path.join(tmpdir(), 'parcel-map-imports')),
+  IMPORT_MAX_JOBS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_IMPORT_MAX_JOBS),
+  IMPORT_MAX_STORED_MB: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_IMPORT_MAX_STORED_MB),
+  /** Where uploaded files wait while they are validated and published; unset: `<DATA_DIR>/import-work`. */
+  IMPORT_WORK_DIR: z.string().min(1).optional(),
   /** Set: GET /metrics answers requests bearing it (docs/operations.md, Metrics). Unset: no /metrics. */
   METRICS_TOKEN: z.string().min(MIN_METRICS_TOKEN_LENGTH).optional(),
   /** How long requests still running at SIGTERM may take before their connections are cut. */
@@ -94,6 +99,8 @@ export interface ApiConfig extends BearerSettings {
   /** Lower-case. */
   adminEmails: ReadonlySet<string>;
   maxUploadBytes: number;
+  maxImportJobs: number;
+  maxImportStoredBytes: number;
   importWorkDir: string;
   rateLimits: RateLimitSettings;
   /** undefined: GET /metrics is not served. */
@@ -126,7 +133,9 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     publicParcelTiles: vars.PUBLIC_PARCEL_TILES,
     adminEmails: new Set(vars.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0)),
     maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
-    importWorkDir: path.resolve(vars.IMPORT_WORK_DIR),
+    maxImportJobs: vars.IMPORT_MAX_JOBS,
+    maxImportStoredBytes: vars.IMPORT_MAX_STORED_MB * 1024 * 1024,
+    importWorkDir: path.resolve(vars.IMPORT_WORK_DIR ?? path.join(vars.DATA_DIR, 'import-work')),
     rateLimits: rateLimitSettings(vars),
     metricsToken: vars.METRICS_TOKEN,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_SECONDS * 1000,

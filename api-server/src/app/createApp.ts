@@ -6,7 +6,7 @@ import type { Db } from '@parcel-map/database';
 import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
-import { createDataAdminRouter } from '../features/dataAdmin/dataAdminRouter.ts';
+import { createDataAdminRouter, DATA_ADMIN_PATH, isFileUpload } from '../features/dataAdmin/dataAdminRouter.ts';
 import { createImportJobs } from '../features/dataAdmin/importJobs.ts';
 import { createParcelDetailsFastPath } from '../features/parcels/parcelDetailsFastPath.ts';
 import { createParcelsRepository } from '../features/parcels/parcelsRepository.ts';
@@ -128,7 +128,9 @@ interface BuiltApp {
 }
 
 function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnostics: givenDiagnostics }: CreateAppOptions): BuiltApp {
-  const imports = createImportJobs({ db, workDir: config.importWorkDir, maxUploadBytes: config.maxUploadBytes, logger });
+  const imports = createImportJobs({
+    db, workDir: config.importWorkDir, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes, maxJobs: config.maxImportJobs, maxStoredBytes: config.maxImportStoredBytes, logger,
+  });
   const metrics = config.metricsToken === undefined ? undefined : createMetrics({ db, importJobStates: imports.countByState });
   const diagnostics = givenDiagnostics ?? metrics?.diagnostics ?? NO_DIAGNOSTICS;
   const parcels = createParcelsRepository(db);
@@ -158,7 +160,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   // Forwarded headers only from the proxies the operator named (TRUST_PROXY); none by default.
   app.set('trust proxy', config.trustProxy ?? false);
   app.use(headers.middleware);
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  const jsonBody = express.json({ limit: JSON_BODY_LIMIT });
+  app.use((req, res, next) => (isFileUpload(req) ? next() : jsonBody(req, res, next)));
   // Before every router: whatever tile set is mounted under the path is covered.
   app.use(COUNTY_DATA_TILES_PATH, tileAccess.middleware);
 
@@ -170,7 +173,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
   app.use(
-    '/api/admin',
+    DATA_ADMIN_PATH,
     createDataAdminRouter({
       db,
       datasets,

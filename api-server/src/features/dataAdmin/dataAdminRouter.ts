@@ -2,7 +2,8 @@
 // data set versions, rollback, removal, the map's initial view, imports (upload, validate,
 // publish), and overlays (import, versions, rollback, removal). Administrators only (platform/auth/adminAccess.ts); shapes in
 // shared/src/datasets/{datasetContract,importContract}.ts.
-import { Router } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { Router, type Request } from 'express';
 import type { Db } from '@parcel-map/database';
 import { bundledMappingNames } from '@parcel-map/county-data/import';
 import { DatasetError, listDatasetVersions, listOverlayVersions, removeDataset, removeOverlay, rollbackDataset, rollbackOverlay } from '@parcel-map/county-data/publish';
@@ -22,6 +23,20 @@ import type { DatasetsRepository } from '../datasets/datasetsRepository.ts';
 import type { ImportJobs } from './importJobs.ts';
 
 const initialViewBodySchema = z.union([initialViewSettingSchema, z.object({ dataset: z.string() })]);
+/** Where the router is mounted (createApp.ts). */
+export const DATA_ADMIN_PATH = '/api/admin';
+const FILE_UPLOAD_URL = new RegExp(`^${DATA_ADMIN_PATH}/imports/[^/?]+/files/[^/?]+(?:\\?|$)`);
+/** What an upload's body may be: the file's bytes, said to be so or not said to be anything. */
+const FILE_BYTES_TYPE = 'application/octet-stream';
+
+/**
+ * A file upload, whose body is the file's bytes whatever it declares: the app's JSON body parser leaves
+ * it to the route, which refuses any type but bytes (415) once the administrator check has passed —
+ * parsed, a JSON body would be drained and an empty file stored.
+ */
+export function isFileUpload(req: IncomingMessage): boolean {
+  return req.method === 'PUT' && FILE_UPLOAD_URL.test(req.url ?? '');
+}
 
 export interface DataAdminDeps {
   db: Db;
@@ -111,9 +126,11 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
     res.json(deps.imports.get(String(req.params.id)));
   });
 
-  // The file's bytes as the request body (any content type but JSON), streamed to the job's folder.
+  // The file's bytes as the request body, streamed to the job's folder.
   router.put('/imports/:id/files/:name', async (req, res) => {
-    res.json(await deps.imports.receiveFile(String(req.params.id), String(req.params.name), req));
+    refuseAllButFileBytes(req);
+    const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
+    res.json(await deps.imports.receiveFile(String(req.params.id), String(req.params.name), req, declared));
   });
 
   router.post('/imports/:id/validate', (req, res) => {
@@ -139,6 +156,13 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
   });
 
   return router;
+}
+
+function refuseAllButFileBytes(req: Request): void {
+  const type = req.headers['content-type'];
+  if (type !== undefined && req.is(FILE_BYTES_TYPE) === false) {
+    throw new HttpError(415, `Send the file's bytes as the request body, with Content-Type ${FILE_BYTES_TYPE}: a JSON or form body is not a file`);
+  }
 }
 
 /** A data set command's DatasetError as its HTTP answer. */

@@ -1,7 +1,9 @@
 // Imports handed to the running API (the Data page's uploads, and the import command while the API
 // holds the PGlite directory): each job has its own folder for its files, is validated in a worker
 // thread (the map keeps being served meanwhile) and waits with its report until it is published or
-// discarded. Jobs live in memory: a restart abandons them, which publishes nothing and loses nothing.
+// discarded. Jobs live in memory: a restart abandons them, which publishes nothing and loses nothing;
+// their folders are swept away later (importWorkDir.ts). How many jobs one instance holds, and how many
+// bytes their files take, is capped (uploadBudget.ts).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import {
   checkPreparedFile,
   defaultMapping,
   defaultOverlayMapping,
+  importFileLimitsFromEnv,
   prepareImportFileInWorker,
   prepareOverlayInWorker,
   publishImport,
@@ -25,21 +28,28 @@ import {
 } from '@parcel-map/county-data/import';
 import { DatasetError } from '@parcel-map/county-data/publish';
 import type { Bbox, ImportJob, OverlayImportBody, OverlayImportReport, ValidateImportBody } from '@parcel-map/shared/contracts';
-import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError } from '../../platform/http/httpErrors.ts';
+import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { prepareWorkDir, sweepWorkDir, WORK_DIR_MODE } from './importWorkDir.ts';
+import { reserveUploadBytes, type HeldBytes } from './uploadBudget.ts';
+import { withoutServerPaths } from './withoutServerPaths.ts';
 
 /** Parcels drawn on the Data page's small map before publishing. */
 export const SAMPLE_PARCELS = 200;
-/** A job untouched this long is discarded with its files. */
+/** A job untouched this long is discarded with its files; a folder of the work dir no job owns, swept. */
 const IDLE_JOB_MS = 60 * 60_000;
+/** How often idle jobs and leftover folders are looked for (besides at start and at each new job). */
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 /** A file name as uploaded: no folders, no leading dot. */
 const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9 ._()-]{0,199}$/;
 
-interface Job {
+interface Job extends HeldBytes {
   id: string;
   dir: string;
   state: ImportJob['state'];
   files: Map<string, number>;
+  /** The files being uploaded now. */
+  receiving: Set<string>;
   progress: ImportJob['progress'];
   validated: ValidatedImport | null;
   report: ImportJob['report'];
@@ -52,12 +62,36 @@ interface Job {
 export interface ImportJobsDeps {
   db: Db;
   workDir: string;
+  /** Named in no message a job answers (withoutServerPaths.ts), nor is the work dir. */
+  dataDir: string;
+  /** One job's files in all. */
   maxUploadBytes: number;
+  /** Jobs held at once, published ones aside (IMPORT_MAX_JOBS). */
+  maxJobs: number;
+  /** All jobs' files in all (IMPORT_MAX_STORED_MB). */
+  maxStoredBytes: number;
   logger: Logger;
 }
 
 export function createImportJobs(deps: ImportJobsDeps) {
   const jobs = new Map<string, Job>();
+  // Read at start-up, as the import command reads them at its start: an invalid value stops the API, naming it.
+  const importFileLimits = importFileLimitsFromEnv();
+  const uploadLimits = { perImportBytes: deps.maxUploadBytes, perInstanceBytes: deps.maxStoredBytes };
+
+  async function sweep(): Promise<void> {
+    await discardIdle();
+    const removed = await sweepWorkDir(deps.workDir, new Set(jobs.keys()), IDLE_JOB_MS);
+    if (removed.length > 0) deps.logger.info({ workDir: deps.workDir, removed }, 'leftover import folders removed');
+  }
+  const logSweepFailure = (error: unknown) => deps.logger.error({ err: error, workDir: deps.workDir }, 'the import work folder cannot be prepared or swept');
+  // New jobs wait for it; a failure fails them too.
+  const workDirReady = prepareWorkDir(deps.workDir).then(sweep);
+  workDirReady.catch(logSweepFailure);
+  setInterval(() => void sweep().catch(logSweepFailure), SWEEP_INTERVAL_MS).unref();
+
+  /** The error as the job shows it: its message, without the server's folders. */
+  const failureOf = (job: Job, error: unknown): string => withoutServerPaths(error instanceof Error ? error.message : String(error), [job.dir, deps.workDir, deps.dataDir]);
 
   const view = (job: Job): ImportJob => ({
     id: job.id,
@@ -89,6 +123,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
   }
 
   async function discard(job: Job): Promise<void> {
+    // Out of the map, its bytes are no longer counted against the instance's limit.
     jobs.delete(job.id);
     await rm(job.dir, { recursive: true, force: true });
   }
@@ -98,7 +133,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
     const mapping = await resolveMapping(job, body);
     job.mapping = mapping;
     const options = { file, mapping, dataset: body.dataset, maxRejectedShare: body.maxRejectedShare };
-    const prepared = await prepareImportFileInWorker({ ...options, onProgress: (progress) => (job.progress = progress) });
+    const prepared = await prepareImportFileInWorker({ ...options, limits: importFileLimits, onProgress: (progress) => (job.progress = progress) });
     const validated = await checkPreparedFile(deps.db, prepared, options);
     // The job's folder is not where the user's files were: the report names them as uploaded.
     validated.report.file = body.file;
@@ -132,39 +167,70 @@ export function createImportJobs(deps: ImportJobsDeps) {
 
   return {
     async create(): Promise<ImportJob> {
+      await workDirReady;
       await discardIdle();
+      const held = [...jobs.values()].filter((job) => job.state !== 'published').length;
+      if (held >= deps.maxJobs) {
+        throw new HttpError(429, `This server holds ${deps.maxJobs} imports already, the most it keeps at once (IMPORT_MAX_JOBS): publish or discard one first`);
+      }
       const id = randomUUID();
       const dir = path.join(deps.workDir, id);
-      await mkdir(dir, { recursive: true });
-      const job: Job = { id, dir, state: 'uploading', files: new Map(), progress: null, validated: null, report: null, sample: null, mapping: null, error: null, touchedAt: Date.now() };
+      await mkdir(dir, { mode: WORK_DIR_MODE });
+      const job: Job = {
+        id, dir, state: 'uploading', files: new Map(), receiving: new Set(), heldBytes: 0,
+        progress: null, validated: null, report: null, sample: null, mapping: null, error: null, touchedAt: Date.now(),
+      };
       jobs.set(id, job);
       return view(job);
     },
 
     get: (id: string): ImportJob => view(find(id)),
 
-    /** Stores one file of the import from `body`, refusing more than the upload limit in all. */
-    async receiveFile(id: string, name: string, body: NodeJS.ReadableStream): Promise<ImportJob> {
+    /**
+     * Stores one file of the import from `body`, refusing more than the upload limits (uploadBudget.ts):
+     * `declaredBytes` (the request's Content-Length) is reserved before a byte is written, a body
+     * without one reserves as it arrives. A file of the same name is replaced.
+     */
+    async receiveFile(id: string, name: string, body: NodeJS.ReadableStream, declaredBytes?: number): Promise<ImportJob> {
       const job = find(id);
       expectState(job, ['uploading', 'ready', 'refused', 'failed'], 'add files to');
       if (!FILE_NAME.test(name)) throw new BadRequestError('File names may hold letters, digits, spaces and . _ ( ) - only');
-      const budget = deps.maxUploadBytes - [...job.files].filter(([other]) => other !== name).reduce((sum, [, bytes]) => sum + bytes, 0);
+      if (job.receiving.has(name)) throw new ConflictError(`The file ${name} is being uploaded already`);
+      // Its bytes are overwritten from the first chunk, or removed if the upload fails.
+      job.heldBytes -= job.files.get(name) ?? 0;
+      job.files.delete(name);
+      job.receiving.add(name);
+      let reserved = 0;
+      const reserve = (bytes: number) => {
+        reserveUploadBytes(job, jobs.values(), bytes, uploadLimits);
+        reserved += bytes;
+      };
       let received = 0;
-      const limit = new Transform({
+      const meter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           received += chunk.length;
-          if (received > budget) callback(new PayloadTooLargeError(`The upload is larger than the ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MB limit`));
-          else callback(null, chunk);
+          try {
+            if (received > reserved) reserve(received - reserved);
+            callback(null, chunk);
+          } catch (error) {
+            callback(error as Error);
+          }
         },
       });
       const target = path.join(job.dir, name);
       try {
-        await pipeline(body, limit, createWriteStream(target));
+        if (declaredBytes !== undefined) reserve(declaredBytes);
+        await pipeline(body, meter, createWriteStream(target));
       } catch (error) {
+        job.heldBytes -= reserved;
         await rm(target, { force: true });
         throw error;
+      } finally {
+        job.receiving.delete(name);
       }
-      job.files.set(name, (await stat(target)).size);
+      const { size } = await stat(target);
+      job.heldBytes += size - reserved;
+      job.files.set(name, size);
       // A report made before this file arrived no longer describes the import.
       Object.assign(job, { state: 'uploading', progress: null, validated: null, report: null, sample: null, error: null });
       return view(job);
@@ -178,7 +244,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
       Object.assign(job, { state: 'validating', progress: null, validated: null, report: null, sample: null, error: null });
       runValidation(job, body).catch((error: unknown) => {
         job.state = 'failed';
-        job.error = error instanceof Error ? error.message : String(error);
+        job.error = failureOf(job, error);
         deps.logger.info({ importId: job.id, err: error }, 'import validation failed');
       });
       return view(job);
@@ -193,14 +259,14 @@ export function createImportJobs(deps: ImportJobsDeps) {
       job.progress = null;
       publishImport(deps.db, validated, { onProgress: (progress) => (job.progress = progress) }).then(
         (report) => {
-          Object.assign(job, { state: 'published', report, validated: null });
+          Object.assign(job, { state: 'published', report, validated: null, heldBytes: 0 });
           deps.logger.info({ importId: job.id, dataset: report.dataset.name, version: report.dataset.version, parcels: report.imported }, 'import published');
           onPublished();
           void rm(job.dir, { recursive: true, force: true });
         },
         (error: unknown) => {
           job.state = 'failed';
-          job.error = error instanceof Error ? error.message : String(error);
+          job.error = failureOf(job, error);
           deps.logger.warn({ importId: job.id, err: error }, 'import publish failed; nothing was changed');
         },
       );
@@ -221,9 +287,9 @@ export function createImportJobs(deps: ImportJobsDeps) {
       }
       job.state = 'validating';
       try {
-        const prepared = await readableFile(async () => {
+        const prepared = await readableFile((error) => failureOf(job, error), async () => {
           const mapping = body.mapping ? await readOverlayMapping(path.join(job.dir, body.mapping)) : defaultOverlayMapping(body.file);
-          return prepareOverlayInWorker({ file: path.join(job.dir, body.file), name: body.overlay, label: body.label, mapping, maxRejectedShare: body.maxRejectedShare, dryRun: body.dryRun });
+          return prepareOverlayInWorker({ limits: importFileLimits, file: path.join(job.dir, body.file), name: body.overlay, label: body.label, mapping, maxRejectedShare: body.maxRejectedShare, dryRun: body.dryRun });
         });
         const report = body.dryRun || prepared.report.refusal !== null ? prepared.report : await publishPreparedOverlay(deps.db, prepared);
         if (report.overlay.version !== null) deps.logger.info({ importId: job.id, overlay: report.overlay.name, version: report.overlay.version, features: report.imported }, 'overlay published');
@@ -252,13 +318,13 @@ export function createImportJobs(deps: ImportJobsDeps) {
 
 export type ImportJobs = ReturnType<typeof createImportJobs>;
 
-/** What reading the uploaded files raised, as the request's fault: a mapping or a file that cannot be read says why (400). */
-async function readableFile<T>(read: () => Promise<T>): Promise<T> {
+/** What reading the uploaded files raised, as the request's fault: a mapping or a file that cannot be read says why (400, as `failure` words it). */
+async function readableFile<T>(failure: (error: unknown) => string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (error instanceof DatasetError) throw error;
-    throw new BadRequestError(error instanceof Error ? error.message : String(error));
+    throw new BadRequestError(failure(error));
   }
 }
 
