@@ -84,6 +84,13 @@ export function missingBuildOutputs() {
  */
 const PRODUCTION = { NODE_ENV: 'production' };
 
+/**
+ * How long the demo seed and the API wait for a county command that holds the PGlite directory (one
+ * run just before the start: an import of a large county takes minutes) before they give up:
+ * DATA_DIR_LOCK_WAIT_SECONDS, else this (docs/decisions.md).
+ */
+const START_LOCK_WAIT = { DATA_DIR_LOCK_WAIT_SECONDS: process.env.DATA_DIR_LOCK_WAIT_SECONDS || '600' };
+
 /** Runs `command` from the repository to its end; rejects unless it exits 0. */
 function runToEnd(name, command, args, env) {
   return new Promise((resolve, reject) => {
@@ -129,11 +136,12 @@ export function productServers({ dataDir, ports = PORTS, compiled = false, publi
       args: [...API_NODE_FLAGS, ...apiArgs],
       // The county data tools load the demo county into an empty database before the API serves it
       // (a few seconds' no-op once it is there).
-      prepare: () => runToEnd('the demo seed', seedCommand, seedArgs, { DATA_DIR: apiDataDir }),
+      prepare: () => runToEnd('the demo seed', seedCommand, seedArgs, { DATA_DIR: apiDataDir, ...START_LOCK_WAIT }),
       env: {
         ...PRODUCTION,
         PORT: String(ports.api),
         DATA_DIR: apiDataDir,
+        ...START_LOCK_WAIT,
         JWKS_URL: `${originOf(ports.identity)}/v1/sessions/jwks/project-test-local`,
         // The host, and remote-map's standalone page (remote-map/src/bootstrap.tsx); the one origin
         // needs none.

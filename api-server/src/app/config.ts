@@ -1,6 +1,6 @@
 // Parses the environment once at start-up and fails fast with every problem listed.
 import path from 'node:path';
-import { DEFAULT_DATA_DIR } from '@parcel-map/database';
+import { databaseLocationFromEnv, DEFAULT_DATA_DIR } from '@parcel-map/database';
 import { z } from 'zod';
 import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings } from '../platform/auth/stytchJwtSettings.ts';
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, type BearerSettings } from '../platform/auth/verifyBearer.ts';
@@ -90,6 +90,8 @@ export interface ApiConfig extends BearerSettings {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** DATA_DIR_LOCK_WAIT_SECONDS, read as the county data tools read it (database/src/openDb.ts). */
+  lockWaitMs?: number;
   corsOrigins: readonly string[];
   publicBaseUrl: string | undefined;
   /** undefined: no proxy trusted. */
@@ -123,6 +125,7 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
     dataDir: path.resolve(vars.DATA_DIR),
+    lockWaitMs: databaseLocationFromEnv(env).lockWaitMs,
     jwksUrl: stytch?.jwksUrl ?? vars.JWKS_URL,
     jwtIssuer: stytch?.jwtIssuer ?? vars.JWT_ISSUER,
     jwtAudience: stytch?.jwtAudience ?? vars.JWT_AUDIENCE,

@@ -29,6 +29,8 @@ const { db, mode } = await openDb(config, {
     logger.fatal({ err: error }, 'the PGlite thread died: exiting for a restart');
     process.exit(EXIT_DATABASE_LOST);
   },
+  // `npm start` gives a county command run just before it the time to finish (DATA_DIR_LOCK_WAIT_SECONDS).
+  onLockWait: (message) => logger.warn(message),
 });
 logger.info({ mode, dataDir: mode === 'pglite' ? config.dataDir : undefined }, 'database open');
 const applied = await migrate(db);

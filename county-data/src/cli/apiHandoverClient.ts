@@ -22,6 +22,17 @@ import type { LocalHandover } from '@parcel-map/database';
 import type { ImportProgress } from '../import/importParcels.ts';
 
 const POLL_MS = 200;
+/** A starting API answers /ready within this; one that does not is asked again on the next round. */
+const READY_PROBE_TIMEOUT_MS = 2_000;
+
+/** Whether the API at `url` answers GET /ready with 200: its database answers and its tiles are warm. */
+export async function apiIsReady(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/ready`, { signal: AbortSignal.timeout(READY_PROBE_TIMEOUT_MS) })).ok;
+  } catch {
+    return false;
+  }
+}
 
 export interface ApiHandoverClient {
   /** Uploads the files (the parcel file first), validates, and waits for the report. */

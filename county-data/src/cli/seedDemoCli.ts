@@ -15,7 +15,10 @@ const location = databaseLocationFromEnv();
 
 let generation: DemoGeneration | undefined;
 if (location.databaseUrl === undefined && !existsSync(path.join(location.dataDir, 'PG_VERSION'))) generation = generateInWorker();
-const { db } = await openDb(location);
+const { db } = await openDb(location, {
+  // `npm start` gives a county command run just before it the time to finish (DATA_DIR_LOCK_WAIT_SECONDS).
+  onLockWait: (message) => logger.warn(message),
+});
 try {
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
