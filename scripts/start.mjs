@@ -2,11 +2,13 @@
 // defaults (local-identity, PGlite, self-hosted map data) and print the URL to open.
 // `npm run start:prod` (--prod): the same servers from what `npm run build` wrote, nothing built or
 // installed here: the API, its seed and local-identity as plain JavaScript under node.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { writeStartMarker } from '../database/src/startMarker.mjs';
 import { originOf, PORTS } from './ports.mjs';
 import { ensureFrontEndsBuilt, missingBuildOutputs, productServers, REPO_DIR as repo, waitUntilAnswering } from './productServers.mjs';
+import { createServerSupervisor } from './serverSupervisor.mjs';
 
 const compiled = process.argv.includes('--prod');
 
@@ -19,25 +21,23 @@ function ensureInstalled() {
   if (result.status !== 0) throw new Error(`npm ci failed in ${repo}`);
 }
 
-const children = new Set();
-
-function startServer({ name, command, args, env }) {
-  const child = spawn(command, args, { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!shuttingDown) console.error(`${name} stopped (${signal ?? `exit ${code}`})`);
-  });
-}
+const supervisor = createServerSupervisor({
+  cwd: repo,
+  onUnexpectedExit({ report }) {
+    console.error(`\n${report}\nStopping Parcel Map: every other server stops and npm start exits 1. Start it again with npm start.`);
+    void shutDown(1);
+  },
+});
 
 let shuttingDown = false;
-function shutDown(code = 0) {
+async function shutDown(code = 0) {
+  if (shuttingDown) return;
   shuttingDown = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 1500).unref();
+  await supervisor.stopAll();
+  process.exit(code);
 }
-process.on('SIGINT', () => shutDown());
-process.on('SIGTERM', () => shutDown());
+process.on('SIGINT', () => void shutDown());
+process.on('SIGTERM', () => void shutDown());
 
 function ensureBuilt() {
   const missing = missingBuildOutputs();
@@ -50,11 +50,17 @@ try {
     ensureInstalled();
     ensureFrontEndsBuilt();
   }
-  mkdirSync(dataDir, { recursive: true });
+  const servers = productServers({ dataDir, compiled });
+  // From here to this process's end a county command hands over to the API or waits for it; it never
+  // takes the PGlite directory between the demo seed and the API (database/src/startMarker.mjs).
+  const apiDataDir = servers.find((server) => server.name === 'api-server').env.DATA_DIR;
+  mkdirSync(apiDataDir, { recursive: true });
+  writeStartMarker(apiDataDir);
   await Promise.all(
-    productServers({ dataDir, compiled }).map(async (server) => {
+    servers.map(async (server) => {
       await server.prepare?.();
-      startServer(server);
+      if (shuttingDown) return;
+      supervisor.start(server);
       await waitUntilAnswering(server.readyUrl);
     }),
   );
@@ -64,6 +70,8 @@ try {
       `The Data page (import, roll back, remove data sets) is for: ${admins} (ADMIN_EMAILS)\n`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  shutDown(1);
+  if (!shuttingDown) {
+    console.error(error instanceof Error ? error.message : error);
+    await shutDown(1);
+  }
 }
