@@ -96,6 +96,7 @@ describe('a county command while npm start starts the product', () => {
       await expect.poll(() => command!.stderr(), { timeout: 10_000 }).toContain(`The API at ${standIn.url} (pid ${process.pid}) holds ${dataDir} and is not ready yet: waiting for it`);
       standIn.setReady();
       expect(await command.exited).toBe(0);
+      expect(command.stderr()).toContain(`Handing this command to the running API at ${standIn.url} (pid ${process.pid}): it holds ${dataDir}.`);
       expect(JSON.parse(command.stdout())).toEqual([]);
       // The command never opened the directory itself: no database was created there.
       expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);

@@ -43,7 +43,9 @@ export async function openCliTarget(): Promise<CliTarget> {
     let waitingFor = 'the API being started';
     if (handover) {
       if (await apiIsReady(handover.url)) {
-        return { kind: 'api', api: createApiHandoverClient(handover), where: `the running API at ${handover.url} (pid ${handover.pid})`, close: async () => undefined };
+        const where = `the running API at ${handover.url} (pid ${handover.pid})`;
+        console.error(`Handing this command to ${where}: it holds ${location.dataDir}.`);
+        return { kind: 'api', api: createApiHandoverClient(handover), where, close: async () => undefined };
       }
       waitingFor = `the API at ${handover.url} (pid ${handover.pid})`;
       tell(`The API at ${handover.url} (pid ${handover.pid}) holds ${location.dataDir} and is not ready yet: waiting for it (up to ${waitSeconds} s, HANDOVER_WAIT_SECONDS)…`);
