@@ -8,6 +8,7 @@ import path from 'node:path';
 import { migrate } from '../database/src/migrate.ts';
 import { openPgliteDb } from '../database/src/pgliteDb.ts';
 import { defaultMapping, readImportMapping, type ImportMapping } from '../county-data/src/import/importMapping.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from '../county-data/src/import/importFileLimits.ts';
 import { importParcels } from '../county-data/src/import/importParcels.ts';
 import type { ImportReport } from '../shared/src/datasets/importContract.ts';
 import type { Db } from '../database/src/db.ts';
@@ -28,7 +29,7 @@ export interface ImportResults {
 }
 
 async function timedImport(db: Db, file: string, mapping: ImportMapping) {
-  const report = await importParcels(db, { file, mapping });
+  const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, mapping });
   const { features, imported, rejected, timings, parcelsPerSecond } = report;
   return { file: path.basename(file), features, imported, rejected, timings, parcelsPerSecond };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { migrate } from '../database/src/migrate.ts';
 import { openPgliteDb } from '../database/src/pgliteDb.ts';
 import { readImportMapping } from '../county-data/src/import/importMapping.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from '../county-data/src/import/importFileLimits.ts';
 import { importParcels } from '../county-data/src/import/importParcels.ts';
 import { ROOT } from './lib/processes.ts';
 import { formatTable, type BenchRow } from './lib/report.ts';
@@ -45,7 +46,7 @@ if (dataSets.has('cambridge')) {
   const db = await openPgliteDb(path.join(scratch, 'pglite'));
   try {
     await migrate(db);
-    await importParcels(db, { file: CAMBRIDGE, mapping: await readImportMapping(CAMBRIDGE_MAPPING) });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: CAMBRIDGE, mapping: await readImportMapping(CAMBRIDGE_MAPPING) });
     report('Cambridge MA', await measureTileSizes(db));
   } finally {
     await db.close();

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { rawRequest } from '../../api-server/src/testing/testApp.ts';
 import { parseImportMapping } from '../../county-data/src/import/importMapping.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from '../../county-data/src/import/importFileLimits.ts';
 import { importParcels } from '../../county-data/src/import/importParcels.ts';
 import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import { openPgliteDb } from '../../database/src/pgliteDb.ts';
@@ -193,7 +194,7 @@ async function importLongText(dataDir: string, workDir: string): Promise<string>
   writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: LONG_PIN, owner, ADD1: `1 ${'LONG '.repeat(150)}ST` }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
   const db = await openPgliteDb(dataDir);
   try {
-    await importParcels(db, { file, dataset: 'long-text', mapping: parseImportMapping({ dataset: { sourceName: 'hardening', licence: 'CC0' }, fields: { PIN: 'PIN', owner: 'owner', ADD1: 'ADD1' } }) });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, dataset: 'long-text', mapping: parseImportMapping({ dataset: { sourceName: 'hardening', licence: 'CC0' }, fields: { PIN: 'PIN', owner: 'owner', ADD1: 'ADD1' } }) });
   } finally {
     await db.close();
   }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
+import { importFileLimitsFromEnv } from '../import/importFileLimits.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
 import { checkDatasetName } from '../publish/datasetVersions.ts';
 import type { ApiHandoverClient } from './apiHandoverClient.ts';
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
   let report: ImportReport;
   try {
     if (target.kind === 'database') {
-      report = await importParcels(target.db, { file, mapping, dataset, dryRun, maxRejectedShare, onProgress: bar.update });
+      report = await importParcels(target.db, { file, mapping, dataset, dryRun, maxRejectedShare, limits: importFileLimitsFromEnv(), onProgress: bar.update });
     } else {
       // The API holds the PGlite directory: it validates and publishes; the join table travels with the mapping.
       if ((await stat(file)).isDirectory()) throw new Error(`${file} is a folder: while the API holds the PGlite directory, files go up one by one, so zip the .gdb folder and import the zip`);

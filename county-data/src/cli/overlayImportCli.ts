@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultOverlayMapping, readOverlayMapping } from '../import/overlayMapping.ts';
 import type { OverlayImportReport } from '@parcel-map/shared/contracts';
+import { importFileLimitsFromEnv } from '../import/importFileLimits.ts';
 import { importOverlay } from '../import/importOverlay.ts';
 import { checkOverlayName } from '../publish/overlayVersions.ts';
 import { openCliTarget } from './cliTarget.ts';
@@ -36,7 +37,7 @@ export async function importOverlayCommand(command: OverlayImportCommand): Promi
         dryRun: command.dryRun, maxRejectedShare: command.maxRejectedShare,
       });
     } else {
-      report = await importOverlay(target.db, { file: command.file, name, label: command.label, mapping, dryRun: command.dryRun, maxRejectedShare: command.maxRejectedShare });
+      report = await importOverlay(target.db, { file: command.file, name, label: command.label, mapping, dryRun: command.dryRun, maxRejectedShare: command.maxRejectedShare, limits: importFileLimitsFromEnv() });
     }
   } finally {
     await target.close();

@@ -1,10 +1,13 @@
 // GDAL's command-line tools (Debian package gdal-bin) as the importer uses them: ogrinfo's text
-// answer, and ogr2ogr's output as a stream of GeoJSON features (GeoJSONSeq, one per line).
+// answer, and ogr2ogr's output as a stream of GeoJSON features (GeoJSONSeq, one per line). Each run
+// may open its input with the drivers it names and no other, in an environment that holds none of
+// the server's secrets and, where the platform allows, no network (gdalSandbox.ts).
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Feature } from 'geojson';
+import { sandboxedCommand, type GdalDriver } from './gdalSandbox.ts';
 
 /** The package that brings ogr2ogr and ogrinfo, named in the message when they are missing. */
 export const GDAL_PACKAGE = 'gdal-bin';
@@ -18,9 +21,12 @@ export class GdalMissingError extends Error {
 /** Keeps the end of what a tool wrote on stderr: the last lines name the problem. */
 const STDERR_KEPT = 4000;
 
-/** `ogrinfo ARGS`'s standard output. `purpose` says what needed GDAL, for the message when it is missing. */
-export async function ogrinfo(args: string[], purpose: string): Promise<string> {
-  const child = spawnTool('ogrinfo', args, 'ignore');
+/**
+ * `ogrinfo ARGS`'s standard output, opening the input with `drivers` only. `purpose` says what needed
+ * GDAL, for the message when it is missing.
+ */
+export async function ogrinfo(args: string[], drivers: readonly GdalDriver[], purpose: string): Promise<string> {
+  const child = await spawnTool('ogrinfo', args, drivers, 'ignore');
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   await finished(child, 'ogrinfo', purpose, keepStderr(child));
@@ -28,11 +34,12 @@ export async function ogrinfo(args: string[], purpose: string): Promise<string> 
 }
 
 /**
- * ogr2ogr's features, read as it writes them: `ogr2ogr -f GeoJSONSeq /vsistdout/ ARGS`. With `input`,
- * those lines are its standard input (`GeoJSONSeq:/vsistdin/` as the source in ARGS).
+ * ogr2ogr's features, read as it writes them: `ogr2ogr -f GeoJSONSeq /vsistdout/ ARGS`, opening the
+ * input with `drivers` only. With `input`, those lines are its standard input (`GeoJSONSeq:/vsistdin/`
+ * as the source in ARGS).
  */
-export async function* ogr2ogrFeatures(args: string[], purpose: string, input?: Iterable<string>): AsyncGenerator<Feature> {
-  const child = spawnTool('ogr2ogr', ['-f', 'GeoJSONSeq', '/vsistdout/', ...args], input ? 'pipe' : 'ignore');
+export async function* ogr2ogrFeatures(args: string[], drivers: readonly GdalDriver[], purpose: string, input?: Iterable<string>): AsyncGenerator<Feature> {
+  const child = await spawnTool('ogr2ogr', ['-f', 'GeoJSONSeq', '/vsistdout/', ...args], drivers, input ? 'pipe' : 'ignore');
   const stderr = keepStderr(child);
   const exited = finished(child, 'ogr2ogr', purpose, stderr);
   // Awaited once the output ends; until then a failure must not count as unhandled.
@@ -51,9 +58,9 @@ export async function* ogr2ogrFeatures(args: string[], purpose: string, input?: 
 
 type Tool = ChildProcessByStdio<Writable | null, Readable, Readable>;
 
-function spawnTool(tool: string, args: string[], stdin: 'pipe' | 'ignore'): Tool {
-  // The environment read now, not at start-up: PATH decides whether GDAL is there.
-  return spawn(tool, args, { env: process.env, stdio: [stdin, 'pipe', 'pipe'] }) as Tool;
+async function spawnTool(tool: string, args: string[], drivers: readonly GdalDriver[], stdin: 'pipe' | 'ignore'): Promise<Tool> {
+  const command = await sandboxedCommand(tool, args, drivers);
+  return spawn(command.file, command.args, { env: command.env, stdio: [stdin, 'pipe', 'pipe'] }) as Tool;
 }
 
 function* linesOf(input: Iterable<string>): Generator<string> {

@@ -11,6 +11,7 @@ import { parseCsv } from './csvTable.ts';
 import { readImportMapping } from './importMapping.ts';
 import { importParcels } from './importParcels.ts';
 import { fixtureDir, writeFixture } from './testing/importFixtures.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../../../shared/data/cambridge_ma_parcels_fy2014');
 const GEOJSON = path.join(DATA, 'ASSESSING_ParcelsFY2014.converted.geojson');
@@ -31,7 +32,7 @@ describe.skipIf(!existsSync(GEOJSON))('Cambridge FY2014 slice', () => {
     const file = await writeFixture(dir, 'cambridge-slice.geojson', { type: 'FeatureCollection', features: collection.features.slice(0, SLICE) });
     const mapping = await readImportMapping(MAPPING);
 
-    const report = await importParcels(db, { file, mapping: { ...mapping, join: { ...mapping.join!, file: CSV } } });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, mapping: { ...mapping, join: { ...mapping.join!, file: CSV } } });
 
     expect(report.features).toBe(SLICE);
     expect(report.imported + report.rejected).toBe(SLICE);

@@ -12,6 +12,7 @@ import { parcelByPin, parcelCount } from '../testing/readBack.ts';
 import { readImportMapping, type ImportMapping } from './importMapping.ts';
 import { importParcels } from './importParcels.ts';
 import { CAMBRIDGE_FY2014_DIR as DATA, CAMBRIDGE_FY2014_GEOJSON as GEOJSON, CAMBRIDGE_SELF_INTERSECTING_PINS as SELF_INTERSECTING, fixtureDir } from './testing/importFixtures.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
 
 const MAPPING = path.resolve(import.meta.dirname, '../../mappings/cambridge_fy2014.json');
 /** 13,116 features, of which 63 carry no usable ML and 21 repeat one. */
@@ -47,7 +48,7 @@ describe.skipIf(!existsSync(GEOJSON))('the whole Cambridge FY2014 file', () => {
   }
 
   it('imports it as GeoJSON, repairing the outlines that cross themselves', async () => {
-    const report = await importParcels(db, { file: GEOJSON, mapping });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: GEOJSON, mapping });
     expect(report).toMatchObject({ format: 'geojson', crs: 'WGS84 lon/lat', dataset: { name: 'cambridge-ma', version: 1 } });
     await expectEveryUsablePin(report);
   });
@@ -56,7 +57,7 @@ describe.skipIf(!existsSync(GEOJSON))('the whole Cambridge FY2014 file', () => {
     const gpkg = path.join(await fixtureDir(), 'cambridge-2249.gpkg');
     execFileSync('ogr2ogr', ['-f', 'GPKG', '-t_srs', 'EPSG:2249', gpkg, GEOJSON], { stdio: 'pipe' });
 
-    const report = await importParcels(db, { file: gpkg, mapping });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: gpkg, mapping });
 
     expect(report).toMatchObject({ format: 'geopackage', crs: 'NAD83 / Massachusetts Mainland (ftUS)', dataset: { name: 'cambridge-ma', version: 2 } });
     await expectEveryUsablePin(report);

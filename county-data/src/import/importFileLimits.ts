@@ -3,6 +3,7 @@
 // memory); the features in a file; the vertices of one feature. Each refusal names its limit and the
 // variable that sets it. The defaults sit far beyond any county's file; the environment changes them
 // for the import command and for the API's imports alike (its worker threads share the environment).
+import type { Geometry } from 'geojson';
 import { z } from 'zod';
 
 export interface ImportFileLimits {
@@ -81,6 +82,22 @@ export function tooManyFeaturesMessage(features: number | undefined, limits: Imp
   return features === undefined ? `the file holds more features than the ${allowed}` : `the file holds ${count(features)} features, more than the ${allowed}`;
 }
 
-export function tooManyVerticesMessage(vertices: number, limits: Pick<ImportFileLimits, 'maxVerticesPerFeature'>): string {
+/** A feature's geometry of more positions than allowed — a polygon's, a line's or points' alike — as its rejection says it; undefined when it has no more. */
+export function tooManyVertices(geometry: Geometry | null, limits: Pick<ImportFileLimits, 'maxVerticesPerFeature'>): string | undefined {
+  const vertices = vertexCount(geometry);
+  if (vertices <= limits.maxVerticesPerFeature) return undefined;
   return `${count(vertices)} vertices, more than the ${count(limits.maxVerticesPerFeature)} allowed per feature (${IMPORT_LIMIT_VARIABLES.maxVerticesPerFeature})`;
+}
+
+/** Positions in a geometry, all rings and parts; what is not an array of positions counts as none. */
+function vertexCount(geometry: Geometry | null): number {
+  if (geometry === null || !('coordinates' in geometry)) return 0;
+  const countIn = (value: unknown): number => {
+    if (!Array.isArray(value)) return 0;
+    if (typeof value[0] === 'number') return 1;
+    let total = 0;
+    for (const item of value) total += countIn(item);
+    return total;
+  };
+  return countIn(geometry.coordinates);
 }

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { PARCEL_ATTRIBUTE_FORMATS } from '@parcel-map/shared/contracts';
+import { sourceCrsSchema } from './sourceCrs.ts';
 
 export const DATE_FORMATS = ['M/D/YYYY', 'D/M/YYYY', 'YYYY-MM-DD', 'YYYYMMDD', 'epoch-ms'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
@@ -118,7 +119,7 @@ export const importMappingSchema = z
       })
       .strict(),
     /** Source CRS (EPSG code known to the importer, proj string or WKT); overrides the .prj. */
-    crs: z.string().min(1).optional(),
+    crs: sourceCrsSchema.optional(),
     fields: fieldsSchema,
     join: joinSchema.optional(),
     attributes: attributesSchema.optional(),

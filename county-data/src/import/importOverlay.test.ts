@@ -11,6 +11,7 @@ import { listOverlayVersions, removeOverlay, rollbackOverlay } from '../publish/
 import { importOverlay } from './importOverlay.ts';
 import { defaultOverlayMapping, readOverlayMapping } from './overlayMapping.ts';
 import { CAMBRIDGE_OVERLAYS_DIR, featureCollection, fixtureDir, MECKLENBURG_DIR, OVERLAY_MAPPINGS_DIR, squarePolygon, writeFixture } from './testing/importFixtures.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
 
 const cambridge = (file: string) => path.join(CAMBRIDGE_OVERLAYS_DIR, file);
 const mecklenburg = (file: string) => path.join(MECKLENBURG_DIR, file);
@@ -38,7 +39,7 @@ describe.skipIf(!existsSync(CAMBRIDGE_OVERLAYS_DIR) || !existsSync(MECKLENBURG_D
     ['railroads', mecklenburg('railroads.geojson'), 'line', 364],
     ['tax-exempt', mecklenburg('tax_exempt_properties.geojson'), 'point', 14_816],
   ])('imports %s from %s, every feature, as %ss', async (name, file, geometryType, features) => {
-    const report = await importOverlay(db, { file, name, mapping: plain(file) });
+    const report = await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, name, mapping: plain(file) });
     expect(report).toMatchObject({ refusal: null, features, imported: features, rejected: 0, overlay: { name, version: 1, geometryType } });
   }, 60_000);
 
@@ -48,12 +49,12 @@ describe.skipIf(!existsSync(CAMBRIDGE_OVERLAYS_DIR) || !existsSync(MECKLENBURG_D
   });
 
   it('imports the Cambridge flood zones, water bodies and TopoJSON roads through their bundled mappings', async () => {
-    const flood = await importOverlay(db, { file: cambridge('fema_floodplains_100_year.geojson'), name: 'flood-zones', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_flood_zones.json')) });
+    const flood = await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: cambridge('fema_floodplains_100_year.geojson'), name: 'flood-zones', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_flood_zones.json')) });
     expect(flood).toMatchObject({ refusal: null, features: 21, imported: 21, overlay: { label: 'Flood zones (FEMA 100-year)', geometryType: 'polygon', context: null } });
-    const water = await importOverlay(db, { file: cambridge('water_bodies.geojson'), name: 'water', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_water_bodies.json')) });
+    const water = await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: cambridge('water_bodies.geojson'), name: 'water', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_water_bodies.json')) });
     expect(water).toMatchObject({ refusal: null, features: 74, imported: 74, overlay: { context: 'water' } });
     // TopoJSON goes through GDAL; a few road surfaces cross themselves and are repaired, none dropped.
-    const roads = await importOverlay(db, { file: cambridge('roads_edge_of_pavement.topojson'), name: 'roads', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_roads.json')) });
+    const roads = await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: cambridge('roads_edge_of_pavement.topojson'), name: 'roads', mapping: await readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, 'cambridge_roads.json')) });
     expect(roads).toMatchObject({ refusal: null, format: 'topojson', features: 205, imported: 205, overlay: { context: 'roads', geometryType: 'polygon' } });
     expect(roads.repaired).toBeGreaterThan(0);
 
@@ -88,10 +89,10 @@ describe('overlay versions', () => {
 
   it('publishes versions, rolls back to the one before, removes all; each a new data version', async () => {
     const first = await squares(2);
-    await importOverlay(db, { file: first, name: 'zones', label: 'Zones', mapping: plain(first) });
+    await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: first, name: 'zones', label: 'Zones', mapping: plain(first) });
     const second = await squares(3);
     const before = await dataVersion();
-    await importOverlay(db, { file: second, name: 'zones', label: 'Zones', mapping: plain(second) });
+    await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: second, name: 'zones', label: 'Zones', mapping: plain(second) });
     expect(await dataVersion()).toBeGreaterThan(before);
     expect(await currentOf('zones')).toMatchObject({ version: 2, features: 3, label: 'Zones', geometryType: 'polygon', style: { colour: '#7b3294' }, shownAttributes: null });
 
@@ -109,7 +110,7 @@ describe('overlay versions', () => {
       { properties: {}, geometry: squarePolygon(-80.9, 35.6, 0.001) },
       { properties: {}, geometry: { type: 'LineString', coordinates: [[-80.9, 35.6], [-80.8, 35.7]] } },
     ]));
-    const report = await importOverlay(db, { file, name: 'mixed', mapping: plain(file) });
+    const report = await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, name: 'mixed', mapping: plain(file) });
     expect(report.refusal).toBe('the file mixes polygons and lines: import each kind as its own overlay');
     expect(await currentOf('mixed')).toBeUndefined();
   });
@@ -119,7 +120,7 @@ describe('overlay versions', () => {
       ...Array.from({ length: 30 }, (_, i) => ({ properties: { n: i }, geometry: { type: 'LineString' as const, coordinates: [[-80.9, 35.6 + i * 0.001], [-80.8, 35.6]] } })),
       { properties: { n: 'short' }, geometry: { type: 'LineString', coordinates: [[-80.9, 35.6]] } },
     ]));
-    const report = await importOverlay(db, { file, name: 'lines', mapping: plain(file) });
+    const report = await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, name: 'lines', mapping: plain(file) });
     expect(report).toMatchObject({ refusal: null, imported: 30, rejected: 1, rejections: [{ feature: 31, detail: 'a line of one position' }] });
   });
 });

@@ -9,6 +9,7 @@ import type { Db } from '@parcel-map/database';
 import type { OverlayGeometryType, OverlayImportReport } from '@parcel-map/shared/contracts';
 import { DatasetError } from '../publish/versions.ts';
 import { checkOverlayName, publishOverlayVersion, type OverlayFeatureInsert, type OverlayMeta } from '../publish/overlayVersions.ts';
+import { tooManyVertices, type ImportFileLimits } from './importFileLimits.ts';
 import { DEFAULT_MAX_REJECTED_SHARE, tooManyRejected } from './importParcels.ts';
 import { overlayStyleOf, type OverlayMapping } from './overlayMapping.ts';
 import { checkOutlines } from './parcelOutlines.ts';
@@ -27,6 +28,8 @@ export interface OverlayImportOptions {
   dryRun?: boolean;
   /** The share of features (0–1) that may be rejected before nothing is published; default 5 %. */
   maxRejectedShare?: number;
+  /** How big the file may be once read, as for parcels: the environment's (importFileLimitsFromEnv). */
+  limits: ImportFileLimits;
 }
 
 const KIND_OF_TYPE: Partial<Record<Geometry['type'], OverlayGeometryType>> = {
@@ -61,13 +64,13 @@ export async function prepareOverlay(options: OverlayImportOptions): Promise<Pre
   const { mapping } = options;
   const name = checkOverlayName(options.name);
   const label = options.label ?? mapping.overlay.label ?? name;
-  const source = await readParcelSource(options.file, mapping.crs);
+  const source = await readParcelSource(options.file, mapping.crs, options.limits);
   // An overlay (flood zones, zoning districts, water) is a few thousand features at most: read whole.
   const features = await readAllFeatures(source);
   const crs = mapping.crs ?? source.crs;
   const kinds = new Set(features.map((feature) => (feature.geometry ? KIND_OF_TYPE[feature.geometry.type] : undefined)).filter((kind) => kind !== undefined));
   const geometryType = kinds.size === 1 ? [...kinds][0]! : null;
-  const checked = geometryType ? await checkFeatures(features, geometryType, createReprojector(source.inLonLat ? undefined : crs)) : { rows: [], rejections: [], repaired: 0 };
+  const checked = geometryType ? await checkFeatures(features, geometryType, createReprojector(source.inLonLat ? undefined : crs), options.limits) : { rows: [], rejections: [], repaired: 0 };
   const refusal = refusalOf(features.length, kinds, checked, options.maxRejectedShare ?? DEFAULT_MAX_REJECTED_SHARE);
   const report: OverlayImportReport = {
     file: path.resolve(options.file),
@@ -104,10 +107,13 @@ interface CheckedFeatures {
   repaired: number;
 }
 
-/** Each feature reprojected and checked: polygons as parcel outlines are (repaired where broken), lines and points for usable positions. */
-async function checkFeatures(features: readonly SourceFeature[], kind: OverlayGeometryType, reproject: Reprojector): Promise<CheckedFeatures> {
+/**
+ * Each feature reprojected and checked: polygons as parcel outlines are (repaired where broken), lines
+ * and points for usable positions; none of more vertices than `limits` allow.
+ */
+async function checkFeatures(features: readonly SourceFeature[], kind: OverlayGeometryType, reproject: Reprojector, limits: ImportFileLimits): Promise<CheckedFeatures> {
   const checked: CheckedFeatures = { rows: [], rejections: [], repaired: 0 };
-  const outlines = kind === 'polygon' ? await checkOutlines(features.map((feature) => feature.geometry), reproject) : undefined;
+  const outlines = kind === 'polygon' ? await checkOutlines(features.map((feature) => feature.geometry), reproject, limits) : undefined;
   features.forEach((source, i) => {
     const feature = i + 1;
     const reject = (detail: string) => checked.rejections.push({ feature, detail });
@@ -120,6 +126,8 @@ async function checkFeatures(features: readonly SourceFeature[], kind: OverlayGe
       if (outline.repaired) checked.repaired += 1;
       geometry = outline.geometry;
     } else {
+      const tooMany = tooManyVertices(source.geometry, limits);
+      if (tooMany) return reject(tooMany);
       geometry = reprojectGeometry(source.geometry, reproject)!;
       const problem = positionProblem(geometry);
       if (problem) return reject(problem);

@@ -7,6 +7,7 @@ import { currentDataset, parcelByPin, parcelCount } from '../testing/readBack.ts
 import { defaultMapping, parseImportMapping, type ImportMappingInput } from './importMapping.ts';
 import { importParcels } from './importParcels.ts';
 import { featureCollection, fixtureDir, squarePolygon, squareRing, writeFixture } from './testing/importFixtures.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
 
 const LON = -80.9;
 const LAT = 35.6;
@@ -73,7 +74,7 @@ describe('importParcels', () => {
       'A-2,14 OAK ST,,,',
     ].join('\r\n'));
 
-    const report = await importParcels(db, { dataset: 'county', file, mapping: parseImportMapping(countyMapping) });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file, mapping: parseImportMapping(countyMapping) });
 
     expect(report).toMatchObject({ features: 2, imported: 2, rejected: 0, format: 'geojson', crs: 'WGS84 lon/lat' });
     expect(report.join).toMatchObject({ matched: 2, unmatched: 0, keysWithSeveralRows: 1 });
@@ -99,7 +100,7 @@ describe('importParcels', () => {
         geometry: squarePolygon(LON, LAT + 2 * SIZE, SIZE),
       },
     ]));
-    await importParcels(db, { dataset: 'mailing', file, mapping: defaultMapping('Mailing test') });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'mailing', file, mapping: defaultMapping('Mailing test') });
     expect(await parcelByPin(db, 'M-1')).toMatchObject({
       owner: 'LAKE LLC', mail_add1: 'PO BOX 12', mail_city: 'RALEIGH', mail_state: 'NC', mail_zip: '27609',
       attributes: { DEED_BOOK: '1234', LAND_VALUE: 90000 },
@@ -109,7 +110,7 @@ describe('importParcels', () => {
   });
 
   it('repairs broken outlines with GDAL, counts them, and lists every row it cannot use with its reason', async () => {
-    const report = await importParcels(db, { dataset: 'county', file: await badRowsFile(), maxRejectedShare: 1, mapping: badRowsMapping });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file: await badRowsFile(), maxRejectedShare: 1, mapping: badRowsMapping });
 
     expect(report.refusal).toBeNull();
     expect(report.imported + report.rejected).toBe(report.features);
@@ -141,7 +142,7 @@ describe('importParcels', () => {
   it('without GDAL on the PATH, refuses broken outlines with the reason and what would repair them', async () => {
     vi.stubEnv('PATH', await fixtureDir());
     try {
-      const report = await importParcels(null, { dataset: 'county', file: await badRowsFile(), maxRejectedShare: 1, dryRun: true, mapping: badRowsMapping });
+      const report = await importParcels(null, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file: await badRowsFile(), maxRejectedShare: 1, dryRun: true, mapping: badRowsMapping });
       expect(report.repaired).toBe(0);
       expect(report.imported).toBe(2);
       const notRepaired = '(not repaired: GDAL\'s ogr2ogr is not installed, package gdal-bin)';
@@ -163,7 +164,7 @@ describe('importParcels', () => {
     const before = await currentDataset(db, 'county');
     const dir = await fixtureDir();
     const file = await writeFixture(dir, 'parcels.geojson', featureCollection([{ properties: { PIN: 'DRY-1' }, geometry: squarePolygon(LON, LAT, SIZE) }]));
-    const report = await importParcels(null, { dataset: 'county', file, dryRun: true, mapping: parseImportMapping({ dataset: { sourceName: 'dry', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+    const report = await importParcels(null, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file, dryRun: true, mapping: parseImportMapping({ dataset: { sourceName: 'dry', licence: 'none' }, fields: { PIN: 'PIN' } }) });
     expect(report).toMatchObject({ imported: 1, dryRun: true, dataset: { id: null } });
     expect(await currentDataset(db, 'county')).toEqual(before);
     expect(await parcelByPin(db, 'DRY-1')).toBeUndefined();
@@ -178,7 +179,7 @@ describe('an import that would lose the county publishes nothing', () => {
     const dir = await fixtureDir();
     const good = Array.from({ length: 20 }, (_, i) => ({ properties: { PIN: `KEEP-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
     const file = await writeFixture(dir, 'county.geojson', featureCollection(good));
-    await importParcels(db, { dataset: 'county', file, mapping: parseImportMapping({ dataset: { sourceName: 'the county', licence: 'none' }, fields: { PIN: 'PIN' } }) });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file, mapping: parseImportMapping({ dataset: { sourceName: 'the county', licence: 'none' }, fields: { PIN: 'PIN' } }) });
     before = { dataset: await currentDataset(db, 'county'), parcels: await parcelCount(db) };
   });
   afterAll(() => db.close());
@@ -188,14 +189,14 @@ describe('an import that would lose the county publishes nothing', () => {
 
   it('refuses an empty file', async () => {
     const file = await writeFixture(await fixtureDir(), 'empty.geojson', featureCollection([]));
-    const report = await importParcels(db, { dataset: 'county', file, mapping });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file, mapping });
     expect(report).toMatchObject({ imported: 0, refusal: 'the file holds no features', dataset: { id: null } });
     await unchanged();
   });
 
   it('refuses a file whose PIN column has another name', async () => {
     const features = Array.from({ length: 5 }, (_, i) => ({ properties: { PARCEL_ID: `P-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
-    const report = await importParcels(db, { dataset: 'county', file: await writeFixture(await fixtureDir(), 'renamed.geojson', featureCollection(features)), mapping });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file: await writeFixture(await fixtureDir(), 'renamed.geojson', featureCollection(features)), mapping });
     expect(report).toMatchObject({ imported: 0, rejected: 5, refusal: 'none of its 5 features is a valid parcel', dataset: { id: null } });
     await unchanged();
   });
@@ -203,7 +204,7 @@ describe('an import that would lose the county publishes nothing', () => {
   it('refuses projected coordinates without their CRS (every outline outside lon/lat)', async () => {
     const feet = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 600_000], [x + 100, 600_000], [x + 100, 600_100], [x, 600_100], [x, 600_000]]] });
     const features = Array.from({ length: 4 }, (_, i) => ({ properties: { PIN: `FT-${i}` }, geometry: feet(1_400_000 + i * 100) }));
-    const report = await importParcels(db, { dataset: 'county', file: await writeFixture(await fixtureDir(), 'feet.geojson', featureCollection(features)), mapping });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file: await writeFixture(await fixtureDir(), 'feet.geojson', featureCollection(features)), mapping });
     expect(report.refusal).toBe('none of its 4 features is a valid parcel');
     expect(report.rejectedByReason['bad geometry']).toBe(4);
     await unchanged();
@@ -212,11 +213,11 @@ describe('an import that would lose the county publishes nothing', () => {
   it('refuses more than 5 % rejected by default, and publishes when --max-rejected allows it', async () => {
     const features = Array.from({ length: 10 }, (_, i) => ({ properties: { PIN: i === 0 ? '' : `NEW-${i}` }, geometry: squarePolygon(LON + i * SIZE, LAT, SIZE) }));
     const file = await writeFixture(await fixtureDir(), 'tenth-bad.geojson', featureCollection(features));
-    const refused = await importParcels(db, { dataset: 'county', file, mapping });
+    const refused = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file, mapping });
     expect(refused.refusal).toBe('1 of 10 features rejected (10 %), more than the 5 % allowed (--max-rejected)');
     await unchanged();
 
-    const allowed = await importParcels(db, { dataset: 'county', file, mapping, maxRejectedShare: 0.2 });
+    const allowed = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file, mapping, maxRejectedShare: 0.2 });
     expect(allowed).toMatchObject({ refusal: null, imported: 9, rejected: 1 });
     expect(await currentDataset(db, 'county')).toMatchObject({ id: allowed.dataset.id, source_name: 'replacement', parcel_count: 9 });
   });

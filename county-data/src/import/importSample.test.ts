@@ -13,6 +13,7 @@ import { readImportMapping } from './importMapping.ts';
 import { importParcels } from './importParcels.ts';
 import { readOverlayMapping } from './overlayMapping.ts';
 import { fixtureDir } from './testing/importFixtures.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const SAMPLE = path.join(REPO, 'county-data/samples/cambridge-ma');
@@ -36,7 +37,7 @@ describe('the sample shipped in the repository', () => {
   });
 
   it('imports as GeoJSON with its assessor rows: the appraised value under its own label', async () => {
-    const report = await importParcels(db, { file: PARCELS, mapping: await readImportMapping(path.join(REPO, 'county-data/mappings/cambridge_fy2014.json')) });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: PARCELS, mapping: await readImportMapping(path.join(REPO, 'county-data/mappings/cambridge_fy2014.json')) });
     expect(report).toMatchObject({ refusal: null, features: FEATURES, imported: IMPORTED, dataset: { name: 'cambridge-ma', version: 1 } });
     // Ten features have no row in the table (no ML, or none assessed): as in the whole file, they keep their outline.
     expect(report.join).toMatchObject({ matched: FEATURES - 10, unmatched: 10 });
@@ -49,12 +50,13 @@ describe('the sample shipped in the repository', () => {
     const gpkg = path.join(await fixtureDir(), 'parcels.gpkg');
     execFileSync('ogr2ogr', ['-f', 'GPKG', gpkg, PARCELS], { stdio: 'pipe' });
     const bundled = await readImportMapping(path.join(REPO, 'county-data/mappings/cambridge_fy2014.json'));
-    const report = await importParcels(db, { file: gpkg, mapping: { ...bundled, join: { ...bundled.join!, file: path.join(SAMPLE, 'TaxFY14.csv') } } });
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: gpkg, mapping: { ...bundled, join: { ...bundled.join!, file: path.join(SAMPLE, 'TaxFY14.csv') } } });
     expect(report).toMatchObject({ refusal: null, format: 'geopackage', features: FEATURES, imported: IMPORTED, dataset: { version: 2 } });
   });
 
   it('brings its flood zones as an overlay, zone AE', async () => {
     const report = await importOverlay(db, {
+      limits: DEFAULT_IMPORT_FILE_LIMITS,
       file: path.join(SAMPLE, 'flood_zones.geojson'),
       name: 'flood-zones',
       mapping: await readOverlayMapping(path.join(REPO, 'county-data/mappings/overlays/cambridge_flood_zones.json')),

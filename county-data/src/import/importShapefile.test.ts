@@ -7,6 +7,7 @@ import { parseImportMapping } from './importMapping.ts';
 import { importParcels } from './importParcels.ts';
 import { fixtureDir, writeFixture } from './testing/importFixtures.ts';
 import { NC_STATE_PLANE_FEET_PRJ, toNcStatePlaneFeet, zipShapefile, type DbfField } from './testing/shapefileWriter.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
 
 // A lot near the product's initial centre with a courtyard hole, in lon/lat (Shapefile orientation:
 // outer ring clockwise, hole counter-clockwise).
@@ -45,6 +46,7 @@ describe('zipped Shapefile import', () => {
       const file = await writeFixture(dir, 'iredell.zip', zipShapefile('iredell_parcels', polygons, FIELDS, prj));
 
       const report = await importParcels(db, {
+        limits: DEFAULT_IMPORT_FILE_LIMITS,
         file,
         mapping: parseImportMapping({
           dataset: { sourceName: 'shapefile fixture', licence: 'none' },

@@ -8,6 +8,7 @@ import { parcelByPin } from '../testing/readBack.ts';
 import { parseImportMapping } from './importMapping.ts';
 import { importParcels } from './importParcels.ts';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from './testing/importFixtures.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
 
 describe('imported text', () => {
   let db: Db;
@@ -22,7 +23,7 @@ describe('imported text', () => {
     const file = await writeFixture(await fixtureDir(), 'parcels.geojson', featureCollection([
       { properties: { PIN: 'LONG-1', owner, ADD1: address, CITY: 'C'.repeat(900) }, geometry: squarePolygon(-80.9, 35.6, 0.001) },
     ]));
-    await importParcels(db, { dataset: 'long-text', file, mapping: parseImportMapping({ dataset: { sourceName: 'test', licence: 'CC0' }, fields: { PIN: 'PIN', owner: 'owner', ADD1: 'ADD1', CITY: 'CITY' } }) });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'long-text', file, mapping: parseImportMapping({ dataset: { sourceName: 'test', licence: 'CC0' }, fields: { PIN: 'PIN', owner: 'owner', ADD1: 'ADD1', CITY: 'CITY' } }) });
 
     const parcel = await parcelByPin(db, 'LONG-1');
     expect(parcel?.owner).toBe(owner.slice(0, PARCEL_TEXT_MAX_LENGTH).trimEnd());

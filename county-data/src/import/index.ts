@@ -8,4 +8,5 @@ export {
 } from './importParcels.ts';
 export { prepareImportFileInWorker, prepareOverlayInWorker } from './prepareInWorker.ts';
 export { importOverlay, prepareOverlay, publishPreparedOverlay, type OverlayImportOptions, type PreparedOverlay } from './importOverlay.ts';
+export { DEFAULT_IMPORT_FILE_LIMITS, importFileLimitsFromEnv, type ImportFileLimits } from './importFileLimits.ts';
 export { defaultOverlayMapping, parseOverlayMapping, readOverlayMapping, type OverlayMapping } from './overlayMapping.ts';

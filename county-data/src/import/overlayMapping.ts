@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { OVERLAY_CONTEXT_KINDS, overlayStyleSchema, type OverlayGeometryType, type OverlayStyle } from '@parcel-map/shared/contracts';
+import { sourceCrsSchema } from './sourceCrs.ts';
 
 export const overlayMappingSchema = z
   .object({
@@ -18,7 +19,7 @@ export const overlayMappingSchema = z
       })
       .strict(),
     /** Source CRS (EPSG code known to the importer, proj string or WKT); overrides the file's. */
-    crs: z.string().min(1).optional(),
+    crs: sourceCrsSchema.optional(),
     /** Drawn by the offline styles under the parcels as this kind of background, instead of a toggle. */
     context: z.enum(OVERLAY_CONTEXT_KINDS).optional(),
     /** One colour, or a colour per value of one property; by default one colour per geometry type. */

@@ -6,7 +6,7 @@ import { GDAL_PACKAGE, GdalMissingError } from './gdal.ts';
 import { repairOutlines } from './repairOutlines.ts';
 import { createReprojector, reprojectGeometry, type Reprojector } from './reproject.ts';
 import { validateParcelGeometry } from './validateGeometry.ts';
-import { DEFAULT_IMPORT_FILE_LIMITS, tooManyVerticesMessage, type ImportFileLimits } from './importFileLimits.ts';
+import { tooManyVertices, type ImportFileLimits } from './importFileLimits.ts';
 
 export type OutlineCheck = { ok: true; geometry: ParcelGeometry; repaired: boolean } | { ok: false; detail: string };
 
@@ -18,14 +18,14 @@ const rounded = createReprojector(undefined);
  * repair it. An outline of more than `limits.maxVerticesPerFeature` positions is refused before it
  * is reprojected, checked or repaired.
  */
-export async function checkOutlines(geometries: readonly (Geometry | null)[], reproject: Reprojector, limits: Pick<ImportFileLimits, 'maxVerticesPerFeature'> = DEFAULT_IMPORT_FILE_LIMITS): Promise<OutlineCheck[]> {
+export async function checkOutlines(geometries: readonly (Geometry | null)[], reproject: Reprojector, limits: Pick<ImportFileLimits, 'maxVerticesPerFeature'>): Promise<OutlineCheck[]> {
   const checks: OutlineCheck[] = [];
   const broken = new Map<number, Geometry>();
   const problems = new Map<number, string>();
   geometries.forEach((source, i) => {
-    const vertices = vertexCount(source);
-    if (vertices > limits.maxVerticesPerFeature) {
-      checks.push({ ok: false, detail: tooManyVerticesMessage(vertices, limits) });
+    const tooMany = tooManyVertices(source, limits);
+    if (tooMany) {
+      checks.push({ ok: false, detail: tooMany });
       return;
     }
     const geometry = reprojectGeometry(source, reproject);
@@ -54,17 +54,4 @@ export async function checkOutlines(geometries: readonly (Geometry | null)[], re
       : { ok: false, detail: `${detail}; ${check ? `still invalid once repaired (${check.detail})` : 'no area is left once repaired'}` };
   }
   return checks;
-}
-
-/** Positions in a geometry, all rings and parts; what is not an array of positions counts as none. */
-function vertexCount(geometry: Geometry | null): number {
-  if (geometry === null || !('coordinates' in geometry)) return 0;
-  const countIn = (value: unknown): number => {
-    if (!Array.isArray(value)) return 0;
-    if (typeof value[0] === 'number') return 1;
-    let total = 0;
-    for (const item of value) total += countIn(item);
-    return total;
-  };
-  return countIn(geometry.coordinates);
 }

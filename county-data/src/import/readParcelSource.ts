@@ -9,7 +9,8 @@ import AdmZip from 'adm-zip';
 import type { Geometry } from 'geojson';
 import * as shapefile from 'shapefile';
 import { IMPORT_FILE_EXTENSIONS } from '@parcel-map/shared/contracts';
-import { DEFAULT_IMPORT_FILE_LIMITS, tooManyFeaturesMessage, zipEntriesOverLimits, type ImportFileLimits } from './importFileLimits.ts';
+import { checkClaimedFormat, checkKmzEntries, checkZippedGeodatabase } from './claimedFormat.ts';
+import { tooManyFeaturesMessage, zipEntriesOverLimits, type ImportFileLimits } from './importFileLimits.ts';
 import type { GdalFormat, ParcelSource, SourceFeature } from './parcelSource.ts';
 import { geoJsonEvents, type GeoJsonHeader } from './geoJsonStream.ts';
 import { readWithGdal } from './readWithGdal.ts';
@@ -26,8 +27,11 @@ const GDAL_EXTENSIONS: Record<string, GdalFormat> = {
   '.csv': 'csv',
 };
 
-/** `crs`: the mapping's source CRS, which overrides the file's; a file beyond `limits` throws, naming the limit. */
-export async function readParcelSource(file: string, crs?: string, limits: ImportFileLimits = DEFAULT_IMPORT_FILE_LIMITS): Promise<ParcelSource> {
+/**
+ * `crs`: the mapping's source CRS, which overrides the file's; a file beyond `limits` throws, naming the
+ * limit, and so does one GDAL is to read that does not hold the format its name claims (claimedFormat.ts).
+ */
+export async function readParcelSource(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
   const source = await readAnySource(file, crs, limits);
   return { ...source, features: noMoreThan(source.features, limits, file) };
 }
@@ -46,35 +50,56 @@ async function readAnySource(file: string, crs: string | undefined, limits: Impo
   if (extension === '.zip') return readZip(file, crs, limits);
   if (extension === '.geojson' || extension === '.json') {
     const source = await readGeoJson(file);
-    return source === 'topology' ? readWithGdal(file, 'topojson', crs) : source;
+    return source === 'topology' ? readClaimedFormat(file, 'topojson', crs) : source;
   }
   if (extension === '.geojsonl' || extension === '.geojsons') return readGeoJsonSeq(file);
+  if (extension === '.kmz') return readKmz(file, crs, limits);
   const format = GDAL_EXTENSIONS[extension];
   if (format === 'filegdb' && !(await stat(file)).isDirectory()) throw new Error(`${file}: a File Geodatabase is a .gdb folder (or a zip of it)`);
-  if (format) return readWithGdal(file, format, crs);
+  if (format) return readClaimedFormat(file, format, crs);
   throw new Error(`${file}: expected one of ${IMPORT_FILE_EXTENSIONS.join(' ')} (a .zip holding a Shapefile or a .gdb folder)`);
+}
+
+async function readClaimedFormat(file: string, format: GdalFormat, crs: string | undefined): Promise<ParcelSource> {
+  await checkClaimedFormat(file, format);
+  return readWithGdal(file, format, crs);
 }
 
 /**
  * A zip holds a Shapefile (read here) or a File Geodatabase folder (read by GDAL inside the zip).
- * Its central directory is read first, and the sizes it declares checked before anything is inflated;
- * adm-zip then inflates no entry past its declared size, so a size declared smaller than the data
+ * adm-zip inflates no entry past its declared size, so a size declared smaller than the data
  * (a forged header) cannot grow either.
  */
 async function readZip(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
-  const zip = new AdmZip(await readFile(file));
-  const entries = zip.getEntries();
-  const overLimits = zipEntriesOverLimits(
-    entries.map((entry) => ({ name: entry.entryName, declaredBytes: entry.header.size, compressedBytes: entry.header.compressedSize })),
-    limits,
-  );
-  if (overLimits) throw new Error(`${file}: ${overLimits}`);
-  const names = entries.map((entry) => entry.entryName);
+  const zip = await openZipWithinLimits(file, limits);
+  const names = zip.getEntries().map((entry) => entry.entryName);
   const geodatabase = names.map((name) => /^(.*?\.gdb)\//i.exec(name)?.[1]).find((folder) => folder !== undefined);
   if (geodatabase && !names.some((name) => name.toLowerCase().endsWith('.shp'))) {
+    checkZippedGeodatabase(file, zip, geodatabase);
     return readWithGdal(`/vsizip/${path.resolve(file)}/${geodatabase}`, 'filegdb', crs);
   }
   return readZippedShapefile(zip);
+}
+
+/** A KMZ is a zip GDAL inflates: the same checks as any zip, and its .kml documents must be KML. */
+async function readKmz(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
+  await checkClaimedFormat(file, 'kmz');
+  checkKmzEntries(file, await openZipWithinLimits(file, limits));
+  return readWithGdal(file, 'kmz', crs);
+}
+
+/**
+ * A zip whose central directory is read first, and the sizes it declares checked before anything is
+ * inflated, whoever inflates it then (adm-zip here, GDAL for a zipped File Geodatabase or a KMZ).
+ */
+async function openZipWithinLimits(file: string, limits: ImportFileLimits): Promise<AdmZip> {
+  const zip = new AdmZip(await readFile(file));
+  const overLimits = zipEntriesOverLimits(
+    zip.getEntries().map((entry) => ({ name: entry.entryName, declaredBytes: entry.header.size, compressedBytes: entry.header.compressedSize })),
+    limits,
+  );
+  if (overLimits) throw new Error(`${file}: ${overLimits}`);
+  return zip;
 }
 
 /**

@@ -1,7 +1,20 @@
 // Reads the formats GDAL knows and the importer does not parse itself (GeoPackage, File Geodatabase,
-// KML/KMZ, TopoJSON, CSV with WKT or lon/lat columns) with ogr2ogr, reprojected to lon/lat.
+// KML/KMZ, TopoJSON, CSV with WKT or lon/lat columns) with ogr2ogr, reprojected to lon/lat — each
+// with the GDAL drivers of its format only.
 import { ogr2ogrFeatures, ogrinfo } from './gdal.ts';
+import type { GdalDriver } from './gdalSandbox.ts';
 import { GDAL_FORMATS, type GdalFormat, type ParcelSource, type SourceFeature } from './parcelSource.ts';
+import { sourceCrsProblem } from './sourceCrs.ts';
+
+/** The drivers that read each format: KML has two (LIBKML first, as GDAL orders them); KMZ only LIBKML reads whole. */
+const FORMAT_DRIVERS: Record<GdalFormat, readonly GdalDriver[]> = {
+  geopackage: ['GPKG'],
+  filegdb: ['OpenFileGDB'],
+  kml: ['LIBKML', 'KML'],
+  kmz: ['LIBKML'],
+  topojson: ['TopoJSON'],
+  csv: ['CSV'],
+};
 
 // CSV: the geometry from a WKT column, else from longitude/latitude columns; every value stays text
 // (GDAL's default), so PINs keep their leading zeros.
@@ -22,14 +35,17 @@ const DECLARES_CRS: ReadonlySet<GdalFormat> = new Set(['geopackage', 'filegdb'])
  */
 export async function readWithGdal(dataset: string, format: GdalFormat, crs: string | undefined): Promise<ParcelSource> {
   const purpose = `reading ${GDAL_FORMATS[format]}`;
+  const crsProblem = crs === undefined ? undefined : sourceCrsProblem(crs);
+  if (crsProblem) throw new Error(`the mapping's ${crsProblem}`);
+  const drivers = FORMAT_DRIVERS[format];
   const openOptions = format === 'csv' ? CSV_OPEN_OPTIONS : [];
   const declared =
     crs === undefined && DECLARES_CRS.has(format)
-      ? declaredCrs(await ogrinfo(['-ro', '-so', '-al', '-nocount', '-noextent', '-nomd', dataset], purpose))
+      ? declaredCrs(await ogrinfo(['-ro', '-so', '-al', '-nocount', '-noextent', '-nomd', dataset], drivers, purpose))
       : undefined;
   const reprojection = crs !== undefined ? ['-s_srs', crs, '-t_srs', 'EPSG:4326'] : declared !== undefined ? ['-t_srs', 'EPSG:4326'] : [];
   async function* features(): AsyncGenerator<SourceFeature> {
-    for await (const feature of ogr2ogrFeatures([...openOptions, ...reprojection, dataset], purpose)) {
+    for await (const feature of ogr2ogrFeatures([...openOptions, ...reprojection, dataset], drivers, purpose)) {
       yield { properties: feature.properties ?? {}, geometry: feature.geometry ?? null };
     }
   }

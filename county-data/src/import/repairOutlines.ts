@@ -17,7 +17,7 @@ export async function repairOutlines(outlines: ReadonlyMap<number, Geometry>): P
   if (lines.length === 0) return repaired;
   // GDAL reads back into stdin while it opens it, 1 MB by default: one outline can be longer (a road
   // surface of a whole city, in one polygon), so the buffer is unlimited.
-  for await (const feature of ogr2ogrFeatures(['--config', 'CPL_VSISTDIN_BUFFER_LIMIT', '-1', '-makevalid', 'GeoJSONSeq:/vsistdin/'], 'repairing invalid outlines', lines)) {
+  for await (const feature of ogr2ogrFeatures(['--config', 'CPL_VSISTDIN_BUFFER_LIMIT', '-1', '-makevalid', 'GeoJSONSeq:/vsistdin/'], ['GeoJSONSeq'], 'repairing invalid outlines', lines)) {
     repaired.set(Number(feature.properties?.key), polygonalPart(feature.geometry));
   }
   return repaired;

@@ -3,7 +3,7 @@
 // carry the data version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CENTRE } from '@parcel-map/county-data/demo';
-import { importParcels, parseImportMapping } from '@parcel-map/county-data/import';
+import { DEFAULT_IMPORT_FILE_LIMITS, importParcels, parseImportMapping } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { testDbMode } from '@parcel-map/database/testing';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
@@ -52,6 +52,7 @@ describe('publishing data sets while the API serves', () => {
     let duringImport: Promise<Snapshot> | undefined;
     const versionBefore = (await app.request('/api/datasets', { token: await app.identity.sign('user-import') })).json as { dataVersion: number };
     const report = await importParcels(app.db, {
+      limits: DEFAULT_IMPORT_FILE_LIMITS,
       dataset: 'demo',
       file,
       mapping: parseImportMapping({ dataset: { sourceName: 'replacement', licence: 'none' }, fields: { PIN: 'PIN' } }),
@@ -93,7 +94,7 @@ describe('publishing data sets while the API serves', () => {
     const searchNorthern = async () => ((await app.request('/api/parcels/search?q=northern', { token })).json as { results: { pin: string }[] }).results.map((r) => r.pin);
     expect(await searchNorthern()).not.toContain('NORTH-1');
     const file = await writeFixture(await fixtureDir(), 'north.geojson', featureCollection([{ properties: { PIN: 'NORTH-1', OWNER: 'NORTHERN ANN' }, geometry: squarePolygon(lon, lat, 0.001) }]));
-    await importParcels(app.db, { dataset: 'north', file, mapping: parseImportMapping({ dataset: { sourceName: 'North GIS', licence: 'PDDL' }, fields: { PIN: 'PIN', owner: 'OWNER' } }) });
+    await importParcels(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'north', file, mapping: parseImportMapping({ dataset: { sourceName: 'North GIS', licence: 'PDDL' }, fields: { PIN: 'PIN', owner: 'OWNER' } }) });
 
     expect(((await app.request('/api/datasets', { token })).json as { datasets: { name: string }[] }).datasets.map((d) => d.name)).toEqual(['demo', 'north']);
     expect((await app.request('/api/parcels/NORTH-1', { token })).json).toMatchObject({ owner: 'NORTHERN ANN', dataset: 'north' });

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultOverlayMapping, importOverlay, readOverlayMapping } from '@parcel-map/county-data/import';
+import { DEFAULT_IMPORT_FILE_LIMITS, defaultOverlayMapping, importOverlay, readOverlayMapping } from '@parcel-map/county-data/import';
 import { removeOverlay } from '@parcel-map/county-data/publish';
 import { CAMBRIDGE_OVERLAYS_DIR, MECKLENBURG_DIR, OVERLAY_MAPPINGS_DIR } from '@parcel-map/county-data/testing';
 import { OVERLAY_SOURCE_LAYER, overlaysAnswerSchema, type Overlay } from '@parcel-map/shared/contracts';
@@ -34,10 +34,10 @@ describe.skipIf(!existsSync(CAMBRIDGE_OVERLAYS_DIR) || !existsSync(MECKLENBURG_D
     token = await app.identity.sign('user-overlays');
     const bundled = (name: string) => readOverlayMapping(path.join(OVERLAY_MAPPINGS_DIR, name));
     const cambridge = (file: string) => path.join(CAMBRIDGE_OVERLAYS_DIR, file);
-    await importOverlay(app.db, { file: cambridge('fema_floodplains_100_year.geojson'), name: 'flood-zones', mapping: await bundled('cambridge_flood_zones.json') });
-    await importOverlay(app.db, { file: cambridge('water_bodies.geojson'), name: 'cambridge-water', mapping: await bundled('cambridge_water_bodies.json') });
-    await importOverlay(app.db, { file: cambridge('roads_edge_of_pavement.topojson'), name: 'cambridge-roads', mapping: await bundled('cambridge_roads.json') });
-    await importOverlay(app.db, { file: RAILROADS, name: 'railroads', label: 'Railroads', mapping: defaultOverlayMapping('railroads.geojson') });
+    await importOverlay(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: cambridge('fema_floodplains_100_year.geojson'), name: 'flood-zones', mapping: await bundled('cambridge_flood_zones.json') });
+    await importOverlay(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: cambridge('water_bodies.geojson'), name: 'cambridge-water', mapping: await bundled('cambridge_water_bodies.json') });
+    await importOverlay(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: cambridge('roads_edge_of_pavement.topojson'), name: 'cambridge-roads', mapping: await bundled('cambridge_roads.json') });
+    await importOverlay(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: RAILROADS, name: 'railroads', label: 'Railroads', mapping: defaultOverlayMapping('railroads.geojson') });
     const { rows } = await app.db.query<{ geometry: { coordinates: [number, number][] } }>(
       "SELECT f.geometry FROM overlay_features f JOIN overlays o ON o.id = f.overlay_id WHERE o.name = 'railroads' AND f.feature = 1",
     );

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parcelDetailsSchema, savedParcelDetailsListSchema } from '@parcel-map/shared/contracts';
-import { importParcels, readBundledMapping } from '@parcel-map/county-data/import';
+import { DEFAULT_IMPORT_FILE_LIMITS, importParcels, readBundledMapping } from '@parcel-map/county-data/import';
 import { fixtureDir, writeFixture } from '@parcel-map/county-data/testing';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
@@ -22,7 +22,7 @@ describe.skipIf(!existsSync(GEOJSON))('attributes of an imported county', () => 
     const collection = JSON.parse(await readFile(GEOJSON, 'utf8')) as { features: unknown[] };
     const file = await writeFixture(await fixtureDir(), 'cambridge-slice.geojson', { type: 'FeatureCollection', features: collection.features.slice(0, 20) });
     const mapping = (await readBundledMapping('cambridge_fy2014'))!;
-    await importParcels(app.db, { file, mapping: { ...mapping, join: { ...mapping.join!, file: path.join(DATA, 'TaxFY14.csv') } } });
+    await importParcels(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, mapping: { ...mapping, join: { ...mapping.join!, file: path.join(DATA, 'TaxFY14.csv') } } });
   });
   afterAll(() => app.close());
 

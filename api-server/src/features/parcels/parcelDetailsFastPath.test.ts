@@ -6,7 +6,7 @@ import type { Db } from '@parcel-map/database';
 import { CENTRE_PIN, DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
 import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
 import { parseImportMapping } from '@parcel-map/county-data/import';
-import { importParcels } from '@parcel-map/county-data/import';
+import { DEFAULT_IMPORT_FILE_LIMITS, importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { openTestDb, testDbMode } from '@parcel-map/database/testing';
 import { lonLatToTile } from '../../tiles/kit/tileMath.ts';
@@ -115,7 +115,7 @@ describe('parcel details fast path', () => {
     const parcel = { properties: { PIN: CENTRE_PIN, owner: 'NEW OWNER' }, geometry: squarePolygon(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 0.0004) };
     const file = await writeFixture(await fixtureDir(), 'replacement.geojson', featureCollection([parcel]));
     const mapping = parseImportMapping({ dataset: { sourceName: 'replacement', licence: 'none' }, fields: { PIN: 'PIN', owner: 'owner' } });
-    await importParcels(db, { dataset: 'demo', file, mapping });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'demo', file, mapping });
     // A tile built through Express reads the new data version first, as the map would.
     expect((await get(`/tiles/14/${tile.x}/${tile.y}.pbf?via=express`)).status).toBe(200);
     // PGlite delivers the data-version NOTIFY before the import's transaction resolves, so the very

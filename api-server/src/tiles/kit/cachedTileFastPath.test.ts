@@ -5,7 +5,7 @@ import type { Db } from '@parcel-map/database';
 import { DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
 import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
 import { parseImportMapping } from '@parcel-map/county-data/import';
-import { importParcels } from '@parcel-map/county-data/import';
+import { DEFAULT_IMPORT_FILE_LIMITS, importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { openTestDb, testDbMode } from '@parcel-map/database/testing';
 import { comparableResponse, rawRequest, testConfig, TEST_ORIGIN, type RequestOptions, type TestResponse } from '../../testing/testApp.ts';
@@ -120,7 +120,7 @@ describe('cached-tile fast path', () => {
     const parcel = { properties: { PIN: 'NEW-1' }, geometry: squarePolygon(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 0.0004) };
     const file = await writeFixture(await fixtureDir(), 'replacement.geojson', featureCollection([parcel]));
     const mapping = parseImportMapping({ dataset: { sourceName: 'replacement', licence: 'none' }, fields: { PIN: 'PIN' } });
-    await importParcels(db, { dataset: 'demo', file, mapping });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'demo', file, mapping });
     const dataVersion = (await db.query<{ value: number }>('SELECT value::int AS value FROM data_version')).rows[0]!.value;
     const newEtag = new RegExp(`^"v${dataVersion}-`);
     // PGlite delivers the data-version NOTIFY before the import's transaction resolves, so the very

@@ -8,7 +8,7 @@ import type { Db } from '@parcel-map/database';
 import { DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
 import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
 import { defaultMapping } from '@parcel-map/county-data/import';
-import { importParcels } from '@parcel-map/county-data/import';
+import { DEFAULT_IMPORT_FILE_LIMITS, importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { createParcelTilesRepository } from './parcelTilesRepository.ts';
 import { openTestDb, testDbMode } from '@parcel-map/database/testing';
@@ -114,7 +114,7 @@ describe('tile parcels in memory', () => {
     const file = await writeFixture(await fixtureDir(), 'one.geojson', featureCollection([
       { properties: { PIN: 'NEW-1', owner: 'NEW OWNER' }, geometry: squarePolygon(DEMO_CENTRE.lng - size / 2, DEMO_CENTRE.lat - size / 2, size) },
     ]));
-    await importParcels(db, { dataset: 'demo', file, mapping: defaultMapping('one.geojson') });
+    await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'demo', file, mapping: defaultMapping('one.geojson') });
 
     expect(pinsOf(await service.getTile(16, x, y))).toEqual(['NEW-1']);
     // Tiles not built yet, from the new version's parcels in memory.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import type { Feature, Geometry, Position } from 'geojson';
 import { readAllFeatures, type ParcelSource, type SourceFeature } from '../parcelSource.ts';
-import type { ImportFileLimits } from '../importFileLimits.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS, type ImportFileLimits } from '../importFileLimits.ts';
 import { readParcelSource } from '../readParcelSource.ts';
 
 export async function fixtureDir(): Promise<string> {
@@ -56,8 +56,8 @@ export const CAMBRIDGE_SELF_INTERSECTING_PINS = [
   '48-156', '78-107', '190-38', '28-43', '265A-39', '174-97', '266-39', '157-66',
 ];
 
-/** readParcelSource with every feature read into memory, for small test files. */
-export async function readWhole(file: string, crs?: string, limits?: ImportFileLimits): Promise<Omit<ParcelSource, 'features'> & { features: SourceFeature[] }> {
+/** readParcelSource with every feature read into memory, for small test files; the default limits unless others are given. */
+export async function readWhole(file: string, crs?: string, limits: ImportFileLimits = DEFAULT_IMPORT_FILE_LIMITS): Promise<Omit<ParcelSource, 'features'> & { features: SourceFeature[] }> {
   const source = await readParcelSource(file, crs, limits);
   return { ...source, features: await readAllFeatures(source) };
 }

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importParcels, readBundledMapping } from '@parcel-map/county-data/import';
+import { DEFAULT_IMPORT_FILE_LIMITS, importParcels, readBundledMapping } from '@parcel-map/county-data/import';
 import { CAMBRIDGE_FY2014_GEOJSON, CAMBRIDGE_SELF_INTERSECTING_PINS, fixtureDir, writeFixture } from '@parcel-map/county-data/testing';
 import type { ParcelSearchResponse } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../../testing/testApp.ts';
@@ -19,7 +19,7 @@ describe.skipIf(!existsSync(CAMBRIDGE_FY2014_GEOJSON))("search over Cambridge's 
     const features = collection.features.filter((feature) => CAMBRIDGE_SELF_INTERSECTING_PINS.includes(feature.properties.ML ?? ''));
     const file = await writeFixture(await fixtureDir(), 'cambridge-self-intersecting.geojson', { ...collection, features });
     const { join: _join, ...mapping } = (await readBundledMapping('cambridge_fy2014'))!;
-    const report = await importParcels(app.db, { file, mapping });
+    const report = await importParcels(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, mapping });
     expect(report).toMatchObject({ features: CAMBRIDGE_SELF_INTERSECTING_PINS.length, imported: CAMBRIDGE_SELF_INTERSECTING_PINS.length, repaired: CAMBRIDGE_SELF_INTERSECTING_PINS.length });
   });
   afterAll(() => app.close());
