@@ -30,7 +30,7 @@ import { createDataVersion, DATA_VERSION_CHANNEL } from '../platform/cache/dataV
 import { NO_DIAGNOSTICS, type Diagnostics } from '../platform/diagnostics.ts';
 import { errorHandler, notFoundHandler } from '../platform/http/errorHandler.ts';
 import { expressPrototypedClasses } from '../platform/http/expressPrototypes.ts';
-import { createRateLimits, type RateLimits } from '../platform/http/rateLimits.ts';
+import { createRateLimits, heldRefusal, type RateLimits } from '../platform/http/rateLimits.ts';
 import { perUserAnswers, responseHeaders, type ResponseHeaders } from '../platform/http/responseHeaders.ts';
 import type { Logger } from '../platform/logger.ts';
 import { createBaseMapFeaturesRepository } from '../tiles/baseMap/baseMapFeaturesRepository.ts';
@@ -39,7 +39,8 @@ import { createContourTiles } from '../tiles/contours/contourTiles.ts';
 import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
 import { countyDataTileAccess, type CountyDataTileAccess } from '../tiles/countyDataTileAccess.ts';
 import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
-import { namedTileSetsRouter, tileSetRouter } from '../tiles/kit/tileSetRouter.ts';
+import { createColdBuilds } from '../tiles/kit/coldBuilds.ts';
+import { namedTileSetsRouter, tileSetRouter, type TileBuildTurns } from '../tiles/kit/tileSetRouter.ts';
 import { createOverlayFeaturesRepository } from '../tiles/overlays/overlayFeaturesRepository.ts';
 import { createOverlayTiles } from '../tiles/overlays/overlayTiles.ts';
 import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesRepository.ts';
@@ -153,6 +154,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const headers = responseHeaders(config.corsOrigins);
   const rateLimits = createRateLimits(config.rateLimits, headers);
   const tileAccess = countyDataTileAccess({ publicTiles: config.publicParcelTiles, verifier, requireUser: authenticate });
+  // One for every tile set: an address's cold builds are counted together.
+  const tileTurns: TileBuildTurns = { coldBuilds: createColdBuilds(config.tileBuilds), refuse: heldRefusal(config.rateLimits.refusalDelayMs, headers) };
 
   const app = express();
   if (metrics) app.use(metrics.timeRequests);
@@ -187,10 +190,10 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate, writeLimit: rateLimits.savedParcelWrites }));
   app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate, rateLimit: rateLimits.markups }));
   // Before the parcel tiles: their path lies under /tiles.
-  app.use(OVERLAY_TILES_PATH, namedTileSetsRouter({ zooms: OVERLAY_TILE_ZOOMS, namePattern: OVERLAY_NAME_PATTERN, getTile: overlayTiles.getTile, versioned: true }));
-  app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }));
-  app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }));
-  app.use(BASEMAP_TILES_PATH, tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }));
+  app.use(OVERLAY_TILES_PATH, namedTileSetsRouter({ zooms: OVERLAY_TILE_ZOOMS, namePattern: OVERLAY_NAME_PATTERN, getTile: overlayTiles.getTile, versioned: true }, tileTurns));
+  app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }, tileTurns));
+  app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }, tileTurns));
+  app.use(BASEMAP_TILES_PATH, tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }, tileTurns));
   app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, overlays }));
 
   app.use(notFoundHandler());

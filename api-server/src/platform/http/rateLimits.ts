@@ -62,6 +62,7 @@ export type RateLimits = Record<RateLimitedRoute, RequestHandler>;
  */
 export function createRateLimits(settings: RateLimitSettings, headers: ResponseHeaders): RateLimits {
   const windowMs = settings.windowSeconds * 1000;
+  const refuse = heldRefusal(settings.refusalDelayMs, headers);
   const limiter = (limit: number, keyGenerator: (req: Request) => string): RequestHandler =>
     rateLimit({
       windowMs,
@@ -72,11 +73,7 @@ export function createRateLimits(settings: RateLimitSettings, headers: ResponseH
       legacyHeaders: false,
       // Forwarded headers are believed only from TRUST_PROXY (app/config.ts); their presence otherwise is not a mistake.
       validate: { xForwardedForHeader: false },
-      handler: (req, res) => {
-        const timer = setTimeout(() => tooManyRequests(req, res, headers), settings.refusalDelayMs);
-        // A client gone meanwhile is answered by nobody.
-        res.once('close', () => clearTimeout(timer));
-      },
+      handler: refuse,
     });
   const both = (first: RequestHandler, second: RequestHandler): RequestHandler => (req, res, next) =>
     first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
@@ -90,6 +87,18 @@ export function createRateLimits(settings: RateLimitSettings, headers: ResponseH
     routes[route] = settings.enabled ? both(limiter(perAddress, byAddress), limiter(perUser, byUser)) : pass;
   }
   return routes;
+}
+
+/**
+ * A 429 with Retry-After held `delayMs` before it is sent (RateLimitSettings.refusalDelayMs): the rate
+ * limits' refusal, and the tiles' when an address has too many builds waiting (tiles/kit/coldBuilds.ts).
+ */
+export function heldRefusal(delayMs: number, headers: ResponseHeaders): RequestHandler {
+  return (req, res) => {
+    const timer = setTimeout(() => tooManyRequests(req, res, headers), delayMs);
+    // A client gone meanwhile is answered by nobody.
+    res.once('close', () => clearTimeout(timer));
+  };
 }
 
 function tooManyRequests(req: Request, res: ServerResponse, headers: ResponseHeaders): void {

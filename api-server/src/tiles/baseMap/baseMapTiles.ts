@@ -11,7 +11,7 @@ import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import { cutGeojsonVtTile, GEOJSON_VT_EXTENT } from '../kit/geojsonVtTile.ts';
-import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import { buildNow, type EncodedTile, type ScheduleBuild } from '../kit/tileSetRouter.ts';
 import type { BaseMapFeaturesRepository } from './baseMapFeaturesRepository.ts';
 
 const CACHE_ENTRIES = 4096;
@@ -44,8 +44,9 @@ export function createBaseMapTiles(deps: BaseMapTilesDeps) {
   const indexesFor = loadPerVersion(readIndexes);
 
   return {
-    getTile(z: number, x: number, y: number): Promise<EncodedTile> {
-      return cache.get(`${z}/${x}/${y}`, async (version) => cutGeojsonVtTile(await indexesFor(version), version, 'b', z, x, y));
+    /** `schedule`: when the cut of a tile not cached may run (the asking address's turn, tiles/kit/coldBuilds.ts). */
+    getTile(z: number, x: number, y: number, schedule: ScheduleBuild = buildNow): Promise<EncodedTile> {
+      return cache.get(`${z}/${x}/${y}`, (version) => schedule(async () => cutGeojsonVtTile(await indexesFor(version), version, 'b', z, x, y)));
     },
     /** Builds the current data set's indexes ahead of the first map (server start). */
     async warm(): Promise<void> {

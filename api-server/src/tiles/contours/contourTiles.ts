@@ -15,7 +15,7 @@ import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import { tileToLat, tileToLon } from '../kit/tileMath.ts';
-import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import { buildNow, type EncodedTile, type ScheduleBuild } from '../kit/tileSetRouter.ts';
 import type { ElevationGridRepository } from './elevationGridRepository.ts';
 
 export const MINOR_LINES_ZOOM = 14;
@@ -44,16 +44,25 @@ export interface ContourTilesDeps {
   cacheEntries?: number;
 }
 
+const EMPTY: EncodedTile = { kind: 'empty' };
+
 export function createContourTiles(deps: ContourTilesDeps) {
   const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES);
   const gridsFor = loadPerVersion(() => deps.grids.listAll());
 
+  const gridUnder = async (version: number, z: number, x: number, y: number) => (await gridsFor(version)).find((candidate) => overlaps(candidate, z, x, y));
+
   return {
-    getTile(z: number, x: number, y: number): Promise<EncodedTile> {
-      return cache.get(`${z}/${x}/${y}`, async (version) => {
-        const grid = (await gridsFor(version)).find((candidate) => overlaps(candidate, z, x, y));
-        return grid ? buildContourTile(grid, version, z, x, y) : { kind: 'empty' };
-      });
+    /** `schedule`: when the build of a tile not cached may run (the asking address's turn, tiles/kit/coldBuilds.ts). */
+    async getTile(z: number, x: number, y: number, schedule: ScheduleBuild = buildNow): Promise<EncodedTile> {
+      // Outside every grid: empty, without a build or a cache entry (a flood of them keeps no one's tiles out of the cache).
+      if (!(await gridUnder(deps.dataVersion.known() ?? (await deps.dataVersion.current()), z, x, y))) return EMPTY;
+      return cache.get(`${z}/${x}/${y}`, (version) =>
+        schedule(async () => {
+          const grid = await gridUnder(version, z, x, y);
+          return grid ? buildContourTile(grid, version, z, x, y) : EMPTY;
+        }),
+      );
     },
   };
 }

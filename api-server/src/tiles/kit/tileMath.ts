@@ -33,3 +33,28 @@ export function lonLatToTile(lon: number, lat: number, z: number): { x: number; 
   const y = Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * n);
   return { x, y };
 }
+
+/** A box in the Web-Mercator unit square (x eastwards, y southwards, 0–1), which tile z/x/y cuts into 2^z × 2^z. */
+export interface UnitBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export function unitBoxOf({ west, south, east, north }: LonLatBox): UnitBox {
+  const unitY = (lat: number) => {
+    const latRad = (lat * Math.PI) / 180;
+    return (1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2;
+  };
+  return { minX: (west + 180) / 360, minY: unitY(north), maxX: (east + 180) / 360, maxY: unitY(south) };
+}
+
+/**
+ * Whether tile z/x/y, grown by `bufferFraction` of its size on every side (as tileBounds grows it),
+ * lies wholly outside the box: arithmetic only, no allocation (the cached-tile fast path asks it).
+ */
+export function isTileOutside(box: UnitBox, z: number, x: number, y: number, bufferFraction: number): boolean {
+  const n = 2 ** z;
+  return (x + 1 + bufferFraction) / n < box.minX || (x - bufferFraction) / n > box.maxX || (y + 1 + bufferFraction) / n < box.minY || (y - bufferFraction) / n > box.maxY;
+}

@@ -2,10 +2,13 @@
 // (/basemap) are all served so, and GET /{name}/{z}/{x}/{y}.pbf of a family of them (the overlays); who
 // may ask is decided in front of it (tiles/countyDataTileAccess.ts) — with the tile's ETag, 304, and 204
 // for an empty tile. A versioned tile set (the parcels, the overlays) takes the
-// data version as `?v=`: asked for with the current one, the answer is cacheable for good.
-import { Router, type Request, type Response } from 'express';
+// data version as `?v=`: asked for with the current one, the answer is cacheable for good. A tile not
+// built yet is built when the asking address's turn comes (coldBuilds.ts); an address with too many
+// waiting is refused.
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { etagMatches, tileCacheControl } from '../../platform/http/responseHeaders.ts';
+import type { ColdBuilds } from './coldBuilds.ts';
 
 const integer = z.string().regex(/^\d{1,7}$/, 'must be a non-negative integer').transform(Number);
 const versionQuery = z.object({ v: z.optional(z.string().regex(/^\d{1,15}$/, 'v must be a data version (a non-negative integer)').transform(Number)) });
@@ -24,10 +27,16 @@ export function tileAddressSchema(minZoom: number, maxZoom: number) {
     .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, { message: 'x and y must be within 0..2^z-1' });
 }
 
+/** Runs a tile's build (a cache miss) when its turn comes: a tile set's getTile hands it its builds. */
+export type ScheduleBuild = <T>(build: () => Promise<T>) => Promise<T>;
+
+/** At once: for callers that are no client's request (the start-up's builds, tools). */
+export const buildNow: ScheduleBuild = (build) => build();
+
 export interface TileSet {
   /** The zooms it is served at (shared/src/tiles/tileSets.ts); others are a 400. */
   zooms: { min: number; max: number };
-  getTile(z: number, x: number, y: number): Promise<EncodedTile>;
+  getTile(z: number, x: number, y: number, schedule?: ScheduleBuild): Promise<EncodedTile>;
   /** Whether tile URLs carry the data version (`?v=`). */
   versioned?: boolean;
 }
@@ -36,31 +45,45 @@ export interface TileSet {
 export interface NamedTileSets extends Omit<TileSet, 'getTile'> {
   /** What a name looks like; others are a 400. */
   namePattern: RegExp;
-  getTile(z: number, x: number, y: number, name: string): Promise<EncodedTile>;
+  getTile(z: number, x: number, y: number, name: string, schedule?: ScheduleBuild): Promise<EncodedTile>;
 }
 
-export function tileSetRouter(tileSet: TileSet): Router {
-  return tileRoutes('/:z/:x/:y.pbf', tileSet, z.object({}), (zoom, x, y) => tileSet.getTile(zoom, x, y));
+/** Every tile set's builds, shared: an address's builds are counted together whichever sets they are of. */
+export interface TileBuildTurns {
+  coldBuilds: ColdBuilds;
+  /** Answers a request from an address with too many builds waiting (429, Retry-After). */
+  refuse: RequestHandler;
 }
 
-export function namedTileSetsRouter(tileSets: NamedTileSets): Router {
+export function tileSetRouter(tileSet: TileSet, turns: TileBuildTurns): Router {
+  return tileRoutes('/:z/:x/:y.pbf', tileSet, turns, z.object({}), (zoom, x, y, _params, schedule) => tileSet.getTile(zoom, x, y, schedule));
+}
+
+export function namedTileSetsRouter(tileSets: NamedTileSets, turns: TileBuildTurns): Router {
   const name = z.object({ name: z.string().regex(tileSets.namePattern, 'not a tile set name') });
-  return tileRoutes('/:name/:z/:x/:y.pbf', tileSets, name, (zoom, x, y, params) => tileSets.getTile(zoom, x, y, params.name));
+  return tileRoutes('/:name/:z/:x/:y.pbf', tileSets, turns, name, (zoom, x, y, params, schedule) => tileSets.getTile(zoom, x, y, params.name, schedule));
 }
 
 function tileRoutes<Extra extends z.ZodType<object>>(
   route: string,
   tileSet: Omit<TileSet, 'getTile'>,
+  { coldBuilds, refuse }: TileBuildTurns,
   extra: Extra,
-  getTile: (z: number, x: number, y: number, params: z.infer<Extra>) => Promise<EncodedTile>,
+  getTile: (z: number, x: number, y: number, params: z.infer<Extra>, schedule: ScheduleBuild) => Promise<EncodedTile>,
 ): Router {
   const params = tileAddressSchema(tileSet.zooms.min, tileSet.zooms.max);
   const router = Router();
-  router.get(route, async (req, res) => {
+  router.get(route, async (req, res, next) => {
     const { z: zoom, x, y } = params.parse(req.params);
     const named = extra.parse(req.params);
     const { v } = tileSet.versioned ? versionQuery.parse(req.query) : { v: undefined };
-    const tile = await getTile(zoom, x, y, named);
+    // req.ip: the client's, as TRUST_PROXY lets it be told (app/config.ts).
+    const address = req.ip ?? '';
+    if (!coldBuilds.admits(address)) {
+      refuse(req, res, next);
+      return;
+    }
+    const tile = await getTile(zoom, x, y, named, (build) => coldBuilds.run(address, build));
     // req.userId: set by the session check in front of the county data tiles (countyDataTileAccess.ts).
     sendTile(req, res, tile, tileCacheControl({ versioned: tileSet.versioned ?? false, askedVersion: v, currentVersion: tile.version, forSession: req.userId !== undefined }));
   });

@@ -17,6 +17,12 @@ export interface CurrentOverlayFeatures {
 
 export function createOverlayFeaturesRepository(db: Queryable) {
   return {
+    /** The names of the overlays served now. */
+    async currentNames(): Promise<ReadonlySet<string>> {
+      const { rows } = await db.query<{ name: string }>('SELECT name FROM overlays WHERE is_current');
+      return new Set(rows.map((row) => row.name));
+    },
+
     /** undefined: no overlay of that name is served. */
     async current(name: string): Promise<CurrentOverlayFeatures | undefined> {
       const { rows: overlays } = await db.query<{ id: number; shownAttributes: string[] | null }>(

@@ -2,7 +2,9 @@
 // layer, `features`, holding the overlay's features with their properties (those its mapping shows,
 // else every one), which the map shows on a click. As the base map's: geojson-vt indexes an overlay's
 // features once per data version, the first time one of its tiles is asked for, and each request cuts
-// one small tile, kept per data version.
+// one small tile, kept per data version. The names served are read once per data version too (an
+// overlay published, rolled back or removed changes it): a tile of any other name is a 404 without a
+// query or a cache entry.
 import type { Feature, Geometry } from 'geojson';
 import GeoJSONVT from 'geojson-vt';
 import { OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS } from '@parcel-map/shared/contracts';
@@ -11,7 +13,7 @@ import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
 import { cutGeojsonVtTile, GEOJSON_VT_EXTENT } from '../kit/geojsonVtTile.ts';
-import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import { buildNow, type EncodedTile, type ScheduleBuild } from '../kit/tileSetRouter.ts';
 import type { CurrentOverlayFeatures, OverlayFeaturesRepository } from './overlayFeaturesRepository.ts';
 
 const CACHE_ENTRIES = 4096;
@@ -26,6 +28,7 @@ export function createOverlayTiles(deps: OverlayTilesDeps) {
   const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES);
   // Per data version, each overlay's index by name (undefined: no such overlay), built when first asked for.
   const indexesFor = loadPerVersion(async () => new Map<string, Promise<GeoJSONVT | undefined>>());
+  const namesFor = loadPerVersion(() => deps.features.currentNames());
 
   async function indexOf(version: number, name: string): Promise<GeoJSONVT | undefined> {
     const indexes = await indexesFor(version);
@@ -40,12 +43,18 @@ export function createOverlayTiles(deps: OverlayTilesDeps) {
   }
 
   return {
-    getTile(z: number, x: number, y: number, name: string): Promise<EncodedTile> {
-      return cache.get(`${name}/${z}/${x}/${y}`, async (version) => {
-        const index = await indexOf(version, name);
-        if (!index) throw new NotFoundError('Overlay not found');
-        return cutGeojsonVtTile([[OVERLAY_SOURCE_LAYER, index]], version, 'o', z, x, y);
-      });
+    /** `schedule`: when the cut of a tile not cached may run (the asking address's turn, tiles/kit/coldBuilds.ts). */
+    async getTile(z: number, x: number, y: number, name: string, schedule: ScheduleBuild = buildNow): Promise<EncodedTile> {
+      const names = await namesFor(deps.dataVersion.known() ?? (await deps.dataVersion.current()));
+      if (!names.has(name)) throw new NotFoundError('Overlay not found');
+      return cache.get(`${name}/${z}/${x}/${y}`, (version) =>
+        schedule(async () => {
+          // Removed since the names were read.
+          const index = await indexOf(version, name);
+          if (!index) throw new NotFoundError('Overlay not found');
+          return cutGeojsonVtTile([[OVERLAY_SOURCE_LAYER, index]], version, 'o', z, x, y);
+        }),
+      );
     },
   };
 }

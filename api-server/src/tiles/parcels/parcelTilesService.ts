@@ -11,8 +11,8 @@ import { BUFFER, encodeParcelTile, EXTENT } from './parcelTileEncoder.ts';
 import { createTileParcels } from './tileParcels.ts';
 import { readTileParcelsInWorkers } from './tileParcelsInWorkers.ts';
 import type { PgConnection } from '@parcel-map/database';
-import { tileBounds } from '../kit/tileMath.ts';
-import type { EncodedTile } from '../kit/tileSetRouter.ts';
+import { isTileOutside, tileBounds, unitBoxOf, type UnitBox } from '../kit/tileMath.ts';
+import { buildNow, type EncodedTile, type ScheduleBuild } from '../kit/tileSetRouter.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 
 // Query a little more than the tile's buffer so clipped edges at tile borders are drawn.
@@ -132,9 +132,27 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
       });
   }
 
+  // The data version known to be current, when its parcels are in memory: their extent, and the one
+  // empty tile every tile outside it is. A tile outside takes no build and no cache entry, so a flood
+  // of them neither waits for a turn nor pushes anyone's built tiles out of the cache.
+  let outside: { version: number; extent: UnitBox; empty: EncodedTile } | undefined;
+  function emptyOutsideData(z: number, x: number, y: number): EncodedTile | undefined {
+    const version = deps.dataVersion.known();
+    if (version === undefined) return undefined;
+    if (outside?.version !== version) {
+      const extent = tileParcels.extent(version);
+      if (!extent) return undefined;
+      outside = { version, extent: unitBoxOf(extent), empty: { kind: 'empty', version } };
+    }
+    return isTileOutside(outside.extent, z, x, y, QUERY_BUFFER_FRACTION) ? outside.empty : undefined;
+  }
+
   return {
-    getTile(z: number, x: number, y: number): Promise<EncodedTile> {
-      return cache.get(`${z}/${x}/${y}`, (dataVersion) => build(dataVersion, z, x, y));
+    /** `schedule`: when the build of a tile not cached may run (the asking address's turn, tiles/kit/coldBuilds.ts). */
+    getTile(z: number, x: number, y: number, schedule: ScheduleBuild = buildNow): Promise<EncodedTile> {
+      const empty = emptyOutsideData(z, x, y);
+      if (empty) return Promise.resolve(empty);
+      return cache.get(`${z}/${x}/${y}`, (dataVersion) => schedule(() => build(dataVersion, z, x, y)));
     },
     /** The data version known to be current without a query (the fast path's `?v=` check), else undefined. */
     knownVersion: (): number | undefined => deps.dataVersion.known(),
@@ -152,11 +170,11 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
     },
     loadParcels,
     /**
-     * The tile if it is built and cached for the data version known to be current, else undefined
-     * (the caller takes the normal path, which reads the version and builds).
+     * The tile if it is built and cached for the data version known to be current, or lies outside its
+     * data; else undefined (the caller takes the normal path, which reads the version and builds).
      */
     peek(z: number, x: number, y: number): EncodedTile | undefined {
-      return cache.peek(`${z}/${x}/${y}`);
+      return emptyOutsideData(z, x, y) ?? cache.peek(`${z}/${x}/${y}`);
     },
   };
 }

@@ -46,6 +46,11 @@ export interface TileParcels {
   load(version: number): Promise<void>;
   /** The data version whose parcels are in memory, if any. */
   loadedVersion(): number | undefined;
+  /**
+   * The box findForTile finds `version`'s parcels in (their bounding boxes' union, grown as its search
+   * is), if it is in memory and has parcels: a tile outside it has none.
+   */
+  extent(version: number): LonLatBox | undefined;
   /** A vertex of the middle parcel (in PIN order) of `version` (Web Mercator, the unit square), if it is in memory and has parcels. */
   parcelPosition(version: number): { x: number; y: number } | undefined;
 }
@@ -113,6 +118,11 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
     },
     load,
     loadedVersion: () => snapshot?.version,
+    extent(version) {
+      if (snapshot?.version !== version || snapshot.parcels.size === 0) return undefined;
+      const { minX, minY, maxX, maxY } = snapshot.index;
+      return { west: minX - PG_GEOMETRY_EPSILON, south: minY - PG_GEOMETRY_EPSILON, east: maxX + PG_GEOMETRY_EPSILON, north: maxY + PG_GEOMETRY_EPSILON };
+    },
     parcelPosition(version) {
       if (snapshot?.version !== version || snapshot.parcels.coords.length === 0) return undefined;
       const { coords, ringStarts, parcelRings, size } = snapshot.parcels;

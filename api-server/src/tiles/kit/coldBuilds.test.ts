@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createColdBuilds } from './coldBuilds.ts';
+
+/** A build the test finishes (or fails) when it chooses, recording that it started. */
+function heldBuild(started: string[], name: string) {
+  let finish: (value: string) => void = () => {};
+  let fail: (error: Error) => void = () => {};
+  const build = () => {
+    started.push(name);
+    return new Promise<string>((resolve, reject) => {
+      finish = resolve;
+      fail = reject;
+    });
+  };
+  return { build, finish: () => finish(name), fail: (error: Error) => fail(error) };
+}
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createColdBuilds', () => {
+  it("runs an address's builds a few at a time, the rest in arrival order, and another address's at once", async () => {
+    const builds = createColdBuilds({ runningPerAddress: 2, waitingPerAddress: 10 });
+    const started: string[] = [];
+    const flood = ['f1', 'f2', 'f3', 'f4'].map((name) => heldBuild(started, name));
+    const results = flood.map(({ build }) => builds.run('stranger', build));
+    const other = heldBuild(started, 'other');
+    const otherResult = builds.run('neighbour', other.build);
+    await settled();
+    expect(started).toEqual(['f1', 'f2', 'other']);
+
+    flood[1]!.finish();
+    expect(await results[1]).toBe('f2');
+    await settled();
+    expect(started).toEqual(['f1', 'f2', 'other', 'f3']);
+    other.finish();
+    expect(await otherResult).toBe('other');
+
+    // A failed build gives its place to the next one too, and its caller sees the failure.
+    flood[0]!.fail(new Error('database gone'));
+    await expect(results[0]).rejects.toThrow('database gone');
+    await settled();
+    expect(started).toEqual(['f1', 'f2', 'other', 'f3', 'f4']);
+    flood[2]!.finish();
+    flood[3]!.finish();
+    expect(await Promise.all(results.slice(2))).toEqual(['f3', 'f4']);
+  });
+
+  it('admits an address while its builds running and waiting are within the limits, and again once they finish', async () => {
+    const builds = createColdBuilds({ runningPerAddress: 1, waitingPerAddress: 2 });
+    const started: string[] = [];
+    const held = ['a', 'b', 'c'].map((name) => heldBuild(started, name));
+    const results = held.map(({ build }) => builds.run('stranger', build));
+    expect(builds.admits('stranger')).toBe(false);
+    expect(builds.admits('neighbour')).toBe(true);
+    held[0]!.finish();
+    await results[0];
+    expect(builds.admits('stranger')).toBe(true);
+    held[1]!.finish();
+    await settled();
+    held[2]!.finish();
+    await Promise.all(results);
+    expect(builds.admits('stranger')).toBe(true);
+  });
+});
