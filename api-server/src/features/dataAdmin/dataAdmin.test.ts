@@ -151,6 +151,43 @@ describe('/api/admin', () => {
     expect((await upload(job.id, 'ok.geojson', 'x', user)).status).toBe(403);
   });
 
+  /** A job holding `pins` as data set `dataset`, validated. */
+  const validatedJob = async (dataset: string, pins: string[], lon: number): Promise<ImportJob> => {
+    const job = await newImport();
+    await upload(job.id, `${dataset}.geojson`, JSON.stringify(featureCollection(pins.map((pin, i) => ({ properties: { PIN: pin }, geometry: squarePolygon(lon + i * 0.001, 36.5, 0.001) })))));
+    await app.request(`/api/admin/imports/${job.id}/validate`, { method: 'POST', token: admin, body: { file: `${dataset}.geojson`, dataset, mapping: { kind: 'default' } } });
+    const validated = await settled(job.id, 'validating');
+    expect(validated).toMatchObject({ state: 'ready', report: { rejected: 0 } });
+    return validated;
+  };
+  const publish = async (job: ImportJob) => expect((await app.request(`/api/admin/imports/${job.id}/publish`, { method: 'POST', token: admin })).status).toBe(202);
+
+  // Validated side by side, neither saw the other's PINs served (issue #39 §4): the publish lock's check refuses the second.
+  it('refuses to publish the second of two imports validated side by side that share a PIN, naming it and the data set serving it', async () => {
+    const first = await validatedJob('first-county', ['FIRST-1', 'TWIN-1'], -78.5);
+    const second = await validatedJob('second-county', ['SECOND-1', 'TWIN-1'], -78.4);
+    await publish(first);
+    expect(await settled(first.id, 'publishing')).toMatchObject({ state: 'published' });
+    const before = await datasets();
+    await publish(second);
+    expect(await settled(second.id, 'publishing')).toMatchObject({
+      state: 'failed',
+      error: "PIN TWIN-1 is already served by data set 'first-county'; nothing was published: validate the import again to leave them out",
+    });
+    expect(await datasets()).toEqual(before);
+    expect(((await app.request('/api/parcels/TWIN-1', { token: user })).json as { dataset: string }).dataset).toBe('first-county');
+  });
+
+  it('publishes one of two imports sharing a PIN whose publishes start together, and refuses the other', async () => {
+    const jobs = [await validatedJob('third-county', ['THIRD-1', 'TWIN-2'], -78.3), await validatedJob('fourth-county', ['FOURTH-1', 'TWIN-2'], -78.2)];
+    await Promise.all(jobs.map(publish));
+    const outcomes = await Promise.all(jobs.map((job) => settled(job.id, 'publishing')));
+    expect(outcomes.map((job) => job.state).sort()).toEqual(['failed', 'published']);
+    const winner = outcomes.find((job) => job.state === 'published')!.report!.dataset.name;
+    expect(outcomes.find((job) => job.state === 'failed')!.error).toBe(`PIN TWIN-2 is already served by data set '${winner}'; nothing was published: validate the import again to leave them out`);
+    expect(((await app.request('/api/parcels/TWIN-2', { token: user })).json as { dataset: string }).dataset).toBe(winner);
+  });
+
   it('lists every kept version, rolls back, sets the initial view to an extent, and removes a data set', async () => {
     const job = await newImport();
     const square = (pin: string) => ({ properties: { PIN: pin }, geometry: squarePolygon(-79, 36, 0.001) });
