@@ -159,6 +159,11 @@ export const NEARBY_DEFAULT_FEET = 300;
 export const NEARBY_MAX_FEET = 2640;
 /** A nearby list stops at this many parcels (the nearest). */
 export const NEARBY_MAX_PARCELS = 2000;
+/**
+ * A drawn area for a nearby list has at most this many positions, all its rings together (issue #39):
+ * a hand-drawn area has tens; this bounds what one request can cost (docs/decisions.md).
+ */
+export const NEARBY_AREA_MAX_POSITIONS = 2000;
 
 /** A parcel of a nearby list: who owns it, where to write to them, how far it is. */
 const { pin, owner, add1, add2, city, state, zip, taxacres } = parcelSchema.shape;

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { INT4_MAX, storableText } from '../wire/storable.ts';
 import {
+  NEARBY_AREA_MAX_POSITIONS,
   NEARBY_DEFAULT_FEET,
   NEARBY_MAX_FEET,
   PIN_MAX_LENGTH,
@@ -81,17 +82,31 @@ export const featureParamsSchema = z.object({
 export const nearbyQuerySchema = z.object({ distance_ft: queryInteger('distance_ft', 0, NEARBY_MAX_FEET, NEARBY_DEFAULT_FEET) });
 
 const AREA_MESSAGE = 'geometry must be a GeoJSON Polygon or MultiPolygon of longitude/latitude positions';
-const position = z.tuple([z.number().check(z.gte(-180, AREA_MESSAGE), z.lte(180, AREA_MESSAGE)), z.number().check(z.gte(-90, AREA_MESSAGE), z.lte(90, AREA_MESSAGE))], z.number());
-const ring = z.array(position).check(z.minLength(4, AREA_MESSAGE), z.maxLength(10_000, AREA_MESSAGE));
+/** 400 for a ring whose last position is not its first (GeoJSON's rule; measured open, it would cost a 500). */
+export const NEARBY_AREA_OPEN_RING_MESSAGE = 'each ring of geometry must end at the position it starts from';
+/** 400 for a drawn area beyond NEARBY_AREA_MAX_POSITIONS. */
+export const NEARBY_AREA_TOO_DETAILED_MESSAGE = `geometry may have at most ${NEARBY_AREA_MAX_POSITIONS.toLocaleString('en-US')} positions`;
+const degrees = (limit: number) => z.number({ error: AREA_MESSAGE }).check(z.gte(-limit, AREA_MESSAGE), z.lte(limit, AREA_MESSAGE));
+const position = z.tuple([degrees(180), degrees(90)], z.number({ error: AREA_MESSAGE }), { error: AREA_MESSAGE });
+const ring = z.array(position, { error: AREA_MESSAGE }).check(
+  z.minLength(4, AREA_MESSAGE),
+  z.maxLength(NEARBY_AREA_MAX_POSITIONS, NEARBY_AREA_TOO_DETAILED_MESSAGE),
+  z.refine((positions) => positions.length > 0 && positions[0]![0] === positions.at(-1)![0] && positions[0]![1] === positions.at(-1)![1], NEARBY_AREA_OPEN_RING_MESSAGE),
+);
+const rings = z.array(ring, { error: AREA_MESSAGE }).check(z.minLength(1, AREA_MESSAGE));
+const positionsIn = (polygons: unknown[][][]) => polygons.reduce((sum, polygon) => sum + polygon.reduce((inPolygon, positions) => inPolygon + positions.length, 0), 0);
 
 /** POST /api/parcels/nearby: a drawn or measured area and a distance around it. */
 export const nearbyAreaBodySchema = z.object({
-  geometry: z.union(
+  geometry: z.discriminatedUnion(
+    'type',
     [
-      z.object({ type: z.literal('Polygon'), coordinates: z.array(ring).check(z.minLength(1, AREA_MESSAGE), z.maxLength(100, AREA_MESSAGE)) }),
-      z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring).check(z.minLength(1, AREA_MESSAGE))).check(z.minLength(1, AREA_MESSAGE), z.maxLength(100, AREA_MESSAGE)) }),
+      z.object({ type: z.literal('Polygon'), coordinates: rings }),
+      z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(rings, { error: AREA_MESSAGE }).check(z.minLength(1, AREA_MESSAGE)) }),
     ],
     { error: AREA_MESSAGE },
+  ).check(
+    z.refine((area) => positionsIn(area.type === 'Polygon' ? [area.coordinates] : area.coordinates) <= NEARBY_AREA_MAX_POSITIONS, NEARBY_AREA_TOO_DETAILED_MESSAGE),
   ),
   distance_ft: z._default(
     z.number({ error: `distance_ft must be a whole number from 0 to ${NEARBY_MAX_FEET}` }).check(

@@ -2,7 +2,15 @@
 import * as turf from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEARBY_DEFAULT_FEET, nearbyResponseSchema, type NearbyResponse } from '@parcel-map/shared/contracts';
+import {
+  NEARBY_AREA_MAX_POSITIONS,
+  NEARBY_AREA_OPEN_RING_MESSAGE,
+  NEARBY_AREA_TOO_DETAILED_MESSAGE,
+  NEARBY_DEFAULT_FEET,
+  NEARBY_MAX_FEET,
+  nearbyResponseSchema,
+  type NearbyResponse,
+} from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../../testing/testApp.ts';
 
 const CENTRE_PIN = '4605050123';
@@ -84,5 +92,53 @@ describe('nearby parcels', () => {
     expect((await app.request('/api/parcels/nearby', { token, method: 'POST', body: point })).status).toBe(400);
     expect((await app.request(`/api/parcels/${CENTRE_PIN}/nearby`)).status).toBe(401);
     expect((await app.request('/api/parcels/nearby', { method: 'POST', body: point })).status).toBe(401);
+  });
+
+  it('answers 400 with a clear message for an open ring, too many positions or malformed positions, never 500', async () => {
+    const post = (geometry: unknown) => app.request('/api/parcels/nearby', { token, method: 'POST', body: { geometry, distance_ft: NEARBY_MAX_FEET } });
+    const open = [[-80.86, 35.62], [-80.859, 35.62], [-80.859, 35.621], [-80.86, 35.621]];
+    const openAnswer = await post({ type: 'Polygon', coordinates: [open] });
+    expect(openAnswer.status).toBe(400);
+    expect((openAnswer.json as { message: string }).message).toContain(NEARBY_AREA_OPEN_RING_MESSAGE);
+    const closed = [...open, open[0]!];
+    expect((await post({ type: 'MultiPolygon', coordinates: [[closed], [open]] })).status).toBe(400);
+
+    // A circle of one position more than allowed (its first repeated at the end), then of exactly as many.
+    const circle = (positions: number) => {
+      const ring = Array.from({ length: positions - 1 }, (_, i) => [-80.86 + 0.003 * Math.cos((i / (positions - 1)) * 2 * Math.PI), 35.62 + 0.003 * Math.sin((i / (positions - 1)) * 2 * Math.PI)]);
+      return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+    };
+    const tooDetailed = await post(circle(NEARBY_AREA_MAX_POSITIONS + 1));
+    expect(tooDetailed.status).toBe(400);
+    expect((tooDetailed.json as { message: string }).message).toContain(NEARBY_AREA_TOO_DETAILED_MESSAGE);
+    const manySmallRings = { type: 'MultiPolygon', coordinates: Array.from({ length: NEARBY_AREA_MAX_POSITIONS / closed.length + 1 }, () => [closed]) };
+    expect((await post(manySmallRings)).status).toBe(400);
+    const atTheLimit = await post(circle(NEARBY_AREA_MAX_POSITIONS));
+    expect(atTheLimit.status).toBe(200);
+    expect((atTheLimit.json as NearbyResponse).parcels.length).toBeGreaterThan(100);
+
+    const malformed = [
+      { type: 'Polygon', coordinates: [] },
+      { type: 'Polygon', coordinates: [[]] },
+      { type: 'Polygon', coordinates: [[[], [], [], []]] },
+      { type: 'Polygon', coordinates: [[[null, 35.62], [-80.859, 35.62], [-80.859, 35.621], [null, 35.62]]] },
+      { type: 'Polygon', coordinates: [[[1e308, 35.62], [-80.859, 35.62], [-80.859, 35.621], [1e308, 35.62]]] },
+      { type: 'Polygon', coordinates: [[['-80.86', '35.62'], [-80.859, 35.62], [-80.859, 35.621], ['-80.86', '35.62']]] },
+      { type: 'Polygon', coordinates: 'ring' },
+      { type: 'Polygon' },
+      { type: 'MultiPolygon', coordinates: [[]] },
+      null,
+    ];
+    for (const geometry of malformed) {
+      const answer = await post(geometry);
+      expect(answer.status, JSON.stringify(geometry)).toBe(400);
+      expect((answer.json as { message: string }).message, JSON.stringify(geometry)).toMatch(/^geometry/);
+    }
+    // Closed but with no extent (every position the same, or all on one line): measured as the point or line it is.
+    const point = await post({ type: 'Polygon', coordinates: [[[-80.86, 35.62], [-80.86, 35.62], [-80.86, 35.62], [-80.86, 35.62]]] });
+    expect(point.status).toBe(200);
+    const line = await post({ type: 'Polygon', coordinates: [[[-80.86, 35.62], [-80.859, 35.62], [-80.858, 35.62], [-80.86, 35.62]]] });
+    expect(line.status).toBe(200);
+    expect((line.json as NearbyResponse).parcels.length).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,11 @@
 // within a mile of each other are measured on a local flat frame (an equirectangular projection at
 // the subject's latitude: under 0.1 % off at that range), which turf's geodesic tools do not offer
 // between two polygons.
+//
+// The subject's (or drawn area's) segments go into a spatial index once (issue #39 point 2): each
+// candidate segment is then measured only against the subject segments near it, not against all of
+// them, so a complex subject costs about as much per candidate as a simple one.
+import Flatbush from 'flatbush';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 
 export const FEET_PER_METRE = 3.28084;
@@ -13,6 +18,8 @@ type Ring = Pt[];
 export interface FlatFrame {
   /** Feet east and north of the frame's origin. */
   toFeet(position: Position): Pt;
+  /** The longitude and latitude `feet` east and north of the origin. */
+  toPosition(feet: Pt): Position;
   /** Degrees of longitude and latitude that `feet` spans here. */
   degrees(feet: number): { lng: number; lat: number };
 }
@@ -23,6 +30,7 @@ export function flatFrame(origin: Position): FlatFrame {
   const feetPerDegreeLat = METRES_PER_DEGREE * FEET_PER_METRE;
   return {
     toFeet: ([lng, lat]) => [(lng! - lng0) * cos * feetPerDegreeLat, (lat! - lat0) * feetPerDegreeLat],
+    toPosition: ([x, y]) => [lng0 + x / (cos * feetPerDegreeLat), lat0 + y / feetPerDegreeLat],
     degrees: (feet) => ({ lng: feet / (cos * feetPerDegreeLat), lat: feet / feetPerDegreeLat }),
   };
 }
@@ -33,24 +41,125 @@ export function flatRings(geometry: Polygon | MultiPolygon, frame: FlatFrame): R
   return polygons.map((rings) => rings.map((ring) => ring.map(frame.toFeet)));
 }
 
-/** Edge-to-edge distance between two (multi)polygons in feet: 0 when they touch, cross or one holds the other. */
-export function distanceFeet(a: Ring[][], b: Ring[][]): number {
-  if (a.some((polygon) => b.some((other) => contains(other, polygon[0]![0]!))) || b.some((polygon) => a.some((other) => contains(other, polygon[0]![0]!)))) return 0;
-  let best = Infinity;
-  for (const ringA of a.flat()) {
-    for (const ringB of b.flat()) {
-      for (let i = 0; i + 1 < ringA.length; i += 1) {
-        for (let j = 0; j + 1 < ringB.length; j += 1) {
-          const d = segmentDistance(ringA[i]!, ringA[i + 1]!, ringB[j]!, ringB[j + 1]!);
+export interface IndexedArea {
+  /**
+   * Edge-to-edge distance in feet from this area to `other`: 0 when they touch, cross or one holds
+   * the other; Infinity when it is more than `limit` (the search looks no farther).
+   */
+  distanceTo(other: Ring[][], limit: number): number;
+  /**
+   * The same for one point (feet in the area's frame); once a segment lies within `closeEnough`, its
+   * distance is answered without looking for a nearer one.
+   */
+  distanceFrom(point: Pt, limit: number, closeEnough: number): number;
+}
+
+/** The area's segments in a spatial index, ready to measure many others against. */
+export function indexArea(area: Ring[][]): IndexedArea {
+  const segments: { from: Pt; to: Pt; polygon: number }[] = [];
+  area.forEach((polygon, index) => {
+    for (const ring of polygon) for (let i = 0; i + 1 < ring.length; i += 1) segments.push({ from: ring[i]!, to: ring[i + 1]!, polygon: index });
+  });
+  if (segments.length === 0) return { distanceTo: () => Infinity, distanceFrom: () => Infinity };
+  const tree = new Flatbush(segments.length);
+  for (const { from, to } of segments) tree.add(Math.min(from[0], to[0]), Math.min(from[1], to[1]), Math.max(from[0], to[0]), Math.max(from[1], to[1]));
+  tree.finish();
+
+  const { _boxes: boxes, _indices: indices, _levelBounds: levelBounds, nodeSize } = tree;
+  const leafEnd = segments.length * 4;
+  /** Nodes still to visit, as (position, level, squared distance) triples: a tree of n items is log16(n) deep, 16 wide. */
+  const stack = new Float64Array(3 * nodeSize * (levelBounds.length + 1));
+
+  /**
+   * The distance from p1–p2 to the nearest of the area's segments, or Infinity when none lies within
+   * `limit`; the first found within `closeEnough` ends the search. A walk down the index's tree
+   * (flatbush's search and neighbors measure boxes to a box or a point, not to a segment) that leaves
+   * every node whose box lies farther than the best so far.
+   */
+  function nearestSegmentDistance(p1: Pt, p2: Pt, limit: number, closeEnough: number): number {
+    const minX = Math.min(p1[0], p2[0]);
+    const minY = Math.min(p1[1], p2[1]);
+    const maxX = Math.max(p1[0], p2[0]);
+    const maxY = Math.max(p1[1], p2[1]);
+    let best = Infinity;
+    let bound2 = limit * limit;
+    let top = 0;
+    stack[top++] = boxes.length - 4;
+    stack[top++] = levelBounds.length - 1;
+    stack[top++] = 0;
+    while (top > 0) {
+      const distance2 = stack[--top]!;
+      const level = stack[--top]!;
+      const node = stack[--top]!;
+      if (distance2 > bound2) continue;
+      const end = Math.min(node + nodeSize * 4, levelBounds[level]!);
+      const ofNodes = node >= leafEnd;
+      for (let pos = node; pos < end; pos += 4) {
+        const dx = Math.max(boxes[pos]! - maxX, minX - boxes[pos + 2]!, 0);
+        const dy = Math.max(boxes[pos + 1]! - maxY, minY - boxes[pos + 3]!, 0);
+        const boxDistance2 = dx * dx + dy * dy;
+        if (boxDistance2 > bound2) continue;
+        const child = indices[pos >> 2]!;
+        if (ofNodes) {
+          stack[top++] = child;
+          stack[top++] = level - 1;
+          stack[top++] = boxDistance2;
+        } else {
+          const segment = segments[child]!;
+          const d = segmentDistance(p1, p2, segment.from, segment.to);
           if (d < best) {
             best = d;
-            if (best === 0) return 0;
+            if (best <= closeEnough) return best;
+            bound2 = Math.min(bound2, d * d);
           }
         }
       }
     }
+    return best <= limit ? best : Infinity;
   }
-  return best;
+
+  /** Whether the point lies inside one of the area's polygons: crossings of a ray east, per polygon (holes count too). */
+  function holds([x, y]: Pt): boolean {
+    const crossings = new Uint32Array(area.length);
+    tree.search(x, y, Infinity, y, (index) => {
+      const segment = segments[index]!;
+      if (crossesEastOf(segment.from, segment.to, x, y)) crossings[segment.polygon]! += 1;
+      return false;
+    });
+    return crossings.some((count) => count % 2 === 1);
+  }
+
+  return {
+    distanceTo(other, limit) {
+      const first = area[0]?.[0]?.[0];
+      if (other.some((polygon) => holds(polygon[0]![0]!)) || (first !== undefined && other.some((polygon) => contains(polygon, first)))) return 0;
+      let best = limit;
+      let found = false;
+      for (const polygon of other) {
+        for (const ring of polygon) {
+          for (let i = 0; i + 1 < ring.length; i += 1) {
+            const nearest = nearestSegmentDistance(ring[i]!, ring[i + 1]!, best, 0);
+            if (nearest < best || (nearest === best && !found)) {
+              best = nearest;
+              found = true;
+              if (best === 0) return 0;
+            }
+          }
+        }
+      }
+      return found ? best : Infinity;
+    },
+
+    distanceFrom(point, limit, closeEnough) {
+      const nearest = nearestSegmentDistance(point, point, limit, closeEnough);
+      return nearest > closeEnough && holds(point) ? 0 : nearest;
+    },
+  };
+}
+
+/** Whether a ray from (x, y) eastward crosses the segment (the even-odd rule's half-open test). */
+function crossesEastOf([xi, yi]: Pt, [xj, yj]: Pt, x: number, y: number): boolean {
+  return yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi;
 }
 
 /** Whether the point lies inside the polygon (outer ring, not in a hole). */
@@ -62,9 +171,7 @@ function contains(polygon: Ring[], point: Pt): boolean {
 function insideRing(ring: Ring, [x, y]: Pt): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    if (crossesEastOf(ring[i]!, ring[j]!, x, y)) inside = !inside;
   }
   return inside;
 }

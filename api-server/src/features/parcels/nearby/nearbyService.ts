@@ -1,10 +1,16 @@
 // Nearby parcels (issue #24 point 4): every parcel within a distance of a parcel or of a drawn area,
 // measured edge to edge, nearest first, with the ring the distance draws. Knows no HTTP.
+//
+// Bounded cost (issue #39 point 2): the area's segments are indexed once (nearbyGeometry.ts), the
+// candidates' outlines are parsed and measured in slices of the event loop, only the nearest
+// NEARBY_MAX_PARCELS have their records read, and the ring is traced on a grid (nearbyRing.ts).
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { NEARBY_MAX_PARCELS, type NearbyParcel, type NearbyResponse } from '@parcel-map/shared/contracts';
 import { NotFoundError } from '../../../platform/http/httpErrors.ts';
-import { distanceFeet, flatFrame, flatRings } from './nearbyGeometry.ts';
+import { eventLoopSlices } from '../../../platform/runtime/eventLoopSlices.ts';
+import { flatFrame, flatRings, indexArea } from './nearbyGeometry.ts';
+import { ringAround } from './nearbyRing.ts';
 import type { NearbyRepository, NearbyRow } from './nearbyRepository.ts';
 
 /**
@@ -12,7 +18,7 @@ import type { NearbyRepository, NearbyRow } from './nearbyRepository.ts';
  * shared boundaries are drawn twice, and the two lines differ by a few centimetres.
  */
 export const TOUCHING_TOLERANCE_FEET = 1;
-/** Candidates read from the box at most: enough for the densest half mile of the demo county. */
+/** Candidates read from the box at most: enough for the densest mile of the demo county. */
 const CANDIDATE_LIMIT = 20_000;
 
 type Area = Polygon | MultiPolygon;
@@ -36,21 +42,28 @@ export function createNearbyService(repository: NearbyRepository) {
     const [west, south, east, north] = turf.bbox(area);
     const frame = flatFrame(turf.centroid(area).geometry.coordinates);
     const reach = frame.degrees(distanceFt + TOUCHING_TOLERANCE_FEET);
-    const rows = await repository.inBox(west - reach.lng, south - reach.lat, east + reach.lng, north + reach.lat, CANDIDATE_LIMIT);
-    const flatArea = flatRings(area, frame);
-    const within: NearbyParcel[] = [];
-    for (const row of rows) {
-      if (row.pin === subjectPin) continue;
-      const distance = distanceFeet(flatArea, flatRings(row.geometry as Area, frame));
-      if (distance > distanceFt + TOUCHING_TOLERANCE_FEET) continue;
-      within.push({ ...toNearby(row), distance_ft: distance <= TOUCHING_TOLERANCE_FEET ? 0 : Math.min(distanceFt, Math.round(distance)) });
+    const candidates = await repository.candidatesInBox(west - reach.lng, south - reach.lat, east + reach.lng, north + reach.lat, CANDIDATE_LIMIT);
+    const indexed = indexArea(flatRings(area, frame));
+    const slices = eventLoopSlices();
+    const within: { pin: string; distance_ft: number }[] = [];
+    for (const candidate of candidates) {
+      if (candidate.pin === subjectPin) continue;
+      const distance = indexed.distanceTo(flatRings(JSON.parse(candidate.geometry) as Area, frame), distanceFt + TOUCHING_TOLERANCE_FEET);
+      if (distance !== Infinity) within.push({ pin: candidate.pin, distance_ft: distance <= TOUCHING_TOLERANCE_FEET ? 0 : Math.min(distanceFt, Math.round(distance)) });
+      if (slices.spent) await slices.next();
     }
     within.sort((a, b) => a.distance_ft - b.distance_ft || (a.pin < b.pin ? -1 : 1));
+    const nearest = within.slice(0, NEARBY_MAX_PARCELS);
+    const records = new Map((await repository.byPins(nearest.map(({ pin }) => pin))).map((row) => [row.pin, row]));
+    const parcels: NearbyParcel[] = nearest.flatMap(({ pin, distance_ft }) => {
+      const record = records.get(pin);
+      return record ? [{ ...toNearby(record), distance_ft }] : [];
+    });
     return {
-      ring: distanceFt > 0 ? turf.buffer(area, distanceFt, { units: 'feet' })!.geometry : area,
+      ring: distanceFt > 0 ? await ringAround(area, indexed, frame, distanceFt, slices) : area,
       distance_ft: distanceFt,
-      parcels: within.slice(0, NEARBY_MAX_PARCELS),
-      truncated: within.length > NEARBY_MAX_PARCELS || rows.length === CANDIDATE_LIMIT,
+      parcels,
+      truncated: within.length > NEARBY_MAX_PARCELS || candidates.length === CANDIDATE_LIMIT,
     };
   }
 }
