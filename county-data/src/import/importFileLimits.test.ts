@@ -1,5 +1,10 @@
+import { deflateRawSync } from 'node:zlib';
+import AdmZip from 'adm-zip';
+import type { Geometry } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { parseImportMapping } from './importMapping.ts';
+import { prepareOverlay } from './importOverlay.ts';
+import { parseOverlayMapping } from './overlayMapping.ts';
 import { validateImport } from './importParcels.ts';
 import { DEFAULT_IMPORT_FILE_LIMITS, importFileLimitsFromEnv, type ImportFileLimits } from './importFileLimits.ts';
 import { readParcelSource } from './readParcelSource.ts';
@@ -87,5 +92,62 @@ describe('import file limits', () => {
       importFileLimitsFromEnv({ IMPORT_MAX_UNZIPPED_MB: '100', IMPORT_MAX_ZIP_RATIO: '50', IMPORT_MAX_FEATURES: '1000', IMPORT_MAX_VERTICES_PER_FEATURE: '500' }),
     ).toEqual({ maxUnzippedBytes: 100 * 1024 ** 2, maxZipRatio: 50, maxFeaturesPerFile: 1000, maxVerticesPerFeature: 500 });
     expect(() => importFileLimitsFromEnv({ IMPORT_MAX_FEATURES: 'many' })).toThrow(/IMPORT_MAX_FEATURES/);
+  });
+});
+
+describe('import file limits on overlays and on the zips GDAL inflates', () => {
+  const overlayMapping = parseOverlayMapping({ overlay: { sourceName: 'limits test', licence: 'none' } });
+  const limits: ImportFileLimits = { ...DEFAULT_IMPORT_FILE_LIMITS, maxFeaturesPerFile: 10, maxVerticesPerFeature: 1000 };
+  const overlayOf = async (name: string, geometries: Geometry[]) =>
+    prepareOverlay({
+      file: await writeFixture(await fixtureDir(), `${name}.geojson`, featureCollection(geometries.map((geometry, i) => ({ properties: { ID: i }, geometry })))),
+      name,
+      mapping: overlayMapping,
+      limits,
+    });
+  /** `count` positions along a line from lon/lat, 1/10,000 of a degree apart. */
+  const positions = (count: number, lon = -80.86, lat = 35.62) => Array.from({ length: count }, (_, i) => [lon + i * 1e-4, lat + (i % 2) * 1e-4]);
+
+  it('refuses an overlay of more features than allowed, naming the limit', async () => {
+    const squares = Array.from({ length: 11 }, (_, i) => squarePolygon(-80.86 + i * 0.001, 35.62, 0.0004));
+    await expect(overlayOf('eleven', squares)).rejects.toThrow('the file holds more features than the 10 allowed per file (IMPORT_MAX_FEATURES)');
+    expect((await overlayOf('ten', squares.slice(0, 10))).report.imported).toBe(10);
+  });
+
+  it("rejects an overlay's polygon, line or points of more vertices than allowed, naming the limit, and keeps the others", async () => {
+    const tooMany = '1,001 vertices, more than the 1,000 allowed per feature (IMPORT_MAX_VERTICES_PER_FEATURE)';
+    const circle = positions(1000).map(([lon, lat], i) => [lon! + 0.01 * Math.cos(i / 159), lat! + 0.01 * Math.sin(i / 159)]);
+    const cases: [string, Geometry, Geometry][] = [
+      ['polygons', { type: 'Polygon', coordinates: [[...circle, circle[0]!]] }, squarePolygon(-80.85, 35.62, 0.0004)],
+      ['lines', { type: 'LineString', coordinates: positions(1001) }, { type: 'LineString', coordinates: positions(1000) }],
+      ['multilines', { type: 'MultiLineString', coordinates: [positions(500), positions(501)] }, { type: 'MultiLineString', coordinates: [positions(500), positions(500)] }],
+      ['points', { type: 'MultiPoint', coordinates: positions(1001) }, { type: 'MultiPoint', coordinates: positions(1000) }],
+    ];
+    for (const [name, huge, allowed] of cases) {
+      const { report } = await overlayOf(name, [huge, ...Array.from({ length: 9 }, () => allowed)]);
+      expect(report.rejections, name).toEqual([{ feature: 1, detail: tooMany }]);
+      expect(report.imported, name).toBe(9);
+    }
+  });
+
+  it('refuses a KMZ inflating far beyond its size before GDAL opens it, as any zip', async () => {
+    // 300 MB of KML from a few hundred KB, as the attack's was: here 40 MB of spaces in one placemark.
+    const kml = Buffer.concat([Buffer.from('<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>'), Buffer.alloc(40 * 1024 ** 2, ' '), Buffer.from('</name></Placemark></Document></kml>')]);
+    const zip = new AdmZip();
+    zip.addFile('doc.kml', kml);
+    const dir = await fixtureDir();
+    const bomb = await writeFixture(dir, 'bomb.kmz', zip.toBuffer());
+    await expect(readWhole(bomb)).rejects.toThrow(/bomb\.kmz: doc\.kml declares 41 MB from [\d,]+ compressed bytes, more than 200 times its size \(IMPORT_MAX_ZIP_RATIO\)/);
+    await expect(readWhole(bomb, undefined, { ...DEFAULT_IMPORT_FILE_LIMITS, maxZipRatio: 100_000, maxUnzippedBytes: 16 * 1024 ** 2 })).rejects.toThrow(
+      'bomb.kmz: the zip declares 41 MB once unzipped, more than the 16 MB allowed (IMPORT_MAX_UNZIPPED_MB)',
+    );
+    expect(deflateRawSync(kml).length).toBeLessThan(kml.length / 200);
+  });
+
+  it('refuses a KMZ declaring more than it holds, before GDAL opens it', async () => {
+    const zip = new AdmZip();
+    zip.addFile('doc.kml', Buffer.from('<kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>'));
+    const forged = await writeFixture(await fixtureDir(), 'forged.kmz', withDeclaredSize(zip.toBuffer(), 'doc.kml', GIB));
+    await expect(readWhole(forged)).rejects.toThrow(/forged\.kmz: doc\.kml declares 1,024 MB from \d+ compressed bytes, more than 200 times its size \(IMPORT_MAX_ZIP_RATIO\)/);
   });
 });

@@ -14,7 +14,7 @@ import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
 import { PinIndex } from './PinIndex.ts';
 import type { ParcelSource, SourceFeature } from './parcelSource.ts';
 import { readParcelSource } from './readParcelSource.ts';
-import { importFileLimitsFromEnv, type ImportFileLimits } from './importFileLimits.ts';
+import type { ImportFileLimits } from './importFileLimits.ts';
 import { createReprojector } from './reproject.ts';
 
 // One JSON parameter per batch, as the demo seed does: few round trips, which PGlite needs.
@@ -39,8 +39,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** The share of features (0–1) that may be rejected before the import publishes nothing; default 5 %. */
   maxRejectedShare?: number;
-  /** How big the file may be once read; default: the environment's (importFileLimits.ts). */
-  limits?: ImportFileLimits;
+  /** How big the file may be once read: the environment's (importFileLimitsFromEnv) for the import command and the API alike. */
+  limits: ImportFileLimits;
   onProgress?: (progress: ImportProgress) => void;
   /** Called inside the import's transaction after each batch (tests observe readers meanwhile). */
   afterBatch?: (written: number) => Promise<void>;
@@ -131,7 +131,7 @@ async function prepareFile(options: Omit<ImportOptions, 'afterBatch'>, onBatch: 
   const started = performance.now();
   const { mapping } = options;
   const name = datasetNameOf(options);
-  const limits = options.limits ?? importFileLimitsFromEnv();
+  const { limits } = options;
   const source = await readParcelSource(options.file, mapping.crs, limits);
   const joinTable = mapping.join ? await loadJoin(options.file, mapping.join) : undefined;
   const crs = mapping.crs ?? source.crs;
