@@ -22,13 +22,16 @@ import type { LocalHandover } from '@parcel-map/database';
 import type { ImportProgress } from '../import/importParcels.ts';
 
 const POLL_MS = 200;
-/** A starting API answers /ready within this; one that does not is asked again on the next round. */
-const READY_PROBE_TIMEOUT_MS = 2_000;
+/** An API whose thread is free answers /health at once; one busy starting up is asked again on the next round. */
+const HEALTH_PROBE_TIMEOUT_MS = 2_000;
 
-/** Whether the API at `url` answers GET /ready with 200: its database answers and its tiles are warm. */
-export async function apiIsReady(url: string): Promise<boolean> {
+/**
+ * Whether the API at `url` answers GET /health: it is up to take a command. Not /ready: that waits for
+ * the tiles to be warm, which every publish starts again, and a command needs none of it.
+ */
+export async function apiAnswers(url: string): Promise<boolean> {
   try {
-    return (await fetch(`${url}/ready`, { signal: AbortSignal.timeout(READY_PROBE_TIMEOUT_MS) })).ok;
+    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(HEALTH_PROBE_TIMEOUT_MS) })).ok;
   } catch {
     return false;
   }

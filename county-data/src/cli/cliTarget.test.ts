@@ -1,7 +1,7 @@
 // A county command run while `npm start` starts the product (issue #46): it waits for the API being
 // started and hands over to it, saying so, or refuses having changed nothing; it never opens the
-// PGlite directory from under the start. The API here is a stand-in answering the two routes the
-// command asks (a real test server at the network's edge: county-data does not reach into the API).
+// PGlite directory from under the start. The API here is a stand-in answering the routes the command
+// asks (a real test server at the network's edge: county-data does not reach into the API).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,26 +38,29 @@ function runDatasetsList(dataDir: string, env: NodeJS.ProcessEnv = {}): Command 
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-/** Answers /ready 503 until `ready` is set, then 200; the admin routes the list asks with the handover's token. */
-async function standInApi(): Promise<{ server: Server; url: string; readyAsked(): number; setReady(): void }> {
-  let ready = false;
-  let readyAsked = 0;
-  const server = createServer((request, response) => {
-    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (request.url === '/ready') {
-      readyAsked += 1;
-      return json(ready ? 200 : 503, { ready });
-    }
-    if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { message: 'no' });
-    if (request.url === '/api/admin/datasets') return json(200, DATASETS);
-    if (request.url === '/api/admin/overlays') return json(200, OVERLAYS);
-    return json(404, { message: `not here: ${request.url}` });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
+/** An API's address where nothing listens yet (a free port), and the stand-in that then starts listening there. */
+async function standInApi(): Promise<{ url: string; listen(): Promise<Server> }> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { server, url: `http://127.0.0.1:${port}`, readyAsked: () => readyAsked, setReady: () => (ready = true) };
+  probe.close();
+  await once(probe, 'close');
+  const listen = async () => {
+    const server = createServer((request, response) => {
+      const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (request.url === '/health') return json(200, { status: 'ok', tilesWarm: false });
+      if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { message: 'no' });
+      if (request.url === '/api/admin/datasets') return json(200, DATASETS);
+      if (request.url === '/api/admin/overlays') return json(200, OVERLAYS);
+      return json(404, { message: `not here: ${request.url}` });
+    });
+    server.listen(port, '127.0.0.1');
+    await once(server, 'listening');
+    return server;
+  };
+  return { url: `http://127.0.0.1:${port}`, listen };
 }
 
 describe('a county command while npm start starts the product', () => {
@@ -84,17 +87,16 @@ describe('a county command while npm start starts the product', () => {
     return npmStart.pid!;
   }
 
-  it('waits through the seed and the API warming its tiles, saying so, then hands over to the API', async () => {
+  it('waits through the seed and the API\'s start, saying so, then hands over to the API once it answers', async () => {
     const starter = startInProgress();
     command = runDatasetsList(dataDir);
-    await expect.poll(() => command!.stderr(), { timeout: 20_000 }).toContain(`npm start (pid ${starter}) is starting the API on ${dataDir}: waiting for it to be ready`);
-    // The API has taken the directory and announced itself; its tiles are not warm yet.
+    await expect.poll(() => command!.stderr(), { timeout: 20_000 }).toContain(`npm start (pid ${starter}) is starting the API on ${dataDir}: waiting for it to answer`);
+    // The API has taken the directory and announced itself, and does not answer yet.
     const standIn = await standInApi();
-    api = standIn.server;
     const removeHandover = writeLocalHandover(dataDir, { url: standIn.url, token: TOKEN });
     try {
-      await expect.poll(() => command!.stderr(), { timeout: 10_000 }).toContain(`The API at ${standIn.url} (pid ${process.pid}) holds ${dataDir} and is not ready yet: waiting for it`);
-      standIn.setReady();
+      await expect.poll(() => command!.stderr(), { timeout: 10_000 }).toContain(`The API at ${standIn.url} (pid ${process.pid}) holds ${dataDir} and does not answer yet: waiting for it`);
+      api = await standIn.listen();
       expect(await command.exited).toBe(0);
       expect(command.stderr()).toContain(`Handing this command to the running API at ${standIn.url} (pid ${process.pid}): it holds ${dataDir}.`);
       expect(JSON.parse(command.stdout())).toEqual([]);
@@ -109,7 +111,7 @@ describe('a county command while npm start starts the product', () => {
     const starter = startInProgress();
     command = runDatasetsList(dataDir, { HANDOVER_WAIT_SECONDS: '1' });
     expect(await command.exited).toBe(1);
-    expect(command.stderr()).toContain(`datasets: the API npm start (pid ${starter}) is starting did not become ready on ${dataDir} within 1 s (HANDOVER_WAIT_SECONDS): nothing was changed.`);
+    expect(command.stderr()).toContain(`datasets: the API npm start (pid ${starter}) is starting did not answer on ${dataDir} within 1 s (HANDOVER_WAIT_SECONDS): nothing was changed.`);
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);
   });
 

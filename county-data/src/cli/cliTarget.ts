@@ -1,8 +1,8 @@
 // Where the import and datasets commands do their work: the database itself (PostgreSQL, or PGlite when
 // no API holds its directory), or the running API that holds the PGlite directory, through its admin
 // routes (database/src/localHandover.ts). While `npm start` is starting the API (its demo seed, the
-// moment between the seed and the API, the API warming its tiles) a command waits for that API and
-// hands over to it, saying so: it never takes the directory from under a start (docs/decisions.md).
+// moment between the seed and the API, the API's own start) a command waits for that API to answer
+// and hands over to it, saying so: it never takes the directory from under a start (docs/decisions.md).
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   DataDirLockedError,
@@ -15,7 +15,7 @@ import {
   type DatabaseLocation,
   type Db,
 } from '@parcel-map/database';
-import { apiIsReady, createApiHandoverClient, type ApiHandoverClient } from './apiHandoverClient.ts';
+import { apiAnswers, createApiHandoverClient, type ApiHandoverClient } from './apiHandoverClient.ts';
 
 export type CliTarget =
   | { kind: 'database'; db: Db; where: string; close(): Promise<void> }
@@ -42,22 +42,22 @@ export async function openCliTarget(): Promise<CliTarget> {
     const starter = startInProgress(location.dataDir);
     let waitingFor = 'the API being started';
     if (handover) {
-      if (await apiIsReady(handover.url)) {
+      if (await apiAnswers(handover.url)) {
         const where = `the running API at ${handover.url} (pid ${handover.pid})`;
         console.error(`Handing this command to ${where}: it holds ${location.dataDir}.`);
         return { kind: 'api', api: createApiHandoverClient(handover), where, close: async () => undefined };
       }
       waitingFor = `the API at ${handover.url} (pid ${handover.pid})`;
-      tell(`The API at ${handover.url} (pid ${handover.pid}) holds ${location.dataDir} and is not ready yet: waiting for it (up to ${waitSeconds} s, HANDOVER_WAIT_SECONDS)…`);
+      tell(`The API at ${handover.url} (pid ${handover.pid}) holds ${location.dataDir} and does not answer yet: waiting for it (up to ${waitSeconds} s, HANDOVER_WAIT_SECONDS)…`);
     } else if (starter !== undefined) {
       waitingFor = `the API npm start (pid ${starter}) is starting`;
-      tell(`npm start (pid ${starter}) is starting the API on ${location.dataDir}: waiting for it to be ready, then handing this command to it (up to ${waitSeconds} s, HANDOVER_WAIT_SECONDS)…`);
+      tell(`npm start (pid ${starter}) is starting the API on ${location.dataDir}: waiting for it to answer, then handing this command to it (up to ${waitSeconds} s, HANDOVER_WAIT_SECONDS)…`);
     } else {
       const target = await openDatabase(location);
       if (target) return target;
     }
     if (Date.now() >= deadline) {
-      throw new Error(`${waitingFor} did not become ready on ${location.dataDir} within ${waitSeconds} s (HANDOVER_WAIT_SECONDS): nothing was changed. Run the command again once it is ready.`);
+      throw new Error(`${waitingFor} did not answer on ${location.dataDir} within ${waitSeconds} s (HANDOVER_WAIT_SECONDS): nothing was changed. Run the command again once the API is up.`);
     }
     await delay(HANDOVER_POLL_MS);
   }

@@ -16,12 +16,17 @@ const SERVER = path.join(ROOT, 'api-server/src/app/server.ts');
 const IMPORT_CLI = path.join(ROOT, 'county-data/src/cli/importCli.ts');
 const DATASETS_CLI = path.join(ROOT, 'county-data/src/cli/datasetsCli.ts');
 
-function run(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+/** `output`: stdout and stderr as a user sees them; `stdout`: the command's answer alone (`--json`). */
+function run(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string; stdout: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return once(child, 'exit').then(([code]) => ({ code: code as number | null, output }));
+  return once(child, 'exit').then(([code]) => ({ code: code as number | null, output, stdout }));
 }
 
 describe('the import and datasets commands while the API runs on PGlite', () => {
@@ -75,7 +80,7 @@ describe('the import and datasets commands while the API runs on PGlite', () => 
 
     const listed = await run(DATASETS_CLI, ['list', '--json'], env);
     expect(listed.code).toBe(0);
-    const versions = JSON.parse(listed.output) as { name: string; version: number; current: boolean; parcels: number }[];
+    const versions = JSON.parse(listed.stdout) as { name: string; version: number; current: boolean; parcels: number }[];
     expect(versions.map(({ name, version, current, parcels }) => ({ name, version, current, parcels }))).toEqual([
       { name: 'handed-over', version: 2, current: true, parcels: 2 },
       { name: 'handed-over', version: 1, current: false, parcels: 2 },
@@ -113,7 +118,7 @@ describe('the import and datasets commands while the API runs on PGlite', () => 
 
     expect((await run(IMPORT_CLI, [flood, '--overlay', 'flood-zones', '--label', 'Flood zones'], env)).code).toBe(0);
     const listed = await run(DATASETS_CLI, ['list', '--json', '--overlay'], env);
-    const versions = JSON.parse(listed.output) as { name: string; version: number; current: boolean; features: number; label: string }[];
+    const versions = JSON.parse(listed.stdout) as { name: string; version: number; current: boolean; features: number; label: string }[];
     expect(versions.map(({ name, version, current, features, label }) => ({ name, version, current, features, label }))).toEqual([
       { name: 'flood-zones', version: 2, current: true, features: 21, label: 'Flood zones' },
       { name: 'flood-zones', version: 1, current: false, features: 21, label: 'Flood zones (FEMA 100-year)' },
