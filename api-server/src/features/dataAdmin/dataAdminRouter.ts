@@ -160,7 +160,8 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
 
 function refuseAllButFileBytes(req: Request): void {
   const type = req.headers['content-type'];
-  if (type !== undefined && req.is(FILE_BYTES_TYPE) === false) {
+  // The media type alone, parameters aside; an empty body declared as JSON is refused too.
+  if (type !== undefined && type.split(';')[0]!.trim().toLowerCase() !== FILE_BYTES_TYPE) {
     throw new HttpError(415, `Send the file's bytes as the request body, with Content-Type ${FILE_BYTES_TYPE}: a JSON or form body is not a file`);
   }
 }

@@ -116,7 +116,7 @@ describe('import job limits', () => {
     const created = await newImport();
     const message = "Send the file's bytes as the request body, with Content-Type application/octet-stream: a JSON or form body is not a file";
     // Over the JSON body limit too: the route answers, not the JSON parser.
-    for (const [type, body] of [['application/json', '{"type":"FeatureCollection","features":[]}'], ['application/json; charset=utf-8', `[${'0,'.repeat(100 * KB)}0]`], ['multipart/form-data; boundary=x', '--x--']]) {
+    for (const [type, body] of [['application/json', '{"type":"FeatureCollection","features":[]}'], ['application/json', ''], ['Application/JSON', '{}'], ['application/json; charset=utf-8', `[${'0,'.repeat(100 * KB)}0]`], ['multipart/form-data; boundary=x', '--x--']]) {
       const answer = await upload(created.id, 'parcels.geojson', body!, type);
       expect([type, answer.status, answer.json]).toEqual([type, 415, { message }]);
     }
