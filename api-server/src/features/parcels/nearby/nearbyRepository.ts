@@ -3,6 +3,10 @@ import type { Queryable } from '@parcel-map/database';
 import type { GeoJSONGeometry, NearbyParcel } from '@parcel-map/shared/contracts';
 
 export type NearbyRow = Omit<NearbyParcel, 'distance_ft' | 'geometry'> & { geometry: GeoJSONGeometry };
+/** A parcel's record without its outline (the candidate brought that). */
+export type NearbyRecord = Omit<NearbyRow, 'geometry'>;
+/** [west, south, east, north] in degrees. */
+export type SearchBox = [number, number, number, number];
 
 /** A parcel to measure: its outline as the JSON text stored, parsed only when its turn comes. */
 export interface NearbyCandidate {
@@ -10,31 +14,32 @@ export interface NearbyCandidate {
   geometry: string;
 }
 
-const NEARBY_COLUMNS = 'pin, owner, add1, add2, city, state, zip, mail_add1, mail_city, mail_state, mail_zip, taxacres, geometry';
+const RECORD_COLUMNS = 'pin, owner, add1, add2, city, state, zip, mail_add1, mail_city, mail_state, mail_zip, taxacres';
+const IN_BOX = 'bbox && box(point($1, $2), point($3, $4))';
 
 export function createNearbyRepository(db: Queryable) {
   return {
     async findByPin(pin: string): Promise<NearbyRow | undefined> {
-      const { rows } = await db.query<NearbyRow>(`SELECT ${NEARBY_COLUMNS} FROM parcels WHERE pin = $1`, [pin]);
+      const { rows } = await db.query<NearbyRow>(`SELECT ${RECORD_COLUMNS}, geometry FROM parcels WHERE pin = $1`, [pin]);
       return rows[0];
     },
 
     /**
      * At most `limit` parcels whose box meets [west, south, east, north]: PIN and outline as text.
-     * Their records are read once the nearest are known (`byPins`): parsing every candidate's
+     * Their records are read once the nearest are known (`recordsInBox`): parsing every candidate's
      * record and outline in one go held the API's thread for the whole read.
      */
-    async candidatesInBox(west: number, south: number, east: number, north: number, limit: number): Promise<NearbyCandidate[]> {
-      const { rows } = await db.query<NearbyCandidate>(
-        'SELECT pin, geometry::text AS geometry FROM parcels WHERE bbox && box(point($1, $2), point($3, $4)) LIMIT $5',
-        [west, south, east, north, limit],
-      );
+    async candidatesInBox(box: SearchBox, limit: number): Promise<NearbyCandidate[]> {
+      const { rows } = await db.query<NearbyCandidate>(`SELECT pin, geometry::text AS geometry FROM parcels WHERE ${IN_BOX} LIMIT $5`, [...box, limit]);
       return rows;
     },
 
-    /** The records of these parcels (any order; a PIN no longer served is left out). */
-    async byPins(pins: string[]): Promise<NearbyRow[]> {
-      const { rows } = await db.query<NearbyRow>(`SELECT ${NEARBY_COLUMNS} FROM parcels WHERE pin = ANY($1::text[])`, [pins]);
+    /**
+     * The records of these parcels of the box (any order; a PIN no longer served is left out). The
+     * box keeps the plan on the bbox index: by PIN alone the planner chose a scan of every parcel.
+     */
+    async recordsInBox(box: SearchBox, pins: string[]): Promise<NearbyRecord[]> {
+      const { rows } = await db.query<NearbyRecord>(`SELECT ${RECORD_COLUMNS} FROM parcels WHERE ${IN_BOX} AND pin = ANY($5::text[])`, [...box, pins]);
       return rows;
     },
   };

@@ -11,15 +11,19 @@ import { NotFoundError } from '../../../platform/http/httpErrors.ts';
 import { eventLoopSlices } from '../../../platform/runtime/eventLoopSlices.ts';
 import { flatFrame, flatRings, indexArea } from './nearbyGeometry.ts';
 import { ringAround } from './nearbyRing.ts';
-import type { NearbyRepository, NearbyRow } from './nearbyRepository.ts';
+import type { NearbyCandidate, NearbyRepository, NearbyRow, SearchBox } from './nearbyRepository.ts';
 
 /**
  * Neighbours whose edges lie within this many feet count as touching at distance 0: a county's
  * shared boundaries are drawn twice, and the two lines differ by a few centimetres.
  */
 export const TOUCHING_TOLERANCE_FEET = 1;
-/** Candidates read from the box at most: enough for the densest mile of the demo county. */
-const CANDIDATE_LIMIT = 20_000;
+/**
+ * Candidates read from the box at most (a list that reaches it is marked truncated): the parcels of a
+ * mile round a lot in the densest part of the demo county. What a request costs is about this many
+ * outlines read and measured (issue #39 point 2: 20,000 took ~3 s on the shared machine).
+ */
+const CANDIDATE_LIMIT = 8_000;
 
 type Area = Polygon | MultiPolygon;
 
@@ -42,22 +46,23 @@ export function createNearbyService(repository: NearbyRepository) {
     const [west, south, east, north] = turf.bbox(area);
     const frame = flatFrame(turf.centroid(area).geometry.coordinates);
     const reach = frame.degrees(distanceFt + TOUCHING_TOLERANCE_FEET);
-    const candidates = await repository.candidatesInBox(west - reach.lng, south - reach.lat, east + reach.lng, north + reach.lat, CANDIDATE_LIMIT);
+    const box: SearchBox = [west - reach.lng, south - reach.lat, east + reach.lng, north + reach.lat];
+    const candidates = await repository.candidatesInBox(box, CANDIDATE_LIMIT);
     const indexed = indexArea(flatRings(area, frame));
     const slices = eventLoopSlices();
-    const within: { pin: string; distance_ft: number }[] = [];
+    const within: { candidate: NearbyCandidate; distance_ft: number }[] = [];
     for (const candidate of candidates) {
       if (candidate.pin === subjectPin) continue;
       const distance = indexed.distanceTo(flatRings(JSON.parse(candidate.geometry) as Area, frame), distanceFt + TOUCHING_TOLERANCE_FEET);
-      if (distance !== Infinity) within.push({ pin: candidate.pin, distance_ft: distance <= TOUCHING_TOLERANCE_FEET ? 0 : Math.min(distanceFt, Math.round(distance)) });
+      if (distance !== Infinity) within.push({ candidate, distance_ft: distance <= TOUCHING_TOLERANCE_FEET ? 0 : Math.min(distanceFt, Math.round(distance)) });
       if (slices.spent) await slices.next();
     }
-    within.sort((a, b) => a.distance_ft - b.distance_ft || (a.pin < b.pin ? -1 : 1));
+    within.sort((a, b) => a.distance_ft - b.distance_ft || (a.candidate.pin < b.candidate.pin ? -1 : 1));
     const nearest = within.slice(0, NEARBY_MAX_PARCELS);
-    const records = new Map((await repository.byPins(nearest.map(({ pin }) => pin))).map((row) => [row.pin, row]));
-    const parcels: NearbyParcel[] = nearest.flatMap(({ pin, distance_ft }) => {
-      const record = records.get(pin);
-      return record ? [{ ...toNearby(record), distance_ft }] : [];
+    const records = new Map((await repository.recordsInBox(box, nearest.map(({ candidate }) => candidate.pin))).map((record) => [record.pin, record]));
+    const parcels: NearbyParcel[] = nearest.flatMap(({ candidate, distance_ft }) => {
+      const record = records.get(candidate.pin);
+      return record ? [{ ...toNearby({ ...record, geometry: JSON.parse(candidate.geometry) as Area }), distance_ft }] : [];
     });
     return {
       ring: distanceFt > 0 ? await ringAround(area, indexed, frame, distanceFt, slices) : area,
