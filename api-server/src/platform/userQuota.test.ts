@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKUPS_FULL_MESSAGE, MARKUPS_MAX_PER_USER, SAVED_PARCELS_FULL_MESSAGE, SAVED_PARCELS_MAX_PER_USER } from '@parcel-map/shared/contracts';
+import {
+  MARKUPS_BYTES_FULL_MESSAGE,
+  MARKUPS_FULL_MESSAGE,
+  MARKUPS_MAX_BYTES_PER_USER,
+  MARKUPS_MAX_PER_USER,
+  SAVED_PARCELS_FULL_MESSAGE,
+  SAVED_PARCELS_MAX_PER_USER,
+} from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../testing/testApp.ts';
 
 describe('per-user quotas', () => {
@@ -65,5 +72,24 @@ describe('per-user quotas', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 403, 403, 403, 403, 403]);
     expect(answers.find((answer) => answer.status === 403)!.json).toEqual({ message: MARKUPS_FULL_MESSAGE });
     expect((await keepMarkup(await app.identity.sign('user-few-markups'))).status).toBe(201);
+  });
+
+  it(`keeps up to ${MARKUPS_MAX_BYTES_PER_USER.toLocaleString('en-US')} bytes of drawing per user, then answers 413 with its message, in a burst too`, async () => {
+    const token = await app.identity.sign('user-heavy-markups');
+    // A line of 4,000 positions: about 80 KB as stored.
+    const line = { type: 'LineString', coordinates: Array.from({ length: 4000 }, (_, i) => [-80.86 + i * 1e-5, 35.62]) };
+    const lineBytes = JSON.stringify(line).length;
+    const fitting = Math.floor(MARKUPS_MAX_BYTES_PER_USER / lineBytes);
+    const keepLine = () => app.request('/api/markups', { method: 'POST', token, body: { name: 'Long fence', color: '#1c7ed6', geometry: line } });
+    for (let i = 0; i < fitting - 3; i++) expect((await keepLine()).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => keepLine()));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 413, 413, 413, 413, 413]);
+    expect(answers.find((answer) => answer.status === 413)!.json).toEqual({ message: MARKUPS_BYTES_FULL_MESSAGE });
+    expect(MARKUPS_BYTES_FULL_MESSAGE).toBe('Your markups hold the most drawing one can keep (2 MB). Delete a markup, or keep this one with fewer points.');
+    const { rows } = await app.db.query<{ bytes: number }>(`SELECT sum(octet_length(geometry::text))::int AS bytes FROM markups WHERE user_id = 'user-heavy-markups'`);
+    expect(rows[0]!.bytes).toBeLessThanOrEqual(MARKUPS_MAX_BYTES_PER_USER);
+    // A small one still fits; another user's budget is their own.
+    expect((await keepMarkup(token)).status).toBe(201);
+    expect((await keepMarkup(await app.identity.sign('user-light-markups'))).status).toBe(201);
   });
 });

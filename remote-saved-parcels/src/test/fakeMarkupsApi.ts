@@ -1,7 +1,8 @@
-// /api/markups on the component tests' fake network (MSW), answering like the server: keeps every
-// request, and lets a test make the next answer of a route fail.
+// /api/markups on the component tests' fake network (MSW), answering like the server (the list a
+// page at a time): keeps every request, and lets a test make the next answer of a route fail.
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type { Markup } from '@parcel-map/shared';
+import { MARKUPS_PAGE_SIZE, type MarkupPage } from '@parcel-map/shared/contracts';
 import { network, testConfig } from '@parcel-map/shared/testing';
 import type { RecordedRequest } from './fakeSavedParcelsApi.ts';
 
@@ -28,20 +29,29 @@ export function fakeMarkupsApi(initial: Markup[] = []) {
   const failures = new Map<Route, { status: number; body: { message: string } }>();
 
   const route =
-    (name: Route, answer: (body: unknown, id: number) => Response) =>
+    (name: Route, answer: (body: unknown, id: number, query: URLSearchParams) => Response) =>
     async ({ request, params }: { request: StrictRequest<DefaultBodyType>; params: Record<string, string | readonly string[] | undefined> }) => {
       const text = await request.text();
       const body: unknown = text ? JSON.parse(text) : undefined;
-      requests.push({ method: request.method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), body });
+      const url = new URL(request.url);
+      requests.push({ method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers), body });
       const failure = failures.get(name);
       failures.delete(name);
       if (failure) return HttpResponse.json(failure.body, { status: failure.status });
-      return answer(body, Number(params.id));
+      return answer(body, Number(params.id), url.searchParams);
     };
   const notFound = () => HttpResponse.json({ message: 'Markup not found' }, { status: 404 });
 
   network.use(
-    http.get(MARKUPS, route('list', () => HttpResponse.json({ markups: [...markups].sort((a, b) => b.id - a.id) }))),
+    http.get(
+      MARKUPS,
+      route('list', (_body, _id, query) => {
+        const before = Number(query.get('before') ?? Infinity);
+        const older = [...markups].sort((a, b) => b.id - a.id).filter((m) => m.id < before);
+        const page = older.slice(0, MARKUPS_PAGE_SIZE);
+        return HttpResponse.json({ markups: page, next_before: older.length > MARKUPS_PAGE_SIZE ? page.at(-1)!.id : null } satisfies MarkupPage);
+      }),
+    ),
     http.post(
       MARKUPS,
       route('create', (body) => {

@@ -5,7 +5,7 @@ export * from './apiClient.ts';
 export * from './baseApi.ts';
 export * from '../savedParcels/savedParcelsApi.ts';
 export * from '../markups/markupsApi.ts';
-export { MARKUP_NAME_MAX_LENGTH, markupListSchema, markupSchema } from '../markups/markupContract.ts';
+export { MARKUP_NAME_MAX_LENGTH, markupPageSchema, markupSchema } from '../markups/markupContract.ts';
 export * from '../parcels/parcelContract.ts';
 export * from '../savedParcels/savedParcelContract.ts';
 export * from '../datasets/datasetContract.ts';

@@ -11,6 +11,16 @@ export const MARKUP_MAX_POSITIONS = 5000;
 export const MARKUPS_MAX_PER_USER = 1000;
 /** The API's answer (403) to a markup beyond it. */
 export const MARKUPS_FULL_MESSAGE = `You have the most markups one can keep (${MARKUPS_MAX_PER_USER.toLocaleString('en-US')}). Delete a markup to keep another.`;
+/**
+ * The bytes of drawing (geometry as stored, GeoJSON text) one user may keep (issue #39 point 3): a
+ * thousand hand-drawn markups of a few dozen points each, or ten of the largest; what a user's whole
+ * list costs the API to send.
+ */
+export const MARKUPS_MAX_BYTES_PER_USER = 2_000_000;
+/** The API's answer (413) to a markup that would take a user's drawings beyond it. */
+export const MARKUPS_BYTES_FULL_MESSAGE = `Your markups hold the most drawing one can keep (${MARKUPS_MAX_BYTES_PER_USER / 1_000_000} MB). Delete a markup, or keep this one with fewer points.`;
+/** GET /api/markups answers a page of at most this many markups (issue #39 point 3). */
+export const MARKUPS_PAGE_SIZE = 100;
 
 const position = z.tuple([z.number().check(z.gte(-180), z.lte(180)), z.number().check(z.gte(-90), z.lte(90))]);
 
@@ -33,8 +43,11 @@ export const markupSchema = z.object({
   created_at: z.string(),
 });
 
-/** GET /api/markups: the user's markups, newest first. */
-export const markupListSchema = z.object({ markups: z.array(markupSchema) });
+/**
+ * GET /api/markups?before=&limit=: a page of the user's markups, newest first. `next_before` is the
+ * `before` of the next page, null on the last.
+ */
+export const markupPageSchema = z.object({ markups: z.array(markupSchema), next_before: z.nullable(z.number()) });
 
 const nameSchema = z.pipe(
   storableText(),
@@ -51,6 +64,7 @@ export const createMarkupBodySchema = z.object({ name: nameSchema, color: colorS
 export const updateMarkupBodySchema = z.object({ name: z.optional(nameSchema), color: z.optional(colorSchema), visible: z.optional(z.boolean()) });
 
 export type Markup = z.infer<typeof markupSchema>;
+export type MarkupPage = z.infer<typeof markupPageSchema>;
 export type MarkupGeometry = z.infer<typeof markupGeometrySchema>;
 export type CreateMarkupBody = z.infer<typeof createMarkupBodySchema>;
 export type UpdateMarkupBody = z.infer<typeof updateMarkupBodySchema>;

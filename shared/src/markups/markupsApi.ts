@@ -2,7 +2,7 @@
 // remote lists, saves and changes them; the 'Markups' tag keeps both in step.
 import { baseApi } from '../api/baseApi.ts';
 import { savedParcelIdForPath } from '../savedParcels/savedParcelsApi.ts';
-import { markupListSchema, type Markup } from './markupContract.ts';
+import { markupPageSchema, type Markup } from './markupContract.ts';
 // Types only: the browser sends these bodies but leaves their schemas to the API.
 import type { CreateMarkupBody, UpdateMarkupBody } from './markupContract.ts';
 
@@ -10,11 +10,21 @@ const INVALID_LIST_MESSAGE = 'Received invalid markup data from the server.';
 
 export const markupsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listMarkups: build.query<Markup[], void, { markups: Markup[] }>({
-      query: () => ({ path: '/api/markups', requireAuth: true }),
-      rawResponseSchema: markupListSchema,
-      catchSchemaFailure: () => ({ message: INVALID_LIST_MESSAGE }),
-      transformResponse: (response) => response.markups,
+    /** All of the user's markups, newest first: the pages one after another, as the map draws them all. */
+    listMarkups: build.query<Markup[], void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const markups: Markup[] = [];
+        let before: number | null = null;
+        do {
+          const answer = await baseQuery({ path: before === null ? '/api/markups' : `/api/markups?before=${before}`, requireAuth: true });
+          if (answer.error) return { error: answer.error };
+          const page = markupPageSchema.safeParse(answer.data);
+          if (!page.success) return { error: { message: INVALID_LIST_MESSAGE } };
+          markups.push(...page.data.markups);
+          before = page.data.next_before;
+        } while (before !== null);
+        return { data: markups };
+      },
       providesTags: ['Markups'],
     }),
     createMarkup: build.mutation<Markup, CreateMarkupBody>({

@@ -1,24 +1,32 @@
 // SQL for markups. Every statement is scoped by user_id: a user never reaches another's rows.
 import type { Db } from '@parcel-map/database';
-import { MARKUPS_MAX_PER_USER, type CreateMarkupBody, type Markup, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
-import { insertWithinQuota, QUOTA_FULL } from '../../platform/userQuota.ts';
+import { MARKUPS_MAX_BYTES_PER_USER, MARKUPS_MAX_PER_USER, type CreateMarkupBody, type Markup, type MarkupPage, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
+import { insertWithinQuota, type BYTES_FULL, type QUOTA_FULL } from '../../platform/userQuota.ts';
 
 // Casts make PGlite and pg return identical JS values.
 const COLUMNS = `id, name, color, geometry, visible, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 
 export function createMarkupsRepository(db: Db) {
   return {
-    async list(userId: string): Promise<Markup[]> {
-      const { rows } = await db.query<Markup>(`SELECT ${COLUMNS} FROM markups WHERE user_id = $1 ORDER BY id DESC`, [userId]);
-      return rows;
+    /** Up to `limit` markups older than `before` (all, without it), newest first (the index on user_id, id). */
+    async page(userId: string, before: number | undefined, limit: number): Promise<MarkupPage> {
+      const { rows } = await db.query<Markup>(
+        `SELECT ${COLUMNS} FROM markups WHERE user_id = $1 AND ($2::int IS NULL OR id < $2::int) ORDER BY id DESC LIMIT $3`,
+        [userId, before ?? null, limit + 1],
+      );
+      const markups = rows.slice(0, limit);
+      return { markups, next_before: rows.length > limit ? markups.at(-1)!.id : null };
     },
 
-    /** QUOTA_FULL when the user keeps MARKUPS_MAX_PER_USER already. */
-    insert(userId: string, input: CreateMarkupBody): Promise<Markup | typeof QUOTA_FULL> {
-      return insertWithinQuota(db, { table: 'markups', max: MARKUPS_MAX_PER_USER }, userId, async (tx) => {
+    /** QUOTA_FULL when the user keeps MARKUPS_MAX_PER_USER already; BYTES_FULL when this drawing would take theirs past MARKUPS_MAX_BYTES_PER_USER. */
+    insert(userId: string, input: CreateMarkupBody): Promise<Markup | typeof QUOTA_FULL | typeof BYTES_FULL> {
+      // Stored as this text (json keeps it as given), so its length is what the budget counts.
+      const geometry = JSON.stringify(input.geometry);
+      const quota = { table: 'markups', max: MARKUPS_MAX_PER_USER, bytes: { column: 'geometry', max: MARKUPS_MAX_BYTES_PER_USER, adding: Buffer.byteLength(geometry) } } as const;
+      return insertWithinQuota(db, quota, userId, async (tx) => {
         const { rows } = await tx.query<Markup>(
           `INSERT INTO markups (user_id, name, color, geometry, visible) VALUES ($1, $2, $3, $4::json, $5) RETURNING ${COLUMNS}`,
-          [userId, input.name, input.color, JSON.stringify(input.geometry), input.visible ?? true],
+          [userId, input.name, input.color, geometry, input.visible ?? true],
         );
         return rows[0]!;
       });

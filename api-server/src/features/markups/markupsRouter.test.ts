@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markupListSchema, markupSchema, type Markup } from '@parcel-map/shared/contracts';
+import { MARKUP_MAX_POSITIONS, MARKUPS_PAGE_SIZE, markupPageSchema, markupSchema, type Markup } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
 describe('/api/markups', () => {
@@ -16,7 +16,7 @@ describe('/api/markups', () => {
 
   const line = { type: 'LineString', coordinates: [[-80.86, 35.62], [-80.85, 35.63]] };
   const polygon = { type: 'Polygon', coordinates: [[[-80.86, 35.62], [-80.85, 35.62], [-80.85, 35.63], [-80.86, 35.62]]] };
-  const list = async (token: string) => markupListSchema.parse((await app.request('/api/markups', { token })).json).markups;
+  const list = async (token: string) => markupPageSchema.parse((await app.request('/api/markups', { token })).json).markups;
 
   it('keeps a line, a polygon and a point with a name and a colour (201), newest first, for their owner only', async () => {
     const created = await app.request('/api/markups', { method: 'POST', token: alice, body: { name: '  Fence line ', color: '#E8590C', geometry: line, user_id: 'user-bob' } });
@@ -63,5 +63,42 @@ describe('/api/markups', () => {
     expect((await app.request('/api/markups', { method: 'POST', body: { name: 'x', color: '#000000', geometry: line } })).status).toBe(401);
     expect((await app.request('/api/markups/1', { method: 'PATCH', body: { name: 'x' } })).status).toBe(401);
     expect((await app.request('/api/markups/1', { method: 'DELETE' })).status).toBe(401);
+  });
+
+  it(`answers a page of at most ${MARKUPS_PAGE_SIZE} markups, newest first, and where the next begins`, async () => {
+    const token = await app.identity.sign('user-pages');
+    await app.db.query(
+      `INSERT INTO markups (user_id, name, color, geometry) SELECT 'user-pages', 'Kept ' || n, '#000000', '{"type":"Point","coordinates":[-80.86,35.62]}'::json FROM generate_series(1, $1::int) AS n`,
+      [MARKUPS_PAGE_SIZE + 30],
+    );
+    const page = async (query: string) => {
+      const answer = await app.request(`/api/markups${query}`, { token });
+      expect(answer.status).toBe(200);
+      return markupPageSchema.parse(answer.json);
+    };
+    const first = await page('');
+    expect(first.markups).toHaveLength(MARKUPS_PAGE_SIZE);
+    const second = await page(`?before=${first.next_before}`);
+    expect(second.markups).toHaveLength(30);
+    expect(second.next_before).toBeNull();
+    const ids = [...first.markups, ...second.markups].map((markup) => markup.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(MARKUPS_PAGE_SIZE + 30);
+    const small = await page('?limit=7');
+    expect(small.markups.map((markup) => markup.id)).toEqual(ids.slice(0, 7));
+    expect(small.next_before).toBe(ids[6]);
+    // Another user's page is their own, whatever `before` says.
+    expect(markupPageSchema.parse((await app.request(`/api/markups?before=${ids[0]! + 1}`, { token: bob })).json).markups).toEqual([]);
+    for (const bad of ['?limit=0', `?limit=${MARKUPS_PAGE_SIZE + 1}`, '?before=0', '?before=abc', '?before=99999999999']) {
+      expect((await app.request(`/api/markups${bad}`, { token })).status, bad).toBe(400);
+    }
+  });
+
+  it(`refuses a drawing of more than ${MARKUP_MAX_POSITIONS.toLocaleString('en-US')} positions (400)`, async () => {
+    const positions = (count: number) => Array.from({ length: count }, (_, i) => [-80.86 + i * 1e-6, 35.62]);
+    const tooLong = await app.request('/api/markups', { method: 'POST', token: bob, body: { name: 'x', color: '#000000', geometry: { type: 'LineString', coordinates: positions(MARKUP_MAX_POSITIONS + 1) } } });
+    expect(tooLong.status).toBe(400);
+    const longest = await app.request('/api/markups', { method: 'POST', token: bob, body: { name: 'x', color: '#000000', geometry: { type: 'LineString', coordinates: positions(MARKUP_MAX_POSITIONS) } } });
+    expect(longest.status).toBe(201);
   });
 });

@@ -1,6 +1,6 @@
 // /api/markups (issue #25): a user's kept measurements and drawings, with saved parcels' access rules.
 import { Router, type RequestHandler } from 'express';
-import { createMarkupBodySchema, savedParcelParamsSchema, updateMarkupBodySchema } from '@parcel-map/shared/contracts';
+import { createMarkupBodySchema, markupPageQuerySchema, savedParcelParamsSchema, updateMarkupBodySchema } from '@parcel-map/shared/contracts';
 import { userIdOf } from '../../platform/auth/verifyBearer.ts';
 import type { MarkupsService } from './markupsService.ts';
 
@@ -13,8 +13,10 @@ export function createMarkupsRouter(deps: {
   const router = Router();
   router.use(deps.requireUser, deps.rateLimit);
 
+  // A page at a time (issue #39 point 3): a user's whole list is up to MARKUPS_MAX_BYTES_PER_USER of drawing.
   router.get('/', async (req, res) => {
-    res.json({ markups: await deps.markupsService.list(userIdOf(req)) });
+    const { before, limit } = markupPageQuerySchema.parse(req.query);
+    res.json(await deps.markupsService.page(userIdOf(req), before, limit));
   });
 
   router.post('/', async (req, res) => {

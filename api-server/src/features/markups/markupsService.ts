@@ -1,16 +1,17 @@
-import { MARKUPS_FULL_MESSAGE, type CreateMarkupBody, type Markup, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
-import { ForbiddenError, NotFoundError } from '../../platform/http/httpErrors.ts';
-import { QUOTA_FULL } from '../../platform/userQuota.ts';
+import { MARKUPS_BYTES_FULL_MESSAGE, MARKUPS_FULL_MESSAGE, type CreateMarkupBody, type Markup, type MarkupPage, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
+import { ForbiddenError, NotFoundError, PayloadTooLargeError } from '../../platform/http/httpErrors.ts';
+import { BYTES_FULL, QUOTA_FULL } from '../../platform/userQuota.ts';
 import type { MarkupsRepository } from './markupsRepository.ts';
 
 const NOT_FOUND_MESSAGE = 'Markup not found';
 
 export function createMarkupsService(deps: { markups: MarkupsRepository }) {
   return {
-    list: (userId: string): Promise<Markup[]> => deps.markups.list(userId),
+    page: (userId: string, before: number | undefined, limit: number): Promise<MarkupPage> => deps.markups.page(userId, before, limit),
     async create(userId: string, input: CreateMarkupBody): Promise<Markup> {
       const markup = await deps.markups.insert(userId, input);
       if (markup === QUOTA_FULL) throw new ForbiddenError(MARKUPS_FULL_MESSAGE);
+      if (markup === BYTES_FULL) throw new PayloadTooLargeError(MARKUPS_BYTES_FULL_MESSAGE);
       return markup;
     },
 

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addAppListener, markupFocused, markupSaveRequested, savedParcelsOpened, type MarkupGeometry } from '@parcel-map/shared';
 import { renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
-import { MARKUPS_FULL_MESSAGE } from '@parcel-map/shared/contracts';
+import { MARKUPS_FULL_MESSAGE, MARKUPS_PAGE_SIZE } from '@parcel-map/shared/contracts';
 import { fakeMarkupsApi, markupRecord } from '../../test/fakeMarkupsApi.ts';
 import { fakeSavedParcelsApi } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
@@ -124,6 +124,26 @@ describe("The saved sheet's Markups tab", () => {
     await userEvent.click(screen.getByRole('button', { name: 'View Fence line on Map' }));
     expect(focused).toEqual([{ geometry: fence.geometry }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists every markup of a user who keeps more than a page of them, asking for the pages in turn', async () => {
+    fakeSavedParcelsApi([]);
+    const count = MARKUPS_PAGE_SIZE * 2 + 5;
+    const api = fakeMarkupsApi(Array.from({ length: count }, (_, i) => markupRecord({ id: i + 1, name: `Stake ${i + 1}` })));
+    const { store } = renderWithStore(<SavedParcels />);
+    act(() => {
+      store.dispatch(savedParcelsOpened());
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Markups' }));
+    const list = await screen.findByRole('list', { name: 'Markups' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(count);
+    expect(within(list).getAllByRole('heading')[0]).toHaveTextContent(`Stake ${count}`);
+    expect(within(list).getAllByRole('heading').at(-1)).toHaveTextContent('Stake 1');
+    expect(api.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([
+      '/api/markups',
+      `/api/markups?before=${count - MARKUPS_PAGE_SIZE + 1}`,
+      `/api/markups?before=${count - 2 * MARKUPS_PAGE_SIZE + 1}`,
+    ]);
   });
 
   it('says when there is nothing saved yet', async () => {
