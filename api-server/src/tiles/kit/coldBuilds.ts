@@ -12,7 +12,7 @@ export interface ColdBuildLimits {
   waitingPerAddress: number;
 }
 
-export const DEFAULT_COLD_BUILD_LIMITS: ColdBuildLimits = { runningPerAddress: 2, waitingPerAddress: 64 };
+export const DEFAULT_COLD_BUILD_LIMITS: ColdBuildLimits = { runningPerAddress: 1, waitingPerAddress: 128 };
 
 export interface ColdBuilds {
   /** Whether a request from `address` may wait for a build: its builds running and waiting are within the limits. */
@@ -53,6 +53,8 @@ export function createColdBuilds(limits: ColdBuildLimits): ColdBuilds {
       // A finishing build hands its running place straight to the next one waiting.
       else await new Promise<void>((start) => builds.waiting.push(start));
       try {
+        // Requests already arrived (another user's, cached tiles) are read before this build takes the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
         return await build();
       } finally {
         finished(address, builds);
