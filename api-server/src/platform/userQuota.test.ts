@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MARKUP_MAX_POSITIONS,
   MARKUPS_BYTES_FULL_MESSAGE,
   MARKUPS_FULL_MESSAGE,
   MARKUPS_MAX_BYTES_PER_USER,
@@ -76,8 +77,8 @@ describe('per-user quotas', () => {
 
   it(`keeps up to ${MARKUPS_MAX_BYTES_PER_USER.toLocaleString('en-US')} bytes of drawing per user, then answers 413 with its message, in a burst too`, async () => {
     const token = await app.identity.sign('user-heavy-markups');
-    // A line of 4,000 positions: about 80 KB as stored.
-    const line = { type: 'LineString', coordinates: Array.from({ length: 4000 }, (_, i) => [-80.86 + i * 1e-5, 35.62]) };
+    // The longest line a markup may be: about 40 KB as stored.
+    const line = { type: 'LineString', coordinates: Array.from({ length: MARKUP_MAX_POSITIONS }, (_, i) => [-80.86 + i * 1e-5, 35.62]) };
     const lineBytes = JSON.stringify(line).length;
     const fitting = Math.floor(MARKUPS_MAX_BYTES_PER_USER / lineBytes);
     const keepLine = () => app.request('/api/markups', { method: 'POST', token, body: { name: 'Long fence', color: '#1c7ed6', geometry: line } });

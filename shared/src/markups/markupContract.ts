@@ -4,8 +4,11 @@ import * as z from 'zod/mini';
 import { storableText } from '../wire/storable.ts';
 
 export const MARKUP_NAME_MAX_LENGTH = 80;
-/** A drawing with more vertices than this is refused: far beyond anything drawn by hand. */
-export const MARKUP_MAX_POSITIONS = 5000;
+/**
+ * A drawing with more vertices than this is refused: far beyond anything drawn by hand, and what fits
+ * the API's 100 kB body at full precision (5,000 did not: such a drawing met 'Request body too large').
+ */
+export const MARKUP_MAX_POSITIONS = 2000;
 
 /** The most markups one user may keep (issue #26). */
 export const MARKUPS_MAX_PER_USER = 1000;
@@ -13,8 +16,8 @@ export const MARKUPS_MAX_PER_USER = 1000;
 export const MARKUPS_FULL_MESSAGE = `You have the most markups one can keep (${MARKUPS_MAX_PER_USER.toLocaleString('en-US')}). Delete a markup to keep another.`;
 /**
  * The bytes of drawing (geometry as stored, GeoJSON text) one user may keep (issue #39 point 3): a
- * thousand hand-drawn markups of a few dozen points each, or ten of the largest; what a user's whole
- * list costs the API to send.
+ * thousand hand-drawn markups of a few dozen points each, or about 25 of the largest; what a user's
+ * whole list costs the API to send.
  */
 export const MARKUPS_MAX_BYTES_PER_USER = 2_000_000;
 /** The API's answer (413) to a markup that would take a user's drawings beyond it. */

@@ -12,7 +12,7 @@ import type { FlatFrame, IndexedArea } from './nearbyGeometry.ts';
  * Samples across the wider side of the grid. The line is interpolated between samples, so it lies
  * within a small fraction of a cell of the exact one (0.2 % of the area round a drawn star).
  */
-const GRID_CELLS = 80;
+const GRID_CELLS = 64;
 
 export async function ringAround(
   area: Polygon | MultiPolygon,
