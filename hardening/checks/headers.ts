@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stytchJwtSettings } from '../../api-server/src/platform/auth/stytchJwtSettings.ts';
 import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
+import { CACHE_CONTROL } from '../../api-server/src/platform/http/responseHeaders.ts';
 import { rawRequest, type TestResponse } from '../../api-server/src/testing/testApp.ts';
 import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
 import { parseIdentityConfig, type IdentityConfig } from '../../local-identity/src/config.ts';
@@ -297,6 +298,40 @@ async function corsOnTheApi(servers: Servers, portOffset: number): Promise<Harde
   };
 }
 
+// ---- caching of per-user answers ---------------------------------------------------------------
+
+/** Issue #39 point 7: every per-user answer, refusals included, is private, no-store; shared answers keep theirs. */
+async function perUserCaching(servers: Servers): Promise<HardeningOutcome> {
+  const { api } = servers;
+  const token = await servers.sessionJwt();
+  const tile = tileUrls(api.baseUrl, 1, 2)[0]!.slice(api.baseUrl.length);
+  await api.request(tile, { token }); // cached: the fast path answers it below
+  const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14);
+  const expected: [string, string | undefined, string][] = [
+    [`/api/parcels/at?lng=${DEMO_CENTRE.lng}&lat=${DEMO_CENTRE.lat}`, token, CACHE_CONTROL.perUser],
+    ['/api/parcels/search?q=main', token, CACHE_CONTROL.perUser],
+    ['/api/saved-parcels', token, CACHE_CONTROL.perUser],
+    ['/api/saved-parcels', undefined, CACHE_CONTROL.perUser],
+    ['/api/markups', token, CACHE_CONTROL.perUser],
+    ['/api/admin/datasets', token, CACHE_CONTROL.perUser],
+    [tile, token, CACHE_CONTROL.privateUnversionedTiles],
+    [`/basemap/14/${x}/${y}.pbf`, undefined, CACHE_CONTROL.tiles],
+  ];
+  const seen: string[] = [];
+  const failures: string[] = [];
+  for (const [path, bearer, cacheControl] of expected) {
+    const response = await api.request(path, { token: bearer });
+    const label = `${path.split('?')[0]}${bearer ? '' : ' without a session'} (${response.status})`;
+    seen.push(label);
+    if (response.headers['cache-control'] !== cacheControl) failures.push(`${label}: ${String(response.headers['cache-control'])}`);
+  }
+  return {
+    tried: 'per-user answers (parcels, saved parcels, markups, the Data page) not stored by any cache; shared tiles as before',
+    held: failures.length === 0,
+    detail: failures.length === 0 ? `${seen.join(', ')}: '${CACHE_CONTROL.perUser}' on the per-user ones, the tiles' own on the tiles` : failures.join('; '),
+  };
+}
+
 // ---- rate limits --------------------------------------------------------------------------------
 
 async function signInRateLimits(servers: Servers): Promise<HardeningOutcome[]> {
@@ -391,6 +426,7 @@ const headers: HardeningCheck = {
         await helmetEverywhere(servers),
         ...(await contentSecurityPolicy(servers, context.portOffset)),
         await corsOnTheApi(servers, context.portOffset),
+        await perUserCaching(servers),
         ...(await signInRateLimits(servers)),
         await tileBursts(servers, context.quick ? TILE_BURST_ROUNDS.quick : TILE_BURST_ROUNDS.full),
       ];

@@ -4,10 +4,12 @@
 //   session: the attacker's server hears nothing;
 // - every front end's pages carry the host's Content-Security-Policy;
 // - `/%c0` on every static server: a plain 400, no stack trace; every server runs with NODE_ENV=production;
-// - style JSON asked for with a forged Host and X-Forwarded-*: its URLs are the API's own;
+// - style JSON asked for with a forged Host and X-Forwarded-*: its URLs are the API's own; and the API
+//   refuses to start trusting a proxy (which passes any Host on) without PUBLIC_BASE_URL (issue #39);
 // - the CSV cells that turned into formulas (`X;=2+5`, a leading no-break space, a full-width `＝`);
 // - a correctly signed session JWT valid for 100 years;
 // - an imported owner name longer than a saved parcel's limit, then saved.
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -28,7 +30,7 @@ import { PARCEL_TEXT_MAX_LENGTH } from '../../shared/src/wire/cutText.ts';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess.ts';
 import { launchChromium } from '../support/browser.ts';
 import { frontEndOrigins } from '../support/apiStack.ts';
-import { SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
+import { REPO, RUN_TYPESCRIPT, SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
 import { startIdentityUnderTest, type IdentityUnderTest } from '../support/identityUnderTest.ts';
 import { hasStackTrace } from '../support/responseRules.ts';
 import { seededPgliteDir } from '../support/seededDataDir.ts';
@@ -246,13 +248,24 @@ function csvInjection(): HardeningOutcome {
     `${attacks.length} hostile texts written by shared/src/files/csvFile.ts: split as a comma, semicolon or tab locale would, no cell starts with = + - @ or their full-width forms (after any spaces)`,
   );
 }
+/** Issue #39 point 7: behind a proxy, style JSON would name whatever Host a client sent through it. */
+function proxyWithoutPublicBaseUrl(ports: Ports): HardeningOutcome {
+  const started = spawnSync(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/api-server/src/app/server.ts`], {
+    cwd: REPO,
+    env: { ...process.env, PORT: String(ports.api), TRUST_PROXY: 'loopback', PUBLIC_BASE_URL: '', DATABASE_URL: '', DATA_DIR: path.join(tmpdir(), 'parcel-map-never-opened') },
+    encoding: 'utf8',
+    timeout: SERVER_START_TIMEOUT_MS,
+  });
+  const refused = started.status !== 0 && started.stderr.includes('PUBLIC_BASE_URL must be set when TRUST_PROXY is');
+  return outcome('the API started with TRUST_PROXY and no PUBLIC_BASE_URL', refused ? [] : [`exit ${started.status}: ${started.stderr.slice(-300)}`], `refused to start (exit ${started.status}): "PUBLIC_BASE_URL must be set when TRUST_PROXY is…"`);
+}
 
 const untrusted: HardeningCheck = {
   name: 'untrusted',
   async run(context) {
     const ports = portsForOffset(context.portOffset);
     const workDir = mkdtempSync(path.join(tmpdir(), 'parcel-map-hardening-untrusted-'));
-    const outcomes: HardeningOutcome[] = [productionMode(ports, workDir), csvInjection()];
+    const outcomes: HardeningOutcome[] = [productionMode(ports, workDir), csvInjection(), proxyWithoutPublicBaseUrl(ports)];
     const frontEnds = await startFrontEnds(ports, context.portOffset, workDir);
     try {
       outcomes.push(await remotePagesCsp(frontEnds), await malformedUrl(frontEnds), await standalonePage(frontEnds));
