@@ -55,18 +55,27 @@ function adminClient(baseUrl: string, token: string): Admin {
   };
 }
 
+/** `use` on a new import, discarded after whatever happens, so a row that fails leaves the next its room. */
+async function withImport<T>(admin: Admin, use: (job: ImportJob) => Promise<T>): Promise<T> {
+  const job = await admin.newImport();
+  try {
+    return await use(job);
+  } finally {
+    await admin.discard(job.id);
+  }
+}
+
 const storedBytes = (job: ImportJob) => job.files.reduce((sum, file) => sum + file.bytes, 0);
 const statuses = (codes: number[]) => [...new Set(codes)].sort().map((code) => `${code === 0 ? 'cut off' : code}×${codes.filter((other) => other === code).length}`).join(', ');
 
 /** Five uploads into one import at once, with Content-Length and then chunked: never more than MAX_UPLOAD_MB stored. */
 async function parallelUploads(admin: Admin): Promise<Omit<HardeningOutcome, 'tried'>> {
-  const sized = await admin.newImport();
-  const sizedCodes = await Promise.all(Array.from({ length: PARALLEL_UPLOADS }, (_, i) => admin.upload(sized.id, `sized${i}.bin`, Buffer.alloc(UPLOAD_BYTES, i))));
-  const sizedStored = storedBytes(await admin.job(sized.id));
-  await admin.discard(sized.id);
-
-  const chunked = await admin.newImport();
-  const chunkedCodes = await Promise.all(
+  const [sizedCodes, sizedStored] = await withImport(admin, async (sized) => {
+    const codes = await Promise.all(Array.from({ length: PARALLEL_UPLOADS }, (_, i) => admin.upload(sized.id, `sized${i}.bin`, Buffer.alloc(UPLOAD_BYTES, i))));
+    return [codes, storedBytes(await admin.job(sized.id))] as const;
+  });
+  const [chunkedCodes, chunkedStored] = await withImport(admin, async (chunked) => {
+    const codes = await Promise.all(
     Array.from({ length: PARALLEL_UPLOADS }, async (_, i) => {
       let sent = 0;
       // No Content-Length: the body is a stream, sent in chunks as the server reads them.
@@ -79,11 +88,12 @@ async function parallelUploads(admin: Admin): Promise<Omit<HardeningOutcome, 'tr
       });
       return admin.call('PUT', `/imports/${chunked.id}/files/chunked${i}.bin`, { body, headers: { 'content-type': 'application/octet-stream' } }).then(({ status }) => status, () => 0);
     }),
-  );
-  const chunkedStored = storedBytes(await admin.job(chunked.id));
-  await admin.discard(chunked.id);
+    );
+    return [codes, storedBytes(await admin.job(chunked.id))] as const;
+  });
+  const answered = (codes: number[]) => codes.every((code) => code === 200 || code === 413) && codes.includes(413);
   return {
-    held: sizedStored <= MB && chunkedStored <= MB && sizedCodes.includes(413) && (chunkedCodes.includes(413) || chunkedCodes.includes(0)),
+    held: sizedStored <= MB && chunkedStored <= MB && answered(sizedCodes) && answered(chunkedCodes),
     detail:
       `${PARALLEL_UPLOADS} × ${UPLOAD_BYTES / KB} KB at once with Content-Length: ${statuses(sizedCodes)}, ${sizedStored / KB} KB stored; ` +
       `chunked: ${statuses(chunkedCodes)}, ${chunkedStored / KB} KB stored (limit 1,024 KB)`,
@@ -93,10 +103,14 @@ async function parallelUploads(admin: Admin): Promise<Omit<HardeningOutcome, 'tr
 /** IMPORT_MAX_JOBS and IMPORT_MAX_STORED_MB. */
 async function instanceCaps(admin: Admin): Promise<Omit<HardeningOutcome, 'tried'>> {
   const jobs = [await admin.newImport(), await admin.newImport(), await admin.newImport()];
-  const fourth = await admin.call('POST', '/imports');
-  const filled = [await admin.upload(jobs[0]!.id, 'a.bin', Buffer.alloc(MB - KB)), await admin.upload(jobs[1]!.id, 'b.bin', Buffer.alloc(MB - KB))];
-  const overTotal = await admin.call('PUT', `/imports/${jobs[2]!.id}/files/c.bin`, { body: new Uint8Array(100 * KB), headers: { 'content-type': 'application/octet-stream' } });
-  for (const { id } of jobs) await admin.discard(id);
+  let fourth, filled, overTotal;
+  try {
+    fourth = await admin.call('POST', '/imports');
+    filled = [await admin.upload(jobs[0]!.id, 'a.bin', Buffer.alloc(MB - KB)), await admin.upload(jobs[1]!.id, 'b.bin', Buffer.alloc(MB - KB))];
+    overTotal = await admin.call('PUT', `/imports/${jobs[2]!.id}/files/c.bin`, { body: new Uint8Array(100 * KB), headers: { 'content-type': 'application/octet-stream' } });
+  } finally {
+    for (const { id } of jobs) await admin.discard(id);
+  }
   const message = (answer: { json: unknown }) => (answer.json as { message?: string } | undefined)?.message ?? '';
   return {
     held: fourth.status === 429 && message(fourth).includes('IMPORT_MAX_JOBS') && filled.every((code) => code === 200) && overTotal.status === 413 && message(overTotal).includes('IMPORT_MAX_STORED_MB'),
@@ -105,25 +119,25 @@ async function instanceCaps(admin: Admin): Promise<Omit<HardeningOutcome, 'tried
 }
 
 async function jsonUpload(admin: Admin): Promise<Omit<HardeningOutcome, 'tried'>> {
-  const job = await admin.newImport();
-  const small = await admin.upload(job.id, 'parcels.geojson', '{"type":"FeatureCollection","features":[]}', 'application/json');
-  const large = await admin.upload(job.id, 'parcels.geojson', `[${'0,'.repeat(200 * KB)}0]`, 'application/json');
-  const form = await admin.upload(job.id, 'parcels.geojson', '--x--', 'multipart/form-data; boundary=x');
-  const files = (await admin.job(job.id)).files.length;
-  await admin.discard(job.id);
+  const [small, large, form, files] = await withImport(admin, async (job) => [
+    await admin.upload(job.id, 'parcels.geojson', '{"type":"FeatureCollection","features":[]}', 'application/json'),
+    await admin.upload(job.id, 'parcels.geojson', `[${'0,'.repeat(200 * KB)}0]`, 'application/json'),
+    await admin.upload(job.id, 'parcels.geojson', '--x--', 'multipart/form-data; boundary=x'),
+    (await admin.job(job.id)).files.length,
+  ]);
   return { held: small === 415 && large === 415 && form === 415 && files === 0, detail: `JSON: ${small}, JSON of 400 KB: ${large}, a form: ${form}; ${files} files stored` };
 }
 
 /** The work folder's mode, the planted leftovers swept at start, and a failed import's error. */
 async function workDirAndErrors(admin: Admin, workDir: string, dataDir: string): Promise<Omit<HardeningOutcome, 'tried'>> {
-  const job = await admin.newImport();
-  const modes = [(await stat(workDir)).mode & 0o777, (await stat(path.join(workDir, job.id))).mode & 0o777];
-  const left = (await readdir(workDir)).filter((name) => name !== job.id).sort();
-  await admin.upload(job.id, 'parcels.geojson', '{"type":"FeatureCollection","features":[]}');
-  await admin.upload(job.id, 'my mapping.json', '{ not json');
-  await admin.call('POST', `/imports/${job.id}/validate`, { body: JSON.stringify({ file: 'parcels.geojson', mapping: { kind: 'uploaded', file: 'my mapping.json' } }), headers: { 'content-type': 'application/json' } });
-  const failed = await admin.settled(job.id, 'validating');
-  await admin.discard(job.id);
+  const [modes, left, failed] = await withImport(admin, async (job) => {
+    const folderModes = [(await stat(workDir)).mode & 0o777, (await stat(path.join(workDir, job.id))).mode & 0o777];
+    const kept = (await readdir(workDir)).filter((name) => name !== job.id).sort();
+    await admin.upload(job.id, 'parcels.geojson', '{"type":"FeatureCollection","features":[]}');
+    await admin.upload(job.id, 'my mapping.json', '{ not json');
+    await admin.call('POST', `/imports/${job.id}/validate`, { body: JSON.stringify({ file: 'parcels.geojson', mapping: { kind: 'uploaded', file: 'my mapping.json' } }), headers: { 'content-type': 'application/json' } });
+    return [folderModes, kept, await admin.settled(job.id, 'validating')] as const;
+  });
   const error = failed.error ?? '';
   const namesServerPath = error.includes(dataDir) || error.includes(workDir) || /(^|[\s'"(])\/\w/.test(error);
   return {

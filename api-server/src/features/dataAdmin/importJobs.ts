@@ -206,14 +206,22 @@ export function createImportJobs(deps: ImportJobsDeps) {
         reserved += bytes;
       };
       let received = 0;
+      // A body refused on the way is read to its end and dropped rather than cut off: cutting the
+      // connection could reach the client before the 413, and did reach its next request.
+      let refusal: unknown;
       const meter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
+          if (refusal !== undefined) return callback();
           received += chunk.length;
           try {
             if (received > reserved) reserve(received - reserved);
             callback(null, chunk);
           } catch (error) {
-            callback(error as Error);
+            // Its bytes go back at once (the file is removed at the end), so uploads beside it can go on.
+            refusal = error;
+            job.heldBytes -= reserved;
+            reserved = 0;
+            callback();
           }
         },
       });
@@ -221,6 +229,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
       try {
         if (declaredBytes !== undefined) reserve(declaredBytes);
         await pipeline(body, meter, createWriteStream(target));
+        if (refusal !== undefined) throw refusal;
       } catch (error) {
         job.heldBytes -= reserved;
         await rm(target, { force: true });
