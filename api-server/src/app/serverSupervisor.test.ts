@@ -28,7 +28,8 @@ describe('the server supervisor of npm start', () => {
     supervisor.start({
       name: 'api-server',
       command: process.execPath,
-      args: ['-e', "for (let i = 1; i <= 20; i++) console.log('line ' + i); console.error('DataDirLockedError: in use'); process.exit(3)"],
+      // One stream: the order of lines between stdout and stderr is the pipes' race, not the supervisor's.
+      args: ['-e', "for (let i = 1; i <= 20; i++) console.error('line ' + i); console.error('DataDirLockedError: in use'); process.exit(3)"],
       env: {},
     });
     await expect.poll(() => exits).toHaveLength(1);
