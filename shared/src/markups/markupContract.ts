@@ -22,20 +22,33 @@ export const MARKUPS_FULL_MESSAGE = `You have the most markups one can keep (${M
 export const MARKUPS_MAX_BYTES_PER_USER = 2_000_000;
 /** The API's answer (413) to a markup that would take a user's drawings beyond it. */
 export const MARKUPS_BYTES_FULL_MESSAGE = `Your markups hold the most drawing one can keep (${MARKUPS_MAX_BYTES_PER_USER / 1_000_000} MB). Delete a markup, or keep this one with fewer points.`;
-/** GET /api/markups answers a page of at most this many markups (issue #39 point 3). */
+/** GET /api/markups answers a page of at most this many markups (issue #39 point 3)… */
 export const MARKUPS_PAGE_SIZE = 100;
+/**
+ * …and of at most this many bytes of drawing, unless its one markup is larger: a page of 1.9 MB (the
+ * largest drawings, newest) held the API's thread long enough to put another user's p99 past 600 ms.
+ */
+export const MARKUPS_PAGE_BYTES = 200_000;
 
 const position = z.tuple([z.number().check(z.gte(-180), z.lte(180)), z.number().check(z.gte(-90), z.lte(90))]);
 
-/** What a markup can be: SPEC §5's drawing rules (a line of 2+ points, a ring of 4+ closed). */
-export const markupGeometrySchema = z.union([
-  z.object({ type: z.literal('Point'), coordinates: position }),
-  z.object({ type: z.literal('LineString'), coordinates: z.array(position).check(z.minLength(2), z.maxLength(MARKUP_MAX_POSITIONS)) }),
-  z.object({
-    type: z.literal('Polygon'),
-    coordinates: z.tuple([z.array(position).check(z.minLength(4), z.maxLength(MARKUP_MAX_POSITIONS))]),
-  }),
-]);
+/** SPEC §5's drawing rules (a line of 2+ points, a ring of 4+ closed), with at most `maxPositions`. */
+const markupGeometry = (maxPositions: number) =>
+  z.union([
+    z.object({ type: z.literal('Point'), coordinates: position }),
+    z.object({ type: z.literal('LineString'), coordinates: z.array(position).check(z.minLength(2), z.maxLength(maxPositions)) }),
+    z.object({
+      type: z.literal('Polygon'),
+      coordinates: z.tuple([z.array(position).check(z.minLength(4), z.maxLength(maxPositions))]),
+    }),
+  ]);
+
+/** Markups kept before issue #39 may have this many positions: they stay listed. */
+const KEPT_MAX_POSITIONS = 5000;
+/** What a kept markup can be. */
+export const markupGeometrySchema = markupGeometry(KEPT_MAX_POSITIONS);
+/** What a new markup can be. */
+const newMarkupGeometrySchema = markupGeometry(MARKUP_MAX_POSITIONS);
 
 export const markupSchema = z.object({
   id: z.number(),
@@ -62,7 +75,7 @@ const colorSchema = z.pipe(
 );
 
 /** POST /api/markups */
-export const createMarkupBodySchema = z.object({ name: nameSchema, color: colorSchema, geometry: markupGeometrySchema, visible: z.optional(z.boolean()) });
+export const createMarkupBodySchema = z.object({ name: nameSchema, color: colorSchema, geometry: newMarkupGeometrySchema, visible: z.optional(z.boolean()) });
 /** PATCH /api/markups/{id}: rename, recolour, show or hide. */
 export const updateMarkupBodySchema = z.object({ name: z.optional(nameSchema), color: z.optional(colorSchema), visible: z.optional(z.boolean()) });
 

@@ -1,6 +1,6 @@
 // SQL for markups. Every statement is scoped by user_id: a user never reaches another's rows.
 import type { Db } from '@parcel-map/database';
-import { MARKUPS_MAX_BYTES_PER_USER, MARKUPS_MAX_PER_USER, type CreateMarkupBody, type Markup, type MarkupPage, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
+import { MARKUPS_MAX_BYTES_PER_USER, MARKUPS_MAX_PER_USER, MARKUPS_PAGE_BYTES, type CreateMarkupBody, type Markup, type MarkupPage, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
 import { insertWithinQuota, type BYTES_FULL, type QUOTA_FULL } from '../../platform/userQuota.ts';
 
 // Casts make PGlite and pg return identical JS values.
@@ -8,14 +8,21 @@ const COLUMNS = `id, name, color, geometry, visible, to_char(created_at AT TIME 
 
 export function createMarkupsRepository(db: Db) {
   return {
-    /** Up to `limit` markups older than `before` (all, without it), newest first (the index on user_id, id). */
+    /**
+     * Up to `limit` markups older than `before` (all, without it), newest first, stopping before the
+     * one that would take the page's drawings past MARKUPS_PAGE_BYTES (the first is always taken).
+     * The running sum follows the (user_id, id) index's order, so the scan ends with the page.
+     */
     async page(userId: string, before: number | undefined, limit: number): Promise<MarkupPage> {
-      const { rows } = await db.query<Markup>(
-        `SELECT ${COLUMNS} FROM markups WHERE user_id = $1 AND ($2::int IS NULL OR id < $2::int) ORDER BY id DESC LIMIT $3`,
+      const { rows } = await db.query<Markup & { bytes_so_far: number }>(
+        `SELECT ${COLUMNS}, (sum(octet_length(geometry::text)) OVER (ORDER BY id DESC ROWS UNBOUNDED PRECEDING))::int AS bytes_so_far
+           FROM markups WHERE user_id = $1 AND ($2::int IS NULL OR id < $2::int) ORDER BY id DESC LIMIT $3`,
         [userId, before ?? null, limit + 1],
       );
-      const markups = rows.slice(0, limit);
-      return { markups, next_before: rows.length > limit ? markups.at(-1)!.id : null };
+      // The running sum only grows, so the rows within the bytes are the first ones.
+      const fitting = rows.filter((row, i) => i === 0 || row.bytes_so_far <= MARKUPS_PAGE_BYTES).slice(0, limit);
+      const markups = fitting.map(({ bytes_so_far: _bytesSoFar, ...markup }) => markup);
+      return { markups, next_before: rows.length > markups.length ? markups.at(-1)!.id : null };
     },
 
     /** QUOTA_FULL when the user keeps MARKUPS_MAX_PER_USER already; BYTES_FULL when this drawing would take theirs past MARKUPS_MAX_BYTES_PER_USER. */

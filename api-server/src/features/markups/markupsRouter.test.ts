@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKUP_MAX_POSITIONS, MARKUPS_PAGE_SIZE, markupPageSchema, markupSchema, type Markup } from '@parcel-map/shared/contracts';
+import { MARKUP_MAX_POSITIONS, MARKUPS_PAGE_BYTES, MARKUPS_PAGE_SIZE, markupPageSchema, markupSchema, type Markup } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
 describe('/api/markups', () => {
@@ -92,6 +92,32 @@ describe('/api/markups', () => {
     for (const bad of ['?limit=0', `?limit=${MARKUPS_PAGE_SIZE + 1}`, '?before=0', '?before=abc', '?before=99999999999']) {
       expect((await app.request(`/api/markups${bad}`, { token })).status, bad).toBe(400);
     }
+  });
+
+  it(`ends a page before its drawings pass ${MARKUPS_PAGE_BYTES.toLocaleString('en-US')} bytes, but never leaves one out`, async () => {
+    const token = await app.identity.sign('user-large-drawings');
+    const line = (positions: number) => JSON.stringify({ type: 'LineString', coordinates: Array.from({ length: positions }, (_, i) => [-80.86 + i * 1.234567e-6, 35.62]) });
+    const large = line(MARKUP_MAX_POSITIONS);
+    const huge = line(5000); // the limit before issue #39: kept then, still listed
+    for (const geometry of [huge, large, large, large, large, large, large]) {
+      await app.db.query(`INSERT INTO markups (user_id, name, color, geometry) VALUES ('user-large-drawings', 'Line', '#000000', $1::json)`, [geometry]);
+    }
+    const sizes: number[][] = [];
+    let before: number | null = null;
+    do {
+      const answer = await app.request(`/api/markups${before === null ? '' : `?before=${before}`}`, { token });
+      const page = markupPageSchema.parse(answer.json);
+      sizes.push(page.markups.map((markup) => JSON.stringify(markup.geometry).length));
+      before = page.next_before;
+    } while (before !== null);
+    expect(sizes.flat()).toEqual([...Array<number>(6).fill(large.length), huge.length]);
+    const sum = (page: number[]) => page.reduce((total, bytes) => total + bytes, 0);
+    sizes.forEach((page, i) => {
+      // Within the bytes (or one markup alone), and full: the next page's first would not have fitted.
+      expect(sum(page) <= MARKUPS_PAGE_BYTES || page.length === 1).toBe(true);
+      if (i + 1 < sizes.length) expect(sum(page) + sizes[i + 1]![0]!).toBeGreaterThan(MARKUPS_PAGE_BYTES);
+    });
+    expect(sizes.length).toBeGreaterThan(2);
   });
 
   it(`refuses a drawing of more than ${MARKUP_MAX_POSITIONS.toLocaleString('en-US')} positions (400)`, async () => {
