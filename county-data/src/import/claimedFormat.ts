@@ -62,7 +62,7 @@ function checkHead(origin: string, format: GdalFormat, head: Buffer): void {
 }
 
 /** What the first bytes are, as the refusal names it. */
-export function contentOf(head: Buffer): string {
+function contentOf(head: Buffer): string {
   if (holdsVirtualSource(head)) return 'a GDAL virtual source (<OGRVRTDataSource>), which would read other files, addresses or databases';
   if (startsWith(head, SQLITE)) return 'a SQLite database';
   if (startsWith(head, ZIP)) return 'a zip';

@@ -73,7 +73,7 @@ async function installedDrivers(env: NodeJS.ProcessEnv): Promise<string[] | unde
 }
 
 /** `  ESRI Shapefile -vector- (rw+v): ESRI Shapefile` → `ESRI Shapefile`; no name at all is refused rather than skipping nothing. */
-export function driverNames(formats: string): string[] {
+function driverNames(formats: string): string[] {
   const names = [...formats.matchAll(/^ {2}(\S.*?) -[a-z, ]+- \(/gm)].map((match) => match[1]!);
   if (names.length === 0) throw new Error(`cannot tell GDAL's drivers from \`ogrinfo --formats\`: ${formats.slice(0, 200)}`);
   return names;
