@@ -6,6 +6,7 @@ import { atQuerySchema, featureParamsSchema, nearbyAreaBodySchema, nearbyQuerySc
 import type { NearbyService } from './nearby/nearbyService.ts';
 import { userIdOf } from '../../platform/auth/verifyBearer.ts';
 import type { RateLimits } from '../../platform/http/rateLimits.ts';
+import { createTurnsPerKey } from '../../platform/runtime/turnsPerKey.ts';
 
 export function createParcelsRouter(deps: {
   parcelsService: ParcelsService;
@@ -16,6 +17,8 @@ export function createParcelsRouter(deps: {
   rateLimits: Pick<RateLimits, 'search' | 'details'>;
 }): Router {
   const { search: searchLimit, details: detailsLimit } = deps.rateLimits;
+  // One nearby list per user at a time: each can cost up to a second of the API's thread.
+  const nearbyTurns = createTurnsPerKey();
   const router = Router();
   router.use(deps.requireUser);
 
@@ -31,7 +34,7 @@ export function createParcelsRouter(deps: {
 
   router.post('/nearby', searchLimit, async (req, res) => {
     const { geometry, distance_ft } = nearbyAreaBodySchema.parse(req.body);
-    res.json(await deps.nearby.aroundArea(geometry, distance_ft));
+    res.json(await nearbyTurns.run(userIdOf(req), () => deps.nearby.aroundArea(geometry, distance_ft)));
   });
 
   router.get('/at', detailsLimit, async (req, res) => {
@@ -47,7 +50,7 @@ export function createParcelsRouter(deps: {
   router.get('/:pin/nearby', searchLimit, async (req, res) => {
     const { pin } = parcelParamsSchema.parse(req.params);
     const { distance_ft } = nearbyQuerySchema.parse(req.query);
-    res.json(await deps.nearby.aroundParcel(pin, distance_ft));
+    res.json(await nearbyTurns.run(userIdOf(req), () => deps.nearby.aroundParcel(pin, distance_ft)));
   });
 
   router.get('/:pin', detailsLimit, async (req, res) => {
