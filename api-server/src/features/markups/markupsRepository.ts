@@ -1,21 +1,26 @@
 // SQL for markups. Every statement is scoped by user_id: a user never reaches another's rows.
 import type { Db } from '@parcel-map/database';
-import { MARKUPS_MAX_BYTES_PER_USER, MARKUPS_MAX_PER_USER, MARKUPS_PAGE_BYTES, type CreateMarkupBody, type Markup, type MarkupPage, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
+import { MARKUPS_MAX_BYTES_PER_USER, MARKUPS_MAX_PER_USER, MARKUPS_PAGE_BYTES, type CreateMarkupBody, type Markup, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
 import { insertWithinQuota, type BYTES_FULL, type QUOTA_FULL } from '../../platform/userQuota.ts';
 
 // Casts make PGlite and pg return identical JS values.
-const COLUMNS = `id, name, color, geometry, visible, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const FIELDS = `id, name, color, visible, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const COLUMNS = `${FIELDS}, geometry`;
+
+/** A markup as a list reads it: the drawing as its stored GeoJSON text, to be sent without parsing. */
+export type StoredMarkup = Omit<Markup, 'geometry'> & { geometry_json: string };
 
 export function createMarkupsRepository(db: Db) {
   return {
     /**
      * Up to `limit` markups older than `before` (all, without it), newest first, stopping before the
-     * one that would take the page's drawings past MARKUPS_PAGE_BYTES (the first is always taken).
-     * The running sum follows the (user_id, id) index's order, so the scan ends with the page.
+     * one that would take the page's drawings past MARKUPS_PAGE_BYTES (the first is always taken), and
+     * the id to ask the next page `before` (null after the last). The running sum follows the
+     * (user_id, id) index's order, so the scan ends with the page.
      */
-    async page(userId: string, before: number | undefined, limit: number): Promise<MarkupPage> {
-      const { rows } = await db.query<Markup & { bytes_so_far: number }>(
-        `SELECT ${COLUMNS}, (sum(octet_length(geometry::text)) OVER (ORDER BY id DESC ROWS UNBOUNDED PRECEDING))::int AS bytes_so_far
+    async page(userId: string, before: number | undefined, limit: number): Promise<{ markups: StoredMarkup[]; next_before: number | null }> {
+      const { rows } = await db.query<StoredMarkup & { bytes_so_far: number }>(
+        `SELECT ${FIELDS}, geometry::text AS geometry_json, (sum(octet_length(geometry::text)) OVER (ORDER BY id DESC ROWS UNBOUNDED PRECEDING))::int AS bytes_so_far
            FROM markups WHERE user_id = $1 AND ($2::int IS NULL OR id < $2::int) ORDER BY id DESC LIMIT $3`,
         [userId, before ?? null, limit + 1],
       );

@@ -13,10 +13,11 @@ export function createMarkupsRouter(deps: {
   const router = Router();
   router.use(deps.requireUser, deps.rateLimit);
 
-  // A page at a time (issue #39 point 3): a user's whole list is up to MARKUPS_MAX_BYTES_PER_USER of drawing.
+  // A page at a time (issue #39 point 3): a user's whole list is up to MARKUPS_MAX_BYTES_PER_USER of
+  // drawing. The page comes as JSON text: res.json would serialise it again.
   router.get('/', async (req, res) => {
     const { before, limit } = markupPageQuerySchema.parse(req.query);
-    res.json(await deps.markupsService.page(userIdOf(req), before, limit));
+    res.type('json').send(await deps.markupsService.pageJson(userIdOf(req), before, limit));
   });
 
   router.post('/', async (req, res) => {
