@@ -34,7 +34,7 @@ export function createParcelsRouter(deps: {
 
   router.post('/nearby', searchLimit, async (req, res) => {
     const { geometry, distance_ft } = nearbyAreaBodySchema.parse(req.body);
-    res.json(await nearbyTurns.run(userIdOf(req), () => deps.nearby.aroundArea(geometry, distance_ft)));
+    res.type('json').send(await nearbyTurns.run(userIdOf(req), () => deps.nearby.aroundAreaJson(geometry, distance_ft)));
   });
 
   router.get('/at', detailsLimit, async (req, res) => {
@@ -50,7 +50,7 @@ export function createParcelsRouter(deps: {
   router.get('/:pin/nearby', searchLimit, async (req, res) => {
     const { pin } = parcelParamsSchema.parse(req.params);
     const { distance_ft } = nearbyQuerySchema.parse(req.query);
-    res.json(await nearbyTurns.run(userIdOf(req), () => deps.nearby.aroundParcel(pin, distance_ft)));
+    res.type('json').send(await nearbyTurns.run(userIdOf(req), () => deps.nearby.aroundParcelJson(pin, distance_ft)));
   });
 
   router.get('/:pin', detailsLimit, async (req, res) => {

@@ -3,15 +3,18 @@
 //
 // Bounded cost (issue #39 point 2): the area's segments are indexed once (nearbyGeometry.ts), the
 // candidates' outlines are parsed and measured in slices of the event loop, only the nearest
-// NEARBY_MAX_PARCELS have their records read, and the ring is traced on a grid (nearbyRing.ts).
+// NEARBY_MAX_PARCELS have their records read, and the ring is traced on a grid (nearbyRing.ts). The
+// answer is JSON text with the listed outlines spliced in as stored: parsing 2,000 outlines again and
+// serialising them held the API's thread for 20–45 ms at a time, each (measured on a drawn star).
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { NEARBY_MAX_PARCELS, type NearbyParcel, type NearbyResponse } from '@parcel-map/shared/contracts';
+import { jsonWithStored } from '../../../platform/http/storedJson.ts';
 import { NotFoundError } from '../../../platform/http/httpErrors.ts';
 import { eventLoopSlices } from '../../../platform/runtime/eventLoopSlices.ts';
 import { flatFrame, flatRings, indexArea } from './nearbyGeometry.ts';
 import { ringAround } from './nearbyRing.ts';
-import type { NearbyCandidate, NearbyRepository, NearbyRow, SearchBox } from './nearbyRepository.ts';
+import type { NearbyCandidate, NearbyRecord, NearbyRepository, SearchBox } from './nearbyRepository.ts';
 
 /**
  * Neighbours whose edges lie within this many feet count as touching at distance 0: a county's
@@ -29,20 +32,20 @@ type Area = Polygon | MultiPolygon;
 
 export function createNearbyService(repository: NearbyRepository) {
   return {
-    async aroundParcel(pin: string, distanceFt: number): Promise<NearbyResponse> {
+    /** The parcels near a parcel, as NearbyResponse JSON. */
+    async aroundParcelJson(pin: string, distanceFt: number): Promise<string> {
       const subject = await repository.findByPin(pin);
       if (!subject) throw new NotFoundError('Parcel not found');
-      const area = subject.geometry as Area;
-      const found = await around(area, distanceFt, pin);
-      return { subject: { ...toNearby(subject), distance_ft: 0 }, ...found };
+      return around(subject.geometry as Area, distanceFt, { ...toNearby(subject), distance_ft: 0 });
     },
 
-    async aroundArea(area: Area, distanceFt: number): Promise<NearbyResponse> {
-      return { subject: null, ...(await around(area, distanceFt, undefined)) };
+    /** The parcels near a drawn area, as NearbyResponse JSON. */
+    async aroundAreaJson(area: Area, distanceFt: number): Promise<string> {
+      return around(area, distanceFt, null);
     },
   };
 
-  async function around(area: Area, distanceFt: number, subjectPin: string | undefined): Promise<Omit<NearbyResponse, 'subject'>> {
+  async function around(area: Area, distanceFt: number, subject: NearbyResponse['subject']): Promise<string> {
     const [west, south, east, north] = turf.bbox(area);
     const frame = flatFrame(turf.centroid(area).geometry.coordinates);
     const reach = frame.degrees(distanceFt + TOUCHING_TOLERANCE_FEET);
@@ -52,7 +55,7 @@ export function createNearbyService(repository: NearbyRepository) {
     const slices = eventLoopSlices();
     const within: { candidate: NearbyCandidate; distance_ft: number }[] = [];
     for (const candidate of candidates) {
-      if (candidate.pin === subjectPin) continue;
+      if (candidate.pin === subject?.pin) continue;
       const distance = indexed.distanceTo(flatRings(JSON.parse(candidate.geometry) as Area, frame), distanceFt + TOUCHING_TOLERANCE_FEET);
       if (distance !== Infinity) within.push({ candidate, distance_ft: distance <= TOUCHING_TOLERANCE_FEET ? 0 : Math.min(distanceFt, Math.round(distance)) });
       if (slices.spent) await slices.next();
@@ -60,20 +63,23 @@ export function createNearbyService(repository: NearbyRepository) {
     within.sort((a, b) => a.distance_ft - b.distance_ft || (a.candidate.pin < b.candidate.pin ? -1 : 1));
     const nearest = within.slice(0, NEARBY_MAX_PARCELS);
     const records = new Map((await repository.recordsInBox(box, nearest.map(({ candidate }) => candidate.pin))).map((record) => [record.pin, record]));
-    const parcels: NearbyParcel[] = nearest.flatMap(({ candidate, distance_ft }) => {
+    const parcels: string[] = [];
+    for (const { candidate, distance_ft } of nearest) {
       const record = records.get(candidate.pin);
-      return record ? [{ ...toNearby({ ...record, geometry: JSON.parse(candidate.geometry) as Area }), distance_ft }] : [];
-    });
-    return {
+      if (record) parcels.push(jsonWithStored({ ...toNearby(record), distance_ft } satisfies Omit<NearbyParcel, 'geometry'>, 'geometry', candidate.geometry));
+      if (slices.spent) await slices.next();
+    }
+    const rest: Omit<NearbyResponse, 'parcels'> = {
+      subject,
       ring: distanceFt > 0 ? await ringAround(area, indexed, frame, distanceFt, slices) : area,
       distance_ft: distanceFt,
-      parcels,
       truncated: within.length > NEARBY_MAX_PARCELS || candidates.length === CANDIDATE_LIMIT,
     };
+    return jsonWithStored(rest, 'parcels', `[${parcels.join(',')}]`);
   }
 }
 
-function toNearby(row: NearbyRow): Omit<NearbyParcel, 'distance_ft'> {
+function toNearby<Row extends NearbyRecord>(row: Row): Row & { taxacres: number | null } {
   return { ...row, taxacres: row.taxacres === null ? null : Number(row.taxacres) };
 }
 
