@@ -1,19 +1,26 @@
 import { MARKUPS_BYTES_FULL_MESSAGE, MARKUPS_FULL_MESSAGE, type CreateMarkupBody, type Markup, type MarkupPage, type UpdateMarkupBody } from '@parcel-map/shared/contracts';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError } from '../../platform/http/httpErrors.ts';
 import { jsonWithStored } from '../../platform/http/storedJson.ts';
+import { createTurnsPerKey } from '../../platform/runtime/turnsPerKey.ts';
 import { BYTES_FULL, QUOTA_FULL } from '../../platform/userQuota.ts';
 import type { MarkupsRepository } from './markupsRepository.ts';
 
 const NOT_FOUND_MESSAGE = 'Markup not found';
 
 export function createMarkupsService(deps: { markups: MarkupsRepository }) {
+  const pageTurns = createTurnsPerKey();
   return {
-    /** A page of the user's markups as MarkupPage JSON, each drawing spliced in as stored (never parsed here). */
-    async pageJson(userId: string, before: number | undefined, limit: number): Promise<string> {
-      const { markups, next_before } = await deps.markups.page(userId, before, limit);
-      const listed = markups.map(({ geometry_json, ...markup }) => jsonWithStored(markup, 'geometry', geometry_json));
-      return jsonWithStored({ next_before } satisfies Omit<MarkupPage, 'markups'>, 'markups', `[${listed.join(',')}]`);
-    },
+    /**
+     * A page of the user's markups as MarkupPage JSON, each drawing spliced in as stored (never parsed
+     * here). One user's pages are read one at a time: on PGlite's single connection, four listings in
+     * flight put four pages' queries ahead of every other user's.
+     */
+    pageJson: (userId: string, before: number | undefined, limit: number): Promise<string> =>
+      pageTurns.run(userId, async () => {
+        const { markups, next_before } = await deps.markups.page(userId, before, limit);
+        const listed = markups.map(({ geometry_json, ...markup }) => jsonWithStored(markup, 'geometry', geometry_json));
+        return jsonWithStored({ next_before } satisfies Omit<MarkupPage, 'markups'>, 'markups', `[${listed.join(',')}]`);
+      }),
 
     async create(userId: string, input: CreateMarkupBody): Promise<Markup> {
       const markup = await deps.markups.insert(userId, input);
