@@ -9,6 +9,8 @@ import { parseApiConfig } from './config.ts';
 const DEPLOY = path.resolve(import.meta.dirname, '../../../deploy/systemd');
 /** Seconds the API may take to close its database after the grace period (server.ts). */
 const DATABASE_CLOSE_SECONDS = 5;
+/** Variables the API refuses without others: behind a proxy it must know its public address. */
+const REQUIRED_WITH: Record<string, string[]> = { TRUST_PROXY: ['PUBLIC_BASE_URL'] };
 
 /** KEY=value lines, without comments and blank lines. */
 function readEnvFile(file: string): Record<string, string> {
@@ -41,10 +43,10 @@ describe('deploy/systemd', () => {
     expect(config.metricsToken).toBe(example.METRICS_TOKEN);
   });
 
-  it('names only variables the API reads: each one alone changes its configuration', () => {
-    const defaults = parseApiConfig({});
+  it('names only variables the API reads: each one, with those it requires, changes its configuration', () => {
     for (const [name, value] of Object.entries(example)) {
-      expect(parseApiConfig({ [name]: value }), name).not.toEqual(defaults);
+      const required = Object.fromEntries((REQUIRED_WITH[name] ?? []).map((other) => [other, example[other]]));
+      expect(parseApiConfig({ ...required, [name]: value }), name).not.toEqual(parseApiConfig(required));
     }
   });
 
