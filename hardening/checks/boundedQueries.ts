@@ -22,7 +22,7 @@ import {
   type NearbyResponse,
 } from '@parcel-map/shared/contracts';
 import { summarize, type Summary } from '../../bench/lib/stats.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, didNotComplete, freshDatabase, inEachMode, openApiFixture, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiOnDatabase } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
 import { save } from '../support/savedParcelsClient.ts';
@@ -261,12 +261,7 @@ async function oneMode(mode: DbMode, context: HardeningContext): Promise<Hardeni
 
 const boundedQueries: HardeningCheck = {
   name: 'boundedQueries',
-  async run(context) {
-    const outcomes: HardeningOutcome[] = [];
-    for (const mode of modesOf(context)) outcomes.push(...(await oneMode(mode, context).catch((error: unknown) => [didNotComplete(`boundedQueries (${mode})`, error)])));
-    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('boundedQueries (postgres)'));
-    return outcomes;
-  },
+  run: (context) => inEachMode(context, 'boundedQueries', (mode) => oneMode(mode, context)),
 };
 
 export default boundedQueries;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { openDb } from '../../database/src/openDb.ts';
 import { importJobSchema, type ImportJob } from '../../shared/src/datasets/importContract.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, freshDatabase, inEachMode, openApiFixture, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiDatabase } from '../support/apiOnDatabase.ts';
 import { REPO, RUN_TYPESCRIPT, startServerProcess } from '../support/childProcesses.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
@@ -296,12 +296,7 @@ async function runMode(mode: DbMode, context: HardeningContext): Promise<Hardeni
 
 const check: HardeningCheck = {
   name: 'gdalSources',
-  async run(context) {
-    const outcomes: HardeningOutcome[] = [];
-    for (const mode of modesOf(context)) outcomes.push(...(await runMode(mode, context).catch((error: unknown) => [didNotComplete(`gdalSources (${mode})`, error)])));
-    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('gdalSources (postgres): every row above'));
-    return outcomes;
-  },
+  run: (context) => inEachMode(context, 'gdalSources', (mode) => runMode(mode, context)),
 };
 
 export default check;

@@ -5,7 +5,7 @@
 import { mkdir, readdir, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { importJobSchema, type ImportJob } from '../../shared/src/datasets/importContract.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, seconds, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, didNotComplete, freshDatabase, inEachMode, openApiFixture, seconds, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn } from '../support/apiOnDatabase.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
@@ -221,12 +221,7 @@ async function runMode(mode: DbMode, context: HardeningContext): Promise<Hardeni
 
 const check: HardeningCheck = {
   name: 'importJobLimits',
-  async run(context) {
-    const outcomes: HardeningOutcome[] = [];
-    for (const mode of modesOf(context)) outcomes.push(...(await runMode(mode, context).catch((error: unknown) => [didNotComplete(`importJobLimits (${mode})`, error)])));
-    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('importJobLimits (postgres): every row above'));
-    return outcomes;
-  },
+  run: (context) => inEachMode(context, 'importJobLimits', (mode) => runMode(mode, context)),
 };
 
 export default check;

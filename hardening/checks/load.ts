@@ -24,7 +24,7 @@ import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import { waitForWarmTiles } from '../../api-server/src/testing/waitForWarmTiles.ts';
 import { UNREACHED_RATE_LIMITS } from '../../bench/lib/unreachedRateLimits.ts';
 import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, freshDatabase, inEachMode, openApiFixture, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiOnDatabase, type SettledMemory } from '../support/apiOnDatabase.ts';
 import type { SignedInUser } from '../support/identityUnderTest.ts';
 import { sampleParcels, type SaveBody } from '../support/parcelSample.ts';
@@ -233,14 +233,7 @@ async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<Har
 
 const load: HardeningCheck = {
   name: 'load',
-  async run(context) {
-    const outcomes: HardeningOutcome[] = [];
-    for (const mode of modesOf(context)) {
-      outcomes.push(await loadOneMode(mode, context).catch((error: unknown) => didNotComplete(`load (${mode})`, error)));
-    }
-    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('load (postgres)'));
-    return outcomes;
-  },
+  run: (context) => inEachMode(context, 'load', (mode) => loadOneMode(mode, context)),
 };
 
 export default load;

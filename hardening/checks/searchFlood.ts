@@ -10,7 +10,7 @@
 // budget is that figure: what is checked is that the flood puts nobody further out of the way.
 import { floodSearchPath } from '../../bench/parcelFinder.bench.ts';
 import { summarize } from '../../bench/lib/stats.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, freshDatabase, inEachMode, openApiFixture, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
 import { save } from '../support/savedParcelsClient.ts';
@@ -95,14 +95,7 @@ async function floodOneMode(mode: DbMode, context: HardeningContext): Promise<Ha
 
 const searchFlood: HardeningCheck = {
   name: 'searchFlood',
-  async run(context) {
-    const outcomes: HardeningOutcome[] = [];
-    for (const mode of modesOf(context)) {
-      outcomes.push(await floodOneMode(mode, context).catch((error: unknown) => didNotComplete(`searchFlood (${mode})`, error)));
-    }
-    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('searchFlood (postgres)'));
-    return outcomes;
-  },
+  run: (context) => inEachMode(context, 'searchFlood', (mode) => floodOneMode(mode, context)),
 };
 
 export default searchFlood;

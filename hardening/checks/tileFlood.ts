@@ -17,7 +17,7 @@ import { Agent, request } from 'node:http';
 import { summarize } from '../../bench/lib/stats.ts';
 import { DEMO_CENTRE } from '../../county-data/src/demo/demoCounty.ts';
 import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, freshDatabase, inEachMode, openApiFixture, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn } from '../support/apiOnDatabase.ts';
 import { REPO, RUN_TYPESCRIPT } from '../support/childProcesses.ts';
 import type { SignedInUser } from '../support/identityUnderTest.ts';
@@ -178,14 +178,7 @@ async function floodOneMode(mode: DbMode, context: HardeningContext): Promise<Ha
 
 const tileFlood: HardeningCheck = {
   name: 'tileFlood',
-  async run(context) {
-    const outcomes: HardeningOutcome[] = [];
-    for (const mode of modesOf(context)) {
-      outcomes.push(...(await floodOneMode(mode, context).catch((error: unknown) => [didNotComplete(`tileFlood (${mode})`, error)])));
-    }
-    if (context.postgresUrl === undefined) outcomes.push(skippedPostgres('tileFlood (postgres)'));
-    return outcomes;
-  },
+  run: (context) => inEachMode(context, 'tileFlood', (mode) => floodOneMode(mode, context)),
 };
 
 export default tileFlood;

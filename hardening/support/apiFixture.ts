@@ -8,7 +8,7 @@ import { migrate } from '../../database/src/migrate.ts';
 import { openPgDb } from '../../database/src/pgDb.ts';
 import { TEST_EXTENT } from '../../county-data/src/demo/demoCounty.ts';
 import { seedDemoDataIfEmpty } from '../../county-data/src/demo/seedDemoData.ts';
-import type { HardeningContext } from '../types.ts';
+import type { HardeningContext, HardeningOutcome } from '../types.ts';
 import type { ApiDatabase } from './apiOnDatabase.ts';
 import { startIdentityUnderTest, type IdentityUnderTest, type SignedInUser } from './identityUnderTest.ts';
 import { createScratchDatabase } from '../../database/src/testing/scratchDatabase.ts';
@@ -81,6 +81,21 @@ export function modesOf(context: HardeningContext): DbMode[] {
 }
 
 export const skippedPostgres = (tried: string) => ({ tried, held: true, detail: 'skipped: no PostgreSQL (TEST_DATABASE_URL unset)' });
+
+/**
+ * A both-modes check's outcomes: `runMode`'s in each mode, one that did not complete named with its
+ * mode, and the PostgreSQL half marked skipped when none answers.
+ */
+export async function inEachMode(
+  context: HardeningContext,
+  check: string,
+  runMode: (mode: DbMode) => Promise<HardeningOutcome | HardeningOutcome[]>,
+): Promise<HardeningOutcome[]> {
+  const outcomes: HardeningOutcome[] = [];
+  for (const mode of modesOf(context)) outcomes.push(...[await runMode(mode).catch((error: unknown) => didNotComplete(`${check} (${mode})`, error))].flat());
+  if (context.postgresUrl === undefined) outcomes.push(skippedPostgres(`${check} (postgres)`));
+  return outcomes;
+}
 
 /**
  * Ports for API processes a check starts: the API's port of this run's offset, then the one
