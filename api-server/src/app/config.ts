@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings } from '../platform/auth/stytchJwtSettings.ts';
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, type BearerSettings } from '../platform/auth/verifyBearer.ts';
 import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ROUTES, type RateLimitedRoute, type RateLimitSettings } from '../platform/http/rateLimits.ts';
-import { DEFAULT_COLD_BUILD_LIMITS, type ColdBuildLimits } from '../tiles/kit/coldBuilds.ts';
+import { DEFAULT_TILE_BUILD_LIMITS } from '../tiles/kit/tileSetRouter.ts';
+import type { TurnLimits } from '../platform/runtime/turnsPerKey.ts';
 
 /** The embedded default administrator (README): sign in with this address to reach the Data page. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -64,9 +65,9 @@ const apiEnvSchema = z.object({
    */
   TRUST_PROXY: commaSeparatedList.optional(),
   /** Tile builds (tiles not cached yet) one client address runs at once; more wait their turn (docs/operations.md, Security). */
-  TILE_BUILDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_COLD_BUILD_LIMITS.runningPerAddress),
+  TILE_BUILDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_TILE_BUILD_LIMITS.runningPerKey),
   /** Tile builds one address may have waiting beyond those; its next tile request is refused (429). */
-  TILE_BUILDS_WAITING_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_COLD_BUILD_LIMITS.waitingPerAddress),
+  TILE_BUILDS_WAITING_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_TILE_BUILD_LIMITS.waitingPerKey),
   /** 'true': parcel and overlay tiles (county data) for anyone, without a session (docs/operations.md, Security). */
   PUBLIC_PARCEL_TILES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** Who gets the Data page: comma-separated e-mail addresses (case-insensitive). */
@@ -103,7 +104,7 @@ export interface ApiConfig extends BearerSettings {
   trustProxy: readonly string[] | undefined;
   /** Parcel and overlay tiles without a session. */
   publicParcelTiles: boolean;
-  tileBuilds: ColdBuildLimits;
+  tileBuilds: TurnLimits;
   /** Lower-case. */
   adminEmails: ReadonlySet<string>;
   maxUploadBytes: number;
@@ -140,7 +141,7 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     trustProxy: vars.TRUST_PROXY?.length ? vars.TRUST_PROXY : undefined,
     publicParcelTiles: vars.PUBLIC_PARCEL_TILES,
-    tileBuilds: { runningPerAddress: vars.TILE_BUILDS_PER_ADDRESS, waitingPerAddress: vars.TILE_BUILDS_WAITING_PER_ADDRESS },
+    tileBuilds: { runningPerKey: vars.TILE_BUILDS_PER_ADDRESS, waitingPerKey: vars.TILE_BUILDS_WAITING_PER_ADDRESS },
     adminEmails: new Set(vars.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0)),
     maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
     maxImportJobs: vars.IMPORT_MAX_JOBS,

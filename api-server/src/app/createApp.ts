@@ -39,7 +39,7 @@ import { createContourTiles } from '../tiles/contours/contourTiles.ts';
 import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
 import { countyDataTileAccess, type CountyDataTileAccess } from '../tiles/countyDataTileAccess.ts';
 import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
-import { createColdBuilds } from '../tiles/kit/coldBuilds.ts';
+import { createTurnsPerKey } from '../platform/runtime/turnsPerKey.ts';
 import { namedTileSetsRouter, tileSetRouter, type TileBuildTurns } from '../tiles/kit/tileSetRouter.ts';
 import { createOverlayFeaturesRepository } from '../tiles/overlays/overlayFeaturesRepository.ts';
 import { createOverlayTiles } from '../tiles/overlays/overlayTiles.ts';
@@ -155,7 +155,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const rateLimits = createRateLimits(config.rateLimits, headers);
   const tileAccess = countyDataTileAccess({ publicTiles: config.publicParcelTiles, verifier, requireUser: authenticate });
   // One for every tile set: an address's cold builds are counted together.
-  const tileTurns: TileBuildTurns = { coldBuilds: createColdBuilds(config.tileBuilds), refuse: heldRefusal(config.rateLimits.refusalDelayMs, headers) };
+  const tileTurns: TileBuildTurns = { coldBuilds: createTurnsPerKey(config.tileBuilds), refuse: heldRefusal(config.rateLimits.refusalDelayMs, headers) };
 
   const app = express();
   if (metrics) app.use(metrics.timeRequests);

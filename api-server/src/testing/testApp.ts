@@ -10,7 +10,7 @@ import { DEFAULT_IMPORT_MAX_JOBS, type ApiConfig } from '../app/config.ts';
 import { createApiServer } from '../app/createApp.ts';
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from '../platform/auth/verifyBearer.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rateLimits.ts';
-import { DEFAULT_COLD_BUILD_LIMITS } from '../tiles/kit/coldBuilds.ts';
+import { DEFAULT_TILE_BUILD_LIMITS } from '../tiles/kit/tileSetRouter.ts';
 import type { Db } from '@parcel-map/database';
 import { TEST_EXTENT } from '@parcel-map/county-data/demo';
 import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
@@ -63,7 +63,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     publicBaseUrl: undefined,
     trustProxy: undefined,
     publicParcelTiles: false,
-    tileBuilds: DEFAULT_COLD_BUILD_LIMITS,
+    tileBuilds: DEFAULT_TILE_BUILD_LIMITS,
     adminEmails: new Set([TEST_ADMIN_EMAIL]),
     maxUploadBytes: 50 * 1024 * 1024,
     maxImportJobs: DEFAULT_IMPORT_MAX_JOBS,

@@ -1,4 +1,4 @@
-// Request rate limits per user and per client address (issue #26), with express-rate-limit: sized so
+// Request rate limits per user and per client address, with express-rate-limit: sized so
 // that a person using the map never meets them (typing in the search box, clicking parcels, saving
 // in a burst) and a script does — 429, `Retry-After` and `{ message }`. Counts are kept in this
 // process's memory: with several API instances each counts what it serves (docs/operations.md,
@@ -91,7 +91,7 @@ export function createRateLimits(settings: RateLimitSettings, headers: ResponseH
 
 /**
  * A 429 with Retry-After held `delayMs` before it is sent (RateLimitSettings.refusalDelayMs): the rate
- * limits' refusal, and the tiles' when an address has too many builds waiting (tiles/kit/coldBuilds.ts).
+ * limits' refusal, and the tiles' when an address has too many builds waiting (tiles/kit/tileSetRouter.ts).
  */
 export function heldRefusal(delayMs: number, headers: ResponseHeaders): RequestHandler {
   return (req, res) => {

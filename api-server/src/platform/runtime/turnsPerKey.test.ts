@@ -1,44 +1,85 @@
 import { describe, expect, it } from 'vitest';
 import { createTurnsPerKey } from './turnsPerKey.ts';
 
-/** A piece of work that runs until released, recording how many of its key's run at once. */
-function pieces() {
-  const running = new Map<string, number>();
-  const most = new Map<string, number>();
-  const releases: (() => void)[] = [];
-  const piece = (key: string, answer: string, fails = false) => async () => {
-    running.set(key, (running.get(key) ?? 0) + 1);
-    most.set(key, Math.max(most.get(key) ?? 0, running.get(key)!));
-    await new Promise<void>((release) => releases.push(release));
-    running.set(key, running.get(key)! - 1);
-    if (fails) throw new Error(answer);
-    return answer;
+/** A piece of work the test finishes (or fails) when it chooses, recording that it started. */
+function heldBuild(started: string[], name: string) {
+  let finish: (value: string) => void = () => {};
+  let fail: (error: Error) => void = () => {};
+  const build = () => {
+    started.push(name);
+    return new Promise<string>((resolve, reject) => {
+      finish = resolve;
+      fail = reject;
+    });
   };
-  const releaseAll = async () => {
-    while (releases.length > 0) {
-      releases.shift()!();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
-  return { piece, most, releaseAll };
+  return { build, finish: () => finish(name), fail: (error: Error) => fail(error) };
+}
+
+/** A few turns of the event loop: a piece starts one turn after its place is free. */
+async function settled(): Promise<void> {
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 describe('createTurnsPerKey', () => {
-  it("runs one key's work one piece at a time, in order, and other keys' at once", async () => {
+  it("runs a key's work a few pieces at a time, each after a turn of the event loop, the rest in arrival order, and another key's at once", async () => {
+    const builds = createTurnsPerKey({ runningPerKey: 2, waitingPerKey: 10 });
+    const started: string[] = [];
+    const flood = ['f1', 'f2', 'f3', 'f4'].map((name) => heldBuild(started, name));
+    const results = flood.map(({ build }) => builds.run('stranger', build));
+    const other = heldBuild(started, 'other');
+    const otherResult = builds.run('neighbour', other.build);
+    await settled();
+    expect(started).toEqual(['f1', 'f2', 'other']);
+
+    flood[1]!.finish();
+    expect(await results[1]).toBe('f2');
+    await settled();
+    expect(started).toEqual(['f1', 'f2', 'other', 'f3']);
+    other.finish();
+    expect(await otherResult).toBe('other');
+
+    // A failed piece gives its place to the next one too, and its caller sees the failure.
+    flood[0]!.fail(new Error('database gone'));
+    await expect(results[0]).rejects.toThrow('database gone');
+    await settled();
+    expect(started).toEqual(['f1', 'f2', 'other', 'f3', 'f4']);
+    flood[2]!.finish();
+    flood[3]!.finish();
+    expect(await Promise.all(results.slice(2))).toEqual(['f3', 'f4']);
+  });
+
+  it('admits a key while its pieces running and waiting are within the limits, and again once they finish', async () => {
+    const builds = createTurnsPerKey({ runningPerKey: 1, waitingPerKey: 2 });
+    const started: string[] = [];
+    const held = ['a', 'b', 'c'].map((name) => heldBuild(started, name));
+    const results = held.map(({ build }) => builds.run('stranger', build));
+    expect(builds.admits('stranger')).toBe(false);
+    expect(builds.admits('neighbour')).toBe(true);
+    await settled();
+    held[0]!.finish();
+    await results[0];
+    expect(builds.admits('stranger')).toBe(true);
+    await settled();
+    held[1]!.finish();
+    await settled();
+    held[2]!.finish();
+    await Promise.all(results);
+    expect(builds.admits('stranger')).toBe(true);
+  });
+
+  it('by default runs one piece per key at a time and admits any number waiting', async () => {
     const turns = createTurnsPerKey();
-    const { piece, most, releaseAll } = pieces();
-    const answers = Promise.all([
-      turns.run('stranger', piece('stranger', 'a')),
-      turns.run('stranger', piece('stranger', 'b', true)).catch((error: Error) => `failed ${error.message}`),
-      turns.run('stranger', piece('stranger', 'c')),
-      turns.run('other', piece('other', 'x')),
-      turns.run('another', piece('another', 'y')),
-    ]);
-    await new Promise((resolve) => setImmediate(resolve));
-    await releaseAll();
-    expect(await answers).toEqual(['a', 'failed b', 'c', 'x', 'y']);
-    expect(most.get('stranger')).toBe(1);
-    // The others started while the stranger's first was running.
-    expect([most.get('other'), most.get('another')]).toEqual([1, 1]);
+    const started: string[] = [];
+    const held = Array.from({ length: 50 }, (_, index) => heldBuild(started, `p${index}`));
+    const results = held.map(({ build }) => turns.run('user', build));
+    expect(turns.admits('user')).toBe(true);
+    await settled();
+    expect(started).toEqual(['p0']);
+    for (const [index, piece] of held.entries()) {
+      piece.finish();
+      await results[index];
+      await settled();
+    }
+    expect(started).toEqual(held.map((_, index) => `p${index}`));
   });
 });

@@ -1,23 +1,63 @@
-// Work that takes its turn per key: a key's next piece starts once its previous one has settled,
-// while other keys' work runs at once. Nearby lists take turns per user (issue #39 point 2): four of
-// one user's worst drawn areas in flight took other users' p99 from 8 to 224 ms; one at a time, a user
-// costs the others no more than one such request does.
+// Work that takes its turn per key (a user, a client address): each key runs a set number of pieces
+// at once, the rest wait in arrival order, and past a bound the key is refused until its work catches
+// up. Other keys' work starts at once, so one key flooding the server never puts its work ahead of
+// theirs. Each piece starts after a turn of the event loop, so requests already arrived — another
+// user's, a cached answer — are read before a piece that may hold the thread for milliseconds.
+
+export interface TurnLimits {
+  /** Pieces one key runs at once. */
+  runningPerKey: number;
+  /** Pieces one key may have waiting beyond those; `admits` answers false past it. */
+  waitingPerKey: number;
+}
+
+/** One piece at a time per key, any number waiting. */
+export const ONE_AT_A_TIME: TurnLimits = { runningPerKey: 1, waitingPerKey: Number.POSITIVE_INFINITY };
+
 export interface TurnsPerKey {
+  /** Whether `key` may queue another piece: its pieces running and waiting are within the limits. */
+  admits(key: string): boolean;
+  /** `work`'s result, started once one of the key's running places is free (in arrival order). */
   run<T>(key: string, work: () => Promise<T>): Promise<T>;
 }
 
-export function createTurnsPerKey(): TurnsPerKey {
-  // Only keys with work under way: each entry is the settling of that key's latest piece.
-  const latest = new Map<string, Promise<unknown>>();
+interface KeyTurns {
+  running: number;
+  waiting: (() => void)[];
+}
+
+export function createTurnsPerKey(limits: TurnLimits = ONE_AT_A_TIME): TurnsPerKey {
+  // Only keys with work running or waiting: the map stays as small as the work under way.
+  const byKey = new Map<string, KeyTurns>();
+
+  function finished(key: string, turns: KeyTurns): void {
+    const next = turns.waiting.shift();
+    if (next) {
+      next();
+      return;
+    }
+    turns.running -= 1;
+    if (turns.running === 0) byKey.delete(key);
+  }
+
   return {
-    run(key, work) {
-      const mine = (latest.get(key) ?? Promise.resolve()).then(work);
-      const settled = mine.catch(() => undefined);
-      latest.set(key, settled);
-      void settled.then(() => {
-        if (latest.get(key) === settled) latest.delete(key);
-      });
-      return mine;
+    admits(key) {
+      const turns = byKey.get(key);
+      return turns === undefined || turns.running + turns.waiting.length < limits.runningPerKey + limits.waitingPerKey;
+    },
+
+    async run(key, work) {
+      let turns = byKey.get(key);
+      if (!turns) byKey.set(key, (turns = { running: 0, waiting: [] }));
+      if (turns.running < limits.runningPerKey) turns.running += 1;
+      // A finishing piece hands its running place straight to the next one waiting.
+      else await new Promise<void>((start) => turns.waiting.push(start));
+      try {
+        await new Promise((resolve) => setImmediate(resolve));
+        return await work();
+      } finally {
+        finished(key, turns);
+      }
     },
   };
 }

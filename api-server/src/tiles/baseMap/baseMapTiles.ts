@@ -44,7 +44,7 @@ export function createBaseMapTiles(deps: BaseMapTilesDeps) {
   const indexesFor = loadPerVersion(readIndexes);
 
   return {
-    /** `schedule`: when the cut of a tile not cached may run (the asking address's turn, tiles/kit/coldBuilds.ts). */
+    /** `schedule`: when the cut of a tile not cached may run (the asking address's turn, tiles/kit/tileSetRouter.ts). */
     getTile(z: number, x: number, y: number, schedule: ScheduleBuild = buildNow): Promise<EncodedTile> {
       return cache.get(`${z}/${x}/${y}`, (version) => schedule(async () => cutGeojsonVtTile(await indexesFor(version), version, 'b', z, x, y)));
     },

@@ -53,7 +53,7 @@ export function createContourTiles(deps: ContourTilesDeps) {
   const gridUnder = async (version: number, z: number, x: number, y: number) => (await gridsFor(version)).find((candidate) => overlaps(candidate, z, x, y));
 
   return {
-    /** `schedule`: when the build of a tile not cached may run (the asking address's turn, tiles/kit/coldBuilds.ts). */
+    /** `schedule`: when the build of a tile not cached may run (the asking address's turn, tiles/kit/tileSetRouter.ts). */
     async getTile(z: number, x: number, y: number, schedule: ScheduleBuild = buildNow): Promise<EncodedTile> {
       // Outside every grid: empty, without a build or a cache entry (a flood of them keeps no one's tiles out of the cache).
       if (!(await gridUnder(deps.dataVersion.known() ?? (await deps.dataVersion.current()), z, x, y))) return EMPTY;

@@ -1,5 +1,5 @@
-// A fast path for cached tiles in front of Express (issue 6's benchmark: a cached tile should be
-// served at ≥ 80% of a raw node:http server's rate). Express spends more per request on its
+// A fast path for cached tiles in front of Express (a cached tile is served at ≥ 80% of a raw
+// node:http server's rate: docs/performance.md). Express spends more per request on its
 // middleware chain and router than it takes to write a cached tile, so this plain `http` request
 // listener answers GET {prefix}/{z}/{x}/{y}.pbf itself when the tile is already built and cached for
 // the data version known to be current (platform/cache/dataVersion.ts), with the headers of

@@ -3,12 +3,11 @@
 // may ask is decided in front of it (tiles/countyDataTileAccess.ts) — with the tile's ETag, 304, and 204
 // for an empty tile. A versioned tile set (the parcels, the overlays) takes the
 // data version as `?v=`: asked for with the current one, the answer is cacheable for good. A tile not
-// built yet is built when the asking address's turn comes (coldBuilds.ts); an address with too many
-// waiting is refused.
+// built yet is built when the asking address's turn comes; an address with too many waiting is refused.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { etagMatches, tileCacheControl } from '../../platform/http/responseHeaders.ts';
-import type { ColdBuilds } from './coldBuilds.ts';
+import type { TurnLimits, TurnsPerKey } from '../../platform/runtime/turnsPerKey.ts';
 
 const integer = z.string().regex(/^\d{1,7}$/, 'must be a non-negative integer').transform(Number);
 const versionQuery = z.object({ v: z.optional(z.string().regex(/^\d{1,15}$/, 'v must be a data version (a non-negative integer)').transform(Number)) });
@@ -48,9 +47,17 @@ export interface NamedTileSets extends Omit<TileSet, 'getTile'> {
   getTile(z: number, x: number, y: number, name: string, schedule?: ScheduleBuild): Promise<EncodedTile>;
 }
 
+/**
+ * Cold builds per client address (TILE_BUILDS_PER_ADDRESS, TILE_BUILDS_WAITING_PER_ADDRESS): a build
+ * holds the event loop for milliseconds (a dense parcel tile tens of them), so an address asking for
+ * thousands of tiles nobody has asked for would otherwise keep every other user's tiles, cached ones
+ * included, waiting behind its builds.
+ */
+export const DEFAULT_TILE_BUILD_LIMITS: TurnLimits = { runningPerKey: 1, waitingPerKey: 128 };
+
 /** Every tile set's builds, shared: an address's builds are counted together whichever sets they are of. */
 export interface TileBuildTurns {
-  coldBuilds: ColdBuilds;
+  coldBuilds: TurnsPerKey;
   /** Answers a request from an address with too many builds waiting (429, Retry-After). */
   refuse: RequestHandler;
 }

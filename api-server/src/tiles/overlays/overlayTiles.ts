@@ -43,7 +43,7 @@ export function createOverlayTiles(deps: OverlayTilesDeps) {
   }
 
   return {
-    /** `schedule`: when the cut of a tile not cached may run (the asking address's turn, tiles/kit/coldBuilds.ts). */
+    /** `schedule`: when the cut of a tile not cached may run (the asking address's turn, tiles/kit/tileSetRouter.ts). */
     async getTile(z: number, x: number, y: number, name: string, schedule: ScheduleBuild = buildNow): Promise<EncodedTile> {
       const names = await namesFor(deps.dataVersion.known() ?? (await deps.dataVersion.current()));
       if (!names.has(name)) throw new NotFoundError('Overlay not found');

@@ -148,7 +148,7 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
   }
 
   return {
-    /** `schedule`: when the build of a tile not cached may run (the asking address's turn, tiles/kit/coldBuilds.ts). */
+    /** `schedule`: when the build of a tile not cached may run (the asking address's turn, tiles/kit/tileSetRouter.ts). */
     getTile(z: number, x: number, y: number, schedule: ScheduleBuild = buildNow): Promise<EncodedTile> {
       const empty = emptyOutsideData(z, x, y);
       if (empty) return Promise.resolve(empty);

@@ -11,7 +11,7 @@ describe('cold tile builds per address', () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp({ config: { tileBuilds: { runningPerAddress: 1, waitingPerAddress: 1 }, rateLimits: { ...DEFAULT_RATE_LIMITS, refusalDelayMs: 0 } } });
+    app = await startTestApp({ config: { tileBuilds: { runningPerKey: 1, waitingPerKey: 1 }, rateLimits: { ...DEFAULT_RATE_LIMITS, refusalDelayMs: 0 } } });
     token = await app.identity.sign('tile-flooder');
   });
   afterAll(() => app.close());
