@@ -1,4 +1,4 @@
-// Issue #27 point 6: a clean install on the supported Node.js says nothing alarming. npm warns
+// A clean install on the supported Node.js says nothing alarming. npm warns
 // (EBADENGINE) when an installed package's `engines.node` refuses the running Node.js; this check
 // holds every package the lockfile installs on this platform to the oldest Node.js the root
 // package.json accepts, so a dependency that drops it fails the tests, not an operator's install.

@@ -1,7 +1,7 @@
 // How `npm start` keeps its servers: each one's output passes through to the terminal with its last
 // lines kept, and the first server that exits on its own stops the whole product — `npm start` says
 // which server, how it ended and what it printed last, and exits non-zero, never leaving the rest
-// running around a dead server (a map that signs users in and then fails: issue #46, docs/decisions.md).
+// running around a dead server (a map that signs users in and then fails: docs/decisions.md).
 import { spawn } from 'node:child_process';
 
 /** The lines of a server's output kept for the report of its exit. */

@@ -1,5 +1,5 @@
-// How many rows of a kind one user may keep (issue #26: saved parcels, markups), and how many bytes
-// (issue #39: markups' drawings). The count and the insert run in one transaction under a lock on that user's rows of the table, so concurrent writes
+// How many rows of a kind one user may keep (saved parcels, markups), and how many bytes (markups'
+// drawings). The count and the insert run in one transaction under a lock on that user's rows of the table, so concurrent writes
 // of one user (a burst of saves, two tabs) take turns and the quota holds exactly, on PGlite and on
 // PostgreSQL alike; other users' writes never wait for it.
 import type { Db, Queryable } from '@parcel-map/database';

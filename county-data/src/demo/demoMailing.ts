@@ -1,4 +1,4 @@
-// Owners' mailing addresses in the demo county (issue #24 point 5). Most owners live on their lot and
+// Owners' mailing addresses in the demo county. Most owners live on their lot and
 // get their tax bills there; some live elsewhere in the state or out of state (absentee owners, the
 // lines a rezoning notice must reach), and a company has one office address for all its parcels, so
 // a mailing list of its neighbouring lots holds it once. Drawn from a stream of their own, so adding

@@ -1,4 +1,4 @@
-// The first check on a file GDAL is to read (issue #39): does it hold the format its name claims?
+// The first check on a file GDAL is to read: does it hold the format its name claims?
 // GDAL would open whatever it holds — a GDAL virtual source (<OGRVRTDataSource>) named .csv reads any
 // file, URL or database it names — so a file whose first bytes are not its format's is refused,
 // saying what it holds instead. GDAL then opens it with that format's drivers only (readWithGdal.ts).

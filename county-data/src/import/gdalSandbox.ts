@@ -1,4 +1,4 @@
-// How GDAL's tools run on a file someone else wrote (issue #39): GDAL opens a file with whichever of
+// How GDAL's tools run on a file someone else wrote: GDAL opens a file with whichever of
 // its ~80 drivers recognises the content, whatever the name says — an `<OGRVRTDataSource>` named
 // .csv reads any file the server can read, a URL or a PostgreSQL database. So each run may use the
 // drivers its format needs and no other (every other installed one in GDAL_SKIP), sees none of the

@@ -1,4 +1,4 @@
-// How big an import file may be once read (issue #26): a zip's declared uncompressed sizes, checked
+// How big an import file may be once read: a zip's declared uncompressed sizes, checked
 // before anything is inflated (a 1 MB zip declaring a 1 GiB .shp is refused at once, in little
 // memory); the features in a file; the vertices of one feature. Each refusal names its limit and the
 // variable that sets it. The defaults sit far beyond any county's file; the environment changes them

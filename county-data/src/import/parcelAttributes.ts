@@ -1,4 +1,4 @@
-// The source's other attributes (issue #23): whatever the mapping's `fields` leave unmapped, taken
+// The source's other attributes: whatever the mapping's `fields` leave unmapped, taken
 // from the feature and its joined row and kept with the parcel as source name → value; and the list
 // the data set shows of them, with the mapping's labels, order and hidden names.
 import type { ParcelAttributeField, ParcelAttributeFormat, ParcelAttributeValues } from '@parcel-map/shared/contracts';

@@ -25,7 +25,7 @@ export interface DatasetMeta {
 export interface WrittenVersion {
   /** The features of the file rejected. */
   rejected: number;
-  /** The parcels' own attributes the version shows, in order, with their labels (issue #23); none by default. */
+  /** The parcels' own attributes the version shows, in order, with their labels; none by default. */
   attributeFields?: readonly ParcelAttributeField[];
 }
 

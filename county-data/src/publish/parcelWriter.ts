@@ -16,7 +16,7 @@ export interface OwnerMailingAddress {
 
 export interface ParcelInsert extends Parcel, DerivedGeometry, OwnerMailingAddress {
   geometry: ParcelGeometry;
-  /** The source's other attributes, name → value (issue #23); none for the demo county. */
+  /** The source's other attributes, name → value; none for the demo county. */
   attributes?: ParcelAttributeValues | null;
 }
 

@@ -4,7 +4,7 @@ import { DatasetList } from './datasets/DatasetList.tsx';
 import { OverlayList } from './overlays/OverlayList.tsx';
 import './dataPage.css';
 
-/** The administrators' Data page (issue #22 §5): import a county's file, check it, publish it; manage the data sets and the overlay layers. */
+/** The administrators' Data page: import a county's file, check it, publish it; manage the data sets and the overlay layers. */
 export function DataPage() {
   return (
     <div className="data-page">

@@ -1,4 +1,4 @@
-// The wire contract of /api/markups (issue #25): a user's kept measurements and drawings. The
+// The wire contract of /api/markups: a user's kept measurements and drawings. The
 // records the screens parse, and the requests the API validates (only the API parses those).
 import * as z from 'zod/mini';
 import { storableText } from '../wire/storable.ts';
@@ -10,19 +10,19 @@ export const MARKUP_NAME_MAX_LENGTH = 80;
  */
 export const MARKUP_MAX_POSITIONS = 2000;
 
-/** The most markups one user may keep (issue #26). */
+/** The most markups one user may keep. */
 export const MARKUPS_MAX_PER_USER = 1000;
 /** The API's answer (403) to a markup beyond it. */
 export const MARKUPS_FULL_MESSAGE = `You have the most markups one can keep (${MARKUPS_MAX_PER_USER.toLocaleString('en-US')}). Delete a markup to keep another.`;
 /**
- * The bytes of drawing (geometry as stored, GeoJSON text) one user may keep (issue #39 point 3): a
+ * The bytes of drawing (geometry as stored, GeoJSON text) one user may keep: a
  * thousand hand-drawn markups of a few dozen points each, or about 25 of the largest; what a user's
  * whole list costs the API to send.
  */
 export const MARKUPS_MAX_BYTES_PER_USER = 2_000_000;
 /** The API's answer (413) to a markup that would take a user's drawings beyond it. */
 export const MARKUPS_BYTES_FULL_MESSAGE = `Your markups hold the most drawing one can keep (${MARKUPS_MAX_BYTES_PER_USER / 1_000_000} MB). Delete a markup, or keep this one with fewer points.`;
-/** GET /api/markups answers a page of at most this many markups (issue #39 point 3)… */
+/** GET /api/markups answers a page of at most this many markups… */
 export const MARKUPS_PAGE_SIZE = 100;
 /**
  * …and of at most this many bytes of drawing, unless its one markup is larger: a page of 1.9 MB (the
@@ -43,7 +43,7 @@ const markupGeometry = (maxPositions: number) =>
     }),
   ]);
 
-/** Markups kept before issue #39 may have this many positions: they stay listed. */
+/** Markups kept before MARKUP_MAX_POSITIONS was lowered may have this many positions: they stay listed. */
 const KEPT_MAX_POSITIONS = 5000;
 /** What a kept markup can be. */
 export const markupGeometrySchema = markupGeometry(KEPT_MAX_POSITIONS);

@@ -1,4 +1,4 @@
-// Markup calls (issue #25): in shared because the map draws the user's markups and the saved-parcels
+// Markup calls: in shared because the map draws the user's markups and the saved-parcels
 // remote lists, saves and changes them; the 'Markups' tag keeps both in step.
 import { baseApi } from '../api/baseApi.ts';
 import { savedParcelIdForPath } from '../savedParcels/savedParcelsApi.ts';

@@ -1,4 +1,4 @@
-// What the import and datasets commands send a running API about overlays (/api/admin, issue #23):
+// What the import and datasets commands send a running API about overlays (/api/admin):
 // an overlay import of files uploaded to an import job, the report it answers, and the kept versions.
 import * as z from 'zod/mini';
 import { bboxSchema } from '../parcels/parcelContract.ts';

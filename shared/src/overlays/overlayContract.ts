@@ -1,4 +1,4 @@
-// The wire contract of the overlay layers (issue #23): a county's other layers — flood zones, zoning
+// The wire contract of the overlay layers: a county's other layers — flood zones, zoning
 // districts, water, roads — imported beside its parcels, versioned like data sets, served as vector
 // tiles and listed by GET /api/overlays. zod/mini: the map parses the answer in the browser.
 import * as z from 'zod/mini';

@@ -21,7 +21,7 @@ export const SEARCH_TOTAL_CAP = 500;
 /**
  * The cap of a query whose words are all under 3 characters ('an', 'ma', '46'): only the prefix
  * indexes can answer it and thousands of parcels match, so it counts and ranks fewer — 'See all 100+
- * results' — and the worst short query stays a few milliseconds at the database (issue #24 point 3).
+ * results' — and the worst short query stays a few milliseconds at the database.
  */
 export const SEARCH_SHORT_QUERY_CAP = 100;
 /** 429 to a user who already has this many searches waiting for the database (SEARCHES_WAITING_PER_USER). */
@@ -72,7 +72,7 @@ export const parcelSchema = z.object({
 export const PARCEL_ATTRIBUTE_FORMATS = ['currency'] as const;
 
 /**
- * One of the county file's own attributes (issue #23), beyond SPEC's fields: `key` its source name,
+ * One of the county file's own attributes, beyond SPEC's fields: `key` its source name,
  * `label` what the import mapping calls it (else the source name), `value` as the file gave it.
  */
 export const parcelAttributeSchema = z.object({
@@ -82,7 +82,7 @@ export const parcelAttributeSchema = z.object({
   format: z.optional(z.enum(PARCEL_ATTRIBUTE_FORMATS)),
 });
 
-/** The owner's mailing address, where the data has one (issue #24; mapped by imports since issue #23). */
+/** The owner's mailing address, where the data has one (the demo county's, or mapped by an import). */
 export const ownerMailingSchema = z.object({
   mail_add1: text,
   mail_city: text,
@@ -154,13 +154,13 @@ export const parcelSearchResponseSchema = z.object({
   places: z.array(searchPlaceSchema),
 });
 
-/** Nearby parcels (issue #24): 300 ft unless asked otherwise; 0 lists the parcels that touch. */
+/** Nearby parcels: 300 ft unless asked otherwise; 0 lists the parcels that touch. */
 export const NEARBY_DEFAULT_FEET = 300;
 export const NEARBY_MAX_FEET = 2640;
 /** A nearby list stops at this many parcels (the nearest). */
 export const NEARBY_MAX_PARCELS = 2000;
 /**
- * A drawn area for a nearby list has at most this many positions, all its rings together (issue #39):
+ * A drawn area for a nearby list has at most this many positions, all its rings together:
  * a hand-drawn area has tens; this bounds what one request can cost (docs/decisions.md).
  */
 export const NEARBY_AREA_MAX_POSITIONS = 2000;

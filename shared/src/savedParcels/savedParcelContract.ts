@@ -7,11 +7,11 @@ import { geometrySchema, ownerMailingSchema, parcelAttributeSchema, parcelSchema
 /** SPEC §5, §9: notes are optional, at most 256 characters. */
 export const NOTES_MAX_LENGTH = 256;
 
-/** Tags on a saved parcel (issue #25): free text, a few per parcel, each short. */
+/** Tags on a saved parcel: free text, a few per parcel, each short. */
 export const TAGS_MAX_COUNT = 10;
 export const TAG_MAX_LENGTH = 40;
 
-/** The most parcels one user may keep saved (issue #26): far beyond a working list, short of a scraper's. */
+/** The most parcels one user may keep saved: far beyond a working list, short of a scraper's. */
 export const SAVED_PARCELS_MAX_PER_USER = 10_000;
 /** The API's answer (403) to a save beyond it, shown in the save modal like any other save failure (SPEC §8). */
 export const SAVED_PARCELS_FULL_MESSAGE = `Your saved list is full (${SAVED_PARCELS_MAX_PER_USER.toLocaleString('en-US')} parcels). Delete a saved parcel to save another.`;

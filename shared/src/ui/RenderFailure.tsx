@@ -1,7 +1,7 @@
 import './ui.css';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-/** SPEC §2/§8 render-failure fallback; `what` names what could not load (issue #25). */
+/** SPEC §2/§8 render-failure fallback; `what` names what could not load. */
 export function RenderFailure({ onRetry, what }: { onRetry?: () => void; what?: string }) {
   return (
     <div role="alert" className="pm-render-failure">

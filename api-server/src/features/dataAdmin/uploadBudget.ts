@@ -1,8 +1,8 @@
 // What uploaded files may take: one import's files at most MAX_UPLOAD_MB, all the imports an instance
 // holds at most IMPORT_MAX_STORED_MB. An upload reserves its bytes before it writes them — the whole
 // Content-Length when the request gives one, else each chunk as it arrives — so uploads running side by
-// side cannot each count on room only one of them has (issue #39: five at once stored 4.6 MB against a
-// 1 MB limit when each was checked against the files already stored).
+// side cannot each count on room only one of them has, as they could if each were checked against the
+// files already stored.
 import { PayloadTooLargeError } from '../../platform/http/httpErrors.ts';
 
 export interface UploadLimits {

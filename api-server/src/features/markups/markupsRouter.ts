@@ -1,4 +1,4 @@
-// /api/markups (issue #25): a user's kept measurements and drawings, with saved parcels' access rules.
+// /api/markups: a user's kept measurements and drawings, with saved parcels' access rules.
 import { Router, type RequestHandler } from 'express';
 import { createMarkupBodySchema, markupPageQuerySchema, savedParcelParamsSchema, updateMarkupBodySchema } from '@parcel-map/shared/contracts';
 import { userIdOf } from '../../platform/auth/verifyBearer.ts';
@@ -13,7 +13,7 @@ export function createMarkupsRouter(deps: {
   const router = Router();
   router.use(deps.requireUser, deps.rateLimit);
 
-  // A page at a time (issue #39 point 3): a user's whole list is up to MARKUPS_MAX_BYTES_PER_USER of
+  // A page at a time: a user's whole list is up to MARKUPS_MAX_BYTES_PER_USER of
   // drawing. The page comes as JSON text: res.json would serialise it again.
   router.get('/', async (req, res) => {
     const { before, limit } = markupPageQuerySchema.parse(req.query);

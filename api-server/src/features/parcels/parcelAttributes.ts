@@ -1,4 +1,4 @@
-// A parcel's own attributes as the API answers them (issue #23): each row keeps its values by source
+// A parcel's own attributes as the API answers them: each row keeps its values by source
 // name, its data set version the list it shows (order, labels, formats); hidden ones are in no list.
 import type { ParcelAttribute, ParcelAttributeField, ParcelAttributeValues } from '@parcel-map/shared/contracts';
 

@@ -1,6 +1,5 @@
 // A fast path for parcel details in front of Express, beside the cached-tile one
-// (tiles/kit/cachedTileFastPath.ts; issue #4 point 6: details throughput ≥ half the cached tile
-// route's). Express's middleware chain, two routers and
+// (tiles/kit/cachedTileFastPath.ts). Express's middleware chain, two routers and
 // res.json cost more per request than a cached parcel record does, so this plain `http` request
 // listener answers GET /api/parcels/{pin} itself when everything the route would do is already in
 // memory: the bearer token was verified before and its time claims still hold

@@ -13,7 +13,7 @@ export function createSavedParcelsRepository(db: Db) {
   return {
     /**
      * The user's records, newest first, as one JSON array joined by the database: one value to
-     * decode instead of ten thousand rows (PGlite decodes each field in WASM; issue #6 budget).
+     * decode instead of ten thousand rows (PGlite decodes each field in WASM).
      */
     async listByUserAsJson(userId: string): Promise<string> {
       const { rows } = await db.query<{ json: string }>(

@@ -1,6 +1,6 @@
 // The self-hosted base styles for offline use (DESIGN §4): land colour, and Lake Norman, roads and
 // road names from the /basemap vector tiles (tiles/baseMap/baseMapTiles.ts), with the overlays marked
-// as base-map context (water, roads, buildings, boundaries: issue #23) drawn among them in the
+// as base-map context (water, roads, buildings, boundaries) drawn among them in the
 // palette's colours, so a county outside the demo area has a background of its own without a Mapbox
 // token. Parcel and contour layers are added by the client on every style load, above all of these,
 // so they are not here. No style pretends to be imagery:

@@ -63,7 +63,7 @@ export function tileCacheControl({ versioned, askedVersion, currentVersion, forS
 }
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Session-Token';
-// PATCH: renaming, recolouring, showing or hiding a markup (issue #25).
+// PATCH: renaming, recolouring, showing or hiding a markup.
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const PREFLIGHT_CACHE_SECONDS = 600;
 

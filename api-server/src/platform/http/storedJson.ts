@@ -1,6 +1,6 @@
 // JSON text the database already holds (a json column read as ::text) goes into an answer as it is:
 // parsing it only to serialise it again costs the API's thread an object per coordinate and the
-// collections after them (issue #39 point 3: one user's 2 MB of drawing slowed every other user).
+// collections after them, and one user's 2 MB of drawing would slow every other user.
 
 /**
  * The JSON of `value` with `key` added, its value the JSON text `storedJson`, spliced in unparsed.

@@ -3,9 +3,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
- * Long enough that the turns cost little; short enough that a queued request barely notices. On two
- * shared cores a slice's wall time stretches to two or three times its CPU time: at 8 ms, four drawn
- * stars in flight took /health's p99 to 82 ms, at 4 ms to 49 ms (PGlite, load average 7–10).
+ * Long enough that the turns cost little; short enough that a queued request barely notices, even on
+ * shared cores where a slice's wall time stretches to two or three times its CPU time (measured:
+ * docs/decisions.md, nearby).
  */
 const SLICE_MS = 4;
 

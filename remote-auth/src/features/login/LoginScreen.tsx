@@ -70,7 +70,7 @@ export function LoginScreen() {
         <p className="login-card__message" role="status" aria-live="polite">
           {sendState === 'sent' && <span className="login-card__message--sent">Email sent! Check your inbox to log in.</span>}
           {sendState === 'sent' && config?.identity.localApiUrl && (
-            // The embedded default has no inbox: its links go to local-identity's outbox (issue #25).
+            // The embedded default has no inbox: its links go to local-identity's outbox.
             <a className="login-card__outbox" href={new URL('/dev/outbox', config.identity.localApiUrl).href} target="_blank" rel="noreferrer">
               Offline: open the local outbox
             </a>

@@ -6,8 +6,8 @@ import { dateTime, number } from '../formats.ts';
 export type CardAction = (action: () => Promise<unknown>) => Promise<void>;
 
 /**
- * A data set or an overlay with its kept versions (issue #23: overlays are versioned, rolled back and
- * removed like data sets): its heading, Roll back, Remove after a confirmation, and the versions' table.
+ * A data set or an overlay with its kept versions (overlays are versioned, rolled back and removed
+ * like data sets): its heading, Roll back, Remove after a confirmation, and the versions' table.
  */
 export function VersionedCard({
   name,

@@ -4,7 +4,7 @@ import { DATASET_NAME_PATTERN, datasetNameFromFile, formatMegabytes, isDatasetNa
 import type { ImportRequest, OverlayRequest } from './useImportFlow.ts';
 
 type MappingKind = 'default' | 'bundled' | 'uploaded';
-/** What the chosen file is: a county's parcels, or one of its other layers (issue #23 point 5). */
+/** What the chosen file is: a county's parcels, or one of its other layers. */
 type FileKind = 'parcels' | 'overlay';
 
 const MAX_REJECTED_DEFAULT_PERCENT = 5;

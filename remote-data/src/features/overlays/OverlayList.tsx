@@ -36,7 +36,7 @@ function OverlayCard({ name, versions }: { name: string; versions: OverlayVersio
   );
 }
 
-/** The overlay layers with their kept versions (issue #23 point 5), managed as the data sets are. */
+/** The overlay layers with their kept versions, managed as the data sets are. */
 export function OverlayList() {
   const list = useListOverlayVersionsQuery();
   return (

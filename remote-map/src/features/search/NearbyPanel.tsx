@@ -1,4 +1,4 @@
-// Nearby parcels (issue #24 point 4): every parcel within a distance of the selected one or of an
+// Nearby parcels : every parcel within a distance of the selected one or of an
 // area drawn with Measure Area, drawn on the map with the ring, listed nearest first, as a de-duplicated mailing list (CSV) and as sheets of
 // address labels to print.
 import { useMemo, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The full result list of a search (issue #24 point 2): Enter in the box or 'See all N results'.
+// The full result list of a search: Enter in the box or 'See all N results'.
 // Paged, sortable, every result of the page numbered on the map, exportable as CSV.
 import { useMemo, useState } from 'react';
 import { downloadFile, datedFileName, csvText, useAppDispatch, useAppSelector, type ParcelSearchResult, type SearchSort } from '@parcel-map/shared';

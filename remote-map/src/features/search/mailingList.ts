@@ -1,4 +1,4 @@
-// A nearby list as notification letters need it (issue #24 point 4): one line per owner and
+// A nearby list as notification letters need it: one line per owner and
 // address (an owner of three neighbouring lots gets one letter), the owner's mailing address where
 // the data has one, else the parcel's own; as a CSV and as sheets of address labels.
 import { csvText, type NearbyParcel } from '@parcel-map/shared';

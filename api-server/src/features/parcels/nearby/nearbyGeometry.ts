@@ -1,9 +1,9 @@
-// Distances between parcels in feet, edge to edge, for nearby lists (issue #24 point 4). Parcels
+// Distances between parcels in feet, edge to edge, for nearby lists. Parcels
 // within a mile of each other are measured on a local flat frame (an equirectangular projection at
 // the subject's latitude: under 0.1 % off at that range), which turf's geodesic tools do not offer
 // between two polygons.
 //
-// The subject's (or drawn area's) segments go into a spatial index once (issue #39 point 2): each
+// The subject's (or drawn area's) segments go into a spatial index once: each
 // candidate segment is then measured only against the subject segments near it, not against all of
 // them, so a complex subject costs about as much per candidate as a simple one.
 import Flatbush from 'flatbush';

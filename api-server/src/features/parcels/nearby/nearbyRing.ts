@@ -1,7 +1,7 @@
 // The ring a nearby list draws: the line `distance` feet out from the subject or drawn area. Traced
 // from the distance sampled on a grid (marching squares, turf's isobands) rather than buffered:
 // turf's buffer (JSTS) took seconds on a drawn star of a hundred points and ran out of memory on one
-// of two thousand (issue #39 point 2), while a grid costs the same for any outline — a fixed number
+// of two thousand, while a grid costs the same for any outline — a fixed number
 // of samples, each one walk down the area's index, taken in slices of the event loop.
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';

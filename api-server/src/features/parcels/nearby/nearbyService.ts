@@ -1,7 +1,7 @@
-// Nearby parcels (issue #24 point 4): every parcel within a distance of a parcel or of a drawn area,
+// Nearby parcels: every parcel within a distance of a parcel or of a drawn area,
 // measured edge to edge, nearest first, with the ring the distance draws. Knows no HTTP.
 //
-// Bounded cost (issue #39 point 2): the area's segments are indexed once (nearbyGeometry.ts), the
+// Bounded cost: the area's segments are indexed once (nearbyGeometry.ts), the
 // candidates' outlines are parsed and measured in slices of the event loop, only the nearest
 // NEARBY_MAX_PARCELS have their records read, and the ring is traced on a grid (nearbyRing.ts). The
 // answer is JSON text with the listed outlines spliced in as stored: parsing 2,000 outlines again and
@@ -24,7 +24,7 @@ export const TOUCHING_TOLERANCE_FEET = 1;
 /**
  * Candidates read from the box at most (a list that reaches it is marked truncated): the parcels of a
  * mile round a lot in the densest part of the demo county. What a request costs is about this many
- * outlines read and measured (issue #39 point 2: 20,000 took ~3 s on the shared machine).
+ * outlines read and measured (docs/decisions.md, nearby).
  */
 const CANDIDATE_LIMIT = 8_000;
 

@@ -1,4 +1,4 @@
-// Parcel search (issue #24): what matched, one page of it, the total, and the roads and water bodies
+// Parcel search: what matched, one page of it, the total, and the roads and water bodies
 // whose names match. Knows no HTTP. An answer is kept for its data version, and the same query asked
 // again while it is being answered shares that answer: twenty people typing 'ma', or one script
 // sending the same search twenty times, is one statement.

@@ -1,4 +1,4 @@
-// The SQL of parcel search (issue #24), built from an analysed query. Every branch reads one index
+// The SQL of parcel search, built from an analysed query. Every branch reads one index
 // and stops at the search's cap, so the worst query (two letters, thousands of owners) is a few
 // bounded index ranges, never a scan of the table. Parameterised throughout.
 import type { SearchSort, SortDirection } from '@parcel-map/shared/contracts';

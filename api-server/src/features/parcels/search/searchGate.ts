@@ -1,7 +1,7 @@
 // At most `slots` searches at the database at once, and at most one of each user's. Other requests
 // do not wait here: they go straight to the database and find at most `slots` searches ahead of them.
 // On PGlite (one session, statements run in turn) a burst of searches would otherwise queue twenty
-// statements in front of a saved-parcel list (issue #24: 13.7 s instead of 3 ms).
+// statements in front of a saved-parcel list (seconds instead of milliseconds).
 //
 // The searches that wait do so in one line per user, and a free slot goes to the users in turn: one
 // user's twenty searches delay another user's by at most one, not twenty, and take one of the pool's
