@@ -1,6 +1,9 @@
 // Terrain contours (SPEC §4, §9): source layer 'contour' with fields index and ele; lines from zoom
 // 12 where index ≥ 6, labels from zoom 13 where index is 5, elevation written in feet. Both start hidden.
-import type { ExpressionSpecification, LayerSpecification, Map as MapboxMap, VectorSourceSpecification } from 'mapbox-gl';
+import type { ExpressionSpecification, LayerSpecification, VectorSourceSpecification } from 'mapbox-gl';
+import type { DrawnLayer } from './drawnLayer.ts';
+import { layerVisibility } from './mapStatePublication.ts';
+import { PARCEL_LAYER_IDS } from './parcelLayers.ts';
 
 export const CONTOUR_SOURCE_ID = 'contours';
 export const CONTOUR_SOURCE_LAYER = 'contour';
@@ -53,22 +56,22 @@ export function contourLayers({ visible, satellite, withLabels }: { visible: boo
   return layers;
 }
 
-/** Adds the contour source and layers if missing (below the parcel layers), with the given visibility. */
-export function installContourLayers(
-  map: MapboxMap,
-  tilesUrl: string | undefined,
-  options: { visible: boolean; satellite: boolean; beforeId?: string },
-): void {
-  if (!tilesUrl) return;
-  if (!map.getSource(CONTOUR_SOURCE_ID)) map.addSource(CONTOUR_SOURCE_ID, contourSource(tilesUrl));
-  const withLabels = Boolean(map.getStyle()?.glyphs);
-  for (const layer of contourLayers({ ...options, withLabels })) {
-    if (!map.getLayer(layer.id)) map.addLayer(layer, options.beforeId && map.getLayer(options.beforeId) ? options.beforeId : undefined);
-  }
-}
-
-export function setContoursVisible(map: MapboxMap, visible: boolean): void {
-  for (const id of Object.values(CONTOUR_LAYER_IDS)) {
-    if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
-  }
-}
+/** No contours without a configured tile URL. */
+export const contourLayer: DrawnLayer<{ tilesUrl: string | undefined; visible: boolean }> = {
+  initial: (config) => ({ tilesUrl: config.contourTilesUrl, visible: false }),
+  /** Under the parcel layers. */
+  install(map, { tilesUrl, visible }, { satellite }) {
+    if (!tilesUrl) return;
+    map.addSource(CONTOUR_SOURCE_ID, contourSource(tilesUrl));
+    const withLabels = Boolean(map.getStyle()?.glyphs);
+    const beforeId = map.getLayer(PARCEL_LAYER_IDS.fill) ? PARCEL_LAYER_IDS.fill : undefined;
+    for (const layer of contourLayers({ visible, satellite, withLabels })) map.addLayer(layer, beforeId);
+  },
+  update(map, { visible }, previous) {
+    if (visible === previous.visible) return;
+    for (const id of Object.values(CONTOUR_LAYER_IDS)) {
+      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
+    }
+  },
+  published: (_state, map) => ({ contours: layerVisibility(map, CONTOUR_LAYER_IDS.line) }),
+};

@@ -1,8 +1,9 @@
 // What the parcel finder shows on the map (issue #24): the results of a search (numbered points at
 // their centroids) or a nearby list (its parcels, the subject apart, and the ring at the distance).
-// One GeoJSON source, re-added on every style load like the parcel layers.
+// One GeoJSON source, on top of everything else drawn.
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
-import type { GeoJSONSource, LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
+import type { LayerSpecification } from 'mapbox-gl';
+import { geoJsonLayer } from './drawnLayer.ts';
 
 export const FINDINGS_SOURCE_ID = 'findings';
 export const FINDINGS_COLOR = '#1c7ed6';
@@ -12,7 +13,9 @@ export const SUBJECT_COLOR = '#f08c00';
 export type FindingKind = 'ring' | 'parcel' | 'subject' | 'result';
 export type Finding = Feature<Geometry, { kind: FindingKind; pin?: string; label?: string }>;
 
-export const EMPTY_FINDINGS: FeatureCollection<Geometry, Finding['properties']> = { type: 'FeatureCollection', features: [] };
+export type Findings = FeatureCollection<Geometry, Finding['properties']>;
+
+export const EMPTY_FINDINGS: Findings = { type: 'FeatureCollection', features: [] };
 
 const kind = (value: FindingKind) => ['==', ['get', 'kind'], value];
 
@@ -40,10 +43,10 @@ export const FINDINGS_LAYERS: LayerSpecification[] = [
   },
 ];
 
-/** Adds the source and layers on top if missing, else replaces the data. */
-export function installFindings(map: MapboxMap, findings: FeatureCollection): void {
-  const source = map.getSource(FINDINGS_SOURCE_ID) as GeoJSONSource | undefined;
-  if (source) source.setData(findings);
-  else map.addSource(FINDINGS_SOURCE_ID, { type: 'geojson', data: findings });
-  for (const layer of FINDINGS_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
-}
+export const findingsLayer = geoJsonLayer<{ findings: Findings }>({
+  sourceId: FINDINGS_SOURCE_ID,
+  layers: FINDINGS_LAYERS,
+  initial: () => ({ findings: EMPTY_FINDINGS }),
+  data: ({ findings }) => findings,
+  published: ({ findings }) => ({ findings: findings.features.length > 0 ? findings.features.length : null }),
+});

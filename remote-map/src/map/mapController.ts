@@ -3,36 +3,23 @@
 // through MapControllerEvents.
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/dist/mapbox-gl.css';
-import type { Markup, MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
-import {
-  HIGHLIGHT_LAYER_IDS,
-  installParcelLayers,
-  PARCEL_LAYER_IDS,
-  PARCEL_SOURCE_ID,
-  setHighlightPin,
-  setLayerVisible,
-  setOutlinesVisible,
-  setParcelTilesUrl,
-  versionedTilesUrl,
-} from './parcelLayers.ts';
-import { CONTOUR_LAYER_IDS, installContourLayers, setContoursVisible } from './contourLayers.ts';
-import { installSavedParcels, savedParcelsCollection, SAVED_LAYER_IDS, type SavedParcelPoint } from './savedParcelsLayer.ts';
-import { installMarkups, markupsCollection } from './markupsLayer.ts';
+import type { MapStyleConfig, RuntimeConfig } from '@parcel-map/shared';
 import type { CentreTarget } from './centreTarget.ts';
-import { attachParcelInteractions, type ParcelClickHandlers, type ParcelHighlights } from './parcelInteractions.ts';
+import { attachParcelInteractions, type ParcelClickHandlers } from './parcelInteractions.ts';
 import { isMapboxHostedUrl, isSatelliteStyleName, matchLoadedStyle } from './mapStyles.ts';
 import { MAP_VIEW_DEFAULTS } from './mapDefaults.ts';
 import { createStyleLoadTracker, findStyle, type StyleLoadEvents } from './styleLoad.ts';
 import { tileWorkerCount } from './tileWorkers.ts';
-import { publishMapState, type LayerVisibility } from './mapStatePublication.ts';
+import { publishMapState } from './mapStatePublication.ts';
 import { createMapTeardown } from './mapTeardown.ts';
 import { addSearchControl, type SearchBox, type SearchControlOptions } from './searchControl.ts';
-import { installFindings, type Finding } from './findingsLayer.ts';
-import type { FeatureCollection } from 'geojson';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
-import { installMyLocation, type MyLocation } from './myLocationLayer.ts';
 import { countyTileRequests } from './countyTileRequests.ts';
-import { drawnOverlayNames, installOverlayLayers, overlayFeaturesAt, type OverlayFeatureHit, type OverlayLayer } from './overlayLayers.ts';
+import { overlayFeaturesAt, type OverlayFeatureHit } from './overlayLayers.ts';
+import type { DrawnLayer, LoadedStyle } from './drawnLayer.ts';
+import { DRAWN_LAYER_NAMES, DRAWN_LAYERS, initialDrawing, type DrawnLayerName, type MapDrawing } from './drawnLayers.ts';
+import { createPanelReveal } from './panelReveal.ts';
+import { parcelTilesLoaded, reportParcelTilesProgress } from './parcelTilesProgress.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -64,16 +51,6 @@ export interface OverlayClick {
   features: OverlayFeatureHit[];
 }
 
-/** The overlay switches of the Overlays panel and the contour toggle. */
-export interface MapOverlays {
-  ownerNames: boolean;
-  savedParcels: boolean;
-  parcelOutlines: boolean;
-  contours: boolean;
-}
-
-export const DEFAULT_OVERLAYS: MapOverlays = { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false };
-
 /** The map's picture and the view it shows, for the print report. */
 export interface MapSnapshot extends MapView {
   /** PNG data URL. */
@@ -83,19 +60,17 @@ export interface MapSnapshot extends MapView {
 }
 
 export interface MapController {
+  /**
+   * Changes what one drawn layer shows (drawnLayers.ts lists them): the fields given, the others
+   * kept. Drawn at once when a style is loaded, else when it has.
+   */
+  draw<Name extends DrawnLayerName>(layer: Name, change: Partial<MapDrawing[Name]>): void;
+  /** Selects a parcel (or none); a selection ends the hover highlight. */
   setSelectedPin(pin: string | null): void;
-  /** The parcels' data version (GET /api/datasets): their tiles are asked for with it, and reloaded when it changes. */
-  setDataVersion(version: number): void;
   /** Shows a [west, south, east, north] extent without animation (the initial view an administrator set). */
   showBounds(bounds: [number, number, number, number]): void;
-  setOverlays(overlays: MapOverlays): void;
-  /** Draws exactly these overlay layers (the county's, from GET /api/overlays). */
-  setOverlayLayers(layers: readonly OverlayLayer[]): void;
   /** Shows `content` in a popup pointing at a place, following it as the map moves; call the result to remove it. */
   showPopup(at: { lng: number; lat: number }, content: HTMLElement): () => void;
-  setSavedParcels(points: readonly SavedParcelPoint[]): void;
-  /** The user's markups; the shown ones are drawn. */
-  setMarkups(markups: readonly Markup[]): void;
   /** Flies to a point or fits bounds. */
   centreOn(target: CentreTarget): void;
   zoomBy(delta: number): void;
@@ -108,15 +83,11 @@ export interface MapController {
    * camera has settled, so a flight (a search result) ends first.
    */
   keepVisibleAbove(point: { lng: number; lat: number }, coverBottomPx: number): void;
-  /** Draws the position dot and accuracy circle, and flies there. */
-  showMyLocation(location: MyLocation, zoom: number): void;
   snapshot(): MapSnapshot;
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
   /** Adds the search box (Mapbox geocoding too when the styles are Mapbox-hosted). */
   addSearchControl(options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen' | 'allResultsRequested'>): SearchBox;
-  /** Draws the parcel finder's results or nearby list (empty: nothing). */
-  setFindings(findings: FeatureCollection<Finding['geometry'], Finding['properties']>): void;
   /** Adds the measure tools (a hidden Draw); their remove() takes them and their drawings off the map. */
   addMeasureTool(events: MeasureToolEvents): MeasureTool;
   /** Takes what was added off the map, then removes the map; each once, whatever is called later. */
@@ -170,105 +141,82 @@ export function createMapController({ container, config, apiBaseUrl, sessionToke
   });
 
   try {
-    return wireMap(map, container, config, initialStyle, online, events);
+    return controlMap(map, { container, config, initialStyle, online, events });
   } catch (error) {
     map.remove();
     throw error;
   }
 }
 
-function wireMap(
-  map: mapboxgl.Map,
-  container: HTMLElement,
-  config: MapConfig,
-  initialStyle: MapStyleConfig,
-  online: boolean,
-  events: MapControllerEvents,
-): MapController {
+export interface ControlledMap {
+  container: HTMLElement;
+  config: MapConfig;
+  /** The style the map was created with. */
+  initialStyle: MapStyleConfig;
+  /** With Mapbox-hosted styles (and so Mapbox geocoding). */
+  online: boolean;
+  events: MapControllerEvents;
+}
+
+/** Wires a created map to its controller: everything the map draws and reports goes through here. */
+export function controlMap(map: mapboxgl.Map, { container, config, initialStyle, online, events }: ControlledMap): MapController {
   map.addControl(new mapboxgl.AttributionControl({ compact: true }), 'bottom-right');
   map.addControl(new mapboxgl.ScaleControl({ unit: 'imperial', maxWidth: 100 }), 'bottom-left');
 
-  const highlights: ParcelHighlights = { hoverPin: null, selectedPin: null };
-  let overlays: MapOverlays = { ...DEFAULT_OVERLAYS };
-  let overlayLayers: readonly OverlayLayer[] = [];
-  // Above the base map's roads and water, under every label and every parcel layer.
-  const showOverlayLayers = () => {
-    installOverlayLayers(map, overlayLayers, map.getLayer(PARCEL_LAYER_IDS.label) ? PARCEL_LAYER_IDS.label : PARCEL_LAYER_IDS.fill);
-    publishMapState(container, { overlayLayers: drawnOverlayNames(map).join(',') });
+  const state = {
+    /** What each drawn layer shows, whether or not a style is loaded to draw it on. */
+    drawing: initialDrawing(config),
+    /**
+     * The base map the layers are drawn on; null until a style has loaded and from each style
+     * asked for until it has, when there is nothing to draw on: the one test of readiness.
+     */
+    style: null as LoadedStyle | null,
+    requestedStyleUrl: initialStyle.url,
   };
-  let savedPoints: readonly SavedParcelPoint[] = [];
-  let markups: readonly Markup[] = [];
-  let dataVersion: number | undefined;
-  const parcelTilesUrl = () => versionedTilesUrl(config.parcelTilesUrl, dataVersion);
-  let myLocation: MyLocation | null = null;
-  let findings: FeatureCollection | null = null;
-  const showFindings = () => {
-    if (!findings) return;
-    installFindings(map, findings);
-    publishMapState(container, { findings: findings.features.length > 0 ? findings.features.length : null });
+
+  const publishLayer = (name: DrawnLayerName) => {
+    const layer = DRAWN_LAYERS[name] as DrawnLayer<MapDrawing[typeof name]>;
+    if (layer.published) publishMapState(container, layer.published(state.drawing[name], map));
   };
-  // keepVisibleAbove's latest request, done once the camera has settled.
-  let revealTarget: { point: { lng: number; lat: number }; coverBottomPx: number } | null = null;
-  const revealWhenSettled = () => {
-    // A frame later, as a move that ends because another starts (a flight interrupted by a flight)
-    // is not the end: the next one is moving by then, and its end is waited for instead.
-    requestAnimationFrame(() => {
-      if (!revealTarget) return;
-      if (map.isMoving()) {
-        map.once('moveend', revealWhenSettled);
-        return;
-      }
-      const { point, coverBottomPx } = revealTarget;
-      revealTarget = null;
-      const visible = container.clientHeight - coverBottomPx;
-      // A margin of a sixth of what is visible: a parcel at the very edge is not 'visible'.
-      const margin = Math.min(48, visible / 6);
-      const { y } = map.project([point.lng, point.lat]);
-      if (visible <= 0 || (y >= margin && y <= visible - margin)) return;
-      map.panBy([0, y - visible / 2]);
-    });
+
+  const draw = <Name extends DrawnLayerName>(name: Name, change: Partial<MapDrawing[Name]>) => {
+    const previous = state.drawing[name];
+    if ((Object.keys(change) as (keyof MapDrawing[Name])[]).every((key) => change[key] === previous[key])) return;
+    const next = { ...previous, ...change };
+    state.drawing[name] = next;
+    if (!state.style) return;
+    (DRAWN_LAYERS[name] as DrawnLayer<MapDrawing[Name]>).update(map, next, previous, state.style);
+    publishLayer(name);
   };
-  const interactions = attachParcelInteractions(map, highlights, events);
-  let requestedStyleUrl = initialStyle.url;
+
+  const interactions = attachParcelInteractions(map, { selectedPin: () => state.drawing.parcels.selectedPin, hover: (hoverPin) => draw('parcels', { hoverPin }) }, events);
+  const reveal = createPanelReveal(map, container);
   const styleLoad = createStyleLoadTracker(events);
+
+  // On the first frame drawn with the view's parcel tiles loaded after a style load (before 'idle',
+  // which also waits for roads and water): `npm run bench` times navigation to the first parcels
+  // drawn, and the highlight layers are shown (docs/performance.md: first parcels drawn p50
+  // 2,982 → 2,440 ms).
+  const afterParcelsDrawn = () => {
+    if (!parcelTilesLoaded(map)) return;
+    map.off('render', afterParcelsDrawn);
+    publishMapState(container, { parcelsDrawn: 'true' });
+    draw('parcels', { showHighlights: true });
+  };
 
   const onStyleLoad = () => {
     const loadedName = map.getStyle()?.name;
-    const matched = matchLoadedStyle(config.styles, { url: requestedStyleUrl, name: loadedName });
-    const satellite = isSatelliteStyleName(matched?.name ?? loadedName);
-    installParcelLayers(map, parcelTilesUrl(), {
-      satellite,
-      hoverPin: highlights.hoverPin,
-      selectedPin: highlights.selectedPin,
-      showLabels: overlays.ownerNames,
-      showOutlines: overlays.parcelOutlines,
-      showHighlights: false,
-    });
+    const matched = matchLoadedStyle(config.styles, { url: state.requestedStyleUrl, name: loadedName });
+    state.style = { satellite: isSatelliteStyleName(matched?.name ?? loadedName) };
+    state.drawing.parcels = { ...state.drawing.parcels, showHighlights: false };
+    for (const name of DRAWN_LAYER_NAMES) {
+      (DRAWN_LAYERS[name] as DrawnLayer<MapDrawing[typeof name]>).install(map, state.drawing[name], state.style);
+      publishLayer(name);
+    }
     map.off('render', afterParcelsDrawn);
     map.on('render', afterParcelsDrawn);
-    // Contours go under the parcels; saved-parcel markers on top of everything.
-    installContourLayers(map, config.contourTilesUrl, { visible: overlays.contours, satellite, beforeId: PARCEL_LAYER_IDS.fill });
-    showOverlayLayers();
-    installSavedParcels(map, savedPoints, overlays.savedParcels);
-    installMarkups(map, markups, SAVED_LAYER_IDS.halo);
-    installMyLocation(map, myLocation);
-    showFindings();
     publishMapState(container, { styleId: matched?.id ?? '' });
-    publishLayerState();
     styleLoad.loaded(matched?.id ?? null);
-  };
-
-  const publishLayerState = () => {
-    const line = map.getLayer(PARCEL_LAYER_IDS.line);
-    const color = line && 'metadata' in line ? (line.metadata as { outlineColor?: unknown } | undefined)?.outlineColor : undefined;
-    const visibility = (id: string): LayerVisibility => (map.getLayer(id) ? (map.getLayoutProperty(id, 'visibility') === 'none' ? 'none' : 'visible') : 'absent');
-    publishMapState(container, {
-      outlineColor: typeof color === 'string' ? color : '',
-      contours: visibility(CONTOUR_LAYER_IDS.line),
-      ownerNames: visibility(PARCEL_LAYER_IDS.label),
-      parcelOutlines: visibility(PARCEL_LAYER_IDS.line),
-      savedParcels: visibility(SAVED_LAYER_IDS.marker),
-    });
   };
 
   const reportView = () => {
@@ -279,7 +227,7 @@ function wireMap(
   map.on('style.load', onStyleLoad);
   const onOverlayClick = (event: mapboxgl.MapMouseEvent) => {
     const { lng, lat } = event.lngLat;
-    events.overlayFeaturesClicked({ lngLat: { lng, lat }, features: overlayFeaturesAt(map, event.point, overlayLayers) });
+    events.overlayFeaturesClicked({ lngLat: { lng, lat }, features: overlayFeaturesAt(map, event.point, state.drawing.overlays.overlays) });
   };
   map.on('click', onOverlayClick);
   map.on('moveend', reportView);
@@ -299,36 +247,8 @@ function wireMap(
   const markRendering = () => publishMapState(container, { mapState: 'rendering' });
   map.on('movestart', markRendering);
   map.on('dataloading', markRendering);
-  map.on('idle', () => {
-    publishMapState(container, { mapState: map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID) ? 'idle' : 'rendering' });
-  });
-
-  // The parcel tiles of the view loading: reported on a change only, never per tile.
-  let parcelTilesLoading = false;
-  const reportParcelTiles = (loading: boolean) => {
-    if (loading === parcelTilesLoading) return;
-    parcelTilesLoading = loading;
-    events.parcelTilesLoading(loading);
-  };
-  map.on('dataloading', (event) => {
-    if ('sourceId' in event && event.sourceId === PARCEL_SOURCE_ID) reportParcelTiles(true);
-  });
-  const checkParcelTiles = () => {
-    if (parcelTilesLoading && map.getSource(PARCEL_SOURCE_ID) && map.isSourceLoaded(PARCEL_SOURCE_ID)) reportParcelTiles(false);
-  };
-  map.on('sourcedata', checkParcelTiles);
-  map.on('idle', checkParcelTiles);
-  // On the first frame drawn with the view's parcel tiles loaded after a style load (before 'idle',
-  // which also waits for roads and water): `npm run bench` times navigation to the first parcels
-  // drawn, and the highlight layers are shown. Until then their source — a second copy of the
-  // parcel tiles — loads nothing, so the tile worker parses the parcels people see first
-  // (docs/performance.md: first parcels drawn p50 2,982 → 2,440 ms).
-  const afterParcelsDrawn = () => {
-    if (!map.getSource(PARCEL_SOURCE_ID) || !map.isSourceLoaded(PARCEL_SOURCE_ID)) return;
-    map.off('render', afterParcelsDrawn);
-    publishMapState(container, { parcelsDrawn: 'true' });
-    for (const id of HIGHLIGHT_LAYER_IDS) setLayerVisible(map, id, true);
-  };
+  map.on('idle', () => publishMapState(container, { mapState: parcelTilesLoaded(map) ? 'idle' : 'rendering' }));
+  reportParcelTilesProgress(map, (loading) => events.parcelTilesLoading(loading));
 
   // trackResize follows the window; the container can also change size on its own (panels, embeds).
   const resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.resize());
@@ -337,7 +257,7 @@ function wireMap(
   styleLoad.started(initialStyle.id);
 
   const teardown = createMapTeardown(() => {
-    revealTarget = null;
+    reveal.cancel();
     styleLoad.dispose();
     resizeObserver?.disconnect();
     interactions.detach();
@@ -346,34 +266,14 @@ function wireMap(
   });
 
   return {
+    draw,
     setSelectedPin(pin) {
-      const next = pin || null;
-      if (next) interactions.clearHover();
-      if (highlights.selectedPin === next) return;
-      highlights.selectedPin = next;
-      setHighlightPin(map, PARCEL_LAYER_IDS.selected, next);
-      setHighlightPin(map, PARCEL_LAYER_IDS.selectedLine, next);
-    },
-    setDataVersion(version) {
-      if (version === dataVersion) return;
-      dataVersion = version;
-      setParcelTilesUrl(map, parcelTilesUrl());
+      const selectedPin = pin || null;
+      if (selectedPin) interactions.clearHover();
+      draw('parcels', { selectedPin });
     },
     showBounds(bounds) {
       map.fitBounds(bounds, { animate: false, padding: 24 });
-    },
-    setOverlays(next) {
-      overlays = { ...next };
-      if (!map.isStyleLoaded() && !map.getLayer(PARCEL_LAYER_IDS.fill)) return;
-      setLayerVisible(map, PARCEL_LAYER_IDS.label, next.ownerNames);
-      setOutlinesVisible(map, next.parcelOutlines);
-      setContoursVisible(map, next.contours);
-      if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, next.savedParcels);
-      publishLayerState();
-    },
-    setOverlayLayers(layers) {
-      overlayLayers = layers;
-      if (map.getSource(PARCEL_SOURCE_ID)) showOverlayLayers();
     },
     showPopup(at, content) {
       // Our own close button and Escape close it; a click elsewhere is the map's to decide.
@@ -382,16 +282,6 @@ function wireMap(
         .setDOMContent(content)
         .addTo(map);
       return teardown.track(() => popup.remove());
-    },
-    setSavedParcels(points) {
-      savedPoints = points;
-      if (map.getSource(PARCEL_SOURCE_ID)) installSavedParcels(map, savedPoints, overlays.savedParcels);
-      publishMapState(container, { savedParcelCount: savedParcelsCollection(points).features.length });
-    },
-    setMarkups(next) {
-      markups = next;
-      if (map.getSource(PARCEL_SOURCE_ID)) installMarkups(map, markups, SAVED_LAYER_IDS.halo);
-      publishMapState(container, { markups: markupsCollection(markups).features.length });
     },
     centreOn(target) {
       if (target.kind === 'point') map.flyTo({ center: [target.lng, target.lat], zoom: target.zoom, essential: true });
@@ -406,16 +296,7 @@ function wireMap(
     flyTo({ lng, lat, zoom }) {
       map.flyTo({ center: [lng, lat], zoom, essential: true });
     },
-    keepVisibleAbove(point, coverBottomPx) {
-      const waiting = revealTarget !== null;
-      revealTarget = { point, coverBottomPx };
-      if (!waiting) revealWhenSettled();
-    },
-    showMyLocation(location, zoom) {
-      myLocation = location;
-      if (map.getSource(PARCEL_SOURCE_ID)) installMyLocation(map, myLocation);
-      map.flyTo({ center: [location.lng, location.lat], zoom, essential: true });
-    },
+    keepVisibleAbove: (point, coverBottomPx) => reveal.keepVisibleAbove(point, coverBottomPx),
     snapshot() {
       const { lng, lat } = map.getCenter();
       return { image: map.getCanvas().toDataURL('image/png'), lng, lat, zoom: map.getZoom(), widthPx: container.clientWidth };
@@ -423,20 +304,17 @@ function wireMap(
     setStyle(styleId) {
       const style = findStyle(config.styles, styleId);
       if (!style) return;
-      requestedStyleUrl = style.url;
+      state.requestedStyleUrl = style.url;
       styleLoad.started(style.id);
       try {
-        // diff: false so style.load fires and the parcel layers are re-added on the new style.
+        // diff: false so style.load fires and the layers are installed afresh on the new style.
         map.setStyle(style.url, { diff: false, localFontFamily: LOCAL_FONT_FAMILY, localIdeographFontFamily: LOCAL_FONT_FAMILY });
+        state.style = null;
       } catch (error) {
         console.error('Map style change failed:', error);
         styleLoad.dispose();
         events.styleLoadFinished(null);
       }
-    },
-    setFindings(next) {
-      findings = next;
-      if (map.getSource(PARCEL_SOURCE_ID)) showFindings();
     },
     addSearchControl(options) {
       const box = addSearchControl(map, { ...options, accessToken: config.accessToken, online });

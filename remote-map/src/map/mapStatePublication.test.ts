@@ -4,7 +4,7 @@ import { publishMapState } from './mapStatePublication.ts';
 describe('publishMapState', () => {
   it('writes each value under the attribute its readers look for', () => {
     const container = document.createElement('div');
-    publishMapState(container, { mapState: 'idle', parcelsDrawn: 'true', styleId: 'streets', outlineColor: '#000000', savedParcelCount: 3, measureRendered: 0 });
+    publishMapState(container, { mapState: 'idle', parcelsDrawn: 'true', styleId: 'streets', outlineColor: '#000000', savedParcelCount: 3, markups: 0 });
     publishMapState(container, { ownerNames: 'visible', parcelOutlines: 'none', contours: 'absent', savedParcels: 'none', search: 'offline' });
     expect(Object.fromEntries([...container.attributes].map(({ name, value }) => [name, value]))).toEqual({
       'data-map-state': 'idle',
@@ -12,7 +12,7 @@ describe('publishMapState', () => {
       'data-style-id': 'streets',
       'data-outline-color': '#000000',
       'data-saved-parcel-count': '3',
-      'data-measure-rendered': '0',
+      'data-markups': '0',
       'data-owner-names': 'visible',
       'data-parcel-outlines': 'none',
       'data-contours': 'absent',
@@ -23,9 +23,9 @@ describe('publishMapState', () => {
 
   it('removes an attribute given null and leaves the others', () => {
     const container = document.createElement('div');
-    publishMapState(container, { measureRendered: 2, mapState: 'rendering' });
-    publishMapState(container, { measureRendered: null });
-    expect(container.hasAttribute('data-measure-rendered')).toBe(false);
+    publishMapState(container, { findings: 2, mapState: 'rendering' });
+    publishMapState(container, { findings: null });
+    expect(container.hasAttribute('data-findings')).toBe(false);
     expect(container.getAttribute('data-map-state')).toBe('rendering');
   });
 });

@@ -17,9 +17,7 @@
 //                           'visible' | 'none' | 'absent': the visibility of the layer behind each
 //                           overlay switch. e2e/tests/mapControls.spec.ts, e2e/tests/mapOutlines.spec.ts.
 //   data-saved-parcel-count The markers the saved-parcels layer holds. e2e/tests/mapControls.spec.ts.
-//   data-markups            The shown markups the markups layer holds. e2e/tests/markups.spec.ts.
-//   data-measure-rendered   How many drawn shapes the map has painted, while the measure tools exist;
-//                           absent otherwise. e2e/tests/mapMeasure.spec.ts.
+//   data-markups            The shown markups the markups layer holds. e2e/tests/mapPhone.spec.ts.
 //   data-search             'online' | 'offline' while the search box exists: remote-map's
 //                           mapScreen.css hides the suggestions' 'Powered by Mapbox' line offline.
 //   data-findings           The parcels and results the findings layer holds (search results, a
@@ -28,7 +26,15 @@
 //   data-overlay-layers     The names of the county's overlay layers the map's style draws, bottom
 //                           first, comma-separated ('' when none). e2e/tests/mapOverlays.spec.ts.
 
+import type { Map as MapboxMap } from 'mapbox-gl';
+
 export type LayerVisibility = 'visible' | 'none' | 'absent';
+
+/** A layer's visibility as the map holds it. */
+export function layerVisibility(map: MapboxMap, layerId: string): LayerVisibility {
+  if (!map.getLayer(layerId)) return 'absent';
+  return map.getLayoutProperty(layerId, 'visibility') === 'none' ? 'none' : 'visible';
+}
 
 export interface PublishedMapState {
   mapState: 'rendering' | 'idle';
@@ -41,14 +47,15 @@ export interface PublishedMapState {
   savedParcels: LayerVisibility;
   savedParcelCount: number;
   markups: number;
-  measureRendered: number;
   search: 'online' | 'offline';
   findings: number;
   overlayLayers: string;
 }
 
-/** Writes the given attributes; null removes one. Each key is the attribute's dataset name. */
-export function publishMapState(container: HTMLElement, changes: { [K in keyof PublishedMapState]?: PublishedMapState[K] | null }): void {
+/** Attributes to write; null removes one. Each key is the attribute's dataset name. */
+export type MapStateChanges = { [K in keyof PublishedMapState]?: PublishedMapState[K] | null };
+
+export function publishMapState(container: HTMLElement, changes: MapStateChanges): void {
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) delete container.dataset[key];
     else container.dataset[key] = String(value);

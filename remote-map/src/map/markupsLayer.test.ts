@@ -1,5 +1,6 @@
 import type { Markup } from '@parcel-map/shared';
-import { markupsCollection } from './markupsLayer.ts';
+import { MARKUP_LAYER_IDS, markupsCollection, markupsLayer } from './markupsLayer.ts';
+import { FakeMap } from './testing/fakeMap.ts';
 
 const markup = (overrides: Partial<Markup>): Markup => ({
   id: 1,
@@ -18,5 +19,19 @@ describe('markups overlay', () => {
       { type: 'Feature', id: 1, properties: { name: 'Fence line', color: '#1971c2' }, geometry: { type: 'LineString', coordinates: [[-80.86, 35.62], [-80.85, 35.62]] } },
       { type: 'Feature', id: 3, properties: { name: 'Fence line', color: '#e03131' }, geometry: { type: 'Point', coordinates: [-80.8, 35.6] } },
     ]);
+  });
+
+  it('draws each shown markup by its kind: areas filled and outlined, lines as lines, points as circles', async () => {
+    const fake = new FakeMap([{ url: 'http://styles.test/s.json' }]);
+    await fake.styleLoaded();
+    const area = markup({ id: 2, geometry: { type: 'Polygon', coordinates: [[[-80.86, 35.62], [-80.85, 35.62], [-80.85, 35.63], [-80.86, 35.62]]] } });
+    const point = markup({ id: 3, geometry: { type: 'Point', coordinates: [-80.8, 35.6] } });
+    markupsLayer.install(fake.map, { markups: [] }, { satellite: false });
+    markupsLayer.update(fake.map, { markups: [markup({ id: 1 }), area, point, markup({ id: 4, visible: false })] }, { markups: [] }, { satellite: false });
+    const ids = (layerId: string) => fake.drawnFeatures(layerId).map((feature) => feature.id);
+    expect(ids(MARKUP_LAYER_IDS.fill)).toEqual([2]);
+    expect(ids(MARKUP_LAYER_IDS.line)).toEqual([1, 2]);
+    expect(ids(MARKUP_LAYER_IDS.point)).toEqual([3]);
+    expect(markupsLayer.published?.({ markups: [area, markup({ id: 4, visible: false })] }, fake.map)).toEqual({ markups: 1 });
   });
 });

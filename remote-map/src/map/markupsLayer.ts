@@ -1,8 +1,9 @@
-// The user's shown markups (issue #25): kept drawings in their own colours, re-added on every style
-// load like the saved-parcel markers, under those markers.
+// The user's shown markups (issue #25): kept drawings in their own colours, under the saved-parcel
+// markers.
 import type { FeatureCollection } from 'geojson';
-import type { ExpressionSpecification, GeoJSONSource, LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
+import type { ExpressionSpecification, LayerSpecification } from 'mapbox-gl';
 import type { Markup } from '@parcel-map/shared';
+import { geoJsonLayer } from './drawnLayer.ts';
 
 export const MARKUPS_SOURCE_ID = 'markups';
 export const MARKUP_LAYER_IDS = { fill: 'markups-fill', line: 'markups-line', point: 'markups-point' } as const;
@@ -44,13 +45,10 @@ export const MARKUP_LAYERS: LayerSpecification[] = [
   },
 ];
 
-/** Adds the source and layers if missing (below `beforeId` when it exists), else updates the data. */
-export function installMarkups(map: MapboxMap, markups: readonly Markup[], beforeId: string): void {
-  const data = markupsCollection(markups);
-  const source = map.getSource(MARKUPS_SOURCE_ID) as GeoJSONSource | undefined;
-  if (source) source.setData(data);
-  else map.addSource(MARKUPS_SOURCE_ID, { type: 'geojson', data });
-  for (const layer of MARKUP_LAYERS) {
-    if (!map.getLayer(layer.id)) map.addLayer(layer, map.getLayer(beforeId) ? beforeId : undefined);
-  }
-}
+export const markupsLayer = geoJsonLayer<{ markups: readonly Markup[] }>({
+  sourceId: MARKUPS_SOURCE_ID,
+  layers: MARKUP_LAYERS,
+  initial: () => ({ markups: [] }),
+  data: ({ markups }) => markupsCollection(markups),
+  published: ({ markups }) => ({ markups: markupsCollection(markups).features.length }),
+});

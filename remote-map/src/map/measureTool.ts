@@ -6,7 +6,6 @@ import type { Feature, Geometry } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import { measureLine, measurePolygon, type Measurement, type Position } from '../features/measure/measure.ts';
 import { measureKeyAction } from '../features/measure/measureKeys.ts';
-import { publishMapState } from './mapStatePublication.ts';
 
 export type MeasureToolMode = 'distance' | 'area' | 'point';
 
@@ -63,20 +62,6 @@ export const MEASURE_DRAW_STYLES = [
     paint: { 'circle-radius': 5, 'circle-color': MEASURE_COLOR },
   },
 ];
-
-/** The ids Draw gives our styles: each is added once per source ('cold' and 'hot'). */
-const SHAPE_LAYER_IDS = ['measure-fill', 'measure-line', 'measure-point'].flatMap((id) => [`${id}.cold`, `${id}.hot`]);
-
-/**
- * How many drawn shapes the map has actually painted (not just what Draw holds), published after
- * every idle map, so tests and embedders can wait on it.
- */
-function publishRenderedShapes(map: MapboxMap) {
-  const layers = SHAPE_LAYER_IDS.filter((id) => map.getLayer(id));
-  const rendered = layers.length ? map.queryRenderedFeatures({ layers }) : [];
-  const ids = new Set(rendered.map((feature) => feature.properties?.id as unknown));
-  publishMapState(map.getContainer(), { measureRendered: ids.size });
-}
 
 /** SPEC §9 drawing tolerances. */
 const DRAW_OPTIONS = {
@@ -142,8 +127,6 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
     events.stopped();
   };
 
-  const onIdle = () => publishRenderedShapes(map);
-
   // Like Draw's own bindings, only keys pressed on the map canvas count (not in the search box).
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== map.getCanvas()) return;
@@ -162,7 +145,6 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
 
   map.getContainer().addEventListener('keydown', onKeyDown);
   map.on('draw.render', onRender);
-  map.on('idle', onIdle);
   map.on('draw.create', onCreate);
   map.on('draw.modechange', onModeChange);
 
@@ -192,11 +174,9 @@ export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): Me
       map.off('draw.render', onRender);
       map.off('draw.create', onCreate);
       map.off('draw.modechange', onModeChange);
-      map.off('idle', onIdle);
       map.getContainer().removeEventListener('keydown', onKeyDown);
       reset();
       map.removeControl(draw);
-      publishMapState(map.getContainer(), { measureRendered: null });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { distance } from '@turf/turf';
 import type { Point, Polygon } from 'geojson';
-import { myLocationCollection } from './myLocationLayer.ts';
+import { MY_LOCATION_LAYER_IDS, myLocationCollection, myLocationLayer } from './myLocationLayer.ts';
+import { FakeMap } from './testing/fakeMap.ts';
 
 describe('my location layer', () => {
   it('draws the position and an accuracy circle of the reported radius in metres', () => {
@@ -14,5 +15,17 @@ describe('my location layer', () => {
   it('draws only the dot when no accuracy is reported', () => {
     const { features } = myLocationCollection({ lng: -80.86, lat: 35.62, accuracyM: 0 });
     expect(features.map((feature) => feature.properties?.kind)).toEqual(['position']);
+  });
+
+  it('draws nothing before a first fix, then the dot and the circle, each on its own layers', async () => {
+    const fake = new FakeMap([{ url: 'http://styles.test/s.json' }]);
+    await fake.styleLoaded();
+    myLocationLayer.install(fake.map, { location: null }, { satellite: false });
+    for (const id of Object.values(MY_LOCATION_LAYER_IDS)) expect(fake.drawnFeatures(id)).toEqual([]);
+    myLocationLayer.update(fake.map, { location: { lng: -80.86, lat: 35.62, accuracyM: 120 } }, { location: null }, { satellite: false });
+    const kinds = (id: string) => fake.drawnFeatures(id).map((feature) => feature.properties.kind);
+    expect(kinds(MY_LOCATION_LAYER_IDS.dot)).toEqual(['position']);
+    expect(kinds(MY_LOCATION_LAYER_IDS.accuracy)).toEqual(['accuracy']);
+    expect(kinds(MY_LOCATION_LAYER_IDS.accuracyLine)).toEqual(['accuracy']);
   });
 });

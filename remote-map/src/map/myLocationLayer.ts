@@ -1,8 +1,9 @@
 // 'My location': a position dot and its accuracy circle (a polygon of the reported radius in metres,
-// so it keeps its ground size at every zoom), re-added on every style load like the other layers.
+// so it keeps its ground size at every zoom); nothing before a first fix.
 import { circle } from '@turf/turf';
 import type { FeatureCollection } from 'geojson';
-import type { GeoJSONSource, LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
+import type { LayerSpecification } from 'mapbox-gl';
+import { geoJsonLayer } from './drawnLayer.ts';
 
 export const MY_LOCATION_SOURCE_ID = 'my-location';
 export const MY_LOCATION_LAYER_IDS = { accuracy: 'my-location-accuracy', accuracyLine: 'my-location-accuracy-line', dot: 'my-location-dot' } as const;
@@ -15,7 +16,8 @@ export interface MyLocation {
   accuracyM: number;
 }
 
-export function myLocationCollection(location: MyLocation): FeatureCollection {
+export function myLocationCollection(location: MyLocation | null): FeatureCollection {
+  if (!location) return { type: 'FeatureCollection', features: [] };
   const centre = [location.lng, location.lat];
   const radiusKm = Math.max(location.accuracyM, 0) / 1000;
   return {
@@ -51,12 +53,9 @@ const LAYERS: LayerSpecification[] = [
   },
 ];
 
-/** Adds the source and layers on top if missing, else updates the data; nothing before a first fix. */
-export function installMyLocation(map: MapboxMap, location: MyLocation | null): void {
-  if (!location) return;
-  const data = myLocationCollection(location);
-  const source = map.getSource(MY_LOCATION_SOURCE_ID) as GeoJSONSource | undefined;
-  if (source) source.setData(data);
-  else map.addSource(MY_LOCATION_SOURCE_ID, { type: 'geojson', data });
-  for (const layer of LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
-}
+export const myLocationLayer = geoJsonLayer<{ location: MyLocation | null }>({
+  sourceId: MY_LOCATION_SOURCE_ID,
+  layers: LAYERS,
+  initial: () => ({ location: null }),
+  data: ({ location }) => myLocationCollection(location),
+});

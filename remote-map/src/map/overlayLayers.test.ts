@@ -1,7 +1,8 @@
-import type { LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
+import type { LayerSpecification } from 'mapbox-gl';
 // @ts-expect-error -- typed through the cast below (see parcelLayers.test.ts)
 import * as styleSpecModule from 'mapbox-gl/dist/style-spec/index.es.js';
 import type * as StyleSpec from 'mapbox-gl/dist/style-spec/index.d.ts';
+import { FakeMap } from './testing/fakeMap.ts';
 import { drawnOverlayNames, installOverlayLayers, overlayColour, overlayFeaturesAt, overlayLayerIds, overlayLayers, overlaySource, overlaySourceId, type OverlayLayer } from './overlayLayers.ts';
 
 const styleSpec = styleSpecModule as typeof StyleSpec;
@@ -61,24 +62,15 @@ describe('overlayLayers', () => {
   });
 });
 
-/** Just enough of a map to hold a style's sources and layers in order, and record changes to them. */
-function fakeMap(baseLayers: LayerSpecification[] = []) {
-  const layers: LayerSpecification[] = [...baseLayers];
-  const sources = new Map<string, { tiles?: string[] }>();
+/** A fake map with the base layers loaded, recording what is done to the overlay sources. */
+async function fakeMap(baseLayers: LayerSpecification[] = []) {
+  const fake = new FakeMap([{ url: 'http://styles.test/s.json', layers: baseLayers }]);
+  await fake.styleLoaded();
   const calls: string[] = [];
-  const map = {
-    getStyle: () => ({ version: 8, sources: Object.fromEntries(sources), layers: [...layers] }),
-    getLayer: (id: string) => layers.find((layer) => layer.id === id),
-    getSource: (id: string) => sources.get(id),
-    addSource: (id: string, source: { tiles?: string[] }) => (calls.push(`addSource ${id}`), sources.set(id, source)),
-    removeSource: (id: string) => (calls.push(`removeSource ${id}`), sources.delete(id)),
-    addLayer: (layer: LayerSpecification, beforeId?: string) => {
-      const at = beforeId ? layers.findIndex((candidate) => candidate.id === beforeId) : layers.length;
-      layers.splice(at, 0, layer);
-    },
-    removeLayer: (id: string) => layers.splice(layers.findIndex((layer) => layer.id === id), 1),
-  };
-  return { map: map as unknown as MapboxMap, layers, calls };
+  const { addSource, removeSource } = fake;
+  fake.addSource = (id, spec) => (calls.push(`addSource ${id}`), addSource.call(fake, id, spec));
+  fake.removeSource = (id) => (calls.push(`removeSource ${id}`), removeSource.call(fake, id));
+  return { fake, map: fake.map, calls };
 }
 
 const base: LayerSpecification[] = [
@@ -88,10 +80,10 @@ const base: LayerSpecification[] = [
 ];
 
 describe('installOverlayLayers', () => {
-  it('draws the overlays under the given layer, areas under lines under points whatever order they were switched on in', () => {
-    const { map, layers } = fakeMap(base);
+  it('draws the overlays under the given layer, areas under lines under points whatever order they were switched on in', async () => {
+    const { fake, map } = await fakeMap(base);
     installOverlayLayers(map, [exempt, rail, flood], 'parcels-label');
-    expect(layers.map((layer) => layer.id)).toEqual([
+    expect(fake.layerIds()).toEqual([
       'land',
       overlayLayerIds('flood-zones').fill,
       overlayLayerIds('flood-zones').outline,
@@ -102,50 +94,52 @@ describe('installOverlayLayers', () => {
     ]);
   });
 
-  it('takes off the overlays switched off, and reloads an overlay only when its tiles change (a new version)', () => {
-    const { map, layers, calls } = fakeMap(base);
+  it('takes off the overlays switched off, and reloads an overlay only when its tiles change (a new version)', async () => {
+    const { fake, map, calls } = await fakeMap(base);
     installOverlayLayers(map, [flood, rail], 'parcels-label');
     calls.length = 0;
     installOverlayLayers(map, [flood], 'parcels-label');
     expect(calls).toEqual([`removeSource ${overlaySourceId('railroads')}`]);
-    expect(layers.map((layer) => layer.id)).toEqual(['land', overlayLayerIds('flood-zones').fill, overlayLayerIds('flood-zones').outline, 'parcels-label', 'parcels-fill']);
+    expect(fake.layerIds()).toEqual(['land', overlayLayerIds('flood-zones').fill, overlayLayerIds('flood-zones').outline, 'parcels-label', 'parcels-fill']);
 
     calls.length = 0;
     installOverlayLayers(map, [{ ...flood, tilesUrl: flood.tilesUrl.replace('v=1', 'v=2') }], 'parcels-label');
     expect(calls).toEqual([`removeSource ${overlaySourceId('flood-zones')}`, `addSource ${overlaySourceId('flood-zones')}`]);
 
     installOverlayLayers(map, [], 'parcels-label');
-    expect(layers.map((layer) => layer.id)).toEqual(['land', 'parcels-label', 'parcels-fill']);
+    expect(fake.layerIds()).toEqual(['land', 'parcels-label', 'parcels-fill']);
   });
 
-  it('says which overlays the style draws, bottom first', () => {
-    const { map } = fakeMap(base);
+  it('says which overlays the style draws, bottom first', async () => {
+    const { map } = await fakeMap(base);
     expect(drawnOverlayNames(map)).toEqual([]);
     installOverlayLayers(map, [exempt, flood], 'parcels-label');
     expect(drawnOverlayNames(map)).toEqual(['flood-zones', 'tax-exempt']);
   });
 
-  it('draws on top when the layer to go under is missing', () => {
-    const { map, layers } = fakeMap([{ id: 'land', type: 'background' }]);
+  it('draws on top when the layer to go under is missing', async () => {
+    const { fake, map } = await fakeMap([{ id: 'land', type: 'background' }]);
     installOverlayLayers(map, [rail], 'parcels-label');
-    expect(layers.map((layer) => layer.id)).toEqual(['land', overlayLayerIds('railroads').line]);
+    expect(fake.layerIds()).toEqual(['land', overlayLayerIds('railroads').line]);
   });
 });
 
 describe('overlayFeaturesAt', () => {
-  function mapWithFeatures(features: { layer: string; id?: number; properties: Record<string, unknown> }[]) {
-    const { map } = fakeMap(base);
-    installOverlayLayers(map, [flood, rail], 'parcels-label');
-    const queries: { at: unknown; layers: string[] }[] = [];
-    (map as unknown as { queryRenderedFeatures: unknown }).queryRenderedFeatures = (at: unknown, { layers }: { layers: string[] }) => {
-      queries.push({ at, layers });
-      return features.filter((feature) => layers.includes(feature.layer)).map((feature) => ({ ...feature, layer: { id: feature.layer } }));
-    };
-    return { map, queries };
+  async function mapWithFeatures(features: { layer: string; id?: number; properties: Record<string, unknown> }[]) {
+    const { fake } = await fakeMap(base);
+    installOverlayLayers(fake.map, [flood, rail], 'parcels-label');
+    for (const overlay of [flood, rail]) {
+      const ids = Object.values(overlayLayerIds(overlay.name)) as string[];
+      fake.setVectorFeatures(
+        overlaySourceId(overlay.name),
+        features.filter((feature) => ids.includes(feature.layer)).map(({ id, properties }) => ({ type: 'Feature', ...(id !== undefined && { id }), properties, geometry: { type: overlay.geometryType === 'line' ? 'LineString' : 'Polygon', coordinates: [] } })),
+      );
+    }
+    return { map: fake.map, queries: fake.queries };
   }
 
-  it('lists each overlay feature under the point once, with its overlay’s label and its attributes', () => {
-    const { map } = mapWithFeatures([
+  it('lists each overlay feature under the point once, with its overlay’s label and its attributes', async () => {
+    const { map } = await mapWithFeatures([
       { layer: overlayLayerIds('flood-zones').fill, properties: { fld_zone: 'AE', static_bfe: 3.5, sfha_tf: 'T' } },
       // The same zone again from the next tile.
       { layer: overlayLayerIds('flood-zones').fill, properties: { fld_zone: 'AE', static_bfe: 3.5, sfha_tf: 'T' } },
@@ -157,13 +151,13 @@ describe('overlayFeaturesAt', () => {
     ]);
   });
 
-  it('hits areas at the point itself and lines within a few pixels, and asks nothing of outlines or overlays not drawn', () => {
-    const { map, queries } = mapWithFeatures([]);
+  it('hits areas at the point itself and lines within a few pixels, and asks nothing of outlines or overlays not drawn', async () => {
+    const { map, queries } = await mapWithFeatures([]);
     overlayFeaturesAt(map, { x: 100, y: 50 }, [flood, rail, exempt]);
     expect(queries).toEqual([
       { at: [[96, 46], [104, 54]], layers: [overlayLayerIds('railroads').line] },
       { at: [100, 50], layers: [overlayLayerIds('flood-zones').fill] },
     ]);
-    expect(overlayFeaturesAt(fakeMap(base).map, { x: 1, y: 1 }, [flood])).toEqual([]);
+    expect(overlayFeaturesAt((await fakeMap(base)).map, { x: 1, y: 1 }, [flood])).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 // The county's overlay layers on the map (issue #23 §5): a vector source per overlay switched on,
 // drawn by its kind — fill and outline for areas, a line for lines, a circle for points — in its
 // style's colours, above the base map and under the parcels, so parcels stay clickable and readable.
-// Re-installed on every style load like the parcel layers.
 import type { ExpressionSpecification, LayerSpecification, Map as MapboxMap, PointLike, VectorSourceSpecification } from 'mapbox-gl';
 import { OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type OverlayGeometryType, type OverlayStyle } from '@parcel-map/shared/api';
+import type { DrawnLayer } from './drawnLayer.ts';
+import { PARCEL_LAYER_IDS } from './parcelLayers.ts';
 
 /** An overlay switched on, as the map needs it. */
 export interface OverlayLayer {
@@ -92,6 +93,19 @@ export function installOverlayLayers(map: MapboxMap, overlays: readonly OverlayL
     for (const layer of overlayLayers(overlay)) map.addLayer(layer, before);
   }
 }
+
+/** Above the base map's roads and water, under every label and every parcel layer. */
+function showOverlays(map: MapboxMap, { overlays }: { overlays: readonly OverlayLayer[] }): void {
+  installOverlayLayers(map, overlays, map.getLayer(PARCEL_LAYER_IDS.label) ? PARCEL_LAYER_IDS.label : PARCEL_LAYER_IDS.fill);
+}
+
+/** The overlays switched on (the Overlays panel's county layers). */
+export const overlayLayer: DrawnLayer<{ overlays: readonly OverlayLayer[] }> = {
+  initial: () => ({ overlays: [] }),
+  install: showOverlays,
+  update: showOverlays,
+  published: (_state, map) => ({ overlayLayers: drawnOverlayNames(map).join(',') }),
+};
 
 /** The overlays the map's style draws now, by name, bottom first: read back from the map, not from what was asked. */
 export function drawnOverlayNames(map: MapboxMap): string[] {

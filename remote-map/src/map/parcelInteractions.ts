@@ -1,7 +1,7 @@
 // Pointer handling over the parcel layers: hover highlight (at most one filter update per frame),
 // pointer cursor, and clicks reported to the controller's owner, who decides what they mean.
 import type { GeoJSONFeature, Map as MapboxMap, MapMouseEvent } from 'mapbox-gl';
-import { PARCEL_LAYER_IDS, setHighlightPin } from './parcelLayers.ts';
+import { PARCEL_LAYER_IDS } from './parcelLayers.ts';
 import { parcelPin } from './parcelFeature.ts';
 import { SAVED_LAYER_IDS } from './savedParcelsLayer.ts';
 
@@ -21,10 +21,10 @@ export const MAP_CANVAS_LABEL = 'Map. Arrow keys pan, plus and minus zoom, Enter
 /** A marker is small: a click this many pixels around it still hits it. */
 const MARKER_HIT_PX = 6;
 
-/** The hover and selection pins the highlight layers show; kept so a style reload can restore them. */
+/** The highlights as the controller holds them: the selected pin, and where the hover goes. */
 export interface ParcelHighlights {
-  hoverPin: string | null;
-  selectedPin: string | null;
+  selectedPin(): string | null;
+  hover(pin: string | null): void;
 }
 
 /** Hover and selection need a pin and a geometry. */
@@ -44,9 +44,7 @@ export function attachParcelInteractions(
     if (frame !== null) cancelAnimationFrame(frame);
     frame = null;
     pendingHover = pin;
-    if (highlights.hoverPin === pin) return;
-    highlights.hoverPin = pin;
-    setHighlightPin(map, PARCEL_LAYER_IDS.hover, pin);
+    highlights.hover(pin);
   };
 
   // mousemove fires far more often than the screen refreshes: keep the latest pin, flush per frame.
@@ -62,7 +60,7 @@ export function attachParcelInteractions(
   const onMove = (event: MapMouseEvent) => {
     const pin = pinOf(event.features?.[0]);
     map.getCanvas().style.cursor = pin ? 'pointer' : '';
-    scheduleHover(highlights.selectedPin ? null : pin);
+    scheduleHover(highlights.selectedPin() ? null : pin);
   };
 
   const onLeave = () => {

@@ -1,4 +1,6 @@
-import type { LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
+import type { LayerSpecification } from 'mapbox-gl';
+import { testConfig } from '@parcel-map/shared/testing';
+import { FakeMap, type FakeStyle } from './testing/fakeMap.ts';
 // The style-spec bundle ships its declarations as index.d.ts beside index.es.js, which TS cannot pair.
 // @ts-expect-error -- typed through the cast below
 import * as styleSpecModule from 'mapbox-gl/dist/style-spec/index.es.js';
@@ -10,13 +12,12 @@ import {
   PARCEL_LAYER_IDS,
   PARCEL_HIGHLIGHT_SOURCE_ID,
   PARCEL_SOURCE_ID,
-  installParcelLayers,
   outlineColor,
   parcelLayers,
+  parcelLayer,
   parcelSource,
   pinFilter,
-  setHighlightPin,
-  setOutlinesVisible,
+  type ParcelState,
   versionedTilesUrl,
 } from './parcelLayers.ts';
 
@@ -201,103 +202,102 @@ describe('parcelSource', () => {
   });
 });
 
-/** Just enough of a map to record what the layer code does to the style. */
-function fakeMap(glyphs?: string, styleLayers: { id: string; type: string }[] = []) {
-  const layers = new Map<string, LayerSpecification>();
-  const sources = new Map<string, unknown>();
-  const calls: string[] = [];
-  const map = {
-    getLayer: (id: string) => layers.get(id),
-    removeLayer: (id: string) => (calls.push(`removeLayer ${id}`), layers.delete(id)),
-    addLayer: (layer: LayerSpecification, beforeId?: string) => (calls.push(`addLayer ${layer.id}${beforeId ? ` before ${beforeId}` : ''}`), layers.set(layer.id, layer)),
-    getSource: (id: string) => sources.get(id),
-    removeSource: (id: string) => (calls.push(`removeSource ${id}`), sources.delete(id)),
-    addSource: (id: string, source: unknown) => (calls.push(`addSource ${id}`), sources.set(id, source)),
-    getStyle: () => ({ version: 8, glyphs, sources: {}, layers: styleLayers }),
-    setFilter: (id: string, filter: unknown) => calls.push(`setFilter ${id} ${JSON.stringify(filter)}`),
-    setPaintProperty: (id: string, name: string, value: unknown) => calls.push(`setPaintProperty ${id} ${name} ${JSON.stringify(value)}`),
-    setLayoutProperty: (id: string, name: string, value: unknown) => calls.push(`setLayoutProperty ${id} ${name} ${JSON.stringify(value)}`),
-  };
-  return { map: map as unknown as MapboxMap, layers, calls };
+async function loadedFake(style: Partial<FakeStyle> = {}) {
+  const fake = new FakeMap([{ url: 'http://styles.test/s.json', glyphs: 'http://fonts.test/{fontstack}/{range}.pbf', ...style }]);
+  await fake.styleLoaded();
+  return fake;
 }
 
-describe('installParcelLayers', () => {
-  it('removes the previous layers and sources before adding them again', () => {
+const parcelFeatures = ['4601', '4602'].map((pin) => ({ type: 'Feature' as const, properties: { pin }, geometry: { type: 'Polygon' as const, coordinates: [] } }));
+const state = (changes: Partial<ParcelState> = {}): ParcelState => ({ ...parcelLayer.initial(testConfig.map), ...changes });
+
+/** Installs the parcel layers for `from`, then updates them to `to`. */
+async function updated(from: Partial<ParcelState>, to: Partial<ParcelState>) {
+  const fake = await loadedFake();
+  for (const id of [PARCEL_SOURCE_ID, PARCEL_HIGHLIGHT_SOURCE_ID]) fake.setVectorFeatures(id, parcelFeatures);
+  parcelLayer.install(fake.map, state(from), { satellite: false });
+  parcelLayer.update(fake.map, state({ ...from, ...to }), state(from), { satellite: false });
+  return fake;
+}
+
+const pinsDrawn = (fake: FakeMap, id: string) => fake.drawnFeatures(id).map((feature) => feature.properties.pin);
+
+describe('parcelLayer', () => {
+  it('puts the owner names under the base map labels, so street names win the placement, and the rest on top', async () => {
+    const fake = await loadedFake({ layers: [{ id: 'roads', type: 'background' }, { id: 'road-label', type: 'symbol', source: 'x' } as never, { id: 'place-label', type: 'symbol', source: 'x' } as never] });
+    fake.addSource('x', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    parcelLayer.install(fake.map, state(), { satellite: false });
+    expect(fake.layerIds()).toEqual([
+      'roads',
+      PARCEL_LAYER_IDS.label,
+      'road-label',
+      'place-label',
+      PARCEL_LAYER_IDS.fill,
+      PARCEL_LAYER_IDS.hover,
+      PARCEL_LAYER_IDS.selected,
+      PARCEL_LAYER_IDS.line,
+      PARCEL_LAYER_IDS.selectedLine,
+    ]);
+  });
+
+  it('leaves labels out of a style without glyphs', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { map, layers, calls } = fakeMap('http://fonts.test/{fontstack}/{range}.pbf');
-    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
-    calls.length = 0;
-    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: true, hoverPin: null, selectedPin: '9' });
-
-    expect(calls.slice(0, 10)).toEqual([
-      `removeLayer ${PARCEL_LAYER_IDS.label}`,
-      `removeLayer ${PARCEL_LAYER_IDS.selectedLine}`,
-      `removeLayer ${PARCEL_LAYER_IDS.line}`,
-      `removeLayer ${PARCEL_LAYER_IDS.selected}`,
-      `removeLayer ${PARCEL_LAYER_IDS.hover}`,
-      `removeLayer ${PARCEL_LAYER_IDS.fill}`,
-      `removeSource ${PARCEL_SOURCE_ID}`,
-      `addSource ${PARCEL_SOURCE_ID}`,
-      `removeSource ${PARCEL_HIGHLIGHT_SOURCE_ID}`,
-      `addSource ${PARCEL_HIGHLIGHT_SOURCE_ID}`,
-    ]);
-    expect(layers.get(PARCEL_LAYER_IDS.line)?.metadata).toEqual({ outlineColor: '#ffff00' });
-    expect((layers.get(PARCEL_LAYER_IDS.selected) as { filter?: unknown }).filter).toEqual(pinFilter('9'));
+    const fake = await loadedFake({ glyphs: undefined });
+    parcelLayer.install(fake.map, state(), { satellite: false });
+    expect(fake.getLayer(PARCEL_LAYER_IDS.label)).toBeUndefined();
+    expect(fake.getLayer(PARCEL_LAYER_IDS.fill)).toBeDefined();
+    parcelLayer.update(fake.map, state({ showLabels: false }), state(), { satellite: false });
   });
 
-  it('puts the owner names under the base map labels, so street names win the placement, and the rest on top', () => {
-    const { map, calls } = fakeMap('g', [
-      { id: 'roads', type: 'line' },
-      { id: 'road-label', type: 'symbol' },
-      { id: 'place-label', type: 'symbol' },
-    ]);
-    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
-    expect(calls.filter((call) => call.startsWith('addLayer'))).toEqual([
-      `addLayer ${PARCEL_LAYER_IDS.fill}`,
-      `addLayer ${PARCEL_LAYER_IDS.hover}`,
-      `addLayer ${PARCEL_LAYER_IDS.selected}`,
-      `addLayer ${PARCEL_LAYER_IDS.line}`,
-      `addLayer ${PARCEL_LAYER_IDS.selectedLine}`,
-      `addLayer ${PARCEL_LAYER_IDS.label} before road-label`,
-    ]);
+  it('installs with the pins, switches and data version the state holds, the outline colour of the base map', async () => {
+    const fake = await loadedFake();
+    for (const id of [PARCEL_SOURCE_ID, PARCEL_HIGHLIGHT_SOURCE_ID]) fake.setVectorFeatures(id, parcelFeatures);
+    parcelLayer.install(fake.map, state({ selectedPin: '4602', hoverPin: '4601', showLabels: false, showHighlights: true, dataVersion: 3 }), { satellite: true });
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.selected)).toEqual(['4602']);
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.selectedLine)).toEqual(['4602']);
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.hover)).toEqual(['4601']);
+    expect(fake.visibility(PARCEL_LAYER_IDS.label)).toBe('none');
+    expect(fake.getLayer(PARCEL_LAYER_IDS.line)?.metadata).toEqual({ outlineColor: '#ffff00' });
+    expect(fake.sourceSpec(PARCEL_SOURCE_ID)).toMatchObject({ tiles: [`${testConfig.map.parcelTilesUrl}?v=3`] });
+    expect(parcelLayer.published?.(state(), fake.map)).toEqual({ outlineColor: '#ffff00', ownerNames: 'none', parcelOutlines: 'visible' });
   });
 
-  it('leaves labels out of a style without glyphs', () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { map, layers } = fakeMap(undefined);
-    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
-    expect(layers.has(PARCEL_LAYER_IDS.label)).toBe(false);
-    expect(layers.has(PARCEL_LAYER_IDS.fill)).toBe(true);
+  it('moves the selection highlight (fill and outline) to the new pin, and leaves the hover alone', async () => {
+    const fake = await updated({ selectedPin: '4601', showHighlights: true }, { selectedPin: '4602' });
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.selected)).toEqual(['4602']);
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.selectedLine)).toEqual(['4602']);
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.hover)).toEqual([]);
   });
-});
 
-describe('setHighlightPin', () => {
-  it('updates one filter, and only once the layer exists', () => {
-    const { map, calls } = fakeMap('g');
-    setHighlightPin(map, PARCEL_LAYER_IDS.hover, '5');
-    expect(calls).toEqual([]);
-
-    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
-    calls.length = 0;
-    setHighlightPin(map, PARCEL_LAYER_IDS.hover, '5');
-    expect(calls).toEqual([`setFilter ${PARCEL_LAYER_IDS.hover} ${JSON.stringify(pinFilter('5'))}`]);
+  it('moves the hover highlight alone', async () => {
+    const fake = await updated({ selectedPin: '4601', showHighlights: true }, { hoverPin: '4602' });
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.hover)).toEqual(['4602']);
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.selected)).toEqual(['4601']);
   });
-});
 
-describe('setOutlinesVisible', () => {
-  it('switches the hairline and the line layer together, and leaves the fill the pointer hits in place', () => {
-    const { map, calls } = fakeMap('g');
-    setOutlinesVisible(map, false);
-    expect(calls).toEqual([]);
+  it('switches the hairline and the line layer together, and leaves the fill the pointer hits in place', async () => {
+    const hidden = await updated({}, { showOutlines: false });
+    expect(hidden.getPaintProperty(PARCEL_LAYER_IDS.fill, 'fill-opacity')).toBe(0);
+    expect(hidden.visibility(PARCEL_LAYER_IDS.line)).toBe('none');
+    expect(hidden.visibility(PARCEL_LAYER_IDS.fill)).toBe('visible');
+    const shown = await updated({ showOutlines: false }, { showOutlines: true });
+    expect(shown.getPaintProperty(PARCEL_LAYER_IDS.fill, 'fill-opacity')).toEqual(expect.arrayContaining(['step']));
+    expect(shown.visibility(PARCEL_LAYER_IDS.line)).toBe('visible');
+  });
 
-    installParcelLayers(map, 'http://t/{z}/{x}/{y}.pbf', { satellite: false, hoverPin: null, selectedPin: null });
-    calls.length = 0;
-    setOutlinesVisible(map, false);
-    expect(calls).toEqual([`setPaintProperty ${PARCEL_LAYER_IDS.fill} fill-opacity 0`, `setLayoutProperty ${PARCEL_LAYER_IDS.line} visibility "none"`]);
-    calls.length = 0;
-    setOutlinesVisible(map, true);
-    expect(calls[0]).toMatch(new RegExp(`^setPaintProperty ${PARCEL_LAYER_IDS.fill} fill-opacity \\["step"`));
-    expect(calls[1]).toBe(`setLayoutProperty ${PARCEL_LAYER_IDS.line} visibility "visible"`);
+  it('hides and shows the owner names', async () => {
+    expect((await updated({}, { showLabels: false })).visibility(PARCEL_LAYER_IDS.label)).toBe('none');
+    expect((await updated({ showLabels: false }, { showLabels: true })).visibility(PARCEL_LAYER_IDS.label)).toBe('visible');
+  });
+
+  it('shows the highlight layers, and only those, when the parcels have been drawn', async () => {
+    const fake = await updated({ showHighlights: false }, { showHighlights: true });
+    for (const id of HIGHLIGHT_LAYER_IDS) expect(fake.visibility(id)).toBe('visible');
+  });
+
+  it('points both sources at the tiles of a new data version', async () => {
+    const fake = await updated({ dataVersion: 1 }, { dataVersion: 2 });
+    for (const id of [PARCEL_SOURCE_ID, PARCEL_HIGHLIGHT_SOURCE_ID]) expect(fake.sourceSpec(id)).toMatchObject({ tiles: [`${testConfig.map.parcelTilesUrl}?v=2`] });
   });
 });
 

@@ -1,5 +1,5 @@
-// The parcel source and its layers, re-added on every style load, and the pin filters that drive
-// hover and selection highlights (SPEC §4 'Map style and layers').
+// The parcel sources and their layers, and the pin filters that drive hover and selection
+// highlights (SPEC §4 'Map style and layers').
 import type {
   ExpressionSpecification,
   FilterSpecification,
@@ -9,6 +9,8 @@ import type {
   VectorTileSource,
 } from 'mapbox-gl';
 import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '@parcel-map/shared';
+import type { DrawnLayer } from './drawnLayer.ts';
+import { layerVisibility } from './mapStatePublication.ts';
 
 export const PARCEL_SOURCE_ID = 'parcels';
 /**
@@ -32,19 +34,6 @@ export const PARCEL_LAYER_IDS = {
 
 /** The layers on the highlight source. */
 export const HIGHLIGHT_LAYER_IDS = [PARCEL_LAYER_IDS.hover, PARCEL_LAYER_IDS.selected, PARCEL_LAYER_IDS.selectedLine] as const;
-
-/**
- * Bottom to top; the highlight fills sit under the outlines so boundaries stay visible, and the
- * selected parcel also gets a thick outline of its own so the selection reads at any zoom.
- */
-const LAYER_ORDER = [
-  PARCEL_LAYER_IDS.fill,
-  PARCEL_LAYER_IDS.hover,
-  PARCEL_LAYER_IDS.selected,
-  PARCEL_LAYER_IDS.line,
-  PARCEL_LAYER_IDS.selectedLine,
-  PARCEL_LAYER_IDS.label,
-];
 
 export const PARCEL_TILES = { tileSize: 512, minzoom: 10, maxzoom: 18 } as const;
 /** Outlines show from here (SPEC §9), drawn as the fill layer's own one-pixel outline… */
@@ -111,11 +100,6 @@ export function versionedTilesUrl(tilesUrl: string, dataVersion: number | undefi
   return `${tilesUrl}${tilesUrl.includes('?') ? '&' : '?'}v=${dataVersion}`;
 }
 
-/** Points the parcel sources at new tile URLs (a new data version): mapbox-gl reloads their tiles. */
-export function setParcelTilesUrl(map: MapboxMap, tilesUrl: string): void {
-  for (const id of PARCEL_SOURCE_IDS) (map.getSource(id) as VectorTileSource | undefined)?.setTiles([tilesUrl]);
-}
-
 export function parcelSource(tilesUrl: string): VectorSourceSpecification {
   return { type: 'vector', tiles: [tilesUrl], ...PARCEL_TILES };
 }
@@ -141,6 +125,7 @@ function hairlineOpacity(showOutlines: boolean): ExpressionSpecification | numbe
   return showOutlines ? ['step', ['zoom'], 0, PARCEL_OUTLINE_MIN_ZOOM, 1, PARCEL_LINE_MIN_ZOOM, 0] : 0;
 }
 
+/** Bottom to top; the owner names go under the base map's labels when they are installed. */
 export function parcelLayers({
   satellite,
   hoverPin,
@@ -229,44 +214,82 @@ export function parcelLayers({
   return layers;
 }
 
-/**
- * Removes the parcel layers and sources if present, then adds them afresh on top of the style —
- * except the owner names, which go under the base map's own labels: symbols are placed in layer
- * order from the top, and owner names on top hid every street name among dense lots (z14–z16).
- */
-export function installParcelLayers(map: MapboxMap, tilesUrl: string, options: Omit<ParcelLayerOptions, 'withLabels'>): void {
-  for (const id of [...LAYER_ORDER].reverse()) {
-    if (map.getLayer(id)) map.removeLayer(id);
-  }
-  for (const id of PARCEL_SOURCE_IDS) {
-    if (map.getSource(id)) map.removeSource(id);
-    map.addSource(id, parcelSource(tilesUrl));
-  }
-  const style = map.getStyle();
-  const withLabels = Boolean(style?.glyphs);
-  if (!withLabels) console.warn('Parcel labels left out: the map style declares no glyphs.');
-  const firstBaseLabel = style?.layers?.find((layer) => layer.type === 'symbol')?.id;
-  for (const layer of parcelLayers({ ...options, withLabels })) {
-    map.addLayer(layer, layer.id === PARCEL_LAYER_IDS.label ? firstBaseLabel : undefined);
-  }
+export interface ParcelState {
+  /** The configured tile URL template; asked for with the data version once it is known. */
+  tilesUrl: string;
+  dataVersion: number | undefined;
+  hoverPin: string | null;
+  selectedPin: string | null;
+  showLabels: boolean;
+  showOutlines: boolean;
+  /**
+   * Off from each style load until the view's parcels are first drawn: until then the highlight
+   * source loads nothing, so the tile worker parses the parcels people see first.
+   */
+  showHighlights: boolean;
 }
 
-/** One filter update on a highlight layer; a no-op until the layers exist. */
-export function setHighlightPin(
-  map: MapboxMap,
-  layerId: typeof PARCEL_LAYER_IDS.hover | typeof PARCEL_LAYER_IDS.selected | typeof PARCEL_LAYER_IDS.selectedLine,
-  pin: string | null,
-): void {
-  if (map.getLayer(layerId)) map.setFilter(layerId, pinFilter(pin));
-}
-
-/** 'Show Parcel Outlines': the fill's hairline and the line layer together; a no-op until the layers exist. */
-export function setOutlinesVisible(map: MapboxMap, visible: boolean): void {
-  if (map.getLayer(PARCEL_LAYER_IDS.fill)) map.setPaintProperty(PARCEL_LAYER_IDS.fill, 'fill-opacity', hairlineOpacity(visible));
-  setLayerVisible(map, PARCEL_LAYER_IDS.line, visible);
+/** One filter update on a highlight layer. */
+function setHighlightPin(map: MapboxMap, layerId: string, pin: string | null): void {
+  map.setFilter(layerId, pinFilter(pin));
 }
 
 /** Shows or hides a layer if it exists (the label layer is absent from styles without glyphs). */
-export function setLayerVisible(map: MapboxMap, layerId: string, visible: boolean): void {
+function setLayerVisible(map: MapboxMap, layerId: string, visible: boolean): void {
   if (map.getLayer(layerId)) map.setLayoutProperty(layerId, 'visibility', visibility(visible));
 }
+
+export const parcelLayer: DrawnLayer<ParcelState> = {
+  initial: (config) => ({
+    tilesUrl: config.parcelTilesUrl,
+    dataVersion: undefined,
+    hoverPin: null,
+    selectedPin: null,
+    showLabels: true,
+    showOutlines: true,
+    showHighlights: false,
+  }),
+  /**
+   * The layers on top of the style, except the owner names, which go under the base map's own
+   * labels: symbols are placed in layer order from the top, and owner names on top hid every street
+   * name among dense lots (z14–z16).
+   */
+  install(map, state, { satellite }) {
+    for (const id of PARCEL_SOURCE_IDS) map.addSource(id, parcelSource(versionedTilesUrl(state.tilesUrl, state.dataVersion)));
+    const style = map.getStyle();
+    const withLabels = Boolean(style?.glyphs);
+    if (!withLabels) console.warn('Parcel labels left out: the map style declares no glyphs.');
+    const firstBaseLabel = style?.layers?.find((layer) => layer.type === 'symbol')?.id;
+    for (const layer of parcelLayers({ ...state, satellite, withLabels })) {
+      map.addLayer(layer, layer.id === PARCEL_LAYER_IDS.label ? firstBaseLabel : undefined);
+    }
+  },
+  update(map, state, previous) {
+    const tilesUrl = versionedTilesUrl(state.tilesUrl, state.dataVersion);
+    // mapbox-gl reloads the tiles of a source given new URLs (a new data version).
+    if (tilesUrl !== versionedTilesUrl(previous.tilesUrl, previous.dataVersion)) {
+      for (const id of PARCEL_SOURCE_IDS) (map.getSource(id) as VectorTileSource).setTiles([tilesUrl]);
+    }
+    if (state.hoverPin !== previous.hoverPin) setHighlightPin(map, PARCEL_LAYER_IDS.hover, state.hoverPin);
+    if (state.selectedPin !== previous.selectedPin) {
+      setHighlightPin(map, PARCEL_LAYER_IDS.selected, state.selectedPin);
+      setHighlightPin(map, PARCEL_LAYER_IDS.selectedLine, state.selectedPin);
+    }
+    if (state.showLabels !== previous.showLabels) setLayerVisible(map, PARCEL_LAYER_IDS.label, state.showLabels);
+    // 'Show Parcel Outlines': the fill's hairline and the line layer together.
+    if (state.showOutlines !== previous.showOutlines) {
+      map.setPaintProperty(PARCEL_LAYER_IDS.fill, 'fill-opacity', hairlineOpacity(state.showOutlines));
+      setLayerVisible(map, PARCEL_LAYER_IDS.line, state.showOutlines);
+    }
+    if (state.showHighlights !== previous.showHighlights) for (const id of HIGHLIGHT_LAYER_IDS) setLayerVisible(map, id, state.showHighlights);
+  },
+  published(_state, map) {
+    const line = map.getLayer(PARCEL_LAYER_IDS.line);
+    const color = line && 'metadata' in line ? (line.metadata as { outlineColor?: unknown } | undefined)?.outlineColor : undefined;
+    return {
+      outlineColor: typeof color === 'string' ? color : '',
+      ownerNames: layerVisibility(map, PARCEL_LAYER_IDS.label),
+      parcelOutlines: layerVisibility(map, PARCEL_LAYER_IDS.line),
+    };
+  },
+};

@@ -1,7 +1,9 @@
-// 'Show Saved Parcels': the user's saved parcels as markers at their centroids, re-added on every
-// style load like the parcel layers.
+// 'Show Saved Parcels': the user's saved parcels as markers at their centroids, hidden unless
+// switched on.
 import type { FeatureCollection, Point } from 'geojson';
-import type { GeoJSONSource, LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
+import type { LayerSpecification } from 'mapbox-gl';
+import { geoJsonLayer } from './drawnLayer.ts';
+import { layerVisibility } from './mapStatePublication.ts';
 
 export const SAVED_SOURCE_ID = 'saved-parcels';
 export const SAVED_LAYER_IDS = { halo: 'saved-parcels-halo', marker: 'saved-parcels-marker' } as const;
@@ -23,34 +25,25 @@ export function savedParcelsCollection(points: readonly SavedParcelPoint[]): Fea
   };
 }
 
-export function savedParcelsLayers(visible: boolean): LayerSpecification[] {
-  const layout = { visibility: visible ? 'visible' : 'none' } as const;
-  return [
-    {
-      id: SAVED_LAYER_IDS.halo,
-      type: 'circle',
-      source: SAVED_SOURCE_ID,
-      layout,
-      paint: { 'circle-radius': 11, 'circle-color': '#ffffff', 'circle-opacity': 0.85 },
-    },
-    {
-      id: SAVED_LAYER_IDS.marker,
-      type: 'circle',
-      source: SAVED_SOURCE_ID,
-      layout,
-      paint: { 'circle-radius': 7, 'circle-color': SAVED_MARKER_COLOR, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
-    },
-  ];
-}
+export const SAVED_PARCEL_LAYERS: LayerSpecification[] = [
+  {
+    id: SAVED_LAYER_IDS.halo,
+    type: 'circle',
+    source: SAVED_SOURCE_ID,
+    paint: { 'circle-radius': 11, 'circle-color': '#ffffff', 'circle-opacity': 0.85 },
+  },
+  {
+    id: SAVED_LAYER_IDS.marker,
+    type: 'circle',
+    source: SAVED_SOURCE_ID,
+    paint: { 'circle-radius': 7, 'circle-color': SAVED_MARKER_COLOR, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+  },
+];
 
-/** Adds the source and layers on top if missing, else updates the data and visibility. */
-export function installSavedParcels(map: MapboxMap, points: readonly SavedParcelPoint[], visible: boolean): void {
-  const data = savedParcelsCollection(points);
-  const source = map.getSource(SAVED_SOURCE_ID) as GeoJSONSource | undefined;
-  if (source) source.setData(data);
-  else map.addSource(SAVED_SOURCE_ID, { type: 'geojson', data });
-  for (const layer of savedParcelsLayers(visible)) {
-    if (map.getLayer(layer.id)) map.setLayoutProperty(layer.id, 'visibility', visible ? 'visible' : 'none');
-    else map.addLayer(layer);
-  }
-}
+export const savedParcelsLayer = geoJsonLayer<{ points: readonly SavedParcelPoint[]; visible: boolean }>({
+  sourceId: SAVED_SOURCE_ID,
+  layers: SAVED_PARCEL_LAYERS,
+  initial: () => ({ points: [], visible: false }),
+  data: ({ points }) => savedParcelsCollection(points),
+  published: ({ points }, map) => ({ savedParcelCount: savedParcelsCollection(points).features.length, savedParcels: layerVisibility(map, SAVED_LAYER_IDS.marker) }),
+});

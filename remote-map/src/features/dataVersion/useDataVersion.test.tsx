@@ -18,7 +18,7 @@ const datasetsAnswer = (dataVersion: number, initialView: { bounds: [number, num
 });
 
 function fakeController() {
-  return { setDataVersion: vi.fn(), showBounds: vi.fn() } as unknown as MapController & { setDataVersion: ReturnType<typeof vi.fn>; showBounds: ReturnType<typeof vi.fn> };
+  return { draw: vi.fn(), showBounds: vi.fn() } as unknown as MapController & { draw: ReturnType<typeof vi.fn>; showBounds: ReturnType<typeof vi.fn> };
 }
 
 function Probe({ controller }: { controller: MapController }) {
@@ -45,7 +45,7 @@ describe('useDataVersion', () => {
     network.use(http.get(`${API}/api/datasets`, () => HttpResponse.json(datasetsAnswer(7, { bounds: [-71.2, 42.3, -71, 42.4] }))));
     const controller = fakeController();
     renderProbe(controller);
-    await waitFor(() => expect(controller.setDataVersion).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(controller.draw).toHaveBeenCalledWith('parcels', { dataVersion: 7 }));
     expect(controller.showBounds).toHaveBeenCalledExactlyOnceWith([-71.2, 42.3, -71, 42.4]);
   });
 
@@ -53,7 +53,7 @@ describe('useDataVersion', () => {
     network.use(http.get(`${API}/api/datasets`, () => HttpResponse.json(datasetsAnswer(7, { bounds: [-71.2, 42.3, -71, 42.4] }))));
     const controller = fakeController();
     renderProbe(controller, '/?view=-80.86,35.62,16');
-    await waitFor(() => expect(controller.setDataVersion).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(controller.draw).toHaveBeenCalledWith('parcels', { dataVersion: 7 }));
     expect(controller.showBounds).not.toHaveBeenCalled();
   });
 
@@ -65,7 +65,7 @@ describe('useDataVersion', () => {
     );
     const controller = fakeController();
     const store = renderProbe(controller);
-    await waitFor(() => expect(controller.setDataVersion).toHaveBeenCalledWith(7));
+    await waitFor(() => expect(controller.draw).toHaveBeenCalledWith('parcels', { dataVersion: 7 }));
     cacheParcel(parcel);
     const details = store.dispatch(parcelsApi.endpoints.getParcel.initiate('P-1'));
     expect((await details).data?.owner).toBe('OLD OWNER');
@@ -73,7 +73,7 @@ describe('useDataVersion', () => {
 
     version = 8;
     await act(() => store.dispatch(parcelsApi.endpoints.getDatasets.initiate(undefined, { forceRefetch: true })));
-    await waitFor(() => expect(controller.setDataVersion).toHaveBeenLastCalledWith(8));
+    await waitFor(() => expect(controller.draw).toHaveBeenLastCalledWith('parcels', { dataVersion: 8 }));
     await waitFor(() => expect(selectCachedParcel(store.getState(), 'P-1')?.owner).toBe('NEW OWNER'));
     expect(requests.some((request) => request.path === '/api/parcels/P-1')).toBe(true);
     expect(cachedParcel('P-1')?.owner).toBe('NEW OWNER');

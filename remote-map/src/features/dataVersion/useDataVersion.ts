@@ -26,7 +26,7 @@ export function useDataVersion(controller: MapController | null): void {
   const versionSeen = useRef<number | undefined>(undefined);
 
   useEffect(() => {
-    if (data) controller?.setDataVersion(data.dataVersion);
+    if (data) controller?.draw('parcels', { dataVersion: data.dataVersion });
   }, [controller, data]);
 
   useEffect(() => {

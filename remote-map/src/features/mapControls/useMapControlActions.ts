@@ -31,7 +31,8 @@ export function useMapControlActions(controller: MapController | null, print: (s
           navigator.geolocation.getCurrentPosition(
             ({ coords }) => {
               store.dispatch(myLocationFound());
-              controller.showMyLocation({ lng: coords.longitude, lat: coords.latitude, accuracyM: coords.accuracy }, MY_LOCATION_ZOOM);
+              controller.draw('myLocation', { location: { lng: coords.longitude, lat: coords.latitude, accuracyM: coords.accuracy } });
+              controller.flyTo({ lng: coords.longitude, lat: coords.latitude, zoom: MY_LOCATION_ZOOM });
             },
             (error) => {
               // SPEC §8 logs it; the notice says it where the user is looking.

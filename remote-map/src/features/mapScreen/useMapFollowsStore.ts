@@ -19,21 +19,23 @@ export function useMapFollowsStore(controller: MapController | null): void {
   }, [controller, selectedPin]);
 
   useEffect(() => {
-    controller?.setOverlays(overlays);
+    controller?.draw('parcels', { showLabels: overlays.ownerNames, showOutlines: overlays.parcelOutlines });
+    controller?.draw('contours', { visible: overlays.contours });
+    controller?.draw('savedParcels', { visible: overlays.savedParcels });
   }, [controller, overlays]);
 
   useEffect(() => {
-    controller?.setSavedParcels(
-      (savedParcels ?? []).map((saved) => ({
+    controller?.draw('savedParcels', {
+      points: (savedParcels ?? []).map((saved) => ({
         pin: saved.parcel_pin,
         lng: saved.parcel_centroid_lon,
         lat: saved.parcel_centroid_lat,
         label: saved.parcel_owner_name,
       })),
-    );
+    });
   }, [controller, savedParcels]);
 
   useEffect(() => {
-    controller?.setMarkups(markups ?? []);
+    controller?.draw('markups', { markups: markups ?? [] });
   }, [controller, markups]);
 }

@@ -28,6 +28,6 @@ export function useShownOverlayLayers(): OverlayLayer[] {
 
 export function useOverlayLayersOnMap(controller: MapController | null, layers: readonly OverlayLayer[]): void {
   useEffect(() => {
-    controller?.setOverlayLayers(layers);
+    controller?.draw('overlays', { overlays: layers });
   }, [controller, layers]);
 }

@@ -1,9 +1,7 @@
 // What the parcel finder's panels draw (map/findingsLayer.ts) and the box the map fits to them.
-import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import type { Feature, Geometry } from 'geojson';
 import type { Bbox, NearbyResponse, ParcelSearchResult } from '@parcel-map/shared';
-import type { Finding } from '../../map/findingsLayer.ts';
-
-type Findings = FeatureCollection<Geometry, Finding['properties']>;
+import type { Finding, Findings } from '../../map/findingsLayer.ts';
 
 /** The results of one page as numbered points, numbered from `first`. */
 export function resultFindings(results: readonly ParcelSearchResult[], first: number): Findings {
