@@ -26,13 +26,22 @@ async function clickPoints(page: Page, map: MapPage, points: [number, number][])
 const measureColouredPixels = (page: Page, box: [number, number, number, number]) => canvasPixelsNear(page, [232, 89, 12], [24, 24, 48], box);
 
 /**
- * Waits until the map has painted the drawn shape, then checks its colour is on the canvas in a box
- * on one of its edges, clear of the vertex circles (which are drawn in the same colour).
+ * Waits until the map has painted the drawn shape: its colour on the canvas in a box on one of its
+ * edges, clear of the vertex circles (which are drawn in the same colour).
  */
-async function expectShapePainted(page: Page, map: MapPage, box: [number, number, number, number]) {
-  await expect(map.container()).toHaveAttribute('data-measure-rendered', '1');
+async function expectShapePainted(page: Page, box: [number, number, number, number]) {
   await expect.poll(() => measureColouredPixels(page, box)).toBeGreaterThan(50);
 }
+
+/** Waits until the map shows no shape in the box: the measure colour is gone from it. */
+async function expectNothingPainted(page: Page, box: [number, number, number, number]) {
+  await expect.poll(() => measureColouredPixels(page, box)).toBe(0);
+}
+
+/** On the first segment of the lines drawn below, from (400, 300) to (600, 300). */
+const LINE_EDGE: [number, number, number, number] = [420, 295, 480, 305];
+/** On the top edge of the areas drawn below, from (400, 250) to (560, 250). */
+const AREA_EDGE: [number, number, number, number] = [420, 245, 470, 255];
 
 const numberIn = (text: string, pattern: RegExp) => Number(pattern.exec(text)![1]!.replace(/,/g, ''));
 
@@ -65,7 +74,7 @@ test('measures a distance with a live readout, per-segment lengths, and matches 
   await expect(map.detailPanel()).toBeHidden();
   // The line is painted on the map, not only measured (the screenshot waits for it too): the first
   // segment runs from (400, 300) to (600, 300).
-  await expectShapePainted(page, map, [420, 295, 480, 305]);
+  await expectShapePainted(page, LINE_EDGE);
   await map.shot('measure-distance');
 
   await palette.getByRole('button', { name: 'Clear Measurement' }).click();
@@ -90,13 +99,13 @@ test('measures an area in square feet and acres with its perimeter, and matches 
   expect(numberIn(text, /\(([\d.,]+) acres\)/)).toBeCloseTo(expectedSqFt / 43560, 1);
   await expect(readout.getByRole('listitem')).toHaveCount(4);
   // The outline's top edge runs from (400, 250) to (560, 250).
-  await expectShapePainted(page, map, [420, 245, 470, 255]);
+  await expectShapePainted(page, AREA_EDGE);
   await map.shot('measure-area');
 
   await palette.getByRole('button', { name: 'Close' }).click();
   await expect(palette).toBeHidden();
   await expect(map.control('Measure')).toHaveAttribute('aria-pressed', 'false');
-  await expect(map.container()).not.toHaveAttribute('data-measure-rendered');
+  await expectNothingPainted(page, AREA_EDGE);
 });
 
 /** Opens the palette and puts the keyboard on the map canvas, where Draw and the measure keys listen. */
@@ -136,7 +145,7 @@ test('keys 1, 2 and 3 choose point, distance and area on the map, Enter finishes
   await page.keyboard.press('Enter');
   await expect(readout).toContainText(/Area: [\d,]+ sq ft/);
   await expect(area).toHaveAttribute('aria-pressed', 'false');
-  await expect(map.container()).toHaveAttribute('data-measure-rendered', '1');
+  await expectShapePainted(page, AREA_EDGE);
 
   // Finished: further clicks add no vertex, so the readout stays as it was.
   const finished = await readout.textContent();
@@ -153,10 +162,10 @@ test('Delete trashes the finished shape and Backspace the one being drawn', asyn
   await clickPoints(page, map, [[400, 300], [600, 300], [600, 450]]);
   await page.keyboard.press('Enter');
   await expect(readout).toContainText('Distance:');
-  await expect(map.container()).toHaveAttribute('data-measure-rendered', '1');
+  await expectShapePainted(page, LINE_EDGE);
   await page.keyboard.press('Delete');
   await expect(readout).toBeEmpty();
-  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+  await expectNothingPainted(page, LINE_EDGE);
 
   await page.keyboard.press('2');
   await clickPoints(page, map, [[400, 300], [600, 300]]);
@@ -164,7 +173,7 @@ test('Delete trashes the finished shape and Backspace the one being drawn', asyn
   await page.keyboard.press('Backspace');
   await expect(readout).toBeEmpty();
   await expect(distance).toHaveAttribute('aria-pressed', 'false');
-  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+  await expectNothingPainted(page, LINE_EDGE);
 });
 
 test('Escape cancels the shape being drawn', async ({ page }) => {
@@ -176,7 +185,7 @@ test('Escape cancels the shape being drawn', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(readout).toBeEmpty();
   await expect(distance).toHaveAttribute('aria-pressed', 'false');
-  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+  await expectNothingPainted(page, LINE_EDGE);
   // Escape on the map cancels the drawing; the palette stays open.
   await expect(page.getByRole('region', { name: 'Measure' })).toBeVisible();
 });
@@ -193,7 +202,8 @@ test('a line of one point and an area of two corners are discarded when drawing 
   await page.keyboard.press('Enter');
   await expect(distance).toHaveAttribute('aria-pressed', 'false');
   await expect(readout).toBeEmpty();
-  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+  // The vertex clicked at (400, 300) is gone too.
+  await expectNothingPainted(page, [380, 290, 420, 310]);
 
   await area.click();
   await clickPoints(page, map, [[400, 250], [560, 250]]);
@@ -202,7 +212,7 @@ test('a line of one point and an area of two corners are discarded when drawing 
   await page.keyboard.press('Enter');
   await expect(area).toHaveAttribute('aria-pressed', 'false');
   await expect(readout).toBeEmpty();
-  await expect(map.container()).toHaveAttribute('data-measure-rendered', '0');
+  await expectNothingPainted(page, AREA_EDGE);
 });
 
 test('a measured line is saved as a markup with a name and colour, listed, hidden and shown, renamed and deleted', async ({ page }) => {
