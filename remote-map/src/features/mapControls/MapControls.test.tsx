@@ -109,6 +109,34 @@ describe('MapControls', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('puts the focus on the current base map and switches with the arrow keys and Enter', async () => {
+    const { actions } = renderControls();
+    await userEvent.click(control('Base map'));
+    const menu = screen.getByRole('menu', { name: 'Base map' });
+    expect(within(menu).getByRole('menuitemradio', { name: 'Streets' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Satellite Streets' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(actions!.setStyle).toHaveBeenCalledWith('satellite');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("starts with 'Show Parcel Outlines' on, and toggles the owner names from the keyboard and the outlines by a click", async () => {
+    const { store } = renderControls();
+    await userEvent.click(control('Overlays'));
+    const panel = screen.getByRole('group', { name: 'Overlays' });
+    const ownerNames = within(panel).getByRole('checkbox', { name: 'Show Owner Names' });
+    const outlines = within(panel).getByRole('checkbox', { name: 'Show Parcel Outlines' });
+    expect(outlines).toBeChecked();
+    ownerNames.focus();
+    await userEvent.keyboard(' ');
+    expect(ownerNames).not.toBeChecked();
+    expect(selectMapOverlays(store.getState()).ownerNames).toBe(false);
+    await userEvent.click(outlines);
+    expect(outlines).not.toBeChecked();
+    expect(selectMapOverlays(store.getState()).parcelOutlines).toBe(false);
+  });
+
   it("disables every map control under 'Map Initialization Error'", () => {
     const { store } = renderControls({ actions: null });
     act(() => void store.dispatch(mapSetupFailed({ message: 'Mapbox Access Token missing.' })));
