@@ -10,5 +10,5 @@
 // --initial-old-space-size: no full collection until the old generation holds 128 MB. A state's
 // parcels live outside V8's heap, which then holds ~30 MB; V8 sized its old generation's limit to
 // that, and the little each tile build leaves behind brought a full collection every 40–70 cold
-// builds, each slowing two or three of them by 15–30 ms. (Figures: docs/performance.md.)
+// builds, each slowing two or three of them by 15–30 ms. (Figures: docs/performance-archive.md.)
 export const API_NODE_FLAGS = Object.freeze(['--max-semi-space-size=32', '--initial-old-space-size=128']);

@@ -195,7 +195,7 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
 
   // On the first frame drawn with the view's parcel tiles loaded after a style load (before 'idle',
   // which also waits for roads and water): `npm run bench` times navigation to the first parcels
-  // drawn, and the highlight layers are shown (docs/performance.md: first parcels drawn p50
+  // drawn, and the highlight layers are shown (docs/performance-archive.md: first parcels drawn p50
   // 2,982 → 2,440 ms).
   const afterParcelsDrawn = () => {
     if (!parcelTilesLoaded(map)) return;

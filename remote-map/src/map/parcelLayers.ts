@@ -43,7 +43,7 @@ export const PARCEL_OUTLINE_MIN_ZOOM = 13;
  * mapbox-gl builds a line layer as four vertices a segment plus joins: at the opening view (z13,
  * 56,000 parcels) such outlines took 1.0–1.3 s of each software-GL frame, the fill's own outline
  * (two vertices a segment, shared with the fill) 0.4–0.55 s; and the fill, which the pointer hits,
- * is parsed anyway (docs/decisions.md, docs/performance.md).
+ * is parsed anyway (docs/decisions.md, docs/performance-archive.md).
  */
 export const PARCEL_LINE_MIN_ZOOM = 15;
 export const OUTLINE_COLOR = { default: '#000000', satellite: '#ffff00' } as const;

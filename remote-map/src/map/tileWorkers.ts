@@ -8,7 +8,7 @@ const MAPBOX_DEFAULT_WORKERS = 2;
  * workers parse: on a two-core machine mapbox-gl's two workers took both cores while the opening
  * view's 56,000 parcels were parsed, and each frame drawn in between waited its turn. With one
  * worker there, navigation → first parcels drawn went from p50 3,344–3,528 ms to 2,497–2,803 ms
- * (10 interleaved loads each, headless Chromium, docs/performance.md). Never more than mapbox-gl's
+ * (10 interleaved loads each, headless Chromium, docs/performance-archive.md). Never more than mapbox-gl's
  * default, which is all that was measured on larger machines; unknown core counts keep it.
  */
 export function tileWorkerCount(cores: number | undefined): number {

@@ -72,7 +72,7 @@ export function createBearerVerifier(
   // lifetime (≤ 5 minutes), no longer than the JWKS cache above already allows.
   // Keyed by the token's last characters (its signature's) and confirmed by comparing the whole
   // token: a Map lookup hashes its key whole, and hashing a ~1 KB token on every cached tile cost
-  // more than a tenth of serving it (docs/performance.md).
+  // more than a tenth of serving it (docs/performance-archive.md).
   const verified = new LRUCache<string, { token: string; sub: string; exp: number; nbf: number | undefined }>({ max: VERIFIED_TOKENS_CACHED });
   const keyOf = (token: string) => token.slice(-VERIFIED_TOKEN_KEY_LENGTH);
   const known = (token: string): string | undefined => {

@@ -8,7 +8,7 @@
 // Measured with wrk as `npm run bench:tiles` runs it, on the Express tile route (`?via=express`),
 // three interleaved starts of each build on a slow machine: CPU per request 319–387 → 158–178 µs
 // user time, throughput 2,344–2,901 → 4,807–5,099 req/s. How the objects are made decides what
-// every other request pays too, the cached tile hot path's included (docs/performance.md).
+// every other request pays too, the cached tile hot path's included (docs/performance-archive.md).
 import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';

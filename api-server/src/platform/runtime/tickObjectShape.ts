@@ -4,7 +4,7 @@
 // makes new ones. The API's start-up read of the parcels runs several full collections while the
 // first requests (health checks) queue ticks. nextTick's property definitions remember each class they
 // meet and, past four, stay megamorphic for the process's life: every nextTick then costs several
-// times as much, and a cached tile queues four or five (docs/performance.md). One object of the same
+// times as much, and a cached tile queues four or five (docs/performance-archive.md). One object of the same
 // shape, kept for the process's life, keeps the classes: every tick object then has that one.
 import { AsyncResource } from 'node:async_hooks';
 

@@ -2,7 +2,7 @@
 // where texts are byte ranges of the parcel set's UTF-8 buffer (tileParcelSet.ts), compared byte for
 // byte and written as they are stored. A dense tile's texts are then never decoded into strings:
 // decoding them, hashing them into a Map and encoding them back to UTF-8 was about a third of its
-// encoding (docs/performance.md).
+// encoding (docs/performance-archive.md).
 
 const TEXT = 0;
 const NUMBER = 1;

@@ -86,7 +86,7 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
   // The first builds after a start paid for V8 compiling the encoder and growing its heap: of the
   // first z14 tiles from memory (1,000,000 parcels) the first took ~400 ms, the third ~60, the rest
   // ~15; at 5,000,000, after three builds at the data's edge, the next ten dense tiles still took
-  // 30–75 ms against 8–16 ms later (docs/performance.md). Dense builds in the middle of the data
+  // 30–75 ms against 8–16 ms later (docs/performance-archive.md). Dense builds in the middle of the data
   // right after the start-up load take that cost before anyone's first map view does.
   async function warmUp(version: number): Promise<void> {
     const position = tileParcels.parcelPosition(version);
