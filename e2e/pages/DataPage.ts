@@ -1,9 +1,7 @@
 // The administrators' Data page (remote-data), by role and label as a person finds its parts.
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { screenshot } from '../fixtures/screenshots.ts';
 import { expect } from '../fixtures/test.ts';
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 export class DataPage {
   constructor(private readonly page: Page) {}
@@ -42,8 +40,8 @@ export class DataPage {
     return this.page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
   }
 
+  /** The whole page as a picture for people, when SCREENSHOTS=1. */
   async shot(name: string) {
-    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled', fullPage: true });
+    await screenshot(this.page, name, { fullPage: true });
   }
 }

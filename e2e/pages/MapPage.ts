@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { screenshot } from '../fixtures/screenshots.ts';
 import { expect } from '../fixtures/test.ts';
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 export interface ApiParcel {
   pin: string;
@@ -60,14 +58,9 @@ export class MapPage {
   readonly zoomReadout = () => this.page.getByLabel('Zoom level');
   readonly search = () => this.page.getByRole('combobox').or(this.page.getByPlaceholder('Search address, owner or PIN')).first();
 
-  /**
-   * A screenshot of the page in e2e/screenshots/, whatever the working directory. On a loaded machine
-   * headless Chromium can lag behind: two animation frames first, so the map has painted its latest
-   * state (a highlight filter changed, say), and transitions are finished (the panel's slide-up).
-   */
+  /** A picture of the page for people, when SCREENSHOTS=1 (fixtures/screenshots.ts). */
   async shot(name: string) {
-    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+    await screenshot(this.page, name);
   }
 
   async waitForParcels() {

@@ -5,7 +5,7 @@ import { originOf, PORTS } from '../../scripts/ports.mjs';
 import { latestMagicLink, uniqueEmail } from '../fixtures/outbox.ts';
 import { failedResponse, type ExpectedPageError } from '../fixtures/pageErrors.ts';
 import { expectAppShell, LoginPage, storedLoginState } from '../pages/LoginPage.ts';
-import { screenshotPath } from '../fixtures/paths.ts';
+import { screenshot } from '../fixtures/screenshots.ts';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -50,7 +50,7 @@ test('the login card loads without any map code and goes through its sent and er
   await expect(login.sentMessage()).toBeVisible();
   await expect(login.sentMessage()).toHaveCSS('color', 'rgb(30, 123, 52)');
   expect(await page.evaluate(() => localStorage.getItem('user_email'))).toBe(email);
-  await page.screenshot({ path: screenshotPath('login-sent') });
+  await screenshot(page, 'login-sent');
 
   // local-identity allows five links per address per minute; the sixth is refused.
   const why = 'local-identity refuses the sixth link in a minute; the card logs the refusal it shows';
@@ -66,7 +66,7 @@ test('the login card loads without any map code and goes through its sent and er
   await expect(login.errorMessage()).toBeVisible();
   await expect(login.errorMessage()).toHaveCSS('color', 'rgb(180, 35, 24)');
   await expect(login.sentMessage()).toBeHidden();
-  await page.screenshot({ path: screenshotPath('login-error') });
+  await screenshot(page, 'login-error');
 });
 
 test('a magic link signs in, showing the authenticate spinner on the way', async ({ page }) => {
@@ -85,7 +85,7 @@ test('a magic link signs in, showing the authenticate spinner on the way', async
   await page.goto(link);
   await expect(page.getByRole('status')).toContainText('Authenticating...');
   await expect(page.getByRole('status')).toContainText('Verifying your login credentials.');
-  await page.screenshot({ path: screenshotPath('authenticate-spinner') });
+  await screenshot(page, 'authenticate-spinner');
   release();
 
   await expect(page).toHaveURL(/\/$/);
@@ -110,7 +110,7 @@ test('workplace sign-in goes through the consent page with PKCE and lands on the
   expect(start.searchParams.get('login_redirect_url')).toBe(`${originOf(PORTS.host)}/authenticate`);
   expect(start.searchParams.get('signup_redirect_url')).toBe(`${originOf(PORTS.host)}/authenticate`);
   await expect(page.getByRole('heading', { name: /^Sign in with / })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('oauth-consent') });
+  await screenshot(page, 'oauth-consent');
 
   await page.getByLabel('Work e-mail').fill(uniqueEmail('workplace'));
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -7,7 +7,7 @@ import { MapPage } from '../pages/MapPage.ts';
 import { SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 import { IDENTITY_URL, uniqueEmail } from '../fixtures/outbox.ts';
 import { connectionRefused } from '../fixtures/pageErrors.ts';
-import { screenshotPath } from '../fixtures/paths.ts';
+import { screenshot } from '../fixtures/screenshots.ts';
 import { originOf, PORTS } from '../../scripts/ports.mjs';
 
 const apiDown = connectionRefused(originOf(PORTS.api), 'the API is stopped');
@@ -28,7 +28,7 @@ test.describe('signed out', () => {
     await login.getLink().click();
     await expect(login.errorMessage()).toBeVisible();
     await expect(login.getLink()).toBeEnabled();
-    await page.screenshot({ path: screenshotPath('faults-identity-down'), animations: 'disabled' });
+    await screenshot(page, 'faults-identity-down');
 
     await servers.start('local-identity');
     // A page that started while the identity service was down runs on the SDK's fallback settings
@@ -55,7 +55,7 @@ test('with the API down the detail panel and the saved list show their error sta
   await expect(map.detailPanel().getByRole('heading', { name: `Error Loading PIN: ${parcel.pin}` })).toBeVisible();
   await expect(map.detailPanel().getByRole('button', { name: 'Refresh Page' })).toBeVisible();
   await expect(map.detailPanel().getByText('Could not reach the server. Check your connection and try again.')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('faults-api-down-panel'), animations: 'disabled' });
+  await screenshot(page, 'faults-api-down-panel');
 
   // The search box says why it found nothing instead of 'No results found' (issue #24).
   pageErrors.expect({ text: /^Parcel search failed:/, why: 'the search box logs the failed search it shows under the box' });
@@ -63,12 +63,12 @@ test('with the API down the detail panel and the saved list show their error sta
   const searchFailure = page.locator('.mapboxgl-ctrl-geocoder').getByRole('status');
   await expect(searchFailure).toHaveText('Could not reach the server. Check your connection and try again.');
   await expect(page.getByText('No results found')).toBeHidden();
-  await page.screenshot({ path: screenshotPath('faults-api-down-search'), animations: 'disabled' });
+  await screenshot(page, 'faults-api-down-search');
 
   await map.control('Saved parcels').click();
   const saved = new SavedParcelsPage(page);
   await expect(saved.sheet().getByText('Failed to load saved parcels. Please check your connection and try again.')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('faults-api-down-saved'), animations: 'disabled' });
+  await screenshot(page, 'faults-api-down-saved');
 
   await servers.start('api-server');
   await saved.sheet().getByRole('button', { name: 'Try Again' }).click();
@@ -98,7 +98,7 @@ test('a page opened while the API is down still shows the map screen with its co
   const notice = page.getByRole('alert').filter({ hasText: 'The base map could not be loaded.' });
   await expect(notice).toBeVisible();
   await expect(page.getByText('Loading map style...')).toBeHidden();
-  await page.screenshot({ path: screenshotPath('faults-api-down-start'), animations: 'disabled' });
+  await screenshot(page, 'faults-api-down-start');
 
   // Back: Try Again brings the base map and the parcels without reloading the page.
   await servers.start('api-server');

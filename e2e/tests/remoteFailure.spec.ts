@@ -2,7 +2,7 @@ import { connectionRefused, type ExpectedPageError } from '../fixtures/pageError
 import { expect, test } from '../fixtures/test.ts';
 import { MapPage } from '../pages/MapPage.ts';
 import { originOf, PORTS } from '../../scripts/ports.mjs';
-import { screenshotPath } from '../fixtures/paths.ts';
+import { screenshot } from '../fixtures/screenshots.ts';
 
 const mapManifest = `${originOf(PORTS.remote_map)}/mf-manifest.json`;
 
@@ -33,7 +33,7 @@ test('a remote whose server is down shows the fallback in its place while the ma
   const savedButton = map.controls().getByRole('button', { name: 'Saved parcels' });
   await expect(savedButton).toBeDisabled();
   await expect(savedButton).toHaveAttribute('title', 'My Saved Parcels could not be loaded.');
-  await page.screenshot({ path: screenshotPath('remote-down') });
+  await screenshot(page, 'remote-down');
 
   await map.clickCentre();
   await expect(map.detailPanel().getByRole('heading', { name: /PIN \d{10}/ })).toBeVisible();

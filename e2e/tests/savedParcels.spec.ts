@@ -6,7 +6,7 @@ import { MapPage, type ApiParcel } from '../pages/MapPage.ts';
 import { API_URL, parseCsv, SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 import { uniqueEmail } from '../fixtures/outbox.ts';
 import { failedResponse } from '../fixtures/pageErrors.ts';
-import { screenshotPath } from '../fixtures/paths.ts';
+import { screenshot } from '../fixtures/screenshots.ts';
 
 // Every test signs in users of its own, so each saved list starts empty.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -43,7 +43,7 @@ test('saves a parcel with a note; a stale second tab gets the 409 answer; the sa
   await expect(saved.modal().getByLabel('Notes (optional)')).toBeFocused();
   await saved.modal().getByLabel('Notes (optional)').fill('Lake access, ask about the dock');
   await expect(saved.modal().getByText('31/256 characters')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('save-modal') });
+  await screenshot(page, 'save-modal');
   await saved.modal().getByRole('button', { name: 'Save' }).click();
   await expect(saved.modal()).toBeHidden();
   await expect(saved.notice(`Saved parcel ${pin}.`)).toBeVisible();
@@ -85,7 +85,7 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
 
   await saved.openFromMenu();
   await expect(saved.item(pin)).toContainText('second line');
-  await page.screenshot({ path: screenshotPath('saved-sheet-list') });
+  await screenshot(page, 'saved-sheet-list');
 
   // Edit: the editor opens inline with the current note; saving the same text makes no call.
   let puts = 0;
@@ -100,7 +100,7 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
 
   await saved.item(pin).getByRole('button', { name: /^Edit notes/ }).click();
   await saved.item(pin).getByLabel('Notes', { exact: true }).fill(`${trickyNote}, checked`);
-  await page.screenshot({ path: screenshotPath('saved-sheet-editing') });
+  await screenshot(page, 'saved-sheet-editing');
   await saved.item(pin).getByRole('button', { name: 'Save Notes' }).click();
   await expect(saved.item(pin)).toContainText('second line, checked');
   expect(puts).toBe(1);
@@ -112,7 +112,7 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   await saved.item(pin).getByRole('combobox', { name: `Add tag to ${pin}` }).press('Enter');
   await expect(saved.item(pin).getByRole('list', { name: `Tags of ${pin}` })).toContainText('Listing');
   await expect.poll(async () => (await saved.listThroughApi())[0]!.tags).toEqual(['Listing']);
-  await page.screenshot({ path: screenshotPath('saved-sheet-tags') });
+  await screenshot(page, 'saved-sheet-tags');
 
   // Export: real downloads, parsed back; every field, the parcel's own record beside what was saved.
   const parcel = await map.apiGet<ApiParcel>(`/api/parcels/${pin}`);
@@ -172,13 +172,13 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   await expect(map.detailPanel().getByRole('heading', { name: PIN_HEADING })).toHaveText(new RegExp(pin));
   await expect(page).toHaveURL(new RegExp(`pin=${pin}`));
   await map.waitForParcels();
-  await page.screenshot({ path: screenshotPath('saved-view-on-map') });
+  await screenshot(page, 'saved-view-on-map');
 
   // Delete: 'Cancel' keeps it, 'Yes, Delete' removes it and the empty state follows.
   await saved.openFromMenu();
   await saved.item(pin).getByRole('button', { name: /^Delete/ }).click();
   await expect(saved.item(pin).getByRole('button', { name: 'Yes, Delete' })).toBeFocused();
-  await page.screenshot({ path: screenshotPath('saved-sheet-confirm-delete') });
+  await screenshot(page, 'saved-sheet-confirm-delete');
   await saved.item(pin).getByRole('button', { name: 'Cancel' }).click();
   await expect(saved.item(pin).getByRole('button', { name: 'Yes, Delete' })).toBeHidden();
   expect(await saved.listThroughApi()).toHaveLength(1);
@@ -187,7 +187,7 @@ test('edits a note, exports CSV and GeoJSON, views the parcel on the map, and de
   await saved.item(pin).getByRole('button', { name: 'Yes, Delete' }).click();
   await expect(saved.sheet().getByText('You have not saved any parcels yet.')).toBeVisible();
   await expect(saved.sheet().getByText('Select a parcel on the map and click the save icon to add it here.')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('saved-sheet-empty') });
+  await screenshot(page, 'saved-sheet-empty');
   expect(await saved.listThroughApi()).toEqual([]);
 });
 

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures/test.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { MapPage } from '../pages/MapPage.ts';
 import { uniqueEmail } from '../fixtures/outbox.ts';
-import { screenshotPath } from '../fixtures/paths.ts';
+import { screenshot } from '../fixtures/screenshots.ts';
 
 // A user of their own, so the saved list starts empty whatever ran before.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -12,7 +12,7 @@ test('a new user signs in, reads a parcel, saves it, stays signed in across a re
 
   const map = new MapPage(page);
   await map.waitForParcels();
-  await page.screenshot({ path: screenshotPath('map-initial') });
+  await screenshot(page, 'map-initial');
 
   await map.clickCentre();
   const panel = map.detailPanel();
@@ -20,7 +20,7 @@ test('a new user signs in, reads a parcel, saves it, stays signed in across a re
   await expect(panel.getByRole('heading', { name: /PIN \d{10}/ })).toBeVisible();
   const pin = (await panel.getByRole('heading', { name: /PIN \d{10}/ }).textContent())!.match(/\d{10}/)![0];
   await expect(panel.getByText(/Owner/)).toBeVisible();
-  await page.screenshot({ path: screenshotPath('parcel-panel') });
+  await screenshot(page, 'parcel-panel');
 
   await panel.getByRole('button', { name: 'Save parcel' }).click();
   const modal = page.getByRole('dialog', { name: 'Save Parcel Location' });
@@ -33,7 +33,7 @@ test('a new user signs in, reads a parcel, saves it, stays signed in across a re
   const sheet = page.getByRole('dialog', { name: 'My Saved Parcels' });
   await expect(sheet.getByText(`PIN ${pin}`)).toBeVisible();
   await expect(sheet.getByText('Walking skeleton note')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('saved-list') });
+  await screenshot(page, 'saved-list');
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 
