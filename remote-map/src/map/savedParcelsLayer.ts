@@ -25,7 +25,7 @@ export function savedParcelsCollection(points: readonly SavedParcelPoint[]): Fea
   };
 }
 
-export const SAVED_PARCEL_LAYERS: LayerSpecification[] = [
+const SAVED_PARCEL_LAYERS: LayerSpecification[] = [
   {
     id: SAVED_LAYER_IDS.halo,
     type: 'circle',
