@@ -1,14 +1,17 @@
 // Saved-parcel list for a user with 10,000 saved parcels (issue #6: under 50 ms server-side).
 // Runs the real server (createApiServer, JWT verification, JSON) on PGlite, or on PostgreSQL when
 // TEST_DATABASE_URL is set, with 10,000 rows for the measured user and 10,000 for 20 others.
-// A child process per database mode (the mode is fixed when openTestDb loads): `npm run bench`
+// A child process per database mode (TEST_DATABASE_URL, read once at start): `npm run bench`
 // runs it through savedParcelsModes.ts and reads the BENCH_RESULT line.
 //   npx tsx bench/savedParcels.bench.ts
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/savedParcels.bench.ts
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { startTestApp } from '../api-server/src/testing/testApp.ts';
-import { testDbMode } from '../database/src/testing/openTestDb.ts';
+import { testDatabaseUrl, testDbMode } from '../database/src/testing/openTestDb.ts';
+import { migrate } from '../database/src/migrate.ts';
+import { openPgDb } from '../database/src/pgDb.ts';
+import { openPgliteDb } from '../database/src/pgliteDb.ts';
 import { createSavedParcelsRepository } from '../api-server/src/features/savedParcels/savedParcelsRepository.ts';
 import { publishDatasetVersion } from '../county-data/src/publish/datasetVersions.ts';
 import { parcelTableOf } from '../county-data/src/publish/parcelVersionTables.ts';
@@ -38,7 +41,10 @@ function timedGet(url: string, token: string): Promise<{ ms: number; bytes: numb
 
 
 async function main() {
-  const app = await startTestApp({ seed: false });
+  // Its own database: the test runs' copies are made by Vitest, which does not run this.
+  const db = testDatabaseUrl ? await openPgDb(testDatabaseUrl, { max: 4 }) : await openPgliteDb();
+  await migrate(db);
+  const app = await startTestApp({ db });
   try {
     const parcelCount = ROWS_FOR_USER + 100;
     await publishDatasetVersion(app.db, { name: 'bench', sourceName: 'bench', licence: 'CC0', asOf: null }, async (tx, datasetId) => {

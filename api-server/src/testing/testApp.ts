@@ -12,8 +12,6 @@ import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from '../platform/auth/verifyBearer.
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rateLimits.ts';
 import { DEFAULT_TILE_BUILD_LIMITS } from '../tiles/kit/tileSetRouter.ts';
 import type { Db } from '@parcel-map/database';
-import { TEST_EXTENT } from '@parcel-map/county-data/demo';
-import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
 import { listenOnLoopback } from './listenOnLoopback.ts';
 import { openTestDb } from '@parcel-map/database/testing';
 import { startTestIdentity, TEST_AUDIENCE, TEST_ISSUER, type TestIdentity } from './testAuth.ts';
@@ -78,7 +76,9 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
 }
 
 export interface TestAppOptions {
+  /** Without `db`: a copy of the run's seeded database (the demo county's test square), or with false its migrated one. */
   seed?: boolean;
+  /** A database of the caller's own instead of a copy of this run's (a benchmark outside Vitest). */
   db?: Db;
   config?: Partial<ApiConfig>;
   /** The token local commands would hand work over with (app/server.ts writes one on PGlite). */
@@ -86,10 +86,8 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = options.db ?? (await openTestDb());
+  const db = options.db ?? (await openTestDb(options.seed === false ? 'migrated' : 'seeded'));
   const logger = pino({ level: 'silent' });
-  // A 3 km square of the demo county around the centre: the same generator, fast enough per test file.
-  if (options.seed !== false) await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
   const identity = await startTestIdentity();
   const config = testConfig({ jwksUrl: identity.jwksUrl, ...options.config });
   const { server, app } = createApiServer({ db, config, logger, localAdminToken: options.localAdminToken });

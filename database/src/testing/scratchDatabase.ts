@@ -1,6 +1,6 @@
-// A database of its own inside a shared PostgreSQL for one benchmark or hardening check, dropped
-// afterwards, so it never touches the data of anyone else using the same server; and the one-statement
-// admin connection the test schemas use too.
+// A database of its own inside a shared PostgreSQL for one benchmark, hardening check or test file,
+// dropped afterwards, so it never touches the data of anyone else using the same server; and the
+// one-statement admin connection that creates and drops them.
 import pg from 'pg';
 
 const CONNECT_TIMEOUT_MS = 3_000;
@@ -11,27 +11,32 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** `prefix` names the user, e.g. 'hardening' or 'bench'; the database is `<prefix>_<pid>_<label>`. */
-export async function createScratchDatabase(postgresUrl: string, prefix: string, label: string): Promise<ScratchDatabase> {
+/**
+ * `prefix` names the user, e.g. 'hardening' or 'bench'; the database is `<prefix>_<pid>_<label>`, a copy
+ * of `template` when given (no session may be connected to that one meanwhile).
+ */
+export async function createScratchDatabase(postgresUrl: string, prefix: string, label: string, template?: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${label}`;
   await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await adminQuery(postgresUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(postgresUrl, `CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
     // FORCE: an API process killed on purpose may have left sessions behind.
-    drop: () => adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: async () => {
+      await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
 }
 
-export async function adminQuery(connectionString: string, sql: string): Promise<void> {
+export async function adminQuery<Row = unknown>(connectionString: string, sql: string): Promise<Row[]> {
   // A server that is not there fails in seconds, not at the OS's TCP timeout.
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql)).rows as Row[];
   } finally {
     await client.end();
   }

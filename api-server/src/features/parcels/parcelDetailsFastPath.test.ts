@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_TOLERANCE_SECONDS, createBearerVerifier } from '../../platform/auth/verifyBearer.ts';
 import { createApiServer, type ApiServer } from '../../app/createApp.ts';
 import type { Db } from '@parcel-map/database';
-import { CENTRE_PIN, DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
-import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
+import { CENTRE_PIN, DEMO_CENTRE } from '@parcel-map/county-data/demo';
 import { parseImportMapping } from '@parcel-map/county-data/import';
 import { DEFAULT_IMPORT_FILE_LIMITS, importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
@@ -28,9 +27,8 @@ describe('parcel details fast path', () => {
   // The API's clock, moved by the expiry test.
   let clockShiftMs = 0;
   beforeAll(async () => {
-    db = await openTestDb();
+    db = await openTestDb('seeded');
     const logger = pino({ level: 'silent' });
-    await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
     identity = await startTestIdentity();
     const config = testConfig({ jwksUrl: identity.jwksUrl });
     const verifyBearer = createBearerVerifier(config, { now: () => new Date(Date.now() + clockShiftMs) });

@@ -20,7 +20,8 @@ describe('migration 003 on a database with saved parcels', () => {
     for (const name of (await readdir(MIGRATIONS_DIR)).filter(BEFORE_RECORD_JSON)) {
       await cp(path.join(MIGRATIONS_DIR, name), path.join(earlierMigrations, name));
     }
-    db = await openTestDb({ migrationsDir: earlierMigrations });
+    db = await openTestDb('empty');
+    await migrate(db, earlierMigrations);
     await db.query(
       `INSERT INTO parcels (pin, owner, add1, geometry, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat)
        VALUES ('4605050123', 'DOE JANE', '1 MAIN ST', '{"type":"Point","coordinates":[-80.86,35.62]}', -80.86, 35.62, -80.86, 35.62, -80.86, 35.62)`,

@@ -2,8 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, type ApiServer } from '../../app/createApp.ts';
 import type { Db } from '@parcel-map/database';
-import { DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
-import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
+import { DEMO_CENTRE } from '@parcel-map/county-data/demo';
 import { parseImportMapping } from '@parcel-map/county-data/import';
 import { DEFAULT_IMPORT_FILE_LIMITS, importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
@@ -25,9 +24,8 @@ describe('cached-tile fast path', () => {
   let identity: TestIdentity;
   let token: string;
   beforeAll(async () => {
-    db = await openTestDb();
+    db = await openTestDb('seeded');
     const logger = pino({ level: 'silent' });
-    await seedDemoDataIfEmpty(db, logger, { extent: TEST_EXTENT });
     identity = await startTestIdentity();
     token = await identity.sign('tile-reader');
     api = createApiServer({ db, config: testConfig({ jwksUrl: identity.jwksUrl }), logger, diagnostics });

@@ -1,10 +1,8 @@
 // Issue #39 point 6: a parcel tile outside the data's extent is answered empty without a build or a
 // cache entry, by getTile and by peek (the fast path), and answered as a build would answer it.
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@parcel-map/database';
-import { DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
-import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
+import { DEMO_CENTRE } from '@parcel-map/county-data/demo';
 import { openTestDb } from '@parcel-map/database/testing';
 import { createDatasetsRepository } from '../../features/datasets/datasetsRepository.ts';
 import { createDataVersion, DATA_VERSION_CHANNEL } from '../../platform/cache/dataVersion.ts';
@@ -17,8 +15,7 @@ describe('parcel tiles outside the data', () => {
   let service: ParcelTilesService;
   let lookups = 0;
   beforeAll(async () => {
-    db = await openTestDb();
-    await seedDemoDataIfEmpty(db, pino({ level: 'silent' }), { extent: TEST_EXTENT });
+    db = await openTestDb('seeded');
     const datasets = createDatasetsRepository(db);
     const dataVersion = createDataVersion({ read: () => datasets.dataVersion(), watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent) });
     service = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion, onCacheLookup: () => (lookups += 1) });

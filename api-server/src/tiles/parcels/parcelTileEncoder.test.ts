@@ -2,12 +2,10 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import GeoJSONVT from 'geojson-vt';
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromGeojsonVt } from 'vt-pbf';
 import type { Db } from '@parcel-map/database';
-import { DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
-import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
+import { DEMO_CENTRE } from '@parcel-map/county-data/demo';
 import { createParcelTilesRepository, type ParcelTileRow } from './parcelTilesRepository.ts';
 import { openTestDb } from '@parcel-map/database/testing';
 import { BUFFER, encodeParcelTile, EXTENT } from './parcelTileEncoder.ts';
@@ -51,8 +49,7 @@ function area(feature: VectorTileFeature): number {
 describe('encodeParcelTile on the demo county', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openTestDb();
-    await seedDemoDataIfEmpty(db, pino({ level: 'silent' }), { extent: TEST_EXTENT });
+    db = await openTestDb('seeded');
   });
   afterAll(() => db.close());
 

@@ -1,12 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatasetsRepository } from '../../features/datasets/datasetsRepository.ts';
 import type { Db } from '@parcel-map/database';
-import { DEMO_CENTRE, TEST_EXTENT } from '@parcel-map/county-data/demo';
-import { seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
+import { DEMO_CENTRE } from '@parcel-map/county-data/demo';
 import { defaultMapping } from '@parcel-map/county-data/import';
 import { DEFAULT_IMPORT_FILE_LIMITS, importParcels } from '@parcel-map/county-data/import';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
@@ -32,8 +30,7 @@ describe('tile parcels in memory', () => {
   let db: Db;
   const currentVersion = () => createDatasetsRepository(db).dataVersion();
   beforeAll(async () => {
-    db = await openTestDb();
-    await seedDemoDataIfEmpty(db, pino({ level: 'silent' }), { extent: TEST_EXTENT });
+    db = await openTestDb('seeded');
   });
   afterAll(() => db.close());
 
