@@ -39,8 +39,6 @@ export interface DbLoad {
 /** A PostgreSQL database as a connection reaches it: plain data, so it can be handed to a worker thread. */
 export interface PgConnection {
   connectionString: string;
-  /** search_path of every connection (tests run in a throw-away schema). */
-  searchPath?: string;
 }
 
 export interface Db extends Queryable {

@@ -6,24 +6,18 @@ import type { Db, ListenEvent, PgConnection, Queryable, QueryOptions } from './d
 const RELISTEN_DELAY_MS = 1000;
 
 export interface PgDbOptions {
-  /** Sets search_path on every connection (tests run in a throw-away schema). */
-  searchPath?: string;
   max?: number;
   /** Told of pooled connections that broke while idle (PostgreSQL restarted, network cut). */
   onIdleClientError?: (error: Error) => void;
 }
 
 /** The database another thread's Db (connectionForOtherThreads) reaches, with at most `max` connections. */
-export function openPgConnection({ connectionString, searchPath }: PgConnection, max: number): Promise<Db> {
-  return openPgDb(connectionString, { max, ...(searchPath === undefined ? {} : { searchPath }) });
+export function openPgConnection({ connectionString }: PgConnection, max: number): Promise<Db> {
+  return openPgDb(connectionString, { max });
 }
 
 export async function openPgDb(connectionString: string, options: PgDbOptions = {}): Promise<Db> {
-  const connection: pg.ClientConfig = {
-    connectionString,
-    ...(options.searchPath === undefined ? {} : { options: `-c search_path=${options.searchPath}` }),
-  };
-  const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   const listeners = new Set<() => Promise<void>>();
   // Connections checked out by transactions still running: close() ends them (see there).
   const inTransaction = new Set<pg.PoolClient>();
@@ -38,7 +32,7 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
   return {
     ...wrap(pool),
     singleSession: false,
-    connectionForOtherThreads: { connectionString, ...(options.searchPath === undefined ? {} : { searchPath: options.searchPath }) },
+    connectionForOtherThreads: { connectionString },
     load: () => ({ running: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async transaction(fn) {
       const client = await pool.connect();
@@ -66,7 +60,7 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
       }
     },
     async listen(channel, onEvent) {
-      const stop = await listenOn(connection, channel, onEvent);
+      const stop = await listenOn({ connectionString }, channel, onEvent);
       const unlisten = async () => {
         listeners.delete(unlisten);
         await stop();
