@@ -2,7 +2,7 @@
 // (the `architecture` stage); a new cycle or an import against these rules fails it.
 const API = '^api-server/src/';
 // Tests beside the code may drive the whole app through the composition root; the rules hold for product code.
-const TESTS = ['\\.test\\.ts$', '\\.fixture\\.ts$', '/testing/'];
+const TESTS = ['\\.test\\.tsx?$', '\\.fixture\\.ts$', '/testing/', '/src/test/'];
 
 module.exports = {
   forbidden: [
@@ -42,10 +42,11 @@ module.exports = {
       to: { path: '^county-data/src/demo/' },
     },
     {
-      name: 'api-product-code-carries-no-test-support',
+      name: 'product-code-carries-no-test-support',
       severity: 'error',
-      from: { path: API, pathNot: TESTS },
-      to: { path: ['/testing/', '\\.test\\.ts$'] },
+      comment: 'Fakes, test databases and test helpers (testing/, src/test/, *.test.*) are imported by tests only.',
+      from: { pathNot: TESTS },
+      to: { path: TESTS },
     },
     {
       name: 'lower-packages-know-no-api',
@@ -59,12 +60,6 @@ module.exports = {
       severity: 'error',
       from: { path: '^database/' },
       to: { path: '^county-data/' },
-    },
-    {
-      name: 'county-data-product-code-carries-no-test-support',
-      severity: 'error',
-      from: { path: '^county-data/src/', pathNot: TESTS },
-      to: { path: ['/testing/'] },
     },
   ],
   options: {
