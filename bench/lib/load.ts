@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { ROOT } from './processes.ts';
 
 export const CONNECTIONS = 50;
-export const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const WRK_SCRIPT = path.join(ROOT, 'bench/lib/wrkRotate.lua');
 const RESULT_MARKER = 'WRK_RESULT ';
 /** An answer slower than this is a timeout (wrk's default, 2 s, cut off the Express tile route's slowest). */

@@ -1,6 +1,6 @@
 // The parcel tiles mapbox-gl asks for to draw a view: the tiles under a 1280×800 viewport (the
 // benchmark's browser size), with the parcel source's 512-pixel tiles (remote-map/src/map/parcelLayers.ts).
-export const VIEWPORT = { width: 1280, height: 800 } as const;
+const VIEWPORT = { width: 1280, height: 800 } as const;
 const PARCEL_TILE_PIXELS = 512;
 
 export interface View {

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect } from '../fixtures/test.ts';
 import { latestMagicLink } from '../fixtures/outbox.ts';
 
-export const SENT_MESSAGE = 'Email sent! Check your inbox to log in.';
-export const ERROR_MESSAGE = 'Something went wrong. Try again.';
+const SENT_MESSAGE = 'Email sent! Check your inbox to log in.';
+const ERROR_MESSAGE = 'Something went wrong. Try again.';
 
 export class LoginPage {
   constructor(private readonly page: Page) {}

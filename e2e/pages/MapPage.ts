@@ -174,7 +174,7 @@ export function unproject(x: number, y: number, width: number, height: number): 
 }
 
 /** The canvas pixel of a coordinate at the opening view. */
-export function project(lng: number, lat: number, width: number, height: number): [number, number] {
+function project(lng: number, lat: number, width: number, height: number): [number, number] {
   const [cx, cy] = mercator(OPENING_VIEW.lng, OPENING_VIEW.lat);
   const [px, py] = mercator(lng, lat);
   return [px - cx + width / 2, py - cy + height / 2];

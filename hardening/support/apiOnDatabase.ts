@@ -63,7 +63,7 @@ function databaseEnv(database: ApiDatabase): NodeJS.ProcessEnv {
 }
 
 /** As `npm start` does before the API starts: the county data tools seed the demo county into an empty database. */
-export async function seedDemoCountyOn(database: ApiDatabase): Promise<void> {
+async function seedDemoCountyOn(database: ApiDatabase): Promise<void> {
   const seed = spawn(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/county-data/src/cli/seedDemoCli.ts`], {
     cwd: REPO,
     env: { ...process.env, ...databaseEnv(database), LOG_LEVEL: 'warn' },

@@ -9,13 +9,13 @@ import { DEFAULT_TILE_BUILD_LIMITS } from '../tiles/kit/tileSetRouter.ts';
 import type { TurnLimits } from '../platform/runtime/turnsPerKey.ts';
 
 /** The embedded default administrator (README): sign in with this address to reach the Data page. */
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
-export const DEFAULT_MAX_UPLOAD_MB = 500;
+const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+const DEFAULT_MAX_UPLOAD_MB = 500;
 /** Imports held at once (each its files, and once validated its parcels in memory). */
 export const DEFAULT_IMPORT_MAX_JOBS = 5;
 /** The disk the held imports' files may take in all. */
-export const DEFAULT_IMPORT_MAX_STORED_MB = 2048;
-export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
+const DEFAULT_IMPORT_MAX_STORED_MB = 2048;
+const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 /** A shorter metrics token is too easy to guess. */
 const MIN_METRICS_TOKEN_LENGTH = 16;
 

@@ -78,7 +78,7 @@ export function createApp(options: CreateAppOptions): Express {
 // deploy/nginx/parcel-map.conf): the side that closes an idle connection first must be the one that
 // reuses it, or a request sent as the API closes it is reset (seen in e2e: ECONNRESET on a connection
 // idle for Node's default 5 s while a publish kept the event loop busy).
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface ApiServer {
   server: Server;

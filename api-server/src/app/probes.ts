@@ -7,13 +7,13 @@ import type { Db } from '@parcel-map/database';
 /** A database that has not answered `SELECT 1` by then is as good as down for a load balancer. */
 const DATABASE_PROBE_TIMEOUT_MS = 2_000;
 
-export interface HealthReport {
+interface HealthReport {
   status: 'ok';
   /** The current parcels are in memory for tile builds (a few seconds after a start or an import). */
   tilesWarm: boolean;
 }
 
-export interface ReadinessReport {
+interface ReadinessReport {
   ready: boolean;
   database: boolean;
   tilesWarm: boolean;

@@ -22,7 +22,7 @@ export interface ForgedToken {
 /** Beyond the API's 30 s of clock tolerance. */
 const BEYOND_SKEW_SECONDS = 90;
 
-export const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** An unsigned token (`alg: none`) with the given claims and header fields. */
 export function unsignedToken(claims: JWTPayload, header: Record<string, unknown> = {}): string {
@@ -41,7 +41,7 @@ export function withTamperedPayload(token: string, changes: JWTPayload): string 
   return [header, b64url({ ...claims, ...changes }), signature].join('.');
 }
 
-export async function publicKeyPemOf(publicJwk: JWK): Promise<string> {
+async function publicKeyPemOf(publicJwk: JWK): Promise<string> {
   const key = await importJWK(publicJwk, 'RS256');
   if (key instanceof Uint8Array) throw new Error('not an RSA public key');
   return exportSPKI(key);

@@ -16,7 +16,7 @@ export interface TestIdentity {
   close(): Promise<void>;
 }
 
-export interface SignOptions {
+interface SignOptions {
   audience?: string | string[];
   issuer?: string;
   /** Seconds from now; negative for an expired token. */

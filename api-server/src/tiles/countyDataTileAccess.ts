@@ -29,7 +29,7 @@ export interface CountyDataTileAccess {
   inFrontOf(fastPaths: RequestListener, express: RequestListener): RequestListener;
 }
 
-export function isCountyDataTileUrl(url: string | undefined): boolean {
+function isCountyDataTileUrl(url: string | undefined): boolean {
   if (url === undefined || !url.startsWith(COUNTY_DATA_TILES_PATH)) return false;
   const next = url.charAt(COUNTY_DATA_TILES_PATH.length);
   return next === '' || next === '/' || next === '?';

@@ -16,7 +16,7 @@ import { area, centroid, chord, densify, densifyOnGrid, extent, longestRoadEdge,
 import { createPrng, type Prng } from './prng.ts';
 
 export { DEMO_CENTRE } from './localFrame.ts';
-export const DEMO_SEED = 'iredell-demo-v2';
+const DEMO_SEED = 'iredell-demo-v2';
 /** The parcel under the initial map centre keeps this PIN (tests and e2e click it). */
 export const CENTRE_PIN = '4605050123';
 export const DEMO_DATASET = {
@@ -47,7 +47,7 @@ export interface DemoParcel extends MailingAddress {
   geometry: Polygon;
 }
 
-export interface DemoRoad {
+interface DemoRoad {
   name: string;
   kind: 'major' | 'minor';
   geometry: LineString;

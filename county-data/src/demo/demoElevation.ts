@@ -29,7 +29,7 @@ export function elevationAt(lng: number, lat: number): number {
   return elevationAtMetres(x, y);
 }
 
-export function elevationAtMetres(x: number, y: number): number {
+function elevationAtMetres(x: number, y: number): number {
   const d = lakeDistance(x, y);
   if (d <= 0) return LAKE_SURFACE_M;
   const shore = 1 - Math.exp(-d / SHORE_SCALE_M);

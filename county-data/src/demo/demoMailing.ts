@@ -24,8 +24,8 @@ const OUT_OF_STATE: readonly (readonly [city: string, state: string, zip: string
 const MAIL_STREETS = ['MAIN ST', 'PARK AVE', 'OAK ST', 'ELM ST', 'PEACHTREE ST NE', 'BROAD ST', 'MARKET ST', 'LAKEVIEW DR', 'RIVER RD', 'TRADE ST'];
 
 /** A share of the individual owners who live elsewhere: in the state, and out of state. */
-export const ABSENTEE_IN_STATE = 0.1;
-export const ABSENTEE_OUT_OF_STATE = 0.08;
+const ABSENTEE_IN_STATE = 0.1;
+const ABSENTEE_OUT_OF_STATE = 0.08;
 
 export interface Site {
   owner: string;

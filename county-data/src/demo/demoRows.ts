@@ -10,7 +10,7 @@ import { demoElevationGrid } from './demoElevationGrid.ts';
 import { lakeLngLat } from './lake.ts';
 
 /** Parcels per INSERT: few round trips (PGlite is single-threaded WASM) and bounded memory. */
-export const DEMO_BATCH_SIZE = 5000;
+const DEMO_BATCH_SIZE = 5000;
 
 export type DemoMessage =
   | { kind: 'baseMap'; roads: BaseMapFeatureInsert[]; water: BaseMapFeatureInsert[] }

@@ -6,7 +6,7 @@ import * as turf from '@turf/turf';
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
 import { toMetres } from './localFrame.ts';
 
-export const LAKE_FILE = path.resolve(import.meta.dirname, '../../data/lake-norman.geojson');
+const LAKE_FILE = path.resolve(import.meta.dirname, '../../data/lake-norman.geojson');
 const CHUNK_M = 500;
 
 let cachedLake: FeatureCollection<Polygon> | undefined;
@@ -180,5 +180,3 @@ export function ringArea(ring: readonly Position[]): number {
   for (let i = 0; i + 1 < ring.length; i += 1) sum += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
   return sum / 2;
 }
-
-export type LakeFeature = Feature<Polygon>;

@@ -1,7 +1,7 @@
 // Metres east/north of the demo centre ↔ lon/lat (equirectangular: exact enough over 40 km).
 export const DEMO_CENTRE = { lng: -80.86, lat: 35.62 } as const;
-export const METRES_PER_DEGREE_LAT = 110_946;
-export const METRES_PER_DEGREE_LON = 111_320 * Math.cos((DEMO_CENTRE.lat * Math.PI) / 180);
+const METRES_PER_DEGREE_LAT = 110_946;
+const METRES_PER_DEGREE_LON = 111_320 * Math.cos((DEMO_CENTRE.lat * Math.PI) / 180);
 
 export function toLngLat(x: number, y: number): [number, number] {
   return [

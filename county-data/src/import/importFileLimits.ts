@@ -29,7 +29,7 @@ export const DEFAULT_IMPORT_FILE_LIMITS: ImportFileLimits = {
 };
 
 /** The variables, by limit (docs/operations.md, Security). */
-export const IMPORT_LIMIT_VARIABLES = {
+const IMPORT_LIMIT_VARIABLES = {
   maxUnzippedBytes: 'IMPORT_MAX_UNZIPPED_MB',
   maxZipRatio: 'IMPORT_MAX_ZIP_RATIO',
   maxFeaturesPerFile: 'IMPORT_MAX_FEATURES',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PARCEL_ATTRIBUTE_FORMATS } from '@parcel-map/shared/contracts';
 import { sourceCrsSchema } from './sourceCrs.ts';
 
-export const DATE_FORMATS = ['M/D/YYYY', 'D/M/YYYY', 'YYYY-MM-DD', 'YYYYMMDD', 'epoch-ms'] as const;
+const DATE_FORMATS = ['M/D/YYYY', 'D/M/YYYY', 'YYYY-MM-DD', 'YYYYMMDD', 'epoch-ms'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
 /** A field: a source property name (shorthand), or an object naming a property or a constant. */
@@ -30,12 +30,6 @@ const fieldSpecSchema = z.union([
 ]);
 export type FieldSpec = z.infer<typeof fieldSpecSchema>;
 
-export const TARGET_FIELDS = [
-  'PIN', 'owner', 'ADD1', 'ADD2', 'CITY', 'STATE', 'ZIP', 'TaxAcres', 'township', 'zoning', 'saleDate', 'salePrice',
-  'mailAdd1', 'mailCity', 'mailState', 'mailZip',
-] as const;
-export type TargetField = (typeof TARGET_FIELDS)[number];
-
 const fieldsSchema = z
   .object({
     PIN: fieldSpecSchema,
@@ -57,6 +51,7 @@ const fieldsSchema = z
     mailZip: fieldSpecSchema.optional(),
   })
   .strict();
+export type TargetField = keyof z.infer<typeof fieldsSchema>;
 
 /** An attribute shown under 'More details': a source name (shown under that name), or one with its label and format. */
 const attributeSpecSchema = z.union([
@@ -70,7 +65,6 @@ const attributeSpecSchema = z.union([
     })
     .strict(),
 ]);
-export type AttributeSpec = z.infer<typeof attributeSpecSchema>;
 
 /**
  * The source's other attributes (what `fields` does not map), kept with each parcel. `show` lists
@@ -84,7 +78,7 @@ const attributesSchema = z
   })
   .strict();
 
-export const JOIN_PICK_RULES = ['first', 'latest'] as const;
+const JOIN_PICK_RULES = ['first', 'latest'] as const;
 
 const joinSchema = z
   .object({
@@ -106,7 +100,7 @@ const joinSchema = z
     message: 'pick "latest" needs "latestBy" (a date column)',
   });
 
-export const importMappingSchema = z
+const importMappingSchema = z
   .object({
     dataset: z
       .object({
@@ -146,7 +140,7 @@ export async function readImportMapping(file: string): Promise<ImportMapping> {
 }
 
 /** The mappings that come with the product, for counties whose files are known (county-data/mappings/). */
-export const BUNDLED_MAPPINGS_DIR = path.resolve(import.meta.dirname, '../../mappings');
+const BUNDLED_MAPPINGS_DIR = path.resolve(import.meta.dirname, '../../mappings');
 
 /** The bundled mappings' names (file names without .json). */
 export async function bundledMappingNames(): Promise<string[]> {

@@ -313,7 +313,7 @@ async function loadJoin(inputFile: string, join: NonNullable<ImportMapping['join
   return { file, index: indexCsv(rows, join) };
 }
 
-export interface Prepared {
+interface Prepared {
   /** The rows kept (validation for a later publish); empty when they were handed on batch by batch. */
   rows: ParcelInsert[];
   /** How many rows the file yields. */
@@ -335,7 +335,7 @@ export interface Prepared {
  * Maps and validates features batch by batch (`outlines`: each one's checked outline); nothing is
  * dropped without a rejection entry. What the report needs accumulates in `prepared`.
  */
-export function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefined) {
+function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefined) {
   const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: new PinIndex(), attributeFields: [] };
   const attributes = createAttributeCollector(mapping);
   const warn = (field: TargetField, value: unknown) => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { OVERLAY_CONTEXT_KINDS, overlayStyleSchema, type OverlayGeometryType, type OverlayStyle } from '@parcel-map/shared/contracts';
 import { sourceCrsSchema } from './sourceCrs.ts';
 
-export const overlayMappingSchema = z
+const overlayMappingSchema = z
   .object({
     overlay: z
       .object({
@@ -32,7 +32,7 @@ export const overlayMappingSchema = z
 export type OverlayMapping = z.infer<typeof overlayMappingSchema>;
 
 /** The colour of an overlay whose mapping sets none: one per geometry type, apart from the parcels' and the base map's. */
-export const DEFAULT_OVERLAY_COLOURS: Record<OverlayGeometryType, string> = {
+const DEFAULT_OVERLAY_COLOURS: Record<OverlayGeometryType, string> = {
   polygon: '#7b3294',
   line: '#e66101',
   point: '#d7191c',

@@ -107,7 +107,7 @@ async function openZipWithinLimits(file: string, limits: ImportFileLimits): Prom
  * which GDAL reads. The file is opened twice: once up to its features, for the header (the CRS must
  * be known before the first feature is read), then for the features.
  */
-export async function readGeoJson(file: string): Promise<ParcelSource | 'topology'> {
+async function readGeoJson(file: string): Promise<ParcelSource | 'topology'> {
   const header = await readGeoJsonHeader(file);
   if (header.type === 'Topology') return 'topology';
   if (header.type !== 'FeatureCollection' || !header.hasFeatures) throw new Error(`${file}: expected a GeoJSON FeatureCollection`);

@@ -26,7 +26,7 @@ const DECIMALS = 1e7;
 export type Reprojector = (position: Position) => Position;
 
 /** "EPSG:2264", "urn:ogc:def:crs:EPSG::2264", "CRS84", a proj string or WKT → a proj4 definition. */
-export function crsDefinition(crs: string): string {
+function crsDefinition(crs: string): string {
   const text = crs.trim();
   if (/^(urn:ogc:def:crs:OGC:1\.3:)?CRS84$/i.test(text)) return WGS84;
   const epsg = /^(?:urn:ogc:def:crs:)?EPSG:{1,2}(\d+)$/i.exec(text);

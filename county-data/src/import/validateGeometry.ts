@@ -61,7 +61,7 @@ interface Segment {
  * Edges that only touch at a point are allowed (a hole touching its shell). A sweep over x keeps it
  * near O(n log n); turf's kinks took 1.5 ms per small parcel, the whole budget of a fast import.
  */
-export function findCrossing(rings: Position[][]): [number, number] | undefined {
+function findCrossing(rings: Position[][]): [number, number] | undefined {
   const segments: Segment[] = [];
   rings.forEach((ring, r) => {
     for (let i = 0; i < ring.length - 1; i += 1) {

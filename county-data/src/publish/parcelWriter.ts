@@ -7,7 +7,7 @@ import type { DerivedGeometry, ParcelGeometry } from '../geometry/parcelGeometry
 import { parcelTableOf } from './parcelVersionTables.ts';
 
 /** The owner's mailing address, where the data has one (missing fields are stored as null). */
-export interface OwnerMailingAddress {
+interface OwnerMailingAddress {
   mail_add1?: string | null;
   mail_city?: string | null;
   mail_state?: string | null;

@@ -39,7 +39,7 @@ export function registerAndPreloadRemotes(config: RuntimeConfig, pathname: strin
   });
 }
 
-export class RemoteLoadError extends Error {
+class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
 }
 

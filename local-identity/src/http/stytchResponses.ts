@@ -21,7 +21,7 @@ export class StytchError extends Error {
   }
 }
 
-export interface StytchErrorBody {
+interface StytchErrorBody {
   status_code: number;
   request_id: string;
   error_type: string;
@@ -29,7 +29,7 @@ export interface StytchErrorBody {
   error_url: string;
 }
 
-export function stytchErrorBody(error: StytchError): StytchErrorBody {
+function stytchErrorBody(error: StytchError): StytchErrorBody {
   return {
     status_code: error.statusCode,
     request_id: newRequestId(),

@@ -10,7 +10,7 @@ export interface ConsentPageFields {
   cancelUrl: string;
 }
 
-export const DEFAULT_CONSENT_EMAIL = 'worker@example.com';
+const DEFAULT_CONSENT_EMAIL = 'worker@example.com';
 
 export function renderConsentPage(fields: ConsentPageFields): string {
   const providerType = escapeHtml(fields.providerType);

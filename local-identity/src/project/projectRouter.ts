@@ -9,7 +9,7 @@ export const PKCE_REQUIRED = { emailMagicLinks: true, oauth: true } as const;
  * The bootstrap the notes verified with SDK 6.3.0 (STYTCH_NOTES §3a). password_config and
  * captcha_settings must be present or sends fail; cname_domain must be null or OAuth leaves for it.
  */
-export function bootstrapData() {
+function bootstrapData() {
   return {
     project_name: 'Local Dev',
     disable_sdk_watermark: true,

@@ -4,11 +4,11 @@ import type { SigningKey } from '../keys/signingKeys.ts';
 import type { SessionRecord } from './sessionRecord.ts';
 
 /** Stytch session JWTs live five minutes whatever the session length; the SDK refreshes every three. */
-export const SESSION_JWT_LIFETIME_SECONDS = 300;
+const SESSION_JWT_LIFETIME_SECONDS = 300;
 
-export const SESSION_CLAIM = 'https://stytch.com/session';
+const SESSION_CLAIM = 'https://stytch.com/session';
 
-export function stytchIssuer(projectId: string): string {
+function stytchIssuer(projectId: string): string {
   return `stytch.com/${projectId}`;
 }
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-export const sessionAttributesSchema = z.object({ ip_address: z.string(), user_agent: z.string() });
+const sessionAttributesSchema = z.object({ ip_address: z.string(), user_agent: z.string() });
 
 // Factor objects carry a method-specific key (`email_factor`, `microsoft_oauth_factor`, ...).
-export const authenticationFactorSchema = z.looseObject({
+const authenticationFactorSchema = z.looseObject({
   type: z.string(),
   delivery_method: z.string(),
   last_authenticated_at: z.string(),

@@ -11,7 +11,7 @@ const identityStateSchema = z.object({
   sessions: z.array(sessionRecordSchema),
 });
 
-export type IdentityState = z.infer<typeof identityStateSchema>;
+type IdentityState = z.infer<typeof identityStateSchema>;
 
 export interface IdentityStateFile {
   readonly state: IdentityState;

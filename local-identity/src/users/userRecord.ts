@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const oauthProviderLinkSchema = z.object({
+const oauthProviderLinkSchema = z.object({
   provider_type: z.string(),
   provider_subject: z.string(),
   oauth_user_registration_id: z.string(),

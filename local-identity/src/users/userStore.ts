@@ -54,6 +54,6 @@ export class UserStore {
   }
 }
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -63,7 +63,7 @@ export async function startIdentityHarness(
   };
 }
 
-export function clearSessionCookies() {
+function clearSessionCookies() {
   for (const name of ['stytch_session', 'stytch_session_jwt', 'stytch_intermediate_session_token']) {
     document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }

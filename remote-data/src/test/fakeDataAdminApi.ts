@@ -29,7 +29,7 @@ export function datasetVersion(overrides: Partial<Version> = {}): Version {
   };
 }
 
-export function importReport(overrides: Partial<ImportReport> = {}): ImportReport {
+function importReport(overrides: Partial<ImportReport> = {}): ImportReport {
   return {
     file: 'parcels.geojson',
     format: 'GeoJSON',

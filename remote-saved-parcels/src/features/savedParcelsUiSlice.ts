@@ -2,7 +2,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { markupSaveRequested, parcelSaveRequested, rootReducer, savedParcelsOpened, type MarkupToSave, type ParcelToSave } from '@parcel-map/shared';
 
-export interface SavedParcelsUiState {
+interface SavedParcelsUiState {
   parcelToSave: ParcelToSave | null;
   markupToSave: MarkupToSave | null;
   sheetOpen: boolean;
@@ -11,7 +11,7 @@ export interface SavedParcelsUiState {
 
 const initialState: SavedParcelsUiState = { parcelToSave: null, markupToSave: null, sheetOpen: false, notice: null };
 
-export const savedParcelsUiSlice = createSlice({
+const savedParcelsUiSlice = createSlice({
   name: 'savedParcelsUi',
   initialState,
   reducers: {

@@ -32,7 +32,7 @@ export function savedRecord(overrides: Partial<SavedParcelRecord> = {}): SavedPa
 }
 
 /** The parcel fields the details route answers for a saved record (the fake's made-up county). */
-export function savedParcelDetails(record: SavedParcelRecord) {
+function savedParcelDetails(record: SavedParcelRecord) {
   return {
     id: record.id,
     pin: record.parcel_pin,

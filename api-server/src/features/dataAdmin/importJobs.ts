@@ -35,7 +35,7 @@ import { reserveUploadBytes, type HeldBytes } from './uploadBudget.ts';
 import { withoutServerPaths } from './withoutServerPaths.ts';
 
 /** Parcels drawn on the Data page's small map before publishing. */
-export const SAMPLE_PARCELS = 200;
+const SAMPLE_PARCELS = 200;
 /** A job untouched this long is discarded with its files; a folder of the work dir no job owns, swept. */
 const IDLE_JOB_MS = 60 * 60_000;
 /** How often idle jobs and leftover folders are looked for (besides at start and at each new job). */

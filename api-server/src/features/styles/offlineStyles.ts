@@ -29,9 +29,9 @@ interface Palette {
   boundary: string;
 }
 
-export const STREETS_LOCAL: OfflineStyleInfo = { id: 'streets-local', name: 'Streets (offline)' };
-export const DARK_LOCAL: OfflineStyleInfo = { id: 'dark-local', name: 'Dark (satellite contrast)' };
-export const OFFLINE_STYLES: readonly OfflineStyleInfo[] = [STREETS_LOCAL, DARK_LOCAL];
+const STREETS_LOCAL: OfflineStyleInfo = { id: 'streets-local', name: 'Streets (offline)' };
+const DARK_LOCAL: OfflineStyleInfo = { id: 'dark-local', name: 'Dark (satellite contrast)' };
+const OFFLINE_STYLES: readonly OfflineStyleInfo[] = [STREETS_LOCAL, DARK_LOCAL];
 
 const PALETTES: Record<string, Palette> = {
   [STREETS_LOCAL.id]: {

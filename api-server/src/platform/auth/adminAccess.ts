@@ -9,7 +9,7 @@ import { BEARER } from './verifyBearer.ts';
 
 export const ADMINS_ONLY_MESSAGE = 'Only administrators can manage data sets';
 /** The user id the local admin token stands for (in logs and import records). */
-export const LOCAL_ADMIN = 'local-admin';
+const LOCAL_ADMIN = 'local-admin';
 
 export interface AdminAccessOptions {
   /** Lower-case e-mail addresses. */
@@ -24,7 +24,7 @@ export interface AdminAccessOptions {
  * The e-mail addresses a verified Stytch session JWT proves: its magic-link factors' addresses, and
  * an `email` custom claim (how a Stytch project puts the address of an OAuth sign-in into its JWTs).
  */
-export function sessionEmails(payload: JWTPayload): string[] {
+function sessionEmails(payload: JWTPayload): string[] {
   const emails: string[] = [];
   if (typeof payload.email === 'string') emails.push(payload.email);
   const session = payload['https://stytch.com/session'] as { authentication_factors?: unknown } | undefined;

@@ -13,7 +13,7 @@ const LIVE_PROJECT_PREFIX = 'project-live-';
 export const STYTCH_PROJECT_ID_PATTERN = /^project-(test|live)-[A-Za-z0-9-]+$/;
 
 /** Stytch's API for a project: live ids on api.stytch.com, everything else on test.stytch.com. */
-export function stytchApiBaseUrl(projectId: string): string {
+function stytchApiBaseUrl(projectId: string): string {
   return projectId.startsWith(LIVE_PROJECT_PREFIX) ? STYTCH_LIVE_API : STYTCH_TEST_API;
 }
 

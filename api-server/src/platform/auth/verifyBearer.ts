@@ -10,16 +10,16 @@ import type { JwtSettings } from './stytchJwtSettings.ts';
 
 export const CLOCK_TOLERANCE_SECONDS = 30;
 /** The only signature algorithm accepted: Stytch signs session JWTs with RS256. No `none`, no HMAC. */
-export const ALLOWED_ALGORITHMS = ['RS256'];
+const ALLOWED_ALGORITHMS = ['RS256'];
 /**
  * The JWKS is cached for 10 minutes; a token whose `kid` is not in the cache triggers one refetch,
  * at most once per 30 s, so a flood of made-up kids cannot turn into a flood of JWKS requests.
  */
-export const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
+const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 export const JWKS_REFETCH_COOLDOWN_MS = 30_000;
 const JWKS_FETCH_TIMEOUT_MS = 5_000;
 /** Tokens already verified, kept with their time claims (a session JWT is ~1 KB). */
-export const VERIFIED_TOKENS_CACHED = 10_000;
+const VERIFIED_TOKENS_CACHED = 10_000;
 /** Characters of a verified token's end (its RS256 signature, 342 characters) it is cached under. */
 const VERIFIED_TOKEN_KEY_LENGTH = 64;
 /** `Authorization: Bearer <token>`, the token in group 1. */
@@ -53,7 +53,7 @@ export interface BearerVerifierOptions {
   now?: () => Date;
 }
 
-export function remoteJwks(jwksUrl: string): JWTVerifyGetKey {
+function remoteJwks(jwksUrl: string): JWTVerifyGetKey {
   return createRemoteJWKSet(new URL(jwksUrl), {
     cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
     cooldownDuration: JWKS_REFETCH_COOLDOWN_MS,

@@ -14,7 +14,7 @@ export const RATE_LIMITED_ROUTES = ['search', 'details', 'savedParcelWrites', 'm
 export type RateLimitedRoute = (typeof RATE_LIMITED_ROUTES)[number];
 
 /** Requests allowed in one window: to one signed-in user, and from one client address (all its users). */
-export interface RouteRateLimit {
+interface RouteRateLimit {
   perUser: number;
   perAddress: number;
 }

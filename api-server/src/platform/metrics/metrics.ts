@@ -13,7 +13,7 @@ import { secretTokenMatcher } from '../auth/secretToken.ts';
 
 const PREFIX = 'parcel_map_';
 /** Requests no route matched (404s, refused before routing): one label value, never the raw URL. */
-export const UNMATCHED_ROUTE = '(unmatched)';
+const UNMATCHED_ROUTE = '(unmatched)';
 // From a cached answer (~1 ms) to a cold low-zoom tile build or an import upload (seconds).
 const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 

@@ -12,7 +12,7 @@ export interface TurnLimits {
 }
 
 /** One piece at a time per key, any number waiting. */
-export const ONE_AT_A_TIME: TurnLimits = { runningPerKey: 1, waitingPerKey: Number.POSITIVE_INFINITY };
+const ONE_AT_A_TIME: TurnLimits = { runningPerKey: 1, waitingPerKey: Number.POSITIVE_INFINITY };
 
 export interface TurnsPerKey {
   /** Whether `key` may queue another piece: its pieces running and waiting are within the limits. */

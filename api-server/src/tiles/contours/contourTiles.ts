@@ -18,7 +18,7 @@ import { tileToLat, tileToLon } from '../kit/tileMath.ts';
 import { buildNow, type EncodedTile, type ScheduleBuild } from '../kit/tileSetRouter.ts';
 import type { ElevationGridRepository } from './elevationGridRepository.ts';
 
-export const MINOR_LINES_ZOOM = 14;
+const MINOR_LINES_ZOOM = 14;
 const EXTENT = 4096;
 const BUFFER = 64;
 // The grid reaches this far past the tile so d3-contour's closing edges fall outside the clip box.
@@ -66,8 +66,6 @@ export function createContourTiles(deps: ContourTilesDeps) {
     },
   };
 }
-
-export type ContourTiles = ReturnType<typeof createContourTiles>;
 
 function overlaps({ bounds }: ElevationGrid, z: number, x: number, y: number): boolean {
   return tileToLon(x + 1, z) > bounds.west && tileToLon(x, z) < bounds.east && tileToLat(y + 1, z) < bounds.north && tileToLat(y, z) > bounds.south;

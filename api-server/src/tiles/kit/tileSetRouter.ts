@@ -19,7 +19,7 @@ const versionQuery = z.object({ v: z.optional(z.string().regex(/^\d{1,15}$/, 'v 
 export type EncodedTile = ({ kind: 'tile'; body: Buffer; etag: string } | { kind: 'empty' }) & { version?: number };
 
 /** z/x/y of a tile set served from `minZoom` to `maxZoom`; each failure carries its reason (400). */
-export function tileAddressSchema(minZoom: number, maxZoom: number) {
+function tileAddressSchema(minZoom: number, maxZoom: number) {
   const zoomMessage = `z must be ${minZoom}–${maxZoom}`;
   return z
     .object({ z: integer.pipe(z.number().min(minZoom, zoomMessage).max(maxZoom, zoomMessage)), x: integer, y: integer })

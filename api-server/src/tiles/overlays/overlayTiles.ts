@@ -68,5 +68,3 @@ function buildIndex({ shownAttributes, features }: CurrentOverlayFeatures): GeoJ
   }));
   return new GeoJSONVT({ type: 'FeatureCollection', features: collection }, { maxZoom: OVERLAY_TILE_ZOOMS.max, extent: GEOJSON_VT_EXTENT });
 }
-
-export type OverlayTiles = ReturnType<typeof createOverlayTiles>;

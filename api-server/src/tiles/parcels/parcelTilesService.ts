@@ -18,7 +18,7 @@ import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 // Query a little more than the tile's buffer so clipped edges at tile borders are drawn.
 const QUERY_BUFFER_FRACTION = (2 * BUFFER) / EXTENT;
 /** From this zoom every parcel is in its tiles, outlines within 1/16 px. */
-export const FULL_DETAIL_ZOOM = 13;
+const FULL_DETAIL_ZOOM = 13;
 // Names, addresses and acreage only from the label zoom: below it a click reads them from the API.
 // The initial view's twelve z13 tiles went from 2.3 MB to 1.2 MB gzipped, which the browser's
 // workers decode before the first parcels are drawn.

@@ -9,7 +9,7 @@ import { concatenated, GrowableArray, GrowableText } from '../kit/growableArray.
 import type { ParcelTileRow } from './parcelTilesRepository.ts';
 
 /** What a tile shows of a parcel besides its outline. */
-export type TileParcelAttributes = Omit<ParcelTileRow, 'geometry'>;
+type TileParcelAttributes = Omit<ParcelTileRow, 'geometry'>;
 
 export interface TileParcelSet {
   readonly size: number;
@@ -34,7 +34,7 @@ export interface TileParcelSet {
 }
 
 /** Web Mercator to the unit square, as geojson-vt and Mapbox project. */
-export function projectToUnitSquare(lon: number, lat: number): [number, number] {
+function projectToUnitSquare(lon: number, lat: number): [number, number] {
   const sin = Math.sin((lat * Math.PI) / 180);
   const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
   return [lon / 360 + 0.5, Math.min(1, Math.max(0, y))];

@@ -20,7 +20,7 @@ const WORKER_THREADS = Math.min(4, availableParallelism());
 // matches boxes this close to touching, so the index is searched with the box grown by it.
 const PG_GEOMETRY_EPSILON = 1e-6;
 
-export interface TileParcelSource extends TileParcelPageSource {
+interface TileParcelSource extends TileParcelPageSource {
   findForTile(box: LonLatBox, minSize: number): Promise<ParcelTileRow[]>;
   findPinSplits(parts: number): Promise<string[]>;
 }
@@ -34,7 +34,7 @@ export interface TileParcelsDeps {
 }
 
 /** A tile's parcels: the set's parcels at `indices`, in findForTile's order. */
-export interface TileParcelSelection {
+interface TileParcelSelection {
   parcels: TileParcelSet;
   indices: ArrayLike<number> & Iterable<number>;
 }

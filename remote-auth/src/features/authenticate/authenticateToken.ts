@@ -1,8 +1,6 @@
 import { getIdentityClient, SESSION_DURATION_MINUTES } from '../identity/identityClient.ts';
 import { clearLoginKeys, storeSignedIn } from '../identity/storageKeys.ts';
 
-export type TokenType = 'magic_links' | 'oauth';
-
 /** SPEC §5: magic_links or oauth, case-insensitive. */
 export function isSupportedTokenType(type: string | null): type is string {
   const lower = type?.toLowerCase();
@@ -10,7 +8,7 @@ export function isSupportedTokenType(type: string | null): type is string {
 }
 
 /** SPEC §4: the pause after success before leaving the page. */
-export const POST_AUTHENTICATION_DELAY_MS = 200;
+const POST_AUTHENTICATION_DELAY_MS = 200;
 
 /** Returns true when signed in; on any failure clears the stored login keys. */
 export async function authenticateToken(token: string, type: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import './login.css';
 
 type SendState = 'idle' | 'sending' | 'sent' | 'error';
 
-export function authenticateUrl() {
+function authenticateUrl() {
   return `${window.location.origin}/authenticate`;
 }
 

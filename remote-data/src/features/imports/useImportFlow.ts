@@ -7,7 +7,7 @@ import { dataAdminApi, failureMessage, useCreateImportMutation, useDiscardImport
 import { uploadFile } from './uploadFile.ts';
 
 /** How often a job the API is working on is asked after. */
-export const IMPORT_POLL_MS = 1000;
+const IMPORT_POLL_MS = 1000;
 
 export interface ImportRequest {
   files: File[];
@@ -24,7 +24,7 @@ export interface OverlayRequest {
   maxRejectedShare: number;
 }
 
-export const overlayFiles = ({ file, mapping }: OverlayRequest) => (mapping ? [file, mapping] : [file]);
+const overlayFiles = ({ file, mapping }: OverlayRequest) => (mapping ? [file, mapping] : [file]);
 
 export interface FileProgress {
   name: string;

@@ -5,11 +5,11 @@ import { OVERLAY_NAME_PATTERN } from '@parcel-map/shared/api';
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
 import type { MapOverlaysState } from '../mapView/mapViewSlice.ts';
 
-export const PIN_PARAM = 'pin';
-export const VIEW_PARAM = 'view';
-export const STYLE_PARAM = 'style';
-export const LAYERS_PARAM = 'layers';
-export const OVERLAYS_PARAM = 'overlays';
+const PIN_PARAM = 'pin';
+const VIEW_PARAM = 'view';
+const STYLE_PARAM = 'style';
+const LAYERS_PARAM = 'layers';
+const OVERLAYS_PARAM = 'overlays';
 
 /** The overlays' names in a link: short and stable, whatever the store calls them. */
 const LAYER_NAMES: Record<keyof MapOverlaysState, string> = {
@@ -20,7 +20,7 @@ const LAYER_NAMES: Record<keyof MapOverlaysState, string> = {
 };
 
 /** 'owners,outlines': the overlays that are on; '' when none is. */
-export function formatLayers(overlays: MapOverlaysState): string {
+function formatLayers(overlays: MapOverlaysState): string {
   return (Object.keys(LAYER_NAMES) as (keyof MapOverlaysState)[])
     .filter((overlay) => overlays[overlay])
     .map((overlay) => LAYER_NAMES[overlay])
@@ -28,7 +28,7 @@ export function formatLayers(overlays: MapOverlaysState): string {
 }
 
 /** The overlays a link switches on (every other one off), or null without the parameter. */
-export function parseLayers(value: string | null): MapOverlaysState | null {
+function parseLayers(value: string | null): MapOverlaysState | null {
   if (value === null) return null;
   const names = new Set(value.split(',').map((name) => name.trim()));
   const overlays = {} as MapOverlaysState;
@@ -43,7 +43,7 @@ export function parseOverlayLayers(value: string | null): string[] | null {
 }
 
 /** A base-map id from the URL: an id's characters, else nothing (an unknown id is ignored later). */
-export function parseStyle(value: string | null): string | null {
+function parseStyle(value: string | null): string | null {
   return value && /^[A-Za-z0-9._-]{1,64}$/.test(value) ? value : null;
 }
 

@@ -8,7 +8,7 @@ import { useCopyFeedback, type CopyState } from '../parcelSelection/useCopyFeedb
 import { shareSearch } from './deepLinkParams.ts';
 
 /** The shared link for the store's state: the app's root on this origin. */
-export function shareUrl(state: RootState, origin: string): string {
+function shareUrl(state: RootState, origin: string): string {
   const { lng, lat } = selectMapCenter(state);
   const search = shareSearch({
     pin: selectSelectedPin(state),

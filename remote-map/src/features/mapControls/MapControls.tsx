@@ -23,7 +23,7 @@ export interface MapControlActions {
   setStyle(styleId: string): void;
 }
 
-export const OVERLAY_LABELS: Record<Exclude<MapOverlay, 'contours'>, string> = {
+const OVERLAY_LABELS: Record<Exclude<MapOverlay, 'contours'>, string> = {
   ownerNames: 'Show Owner Names',
   savedParcels: 'Show Saved Parcels',
   parcelOutlines: 'Show Parcel Outlines',

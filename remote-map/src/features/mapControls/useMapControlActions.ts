@@ -11,8 +11,8 @@ import type { MapControlActions } from './MapControls.tsx';
 const MY_LOCATION_ZOOM = 15;
 
 /** Not in SPEC (docs/decisions.md): SPEC only logs geolocation errors. */
-export const LOCATION_DENIED_MESSAGE = 'Location permission denied: allow this site to use your location in the browser settings.';
-export const LOCATION_UNAVAILABLE_MESSAGE = 'Your location could not be found.';
+const LOCATION_DENIED_MESSAGE = 'Location permission denied: allow this site to use your location in the browser settings.';
+const LOCATION_UNAVAILABLE_MESSAGE = 'Your location could not be found.';
 
 export function useMapControlActions(controller: MapController | null, print: (snapshot: PrintSnapshot) => void): MapControlActions | null {
   const store = useAppStore();

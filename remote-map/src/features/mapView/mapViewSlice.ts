@@ -13,7 +13,7 @@ export interface MapOverlaysState {
 }
 export type MapOverlay = keyof MapOverlaysState;
 
-export interface MapViewState {
+interface MapViewState {
   center: { lng: number; lat: number };
   zoom: number;
   /** The config id of the loaded base map, or null if it matched none (or timed out). */

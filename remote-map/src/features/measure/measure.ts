@@ -5,8 +5,8 @@ import type { MarkupGeometry } from '@parcel-map/shared';
 
 export type Position = [number, number];
 
-export const FEET_PER_MILE = 5280;
-export const SQ_FEET_PER_ACRE = 43560;
+const FEET_PER_MILE = 5280;
+const SQ_FEET_PER_ACRE = 43560;
 const FEET_PER_METRE = 3.28084;
 const SQ_FEET_PER_SQ_METRE = FEET_PER_METRE * FEET_PER_METRE;
 /** Below a quarter mile distances read better in feet. */
@@ -21,7 +21,7 @@ export interface LineMeasurement {
 }
 
 /** A marked point (key 1, 'Mark Point'): nothing to measure but where it is. */
-export interface PointMeasurement {
+interface PointMeasurement {
   kind: 'point';
   position: Position;
 }
@@ -41,7 +41,7 @@ export type Measurement = LineMeasurement | AreaMeasurement | PointMeasurement;
 const sameAs = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
 
 /** Consecutive duplicates removed (Draw repeats the last vertex while the cursor sits on it). */
-export function distinctVertices(coordinates: readonly Position[]): Position[] {
+function distinctVertices(coordinates: readonly Position[]): Position[] {
   const result: Position[] = [];
   for (const position of coordinates) {
     const last = result[result.length - 1];

@@ -6,7 +6,7 @@ import type { Measurement } from './measure.ts';
 
 export type MeasureMode = 'distance' | 'area' | 'point';
 
-export interface MeasureState {
+interface MeasureState {
   isOpen: boolean;
   mode: MeasureMode | null;
   measurement: Measurement | null;
@@ -14,7 +14,7 @@ export interface MeasureState {
 
 const initialState: MeasureState = { isOpen: false, mode: null, measurement: null };
 
-export const measureSlice = createSlice({
+const measureSlice = createSlice({
   name: 'measure',
   initialState,
   reducers: {

@@ -9,7 +9,7 @@ import './overlayLayerOptions.css';
 /** docs/decisions.md: the panel says so rather than leaving a gap. */
 export const NO_OVERLAY_LAYERS_MESSAGE = 'No county layers to show.';
 /** The legend's entry for the values an overlay's style does not list. */
-export const OTHER_VALUES_LABEL = 'Other';
+const OTHER_VALUES_LABEL = 'Other';
 
 export function OverlayLayerOptions() {
   const dispatch = useAppDispatch();

@@ -7,7 +7,7 @@ import { selectIsSignedIn, useAppSelector } from '@parcel-map/shared';
 import { baseApi, overlaysAnswerSchema, type Overlay } from '@parcel-map/shared/api';
 import { useGetDatasetsQuery } from '../parcelSelection/parcelsApi.ts';
 
-export const overlaysApi = baseApi.injectEndpoints({
+const overlaysApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * The overlays served at this data version (the argument only keys the cache: a new version is a

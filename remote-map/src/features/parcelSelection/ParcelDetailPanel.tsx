@@ -19,7 +19,7 @@ import { useShareLink } from '../deepLinks/useShareLink.ts';
 import './parcelDetailPanel.css';
 import { nearbyRequested } from '../search/parcelFinderSlice.ts';
 
-export const DEFAULT_PARCEL_ERROR = 'Failed to load parcel details.';
+const DEFAULT_PARCEL_ERROR = 'Failed to load parcel details.';
 export const NOT_A_SURVEY = 'Not a survey: boundaries are approximate and not for legal or conveyancing use.';
 
 /** SPEC §3's parcel record alone, as the save flow expects it: no map-only parts, mailing address or county attributes. */

@@ -7,7 +7,7 @@ export const PARCEL_CACHE_KEY = 'parcelCache';
 export const PARCEL_CACHE_MAX_AGE_MS = 10 * 60 * 1000;
 export const PARCEL_CACHE_MAX_ENTRIES = 1000;
 
-export interface ParcelCacheEntry {
+interface ParcelCacheEntry {
   data: ParcelDetails;
   timestamp: number;
 }

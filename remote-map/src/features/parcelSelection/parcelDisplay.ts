@@ -2,7 +2,7 @@
 // MM/DD/YYYY dates, tax acres to 2 decimals, 'N/A' for whatever is missing.
 import type { OwnerMailing, Parcel, ParcelAttribute } from '@parcel-map/shared';
 
-export const MISSING_VALUE = 'N/A';
+const MISSING_VALUE = 'N/A';
 
 function present(value: string | null | undefined): string | null {
   const text = value?.trim();

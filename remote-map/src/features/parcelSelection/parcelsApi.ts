@@ -26,7 +26,7 @@ import {
 import { cacheParcel, cachedParcel } from './parcelCache.ts';
 
 /** SPEC §9: details are reused for 10 minutes. */
-export const PARCEL_DETAILS_FRESH_SECONDS = 600;
+const PARCEL_DETAILS_FRESH_SECONDS = 600;
 
 export function parcelPath(pin: string): string {
   return `/api/parcels/${encodeURIComponent(pin)}`;
@@ -67,7 +67,7 @@ export interface SearchRequest {
 
 export const NO_SEARCH_RESULTS: ParcelSearchResponse = { results: [], total: 0, capped: false, places: [] };
 
-export function searchPath({ q, ...page }: SearchRequest): string {
+function searchPath({ q, ...page }: SearchRequest): string {
   const params = new URLSearchParams({ q });
   for (const [key, value] of Object.entries(page)) if (value !== undefined) params.set(key, String(value));
   return `/api/parcels/search?${params}`;

@@ -1,7 +1,7 @@
 // The copy-link button's state (SPEC §4): idle, then copied or failed, then idle again after 2 s.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export const COPY_FEEDBACK_MS = 2000;
+const COPY_FEEDBACK_MS = 2000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 

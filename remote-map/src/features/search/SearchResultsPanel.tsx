@@ -12,7 +12,7 @@ import { resultFindings } from './findingsGeometry.ts';
 import { useFindingsOnMap } from './useFindingsOnMap.ts';
 import './parcelFinder.css';
 
-export const RESULTS_PAGE_SIZE = 20;
+const RESULTS_PAGE_SIZE = 20;
 const SORT_LABELS: Record<SearchSort, string> = { relevance: 'Best match', owner: 'Owner', address: 'Address', acres: 'Acres (largest first)' };
 const MATCH_LABELS: Record<ParcelSearchResult['matched'], string> = { pin: 'PIN', address: 'Address', owner: 'Owner', city: 'City', zip: 'ZIP code' };
 

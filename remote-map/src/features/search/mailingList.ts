@@ -16,10 +16,9 @@ export interface MailingEntry {
   distanceFt: number;
 }
 
-export const MAILING_CSV_COLUMNS = ['owner', 'mailing address', 'city', 'state', 'zip', 'pin', 'acres', 'distance (ft)'] as const;
+const MAILING_CSV_COLUMNS = ['owner', 'mailing address', 'city', 'state', 'zip', 'pin', 'acres', 'distance (ft)'] as const;
 /** The common address label sheet (Avery 5160 and its kin): 3 across, 10 down, on US Letter. */
-export const LABELS_PER_ROW = 3;
-export const LABELS_PER_PAGE = 30;
+const LABELS_PER_PAGE = 30;
 
 function mailingAddress(parcel: NearbyParcel) {
   if (parcel.mail_add1) return { address: parcel.mail_add1, city: parcel.mail_city ?? '', state: parcel.mail_state ?? '', zip: parcel.mail_zip ?? '' };

@@ -5,7 +5,7 @@ import { rootReducer } from '@parcel-map/shared';
 import { NEARBY_DEFAULT_FEET } from '@parcel-map/shared/api';
 import type { NearbySubject } from '../parcelSelection/parcelsApi.ts';
 
-export interface ParcelFinderState {
+interface ParcelFinderState {
   panel: 'results' | 'nearby' | null;
   /** The search the results panel lists. */
   query: string;
@@ -16,7 +16,7 @@ export interface ParcelFinderState {
 
 const initialState: ParcelFinderState = { panel: null, query: '', nearbyOf: null, distanceFt: NEARBY_DEFAULT_FEET };
 
-export const parcelFinderSlice = createSlice({
+const parcelFinderSlice = createSlice({
   name: 'parcelFinder',
   initialState,
   reducers: {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDialogFocus } from '@parcel-map/shared';
 import './shortcutsHelp.css';
 
-export const SHORTCUTS: readonly [keys: string, what: string][] = [
+const SHORTCUTS: readonly [keys: string, what: string][] = [
   ['?', 'Show this list of shortcuts'],
   ['Tab, Shift+Tab', 'Move between the search box, the controls and the panels'],
   ['Arrow keys', 'Pan the map (with the map focused)'],

@@ -43,7 +43,7 @@ function kmlPolygon(rings: unknown): string {
 }
 
 /** KML 2.2 geometry for the GeoJSON types an outline, a centroid or a drawing can be. */
-export function kmlGeometry(geometry: GeoJSONGeometry): string {
+function kmlGeometry(geometry: GeoJSONGeometry): string {
   const { coordinates } = geometry;
   switch (geometry.type) {
     case 'Point':

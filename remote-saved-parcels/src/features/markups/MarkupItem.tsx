@@ -6,7 +6,7 @@ import { DeleteConfirmation } from '../forms/DeleteConfirmation.tsx';
 import { MARKUP_NAME_MAX_LENGTH, useDeleteMarkupMutation, useUpdateMarkupMutation } from '@parcel-map/shared/api';
 
 const KIND_LABELS: Record<Markup['geometry']['type'], string> = { Point: 'Point', LineString: 'Line', Polygon: 'Area' };
-export const MARKUP_CHANGE_FAILED = 'Could not change the markup.';
+const MARKUP_CHANGE_FAILED = 'Could not change the markup.';
 
 type Mode = 'view' | 'renaming' | 'confirmDelete';
 

@@ -10,8 +10,3 @@ export const MARKUP_COLORS = [
 ] as const;
 
 export const DEFAULT_MARKUP_COLOR = MARKUP_COLORS[0].value;
-
-/** The colour's name, or its value when it is not one of ours. */
-export function markupColorName(value: string): string {
-  return MARKUP_COLORS.find((color) => color.value === value.toLowerCase())?.name ?? value;
-}

@@ -5,8 +5,8 @@ import { errorMessageOf, NOTES_MAX_LENGTH, useDeleteSavedParcelMutation, useUpda
 import { DeleteConfirmation } from '../forms/DeleteConfirmation.tsx';
 import { SavedParcelTags } from './SavedParcelTags.tsx';
 
-export const NOTE_UPDATE_FAILED_MESSAGE = 'Could not save the new note.';
-export const deleteFailedMessage = (message: string | undefined) => `Failed to delete parcel: ${message || 'Unknown error'}`;
+const NOTE_UPDATE_FAILED_MESSAGE = 'Could not save the new note.';
+const deleteFailedMessage = (message: string | undefined) => `Failed to delete parcel: ${message || 'Unknown error'}`;
 
 /** What the item shows below its details: nothing, the notes editor, or the delete question. */
 export type ItemMode = 'view' | 'editing' | 'confirmDelete';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { SavedParcelRecord } from '@parcel-map/shared';
 import { TAG_MAX_LENGTH, TAGS_MAX_COUNT, useUpdateSavedParcelTagsMutation } from '@parcel-map/shared/api';
 
-export const TAGS_UPDATE_FAILED_MESSAGE = 'Could not save the tags.';
+const TAGS_UPDATE_FAILED_MESSAGE = 'Could not save the tags.';
 
 export function SavedParcelTags({ saved, suggestionsId }: { saved: SavedParcelRecord; suggestionsId: string }) {
   const [updateTags, { isLoading }] = useUpdateSavedParcelTagsMutation();

@@ -20,7 +20,7 @@ import type { NearbyCandidate, NearbyRecord, NearbyRepository, SearchBox } from 
  * Neighbours whose edges lie within this many feet count as touching at distance 0: a county's
  * shared boundaries are drawn twice, and the two lines differ by a few centimetres.
  */
-export const TOUCHING_TOLERANCE_FEET = 1;
+const TOUCHING_TOLERANCE_FEET = 1;
 /**
  * Candidates read from the box at most (a list that reaches it is marked truncated): the parcels of a
  * mile round a lot in the densest part of the demo county. What a request costs is about this many

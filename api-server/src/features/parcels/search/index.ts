@@ -9,9 +9,9 @@ import { createParcelSearchRepository } from './parcelSearchRepository.ts';
 import { createParcelSearchService } from './parcelSearchService.ts';
 import { createSearchGate } from './searchGate.ts';
 
-export const SEARCH_SLOTS = { singleSession: 1, pool: 3 } as const;
+const SEARCH_SLOTS = { singleSession: 1, pool: 3 } as const;
 /** Searches of one user that may wait for a slot (the issue's twenty at once wait); the next is answered 429. */
-export const SEARCHES_WAITING_PER_USER = 20;
+const SEARCHES_WAITING_PER_USER = 20;
 /** Answers kept: every query of the last few minutes' typing, a few KB each. */
 const ANSWERS_KEPT = 2_000;
 

@@ -66,7 +66,7 @@ export interface SearchText {
   hasNumber: boolean;
 }
 
-export const TRIGRAM_LENGTH = 3;
+const TRIGRAM_LENGTH = 3;
 
 export function analyseSearchText(query: string): SearchText {
   const lower = query.toLowerCase();

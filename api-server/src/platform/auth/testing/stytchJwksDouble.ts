@@ -12,7 +12,7 @@ interface KeyPair {
   jwk: JWK;
 }
 
-export interface TokenOptions {
+interface TokenOptions {
   sub?: string;
   issuer?: string;
   audience?: string | string[];
