@@ -1,7 +1,8 @@
 // `npm run bench`: every measurement of issue #7 in one run against production builds, each row a
 // budget or a ratio to a baseline measured in the same run. Writes bench/results.json and prints
 // the table. `npm run bench -- api frontend` runs some sections only (written to
-// bench/results-<sections>.json); `finder` is issue #24's rows alone (they are part of `api` too);
+// bench/results-<sections>.json); `v8` checks what V8 makes of the hot path's fixes (v8States.bench.ts);
+// `finder` is issue #24's rows alone (they are part of `api` too);
 // `scale` (issue #23's whole state on PostgreSQL, SCALE_PARCELS lots) runs only when named. Sections run in this order; the API and front ends are started
 // by scripts/start.mjs (which builds stale front ends) as separate processes on
 // PARCEL_MAP_PORT_OFFSET, with their data in .data/bench-<offset>.
@@ -25,8 +26,9 @@ import { UNREACHED_RATE_LIMITS } from './lib/unreachedRateLimits.ts';
 import { benchSavedParcelLists } from './savedParcelsModes.ts';
 import { benchTileThroughput } from './tiles.bench.ts';
 import { coldBuildRows, measureTileSizes, tileSizeRow } from './tileSizes.ts';
+import { benchExpressPrototypes, benchTickObjectShape } from './v8States.bench.ts';
 
-const SECTIONS = ['seed', 'data', 'saved', 'api', 'finder', 'frontend', 'scale'] as const;
+const SECTIONS = ['v8', 'seed', 'data', 'saved', 'api', 'finder', 'frontend', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Run only when named: `scale` needs PostgreSQL, ~8 GB of disk and most of an hour. */
 const ON_DEMAND: readonly Section[] = ['scale'];
@@ -37,7 +39,7 @@ const unknown = requested.filter((name) => !SECTIONS.includes(name as Section));
 if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`);
 const sections = new Set<Section>(requested.length > 0 ? (requested as Section[]) : BY_DEFAULT);
 /** The sections that read the demo county's PGlite directory (seeded first when missing). */
-const needsDemoCounty = [...sections].some((name) => name !== 'scale');
+const needsDemoCounty = [...sections].some((name) => name !== 'scale' && name !== 'v8');
 
 const offset = process.env.PARCEL_MAP_PORT_OFFSET ?? '0';
 const dataDir = path.join(ROOT, `.data/bench-${offset}`);
@@ -58,6 +60,15 @@ async function measure(section: string, name: string, fn: () => Promise<void>) {
     rows.push(failedRow(section, name, error));
   }
   console.error(`[bench] ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (sections.has('v8')) {
+  await measure('v8', 'tick objects in V8', async () => {
+    rows.push(...(await benchTickObjectShape()));
+  });
+  await measure('v8', 'Express requests and responses in V8', async () => {
+    rows.push(...(await benchExpressPrototypes()));
+  });
 }
 
 if (sections.has('seed') || (needsDemoCounty && !existsSync(path.join(pgliteDir, 'PG_VERSION')))) {

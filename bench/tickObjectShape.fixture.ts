@@ -1,11 +1,11 @@
-// Run by tickObjectShape.test.ts in a node started with --allow-natives-syntax and --expose-gc: ticks
+// Run by v8States.bench.ts in a node started with --allow-natives-syntax and --expose-gc: ticks
 // queued between full garbage collections (as the API's first requests are during its start-up read
 // of the parcels), with keepTickObjectShape() first when argv says 'keep'. Prints V8's feedback on
 // process.nextTick (%DebugPrint: the states of its property definitions), then whether a tick object
 // queued afterwards has the kept object's hidden class.
 import { createHook } from 'node:async_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { keepTickObjectShape } from './tickObjectShape.ts';
+import { keepTickObjectShape } from '../api-server/src/platform/runtime/tickObjectShape.ts';
 
 /** Ticks a round: enough for V8 to give nextTick feedback. */
 const TICKS = 50;

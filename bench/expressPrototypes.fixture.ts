@@ -1,4 +1,4 @@
-// Run by expressPrototypes.test.ts in a node started with --allow-natives-syntax (and --trace-opt):
+// Run by v8States.bench.ts in a node started with --allow-natives-syntax (and --trace-opt):
 // a server with expressPrototypedClasses answers a few thousand requests through an Express app
 // over kept-alive connections, so V8 optimizes (or tries to optimize) the request and response
 // constructors and node's parser callbacks. Prints how many requests and responses had left V8's
@@ -10,8 +10,8 @@
 import { Agent, createServer, request } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import express from 'express';
-import { listenOnLoopback } from '../../testing/listenOnLoopback.ts';
-import { expressPrototypedClasses } from './expressPrototypes.ts';
+import { listenOnLoopback } from '../api-server/src/testing/listenOnLoopback.ts';
+import { expressPrototypedClasses } from '../api-server/src/platform/http/expressPrototypes.ts';
 
 const REQUESTS = Number(process.argv[2] ?? 4000);
 const COLLECT_EARLY = process.argv[3] === 'collect-early';
