@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { VITEST_PROJECTS } from './scripts/testProjects.mjs';
 
 export default defineConfig({
   test: {
-    projects: ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'remote-data', 'database', 'county-data', 'api-server', 'local-identity'],
+    projects: VITEST_PROJECTS,
     // A test file per core. Vitest's default in a run leaves one core to itself (cores − 1): one file
     // at a time on two cores, most of whose time is spent waiting on PGlite threads, child processes
     // and sockets. The unit stage went from 12.2 to 7.4 minutes here.

@@ -4,11 +4,10 @@ import type { TestProject } from 'vitest/node';
 import { pino } from 'pino';
 import { TEST_EXTENT, seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
 import { createTestDbTemplates, testDatabaseUrl } from '@parcel-map/database/testing';
-
-const PROJECTS_WITH_DATABASES = new Set(['database', 'county-data', 'api-server']);
+import { PROJECTS_WITH_DATABASES } from './scripts/testProjects.mjs';
 
 export default async function setup(project: TestProject) {
-  if (!project.vitest.projects.some((each) => PROJECTS_WITH_DATABASES.has(each.name))) return undefined;
+  if (!project.vitest.projects.some((each) => PROJECTS_WITH_DATABASES.includes(each.name))) return undefined;
   const started = performance.now();
   // A 3 km square of the demo county around the centre: the same generator as npm start's, on less land.
   const { templates, remove } = await createTestDbTemplates(testDatabaseUrl, (db) => seedDemoDataIfEmpty(db, pino({ level: 'silent' }), { extent: TEST_EXTENT }));
