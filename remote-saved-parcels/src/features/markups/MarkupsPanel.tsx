@@ -6,9 +6,9 @@ import { GEO_FILES, type GeoFileKind } from '../geoFiles/geoFiles.ts';
 import { MarkupItem } from './MarkupItem.tsx';
 import { markupsFile, markupsFileName } from './markupsExport.ts';
 
-export const MARKUPS_LOAD_FAILED = 'Failed to load markups. Please check your connection and try again.';
-export const NO_MARKUPS_MESSAGE = 'You have not saved any markups yet.';
-export const NO_MARKUPS_HINT = "Measure or mark a point with the map's measure tools, then choose 'Save as markup'.";
+const MARKUPS_LOAD_FAILED = 'Failed to load markups. Please check your connection and try again.';
+const NO_MARKUPS_MESSAGE = 'You have not saved any markups yet.';
+const NO_MARKUPS_HINT = "Measure or mark a point with the map's measure tools, then choose 'Save as markup'.";
 
 interface Props {
   /** 'View on Map' closes the sheet so the map can be seen. */

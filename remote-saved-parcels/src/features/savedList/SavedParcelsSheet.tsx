@@ -19,12 +19,12 @@ import { GEO_FILES } from '../geoFiles/geoFiles.ts';
 import { MarkupsPanel } from '../markups/MarkupsPanel.tsx';
 import { SheetTabs, type SheetTab } from './SheetTabs.tsx';
 
-export const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to view saved parcels';
-export const LOAD_FAILED_MESSAGE = 'Failed to load saved parcels. Please check your connection and try again.';
-export const EMPTY_MESSAGE = 'You have not saved any parcels yet.';
-export const EMPTY_HINT = 'Select a parcel on the map and click the save icon to add it here.';
-export const NO_MATCH_MESSAGE = 'No saved parcel matches the filter.';
-export const EXPORT_FAILED_MESSAGE = 'Could not export the saved parcels. Please try again.';
+const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to view saved parcels';
+const LOAD_FAILED_MESSAGE = 'Failed to load saved parcels. Please check your connection and try again.';
+const EMPTY_MESSAGE = 'You have not saved any parcels yet.';
+const EMPTY_HINT = 'Select a parcel on the map and click the save icon to add it here.';
+const NO_MATCH_MESSAGE = 'No saved parcel matches the filter.';
+const EXPORT_FAILED_MESSAGE = 'Could not export the saved parcels. Please try again.';
 
 const EXPORTS = {
   CSV: { extension: 'csv', type: 'text/csv;charset=utf-8', write: savedParcelsCsv },

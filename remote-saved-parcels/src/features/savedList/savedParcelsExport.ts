@@ -6,7 +6,7 @@ import { csvText, datedFileName, type GeoJSONGeometry, type SavedParcelDetails, 
 import { geoJsonText, kmlText, type Cell, type GeoFileFeature } from '../geoFiles/geoFiles.ts';
 
 /** One exported parcel: what was saved and what the parcel record says now. */
-export interface ExportRow {
+interface ExportRow {
   pin: string;
   owner: string;
   address: string;
@@ -27,7 +27,7 @@ export interface ExportRow {
   mail_zip: string | null;
 }
 
-export const EXPORT_FIELDS: readonly (keyof ExportRow)[] = [
+const EXPORT_FIELDS: readonly (keyof ExportRow)[] = [
   'pin',
   'owner',
   'address',
@@ -60,7 +60,7 @@ export interface ExportParcel {
  * order first met (parcels of several counties bring their own). A label that is also a fixed
  * field's name stays out, so no column is written twice.
  */
-export function exportColumns(parcels: readonly ExportParcel[]): string[] {
+function exportColumns(parcels: readonly ExportParcel[]): string[] {
   const columns = new Set<string>(EXPORT_FIELDS);
   for (const { attributes } of parcels) for (const label of Object.keys(attributes)) columns.add(label);
   return [...columns];
