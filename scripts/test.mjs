@@ -73,7 +73,11 @@ function vitestCounts(outputFile, ok) {
 
 mkdirSync(resultsDir, { recursive: true });
 
-await stage('lint', () => check(run(bin('eslint'), ['.'])));
+// ESLint, and knip: no unused files, exports or dependencies (knip.jsonc).
+await stage('lint', () => {
+  const results = [run(bin('eslint'), ['.']), run(bin('knip'), ['--no-progress'])];
+  return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length };
+});
 
 // Every installed package accepts the oldest Node.js package.json supports: `npm ci` warns of none.
 await stage('engines', () => check(run(process.execPath, ['scripts/checkEngines.mjs'])));
