@@ -1,4 +1,4 @@
-// The sheet's 'Markups' tab (issue #25): the user's kept drawings, each shown or hidden on the map,
+// The sheet's 'Markups' tab: the user's kept drawings, each shown or hidden on the map,
 // renamed or deleted, and all of them exported as GeoJSON or KML.
 import { downloadFile, useAppSelector, selectSessionJwt } from '@parcel-map/shared';
 import { useListMarkupsQuery } from '@parcel-map/shared/api';

@@ -1,4 +1,4 @@
-// 'Save as markup' (issue #25): the dialog opened by the measure palette asks for a name and a colour.
+// 'Save as markup': the dialog opened by the measure palette asks for a name and a colour.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { MARKUP_NAME_MAX_LENGTH, useCreateMarkupMutation } from '@parcel-map/shared/api';

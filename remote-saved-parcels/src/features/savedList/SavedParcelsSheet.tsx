@@ -1,5 +1,5 @@
 // SPEC §2 bottom sheet 'My Saved Parcels' (80% height) and §4 'Saved list', with the user's markups
-// in a second tab (issue #25).
+// in a second tab.
 import { useId, useRef, useState } from 'react';
 import {
   downloadFile,

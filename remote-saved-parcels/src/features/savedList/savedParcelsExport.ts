@@ -50,7 +50,7 @@ const EXPORT_FIELDS: readonly (keyof ExportRow)[] = [
 
 export interface ExportParcel {
   row: ExportRow;
-  /** The county's own attributes by label (issue #23). */
+  /** The county's own attributes by label. */
   attributes: Record<string, Cell>;
   geometry: GeoJSONGeometry;
 }
