@@ -18,20 +18,25 @@ async function typeInBox(page: import('@playwright/test').Page, text: string) {
   return input;
 }
 
-for (const typed of ['4605-05-0123', 'Reid, Steven M', '132 Saddle Lane']) {
-  test(`finds the parcel typed as "${typed}"`, async ({ page }) => {
-    const map = new MapPage(page);
-    await typeInBox(page, typed);
-    const suggestions = page.locator('.mapboxgl-ctrl-geocoder .suggestions li');
-    const suggestion = suggestions.filter({ hasText: `PIN ${CENTRE_PIN}` });
-    await expect(suggestion).toBeVisible();
-    // SPEC §9's five suggestions, and the line that opens the whole list.
-    expect(await suggestions.filter({ hasNotText: 'See all' }).count()).toBeLessThanOrEqual(5);
-    await expect(suggestions.filter({ hasText: /^See all \d/ })).toBeVisible();
-    await suggestion.click();
-    await expect(map.detailPanel().getByRole('heading', { name: `PIN ${CENTRE_PIN}` })).toBeVisible();
-  });
-}
+// One map load for the three ways of typing it: closing the panel empties the box for the next.
+test('finds the parcel typed as a dashed PIN, as "last, first" and as an address', async ({ page }) => {
+  const map = new MapPage(page);
+  for (const typed of ['4605-05-0123', 'Reid, Steven M', '132 Saddle Lane']) {
+    await test.step(typed, async () => {
+      await typeInBox(page, typed);
+      const suggestions = page.locator('.mapboxgl-ctrl-geocoder .suggestions li');
+      const suggestion = suggestions.filter({ hasText: `PIN ${CENTRE_PIN}` });
+      await expect(suggestion).toBeVisible();
+      // SPEC §9's five suggestions, and the line that opens the whole list.
+      expect(await suggestions.filter({ hasNotText: 'See all' }).count()).toBeLessThanOrEqual(5);
+      await expect(suggestions.filter({ hasText: /^See all \d/ })).toBeVisible();
+      await suggestion.click();
+      await expect(map.detailPanel().getByRole('heading', { name: `PIN ${CENTRE_PIN}` })).toBeVisible();
+      await map.detailPanel().getByRole('button', { name: 'Close parcel details' }).click();
+      await expect(map.detailPanel()).toBeHidden();
+    });
+  }
+});
 
 test('Enter opens the results panel, which pages, sorts and draws its results on the map', async ({ page }) => {
   const map = new MapPage(page);
