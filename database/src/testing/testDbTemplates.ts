@@ -12,7 +12,7 @@ import { adminQuery, createScratchDatabase } from './scratchDatabase.ts';
 
 /** What a test file's database holds: nothing, the migrated schema, or the schema and the seed. */
 export type TestDbContents = 'empty' | 'migrated' | 'seeded';
-export type TestDbTemplate = Exclude<TestDbContents, 'empty'>;
+type TestDbTemplate = Exclude<TestDbContents, 'empty'>;
 
 /** Where the templates are: plain data, handed to the test files through Vitest's provide/inject. */
 export type TestDbTemplates =

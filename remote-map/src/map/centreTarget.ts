@@ -3,8 +3,8 @@
 import { bbox } from '@turf/turf';
 import type { GeoJSONGeometry } from '@parcel-map/shared';
 
-export const CENTRE_ZOOM = 15.25;
-export const FIT_PADDING = 100;
+const CENTRE_ZOOM = 15.25;
+const FIT_PADDING = 100;
 
 export type CentreTarget =
   | { kind: 'point'; lng: number; lat: number; zoom: number }

@@ -6,11 +6,11 @@ import { layerVisibility } from './mapStatePublication.ts';
 import { PARCEL_LAYER_IDS } from './parcelLayers.ts';
 
 export const CONTOUR_SOURCE_ID = 'contours';
-export const CONTOUR_SOURCE_LAYER = 'contour';
+const CONTOUR_SOURCE_LAYER = 'contour';
 export const CONTOUR_LAYER_IDS = { line: 'contours-line', label: 'contours-label' } as const;
-export const CONTOUR_LINE_MIN_ZOOM = 12;
-export const CONTOUR_LABEL_MIN_ZOOM = 13;
-export const FEET_PER_METRE = 3.28084;
+const CONTOUR_LINE_MIN_ZOOM = 12;
+const CONTOUR_LABEL_MIN_ZOOM = 13;
+const FEET_PER_METRE = 3.28084;
 
 /** 'mapbox://' tilesets are referenced by url (TileJSON); anything else is a tile template. */
 export function contourSource(tilesUrl: string): VectorSourceSpecification {

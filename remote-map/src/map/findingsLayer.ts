@@ -5,9 +5,9 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type { LayerSpecification } from 'mapbox-gl';
 import { geoJsonLayer } from './drawnLayer.ts';
 
-export const FINDINGS_SOURCE_ID = 'findings';
-export const FINDINGS_COLOR = '#1c7ed6';
-export const SUBJECT_COLOR = '#f08c00';
+const FINDINGS_SOURCE_ID = 'findings';
+const FINDINGS_COLOR = '#1c7ed6';
+const SUBJECT_COLOR = '#f08c00';
 
 /** A feature of the findings: kind says how it is drawn, label (results) the number on it. */
 export type FindingKind = 'ring' | 'parcel' | 'subject' | 'result';

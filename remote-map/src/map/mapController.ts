@@ -27,7 +27,7 @@ export type MapConfig = RuntimeConfig['map'];
 const LOCAL_FONT_FAMILY = 'sans-serif';
 
 
-export interface MapView {
+interface MapView {
   lng: number;
   lat: number;
   zoom: number;

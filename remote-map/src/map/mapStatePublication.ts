@@ -36,7 +36,7 @@ export function layerVisibility(map: MapboxMap, layerId: string): LayerVisibilit
   return map.getLayoutProperty(layerId, 'visibility') === 'none' ? 'none' : 'visible';
 }
 
-export interface PublishedMapState {
+interface PublishedMapState {
   mapState: 'rendering' | 'idle';
   parcelsDrawn: 'true';
   styleId: string;

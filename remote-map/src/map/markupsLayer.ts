@@ -5,7 +5,7 @@ import type { ExpressionSpecification, LayerSpecification } from 'mapbox-gl';
 import type { Markup } from '@parcel-map/shared';
 import { geoJsonLayer } from './drawnLayer.ts';
 
-export const MARKUPS_SOURCE_ID = 'markups';
+const MARKUPS_SOURCE_ID = 'markups';
 export const MARKUP_LAYER_IDS = { fill: 'markups-fill', line: 'markups-line', point: 'markups-point' } as const;
 
 /** The shown markups only: hiding one is leaving it out, the layers never change. */
@@ -20,7 +20,7 @@ export function markupsCollection(markups: readonly Markup[]): FeatureCollection
 
 const color: ExpressionSpecification = ['get', 'color'];
 
-export const MARKUP_LAYERS: LayerSpecification[] = [
+const MARKUP_LAYERS: LayerSpecification[] = [
   {
     id: MARKUP_LAYER_IDS.fill,
     type: 'fill',

@@ -7,7 +7,7 @@ import type { Map as MapboxMap } from 'mapbox-gl';
 import { measureLine, measurePolygon, type Measurement, type Position } from '../features/measure/measure.ts';
 import { measureKeyAction } from '../features/measure/measureKeys.ts';
 
-export type MeasureToolMode = 'distance' | 'area' | 'point';
+type MeasureToolMode = 'distance' | 'area' | 'point';
 
 export interface MeasureToolEvents {
   measured(measurement: Measurement | null): void;
@@ -29,7 +29,7 @@ const MEASURE_COLOR = '#e8590c';
  * Our own Draw styles: Draw 1.5's defaults give 'line-dasharray' a bare array inside an expression,
  * which mapbox-gl v3 rejects, so drawn lines (and outlines) never render (mapbox-gl-draw#1357).
  */
-export const MEASURE_DRAW_STYLES = [
+const MEASURE_DRAW_STYLES = [
   {
     id: 'measure-fill',
     type: 'fill',
@@ -75,7 +75,7 @@ const DRAW_OPTIONS = {
   touchBuffer: 25,
 } as const;
 
-export function measureGeometry(geometry: Geometry | null | undefined): Measurement | null {
+function measureGeometry(geometry: Geometry | null | undefined): Measurement | null {
   if (geometry?.type === 'Point') {
     const [lng, lat] = geometry.coordinates;
     return typeof lng === 'number' && typeof lat === 'number' ? { kind: 'point', position: [lng, lat] } : null;

@@ -5,7 +5,7 @@ import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification } from 'mapbox-gl';
 import { geoJsonLayer } from './drawnLayer.ts';
 
-export const MY_LOCATION_SOURCE_ID = 'my-location';
+const MY_LOCATION_SOURCE_ID = 'my-location';
 export const MY_LOCATION_LAYER_IDS = { accuracy: 'my-location-accuracy', accuracyLine: 'my-location-accuracy-line', dot: 'my-location-dot' } as const;
 const LOCATION_COLOR = '#1c7ed6';
 

@@ -34,7 +34,7 @@ export function overlayLayerIds(name: string) {
 }
 
 /** An area's fill is seen through: the base map and the parcels under it stay readable. */
-export const OVERLAY_FILL_OPACITY = 0.3;
+const OVERLAY_FILL_OPACITY = 0.3;
 /** A line or a point is this many pixels from the pointer and still clicked. */
 const HIT_TOLERANCE_PX = 4;
 /** Areas under lines under points: a point is never hidden under an area switched on after it. */

@@ -35,7 +35,7 @@ export const PARCEL_LAYER_IDS = {
 /** The layers on the highlight source. */
 export const HIGHLIGHT_LAYER_IDS = [PARCEL_LAYER_IDS.hover, PARCEL_LAYER_IDS.selected, PARCEL_LAYER_IDS.selectedLine] as const;
 
-export const PARCEL_TILES = { tileSize: 512, minzoom: 10, maxzoom: 18 } as const;
+const PARCEL_TILES = { tileSize: 512, minzoom: 10, maxzoom: 18 } as const;
 /** Outlines show from here (SPEC §9), drawn as the fill layer's own one-pixel outline… */
 export const PARCEL_OUTLINE_MIN_ZOOM = 13;
 /**
@@ -45,11 +45,11 @@ export const PARCEL_OUTLINE_MIN_ZOOM = 13;
  * (two vertices a segment, shared with the fill) 0.4–0.55 s; and the fill, which the pointer hits,
  * is parsed anyway (docs/decisions.md, docs/performance-archive.md).
  */
-export const PARCEL_LINE_MIN_ZOOM = 15;
+const PARCEL_LINE_MIN_ZOOM = 15;
 export const OUTLINE_COLOR = { default: '#000000', satellite: '#ffff00' } as const;
 export const HOVER_FILL = { color: '#3cb371', opacity: 0.6 } as const;
-export const SELECTED_FILL = { color: '#ff5a1f', opacity: 0.35 } as const;
-export const SELECTED_LINE = { color: '#ff5a1f', width: 4 } as const;
+const SELECTED_FILL = { color: '#ff5a1f', opacity: 0.35 } as const;
+const SELECTED_LINE = { color: '#ff5a1f', width: 4 } as const;
 
 /**
  * Outline weight by zoom: at zoom 13 a dense subdivision has lots a few pixels wide, and full-weight
@@ -61,7 +61,7 @@ export const SELECTED_LINE = { color: '#ff5a1f', width: 4 } as const;
  * `line-opacity`: mapbox-gl draws a line layer whose opacity is below 1 through an extra stencil
  * pass. Each lot draws its own outline, so a boundary between two lots is drawn twice.
  */
-export const OUTLINE_WEIGHT_STOPS = {
+const OUTLINE_WEIGHT_STOPS = {
   hairlineAlpha: { default: { 13: 0.12, 15: 0.35 }, satellite: { 13: 0.09, 15: 0.27 } },
   width: { 15: 0.8, 17: 1.4 },
   alpha: { default: { 15: 0.45, 17: 0.7 }, satellite: { 15: 0.33, 17: 0.6 } },

@@ -5,9 +5,9 @@ import type { LayerSpecification } from 'mapbox-gl';
 import { geoJsonLayer } from './drawnLayer.ts';
 import { layerVisibility } from './mapStatePublication.ts';
 
-export const SAVED_SOURCE_ID = 'saved-parcels';
+const SAVED_SOURCE_ID = 'saved-parcels';
 export const SAVED_LAYER_IDS = { halo: 'saved-parcels-halo', marker: 'saved-parcels-marker' } as const;
-export const SAVED_MARKER_COLOR = '#d6336c';
+const SAVED_MARKER_COLOR = '#d6336c';
 
 export interface SavedParcelPoint {
   pin: string;

@@ -9,7 +9,7 @@ import { errorMessageOf, SEARCH_FAILED_MESSAGE, SEARCH_MIN_LENGTH } from '@parce
 import { publishMapState } from './mapStatePublication.ts';
 
 /** SPEC §9 geocoder constants (the 200 ms key debounce and the zoom-9 proximity rule are the geocoder's defaults). */
-export const GEOCODER_OPTIONS = { minLength: SEARCH_MIN_LENGTH, limit: 5, zoom: 16 } as const;
+const GEOCODER_OPTIONS = { minLength: SEARCH_MIN_LENGTH, limit: 5, zoom: 16 } as const;
 
 export interface SearchControlOptions {
   accessToken: string;
@@ -49,7 +49,7 @@ export function parcelSearchFeature(result: ParcelSearchResult): ParcelSearchFea
 }
 
 /** A road or a water body as the geocoder lists it: choosing one fits the map to its box. */
-export function placeSearchFeature(place: SearchPlace): Feature<Point, { place: string }> & { place_name: string; text: string; center: [number, number]; bbox: Bbox; place_type: string[] } {
+function placeSearchFeature(place: SearchPlace): Feature<Point, { place: string }> & { place_name: string; text: string; center: [number, number]; bbox: Bbox; place_type: string[] } {
   const [west, south, east, north] = place.bbox;
   const center: [number, number] = [(west + east) / 2, (south + north) / 2];
   const label = place.kind === 'road' ? `${place.name}${place.city ? `, ${place.city}` : ''} (road)` : `${place.name} (water)`;
@@ -67,7 +67,7 @@ export function placeSearchFeature(place: SearchPlace): Feature<Point, { place: 
 }
 
 /** The last line of the suggestions: every result, in the results panel. */
-export function seeAllFeature(query: string, response: ParcelSearchResponse, view: Bbox): Feature<Point, { seeAll: string }> & { place_name: string; text: string; center: [number, number]; bbox: Bbox; place_type: string[] } {
+function seeAllFeature(query: string, response: ParcelSearchResponse, view: Bbox): Feature<Point, { seeAll: string }> & { place_name: string; text: string; center: [number, number]; bbox: Bbox; place_type: string[] } {
   // Its box is the view: choosing it leaves the camera where it is (the panel then fits its results).
   const center: [number, number] = [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2];
   return {
