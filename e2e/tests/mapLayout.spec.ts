@@ -3,11 +3,11 @@
 import { expect, test } from '../fixtures/mapUser.ts';
 import { MapPage, OPENING_VIEW } from '../pages/MapPage.ts';
 
-test('opens at the SPEC view with the search box top-left, an imperial scale bottom-left and a compact attribution bottom-right', async ({ page }) => {
+test('opens at the SPEC view with the search box top-left, an imperial scale bottom-left and a compact attribution bottom-right, and follows the size of its window', async ({ page }) => {
   await page.goto('/');
   const map = new MapPage(page);
   await map.waitForParcels();
-  // The opening centre is read from the main menu footer in mapControls.spec.ts.
+  // The opening centre is read from the main menu footer in mapControls.spec.ts's journey.
   await expect(map.zoomReadout()).toHaveText(`z: ${OPENING_VIEW.zoom.toFixed(2)}`);
 
   const canvas = (await map.canvas().boundingBox())!;
@@ -25,6 +25,11 @@ test('opens at the SPEC view with the search box top-left, an imperial scale bot
   expect(attributionBox.x + attributionBox.width).toBeGreaterThan(canvas.x + canvas.width * 0.75);
   expect(attributionBox.y).toBeGreaterThan(canvas.y + canvas.height * 0.75);
   await map.shot('map-opening-view');
+
+  // The map follows the size of its window.
+  await page.setViewportSize({ width: 900, height: 600 });
+  await expect.poll(async () => (await map.canvas().boundingBox())?.width).toBe(900);
+  await expect.poll(async () => (await map.canvas().boundingBox())?.height).toBe(600);
 });
 
 test('zoom stops at 3 and at 19', async ({ page }) => {
@@ -43,13 +48,4 @@ test('zoom stops at 3 and at 19', async ({ page }) => {
   await map.control('Zoom in').click();
   await map.control('Zoom out').click();
   await expect(map.zoomReadout()).toHaveText('z: 18.00');
-});
-
-test('the map follows the size of its window', async ({ page }) => {
-  await page.goto('/');
-  const map = new MapPage(page);
-  await map.waitForParcels();
-  await page.setViewportSize({ width: 900, height: 600 });
-  await expect.poll(async () => (await map.canvas().boundingBox())?.width).toBe(900);
-  await expect.poll(async () => (await map.canvas().boundingBox())?.height).toBe(600);
 });
