@@ -5,17 +5,19 @@
 //
 //   data-map-state          'rendering' | 'idle': idle when the map has drawn the whole view with the
 //                           parcel tiles loaded. e2e/pages/MapPage.ts (waitForParcels, before any check
-//                           of what is drawn), e2e/tests/mapMeasure.spec.ts, bench/frontend.bench.ts
-//                           ('map idle'), embedding pages.
+//                           of what is drawn), e2e/tests/mapMeasure.spec.ts, parcelFinder.spec.ts,
+//                           mapPhone.spec.ts, bench/frontend.bench.ts ('map idle'), embedding pages.
 //   data-parcels-drawn      'true' from the first frame drawn with the view's parcel tiles loaded.
 //                           bench/frontend.bench.ts ('first parcels drawn').
 //   data-style-id           The config id of the loaded base map, '' when it matched none.
-//                           e2e/tests/mapEmbed.spec.ts, e2e/tests/mapOutlines.spec.ts.
+//                           e2e/tests/mapEmbed.spec.ts, mapOutlines.spec.ts, mapShareLink.spec.ts,
+//                           mapOverlays.spec.ts.
 //   data-outline-color      The parcel outline's hue as the line layer holds it (#000000, #ffff00).
 //                           e2e/tests/mapControls.spec.ts, e2e/tests/mapOutlines.spec.ts.
 //   data-owner-names, data-parcel-outlines, data-contours, data-saved-parcels
 //                           'visible' | 'none' | 'absent': the visibility of the layer behind each
-//                           overlay switch. e2e/tests/mapControls.spec.ts, e2e/tests/mapOutlines.spec.ts.
+//                           overlay switch. e2e/tests/mapShareLink.spec.ts (owner names, contours),
+//                           mapOutlines.spec.ts (outlines), mapControls.spec.ts (saved parcels).
 //   data-saved-parcel-count The markers the saved-parcels layer holds. e2e/tests/mapControls.spec.ts.
 //   data-markups            The shown markups the markups layer holds. e2e/tests/mapPhone.spec.ts.
 //   data-search             'online' | 'offline' while the search box exists: remote-map's
