@@ -53,12 +53,13 @@ function readJson(file) {
   }
 }
 
+/** Runs a stage; `fn` answers its counts and, when it can tell, the names of what failed. */
 async function stage(name, fn) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
   const started = performance.now();
-  const { passed, failed } = await fn();
-  stages.push({ name, passed, failed, minutes: (performance.now() - started) / 60_000 });
+  const { passed, failed, failures = [] } = await fn();
+  stages.push({ name, passed, failed, failures, minutes: (performance.now() - started) / 60_000 });
 }
 
 const check = (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
@@ -67,8 +68,22 @@ function vitestCounts(outputFile, ok) {
   const report = readJson(outputFile);
   if (!report) return check(false);
   // A suite that fails to load counts as a failure even if it holds no tests.
-  const broken = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
-  return { passed: report.numPassedTests, failed: report.numFailedTests + broken + (ok || report.numFailedTests || broken ? 0 : 1) };
+  const broken = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
+  const failures = report.testResults.flatMap((suite) => {
+    const file = path.relative(repo, suite.name);
+    if (suite.status === 'failed' && suite.assertionResults.length === 0) return [`${file}: did not load`];
+    return suite.assertionResults.filter((test) => test.status === 'failed').map((test) => `${file}: ${test.fullName}`);
+  });
+  return { passed: report.numPassedTests, failed: report.numFailedTests + broken.length + (ok || report.numFailedTests || broken.length ? 0 : 1), failures };
+}
+
+/** Every spec of a Playwright JSON report whose outcome was not the expected one, with its file. */
+function playwrightFailures(suite, titles = []) {
+  const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+  return [
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `e2e/tests/${spec.file}: ${[...here, spec.title].join(' › ')}`),
+    ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here)),
+  ];
 }
 
 mkdirSync(resultsDir, { recursive: true });
@@ -119,7 +134,8 @@ await stage('e2e', () => {
   const report = readJson(out);
   if (!report) return check(false);
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
-  return { passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1) };
+  const failures = (report.suites ?? []).flatMap((suite) => playwrightFailures(suite));
+  return { passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1), failures };
 });
 
 if (withHardening) {
@@ -129,9 +145,14 @@ if (withHardening) {
     const ok = run(bin('tsx'), ['hardening/run.ts', '--quick'], { HARDENING_RESULTS_FILE: out });
     const report = readJson(out);
     if (!report) return check(false);
-    return { passed: report.passed, failed: report.failed + (ok || report.failed ? 0 : 1) };
+    const failures = report.rows.filter((row) => !row.held).map((row) => `${row.check}: ${row.tried} — ${row.detail.slice(0, 600)}`);
+    return { passed: report.passed, failed: report.failed + (ok || report.failed ? 0 : 1), failures };
   });
 }
+
+// Repeated here, where a log cut to its last lines still shows them.
+const failures = stages.flatMap(({ name, failures }) => failures.map((failure) => `${name}: ${failure}`));
+if (failures.length > 0) console.log(`\n=== what failed ===\n${failures.join('\n')}`);
 
 console.log('\n=== summary ===');
 for (const { name, passed, failed, minutes } of stages) console.log(`${name.padEnd(12)} ${`${passed} passed, ${failed} failed`.padEnd(24)} ${minutes.toFixed(1)} min`);
