@@ -9,7 +9,7 @@
 
 import { BASEMAP_TILE_ZOOMS, OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type BaseMapLayer, type Overlay, type OverlayContextKind } from '@parcel-map/shared/contracts';
 
-const BASEMAP_SOURCE = 'basemap';
+export const BASEMAP_SOURCE = 'basemap';
 
 export interface OfflineStyleInfo {
   id: string;
@@ -33,6 +33,20 @@ const STREETS_LOCAL: OfflineStyleInfo = { id: 'streets-local', name: 'Streets (o
 const DARK_LOCAL: OfflineStyleInfo = { id: 'dark-local', name: 'Dark (satellite contrast)' };
 const OFFLINE_STYLES: readonly OfflineStyleInfo[] = [STREETS_LOCAL, DARK_LOCAL];
 
+/** Light labels on a dark halo: the imagery styles draw their labels in it too, legible over a photo. */
+export const DARK_PALETTE: Palette = {
+  land: '#1f2a1d',
+  water: '#0e1f33',
+  minorCasing: '#141a13',
+  minor: '#59615a',
+  majorCasing: '#141a13',
+  major: '#8c7b52',
+  label: '#e8e8e8',
+  labelHalo: '#000000',
+  building: '#2c3a2a',
+  boundary: '#9a9a9a',
+};
+
 const PALETTES: Record<string, Palette> = {
   [STREETS_LOCAL.id]: {
     land: '#f4f1ea',
@@ -46,18 +60,7 @@ const PALETTES: Record<string, Palette> = {
     building: '#d9d0c9',
     boundary: '#8c8a9e',
   },
-  [DARK_LOCAL.id]: {
-    land: '#1f2a1d',
-    water: '#0e1f33',
-    minorCasing: '#141a13',
-    minor: '#59615a',
-    majorCasing: '#141a13',
-    major: '#8c7b52',
-    label: '#e8e8e8',
-    labelHalo: '#000000',
-    building: '#2c3a2a',
-    boundary: '#9a9a9a',
-  },
+  [DARK_LOCAL.id]: DARK_PALETTE,
 };
 
 /** Labels are drawn with the client's localFontFamily; the glyph URL only satisfies the style spec. */
@@ -124,34 +127,68 @@ function contextLayers(overlay: Overlay, colours: Palette): ContextLayer[] {
   ];
 }
 
+// The pieces every self-hosted style shares (imageryStyles.ts draws them over a photo).
+
+/** The layers of the context overlays of one kind, in the palette's colours. */
+export function contextLayersOf(context: readonly Overlay[], kind: OverlayContextKind, colours: Palette): ContextLayer[] {
+  return context.filter((overlay) => overlay.context === kind).flatMap((overlay) => contextLayers(overlay, colours));
+}
+
+export function contextSources(context: readonly Overlay[], publicBase: string) {
+  return Object.fromEntries(
+    context.map((overlay) => [
+      contextSourceId(overlay),
+      { type: 'vector', tiles: [`${publicBase}${overlay.tiles}`], minzoom: OVERLAY_TILE_ZOOMS.min, maxzoom: OVERLAY_TILE_ZOOMS.max, attribution: `${overlay.label}: ${overlay.source} (${overlay.licence})` },
+    ]),
+  );
+}
+
+export const glyphsUrl = (publicBase: string) => `${publicBase}/fonts/{fontstack}/{range}.pbf`;
+
+/** The demo base map's vector tiles (lake, roads and their names), under the source id BASEMAP_SOURCE. */
+export function baseMapSource(publicBase: string) {
+  return {
+    type: 'vector',
+    tiles: [`${publicBase}/basemap/{z}/{x}/{y}.pbf`],
+    minzoom: BASEMAP_TILE_ZOOMS.min,
+    maxzoom: BASEMAP_TILE_ZOOMS.max,
+    attribution: 'Lake Norman © Mecklenburg County GIS (MIT) · Demo county data (generated)',
+  };
+}
+
+export function roadLabelLayer(colours: Pick<Palette, 'label' | 'labelHalo'>) {
+  return {
+    id: 'road-label',
+    type: 'symbol',
+    source: BASEMAP_SOURCE,
+    'source-layer': 'roads' satisfies BaseMapLayer,
+    minzoom: 13,
+    layout: {
+      'symbol-placement': 'line',
+      'text-field': ['get', 'name'],
+      'text-font': TEXT_FONT,
+      'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 18, 14],
+    },
+    paint: { 'text-color': colours.label, 'text-halo-color': colours.labelHalo, 'text-halo-width': 1.5 },
+  };
+}
 
 /** `overlays`: those served now (GET /api/overlays's list); the style draws the ones marked as context. */
 export function offlineStyle(info: OfflineStyleInfo, publicBase: string, overlays: readonly Overlay[]) {
   const colours = PALETTES[info.id];
   if (!colours) throw new Error(`no palette for style ${info.id}`);
   const context = overlays.filter((overlay) => overlay.context !== null);
-  const layersOf = (kind: OverlayContextKind) => context.filter((overlay) => overlay.context === kind).flatMap((overlay) => contextLayers(overlay, colours));
+  const layersOf = (kind: OverlayContextKind) => contextLayersOf(context, kind, colours);
   return {
     version: 8,
     name: info.name,
     metadata: { 'parcel-map:id': info.id },
     center: [-80.86, 35.62],
     zoom: 13,
-    glyphs: `${publicBase}/fonts/{fontstack}/{range}.pbf`,
+    glyphs: glyphsUrl(publicBase),
     sources: {
-      [BASEMAP_SOURCE]: {
-        type: 'vector',
-        tiles: [`${publicBase}/basemap/{z}/{x}/{y}.pbf`],
-        minzoom: BASEMAP_TILE_ZOOMS.min,
-        maxzoom: BASEMAP_TILE_ZOOMS.max,
-        attribution: 'Lake Norman © Mecklenburg County GIS (MIT) · Demo county data (generated)',
-      },
-      ...Object.fromEntries(
-        context.map((overlay) => [
-          contextSourceId(overlay),
-          { type: 'vector', tiles: [`${publicBase}${overlay.tiles}`], minzoom: OVERLAY_TILE_ZOOMS.min, maxzoom: OVERLAY_TILE_ZOOMS.max, attribution: `${overlay.label}: ${overlay.source} (${overlay.licence})` },
-        ]),
-      ),
+      [BASEMAP_SOURCE]: baseMapSource(publicBase),
+      ...contextSources(context, publicBase),
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': colours.land } },
@@ -162,20 +199,7 @@ export function offlineStyle(info: OfflineStyleInfo, publicBase: string, overlay
       ...roadLayers(colours),
       ...layersOf('roads'),
       ...layersOf('boundaries'),
-      {
-        id: 'road-label',
-        type: 'symbol',
-        source: BASEMAP_SOURCE,
-        'source-layer': 'roads' satisfies BaseMapLayer,
-        minzoom: 13,
-        layout: {
-          'symbol-placement': 'line',
-          'text-field': ['get', 'name'],
-          'text-font': TEXT_FONT,
-          'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 18, 14],
-        },
-        paint: { 'text-color': colours.label, 'text-halo-color': colours.labelHalo, 'text-halo-width': 1.5 },
-      },
+      roadLabelLayer(colours),
     ],
   };
 }

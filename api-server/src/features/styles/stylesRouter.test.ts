@@ -1,5 +1,11 @@
+import express from 'express';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/testApp.ts';
+import type { Imagery, Overlay } from '@parcel-map/shared/contracts';
+import { errorHandler, notFoundHandler } from '../../platform/http/errorHandler.ts';
+import { listenOnLoopback, type ListeningServer } from '../../testing/listenOnLoopback.ts';
+import { rawRequest, startTestApp, type TestApp } from '../../testing/testApp.ts';
+import { createStylesRouter } from './stylesRouter.ts';
 
 describe('GET /styles/:id.json', () => {
   let app: TestApp;
@@ -87,6 +93,73 @@ describe('GET /styles/:id.json, where its URLs come from', () => {
       expect(urls[1]).toBe('https://maps.example.org/basemap/{z}/{x}/{y}.pbf');
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('GET /styles/imagery-:name.json', () => {
+  const orthophoto: Imagery = {
+    name: 'orthophoto-2024',
+    label: 'Orthophoto 2024',
+    bbox: [-87.7, 41.85, -87.55, 41.95],
+    minzoom: 10,
+    maxzoom: 17,
+    tiles: '/tiles/imagery/orthophoto-2024/{z}/{x}/{y}.webp?v=3',
+    attribution: 'Cook County GIS',
+    version: 2,
+  };
+  const boundaries = { name: 'towns', context: 'boundaries', geometryType: 'polygon', tiles: '/tiles/overlays/towns/{z}/{x}/{y}.pbf?v=1', label: 'Towns', source: 'County', licence: 'PD' };
+  const water = { ...boundaries, name: 'lakes', context: 'water', tiles: '/tiles/overlays/lakes/{z}/{x}/{y}.pbf?v=1' };
+  let server: ListeningServer;
+  beforeAll(async () => {
+    // The styles router alone, with the app's error answers: the imagery served is the test's own.
+    const app = express();
+    app.use(
+      '/styles',
+      createStylesRouter({
+        publicBaseUrl: 'https://maps.example.org',
+        overlays: { current: async () => [boundaries, water] as Overlay[] },
+        imagery: { current: async () => [orthophoto] },
+      }),
+    );
+    app.use(notFoundHandler());
+    app.use(errorHandler(pino({ level: 'silent' })));
+    server = await listenOnLoopback(app);
+  });
+  afterAll(() => server.close());
+
+  type Layer = { id: string; type: string; source?: string; paint?: Record<string, unknown> };
+  type Style = { name: string; glyphs: string; sources: Record<string, Record<string, unknown>>; layers: Layer[] };
+
+  it('draws the imagery over a plain background, road names and boundaries over it, under a satellite name', async () => {
+    const response = await rawRequest(`${server.baseUrl}/styles/imagery-orthophoto-2024.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    const style = response.json as Style;
+    expect(style.name).toBe('Satellite imagery: Orthophoto 2024');
+    expect(style.name.toLowerCase()).toContain('satellite');
+    expect(style.glyphs).toBe('https://maps.example.org/fonts/{fontstack}/{range}.pbf');
+    expect(style.sources.imagery).toEqual({
+      type: 'raster',
+      tiles: ['https://maps.example.org/tiles/imagery/orthophoto-2024/{z}/{x}/{y}.webp?v=3'],
+      bounds: orthophoto.bbox,
+      minzoom: 10,
+      maxzoom: 17,
+      tileSize: 256,
+      attribution: 'Orthophoto 2024: Cook County GIS',
+    });
+    expect(Object.keys(style.sources).sort()).toEqual(['basemap', 'context-towns', 'imagery']);
+    expect(style.layers.map((layer) => layer.type)).toEqual(['background', 'raster', 'line', 'symbol']);
+    expect(style.layers[1]).toMatchObject({ id: 'imagery', source: 'imagery' });
+    expect(style.layers[2]).toMatchObject({ source: 'context-towns' });
+    expect(style.layers[3]).toMatchObject({ id: 'road-label', source: 'basemap', paint: { 'text-halo-color': '#000000' } });
+  });
+
+  it('answers 404 with the JSON error for an imagery layer not served', async () => {
+    for (const id of ['imagery-orthophoto-2023', 'imagery-', 'orthophoto-2024']) {
+      const response = await rawRequest(`${server.baseUrl}/styles/${id}.json`);
+      expect(response.status).toBe(404);
+      expect(response.json).toEqual({ message: 'Style not found' });
     }
   });
 });

@@ -1,25 +1,35 @@
-// GET /styles/{id}.json — the self-hosted base styles (offlineStyles.ts), with the context overlays served now.
+// GET /styles/{id}.json — the self-hosted base styles (offlineStyles.ts) and one per imagery layer
+// served now (imageryStyles.ts), with the context overlays served now.
 import type { Request } from 'express';
 import { Router } from 'express';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { OverlaysService } from '../overlays/overlaysService.ts';
+import { findImageryForStyle, imageryStyle, type CurrentImagery } from './imageryStyles.ts';
 import { findOfflineStyle, offlineStyle } from './offlineStyles.ts';
 
 export interface StylesRouterDeps {
   /** PUBLIC_BASE_URL, which TRUST_PROXY requires (app/config.ts). */
   publicBaseUrl: string | undefined;
   overlays: OverlaysService;
+  /** The imagery layers to serve a style for; without them, none. */
+  imagery?: CurrentImagery;
 }
 
 export function createStylesRouter(deps: StylesRouterDeps): Router {
   const router = Router();
 
+  const styleFor = async (id: string, publicBase: string) => {
+    const info = findOfflineStyle(id);
+    if (info) return offlineStyle(info, publicBase, await deps.overlays.current());
+    const imagery = findImageryForStyle(id, (await deps.imagery?.current()) ?? []);
+    if (imagery) return imageryStyle(imagery, publicBase, await deps.overlays.current());
+    throw new NotFoundError('Style not found');
+  };
+
   router.get('/:id.json', async (req, res) => {
-    const info = findOfflineStyle(req.params.id);
-    if (!info) throw new NotFoundError('Style not found');
-    const overlays = await deps.overlays.current();
+    const style = await styleFor(req.params.id, deps.publicBaseUrl ?? reachedBase(req));
     res.set('Cache-Control', 'public, max-age=300');
-    res.json(offlineStyle(info, deps.publicBaseUrl ?? reachedBase(req), overlays));
+    res.json(style);
   });
 
   return router;
