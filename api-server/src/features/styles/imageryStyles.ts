@@ -1,0 +1,55 @@
+// The base styles of the imagery layers (GET /styles/imagery-{name}.json): the photo as a raster
+// source over a plain background, with the demo base map's road names and the county's boundaries on
+// top in light text on a dark halo, legible over any photo. Roads, water and buildings are not drawn:
+// the photo shows them. The style's name carries 'satellite', so the client's SPEC §4 rule (yellow
+// parcel outlines on satellite styles) applies to it; the menu names it from the config entry.
+import type { Imagery, Overlay } from '@parcel-map/shared/contracts';
+import { BASEMAP_SOURCE, baseMapSource, contextLayersOf, contextSources, DARK_PALETTE, glyphsUrl, roadLabelLayer } from './offlineStyles.ts';
+
+/** The imagery layers served now; GET /api/imagery lists the same. */
+export interface CurrentImagery {
+  current(): Promise<Imagery[]>;
+}
+
+const IMAGERY_STYLE_PREFIX = 'imagery-';
+const IMAGERY_SOURCE = 'imagery';
+
+/** The imagery layer a style id names (`imagery-<name>`), if it is one served now. */
+export function findImageryForStyle(styleId: string, imagery: readonly Imagery[]): Imagery | undefined {
+  if (!styleId.startsWith(IMAGERY_STYLE_PREFIX)) return undefined;
+  const name = styleId.slice(IMAGERY_STYLE_PREFIX.length);
+  return imagery.find((layer) => layer.name === name);
+}
+
+/** `overlays`: those served now; the style draws the boundaries among the ones marked as context. */
+export function imageryStyle(imagery: Imagery, publicBase: string, overlays: readonly Overlay[]) {
+  const boundaries = overlays.filter((overlay) => overlay.context === 'boundaries');
+  return {
+    version: 8,
+    name: `Satellite imagery: ${imagery.label}`,
+    metadata: { 'parcel-map:id': `${IMAGERY_STYLE_PREFIX}${imagery.name}` },
+    center: [(imagery.bbox[0] + imagery.bbox[2]) / 2, (imagery.bbox[1] + imagery.bbox[3]) / 2],
+    zoom: imagery.minzoom,
+    glyphs: glyphsUrl(publicBase),
+    sources: {
+      [IMAGERY_SOURCE]: {
+        type: 'raster',
+        tiles: [`${publicBase}${imagery.tiles}`],
+        bounds: imagery.bbox,
+        minzoom: imagery.minzoom,
+        maxzoom: imagery.maxzoom,
+        tileSize: 256,
+        attribution: `${imagery.label}: ${imagery.attribution}`,
+      },
+      [BASEMAP_SOURCE]: baseMapSource(publicBase),
+      ...contextSources(boundaries, publicBase),
+    },
+    layers: [
+      // Outside the photo's footprint (and where it has no data) the map stays dark, as under a photo.
+      { id: 'background', type: 'background', paint: { 'background-color': DARK_PALETTE.land } },
+      { id: IMAGERY_SOURCE, type: 'raster', source: IMAGERY_SOURCE },
+      ...contextLayersOf(boundaries, 'boundaries', DARK_PALETTE),
+      roadLabelLayer(DARK_PALETTE),
+    ],
+  };
+}
