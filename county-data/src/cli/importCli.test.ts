@@ -2,7 +2,7 @@
 // and exits non-zero, so a script that runs it stops there.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,19 @@ describe('npm run import', () => {
       expect((await db.query('SELECT name, label, geometry_type, feature_count FROM overlays')).rows).toEqual([{ name: 'rail', label: 'Railroads', geometry_type: 'line', feature_count: 2 }]);
     } finally {
       await db.close();
+    }
+  });
+
+  it('refuses a file that does not hold the format its name claims before it opens the database', async () => {
+    const dir = await fixtureDir();
+    const disguised = await writeFixture(dir, 'parcels.csv', '<OGRVRTDataSource><OGRVRTLayer name="p"><SrcDataSource>/etc/passwd</SrcDataSource></OGRVRTLayer></OGRVRTDataSource>');
+    // A data directory that cannot be opened: only a command that never tries gets to say why the file is refused.
+    const notADirectory = path.join(root, 'not-a-directory');
+    await writeFile(notADirectory, 'a file');
+    for (const args of [[disguised], [disguised, '--overlay', 'attack']]) {
+      const refused = await runImport(notADirectory, args);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('but it holds a GDAL virtual source (<OGRVRTDataSource>)');
     }
   });
 });

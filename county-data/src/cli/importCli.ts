@@ -3,7 +3,8 @@
 // (DATABASE_URL, else PGlite in DATA_DIR — through the running API when it holds that directory) —
 // unless the file yields no parcel or rejects too many of its features: then nothing changes, the
 // report says why and the command exits 1. With `--overlay NAME [--label TEXT]` the file is an
-// overlay layer instead (overlayImportCli.ts).
+// overlay layer instead (overlayImportCli.ts); with `--imagery NAME [--label TEXT] [--attribution TEXT]
+// [--crs EPSG:NNNN]` an orthophoto or satellite image (imageryImportCli.ts).
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,14 +12,18 @@ import { IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } fr
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importFileLimitsFromEnv } from '../import/importFileLimits.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
+import { checkImportFile } from '../import/readParcelSource.ts';
+import { IMAGERY_EXTENSIONS } from '../imagery/imageryFormat.ts';
 import { checkDatasetName } from '../publish/datasetVersions.ts';
 import type { ApiHandoverClient } from './apiHandoverClient.ts';
 import { openCliTarget } from './cliTarget.ts';
+import { importImageryCommand } from './imageryImportCli.ts';
 import { importOverlayCommand } from './overlayImportCli.ts';
 import { createProgressBar } from './progressBar.ts';
 import { reportPath, writeReport } from './reportFile.ts';
 
-const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME | --overlay NAME [--label TEXT]] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]`;
+const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME | --overlay NAME [--label TEXT]] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]
+   or: npm run import -- IMAGE (${IMAGERY_EXTENSIONS.join(' ')}) --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN] [--report REPORT.json]`;
 
 /** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
 function parseShare(text: string): number {
@@ -35,7 +40,10 @@ async function main(): Promise<void> {
       mapping: { type: 'string' },
       dataset: { type: 'string' },
       overlay: { type: 'string' },
+      imagery: { type: 'string' },
       label: { type: 'string' },
+      attribution: { type: 'string' },
+      crs: { type: 'string' },
       'max-rejected': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       report: { type: 'string' },
@@ -54,12 +62,22 @@ async function main(): Promise<void> {
   const mappingFile = values.mapping === undefined ? undefined : path.resolve(cwd, values.mapping);
   const maxRejectedShare = values['max-rejected'] === undefined ? undefined : parseShare(values['max-rejected']);
   const reportFile = reportPath(values.report, cwd);
+  if (values.imagery !== undefined) {
+    if (values.dataset !== undefined || values.overlay !== undefined || mappingFile !== undefined || maxRejectedShare !== undefined || values['dry-run']) {
+      throw new Error('--imagery takes --label, --attribution, --crs and --report only');
+    }
+    await importImageryCommand({ file, name: values.imagery, label: values.label, attribution: values.attribution, crs: values.crs, reportFile });
+    return;
+  }
+  if (values.attribution !== undefined || values.crs !== undefined) throw new Error('--attribution and --crs are for imagery: give them with --imagery NAME');
+  // A file that is refused whatever its content is refused before the database is opened (and locked).
+  await checkImportFile(file, importFileLimitsFromEnv());
   if (values.overlay !== undefined) {
     if (values.dataset !== undefined) throw new Error('give --dataset or --overlay, not both');
     await importOverlayCommand({ file, mappingFile, name: values.overlay, label: values.label, dryRun: values['dry-run'], maxRejectedShare, reportFile });
     return;
   }
-  if (values.label !== undefined) throw new Error('--label names an overlay: give it with --overlay NAME');
+  if (values.label !== undefined) throw new Error('--label names an overlay or imagery: give it with --overlay NAME or --imagery NAME');
   const mapping = mappingFile ? await readImportMapping(mappingFile) : defaultMapping(path.basename(file));
   const dryRun = values['dry-run'];
   const dataset = values.dataset === undefined ? undefined : checkDatasetName(values.dataset);

@@ -32,8 +32,17 @@ const GDAL_EXTENSIONS: Record<string, GdalFormat> = {
  * limit, and so does one GDAL is to read that does not hold the format its name claims (claimedFormat.ts).
  */
 export async function readParcelSource(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
-  const source = await readAnySource(file, crs, limits);
+  const source = await (await checkedReader(file, limits))(crs);
   return { ...source, features: noMoreThan(source.features, limits, file) };
+}
+
+/**
+ * The checks readParcelSource makes before reading a feature — the file's kind, its zip's declared
+ * sizes, the format its name claims — on their own, so that the import command refuses a file before
+ * it opens (and locks) the database.
+ */
+export async function checkImportFile(file: string, limits: ImportFileLimits): Promise<void> {
+  await checkedReader(file, limits);
 }
 
 /** The features, refusing the file at the first one past the limit: it is refused anyway, so read no further. */
@@ -45,24 +54,35 @@ async function* noMoreThan(features: AsyncIterable<SourceFeature>, limits: Impor
   }
 }
 
-async function readAnySource(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
+/** Reads the source, given the mapping's CRS (which overrides the file's). */
+type SourceReader = (crs: string | undefined) => Promise<ParcelSource>;
+
+/** Checks the file as far as can be done without reading its features, and answers how to read them. */
+async function checkedReader(file: string, limits: ImportFileLimits): Promise<SourceReader> {
   const extension = path.extname(file).toLowerCase();
-  if (extension === '.zip') return readZip(file, crs, limits);
+  if (extension === '.zip') return checkedZipReader(file, limits);
   if (extension === '.geojson' || extension === '.json') {
-    const source = await readGeoJson(file);
-    return source === 'topology' ? readClaimedFormat(file, 'topojson', crs) : source;
+    const header = await readGeoJsonHeader(file);
+    if (header.type === 'Topology') return checkedGdalReader(file, 'topojson');
+    if (header.type !== 'FeatureCollection' || !header.hasFeatures) throw new Error(`${file}: expected a GeoJSON FeatureCollection`);
+    return async () => readGeoJson(file, header);
   }
-  if (extension === '.geojsonl' || extension === '.geojsons') return readGeoJsonSeq(file);
-  if (extension === '.kmz') return readKmz(file, crs, limits);
+  if (extension === '.geojsonl' || extension === '.geojsons') return async () => readGeoJsonSeq(file);
+  if (extension === '.kmz') {
+    // A KMZ is a zip GDAL inflates: the same checks as any zip, and its .kml documents must be KML.
+    await checkClaimedFormat(file, 'kmz');
+    checkKmzEntries(file, await openZipWithinLimits(file, limits));
+    return async (crs) => readWithGdal(file, 'kmz', crs);
+  }
   const format = GDAL_EXTENSIONS[extension];
   if (format === 'filegdb' && !(await stat(file)).isDirectory()) throw new Error(`${file}: a File Geodatabase is a .gdb folder (or a zip of it)`);
-  if (format) return readClaimedFormat(file, format, crs);
+  if (format) return checkedGdalReader(file, format);
   throw new Error(`${file}: expected one of ${IMPORT_FILE_EXTENSIONS.join(' ')} (a .zip holding a Shapefile or a .gdb folder)`);
 }
 
-async function readClaimedFormat(file: string, format: GdalFormat, crs: string | undefined): Promise<ParcelSource> {
+async function checkedGdalReader(file: string, format: GdalFormat): Promise<SourceReader> {
   await checkClaimedFormat(file, format);
-  return readWithGdal(file, format, crs);
+  return async (crs) => readWithGdal(file, format, crs);
 }
 
 /**
@@ -70,22 +90,15 @@ async function readClaimedFormat(file: string, format: GdalFormat, crs: string |
  * adm-zip inflates no entry past its declared size, so a size declared smaller than the data
  * (a forged header) cannot grow either.
  */
-async function readZip(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
+async function checkedZipReader(file: string, limits: ImportFileLimits): Promise<SourceReader> {
   const zip = await openZipWithinLimits(file, limits);
   const names = zip.getEntries().map((entry) => entry.entryName);
   const geodatabase = names.map((name) => /^(.*?\.gdb)\//i.exec(name)?.[1]).find((folder) => folder !== undefined);
   if (geodatabase && !names.some((name) => name.toLowerCase().endsWith('.shp'))) {
     checkZippedGeodatabase(file, zip, geodatabase);
-    return readWithGdal(`/vsizip/${path.resolve(file)}/${geodatabase}`, 'filegdb', crs);
+    return async (crs) => readWithGdal(`/vsizip/${path.resolve(file)}/${geodatabase}`, 'filegdb', crs);
   }
-  return readZippedShapefile(zip);
-}
-
-/** A KMZ is a zip GDAL inflates: the same checks as any zip, and its .kml documents must be KML. */
-async function readKmz(file: string, crs: string | undefined, limits: ImportFileLimits): Promise<ParcelSource> {
-  await checkClaimedFormat(file, 'kmz');
-  checkKmzEntries(file, await openZipWithinLimits(file, limits));
-  return readWithGdal(file, 'kmz', crs);
+  return async () => readZippedShapefile(zip);
 }
 
 /**
@@ -103,14 +116,10 @@ async function openZipWithinLimits(file: string, limits: ImportFileLimits): Prom
 }
 
 /**
- * A GeoJSON FeatureCollection, streamed (geoJsonStream.ts); 'topology' when the file is TopoJSON,
- * which GDAL reads. The file is opened twice: once up to its features, for the header (the CRS must
- * be known before the first feature is read), then for the features.
+ * A GeoJSON FeatureCollection, streamed (geoJsonStream.ts). The file is opened twice: once up to its
+ * features, for the header (the CRS must be known before the first feature is read), then for the features.
  */
-async function readGeoJson(file: string): Promise<ParcelSource | 'topology'> {
-  const header = await readGeoJsonHeader(file);
-  if (header.type === 'Topology') return 'topology';
-  if (header.type !== 'FeatureCollection' || !header.hasFeatures) throw new Error(`${file}: expected a GeoJSON FeatureCollection`);
+async function readGeoJson(file: string, header: GeoJsonHeader): Promise<ParcelSource> {
   const size = (await stat(file)).size;
   const stream = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
   return {
