@@ -49,7 +49,10 @@ const BASE_LAYERS = [
 const STYLES: FakeStyle[] = [
   { url: 'http://styles.test/streets.json', name: 'Streets', glyphs: 'http://fonts.test/{fontstack}/{range}.pbf', layers: BASE_LAYERS },
   { url: 'http://styles.test/satellite.json', name: 'Satellite', glyphs: 'http://fonts.test/{fontstack}/{range}.pbf', layers: BASE_LAYERS },
+  // As the API serves an imagery layer's base map: its own name says satellite, its menu entry does not.
+  { url: 'http://api.test/styles/imagery-orthophoto-2024.json', name: 'Satellite imagery: Orthophoto 2024', glyphs: 'http://fonts.test/{fontstack}/{range}.pbf', layers: BASE_LAYERS },
 ];
+const IMAGERY_STYLE = { id: 'imagery-orthophoto-2024', name: 'Imagery — Orthophoto 2024', url: STYLES[2]!.url };
 const config: MapConfig = {
   ...testConfig.map,
   styles: [
@@ -310,6 +313,26 @@ describe('the controller on a map (fake)', () => {
     fake.fire('idle');
     expect(handlers.parcelTilesLoading.mock.calls).toEqual([[true], [false]]);
     expect(data('map-state')).toBe('idle');
+  });
+
+  it('loads an imagery layer’s base map once it is told of it, as the current style, with the satellite outline colour', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { fake, controller, handlers, data } = await loadedController();
+    controller.setStyle(IMAGERY_STYLE.id);
+    expect(handlers.styleLoadStarted).not.toHaveBeenCalledWith(IMAGERY_STYLE.id);
+    expect(console.warn).toHaveBeenCalledWith(`Unknown map style id '${IMAGERY_STYLE.id}' ignored.`);
+
+    controller.setImageryStyles([IMAGERY_STYLE]);
+    controller.setStyle(IMAGERY_STYLE.id);
+    expect(handlers.styleLoadStarted).toHaveBeenLastCalledWith(IMAGERY_STYLE.id);
+    await fake.styleLoaded();
+    expect(data('style-id')).toBe(IMAGERY_STYLE.id);
+    expect(data('outline-color')).toBe('#ffff00');
+    expect(fake.layerIds()).toContain(PARCEL_LAYER_IDS.line);
+
+    controller.setStyle('streets');
+    await fake.styleLoaded();
+    expect(data('outline-color')).toBe('#000000');
   });
 
   it('reports a style that could not be fetched, and not a tile error', async () => {

@@ -86,6 +86,8 @@ export interface MapController {
   snapshot(): MapSnapshot;
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
+  /** The base maps of the imagery layers served now, which setStyle knows beside the configured ones. */
+  setImageryStyles(styles: readonly MapStyleConfig[]): void;
   /** Adds the search box (Mapbox geocoding too when the styles are Mapbox-hosted). */
   addSearchControl(options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen' | 'allResultsRequested'>): SearchBox;
   /** Adds the measure tools (a hidden Draw); their remove() takes them and their drawings off the map. */
@@ -172,7 +174,9 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
      */
     style: null as LoadedStyle | null,
     requestedStyleUrl: initialStyle.url,
+    imageryStyles: [] as readonly MapStyleConfig[],
   };
+  const knownStyles = () => [...config.styles, ...state.imageryStyles];
 
   const publishLayer = (name: DrawnLayerName) => {
     const layer = DRAWN_LAYERS[name] as DrawnLayer<MapDrawing[typeof name]>;
@@ -206,8 +210,9 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
 
   const onStyleLoad = () => {
     const loadedName = map.getStyle()?.name;
-    const matched = matchLoadedStyle(config.styles, { url: state.requestedStyleUrl, name: loadedName });
-    state.style = { satellite: isSatelliteStyleName(matched?.name ?? loadedName) };
+    const matched = matchLoadedStyle(knownStyles(), { url: state.requestedStyleUrl, name: loadedName });
+    // Either name may say so: an imagery base map's menu entry does not, its style's own name does.
+    state.style = { satellite: isSatelliteStyleName(matched?.name) || isSatelliteStyleName(loadedName) };
     state.drawing.parcels = { ...state.drawing.parcels, showHighlights: false };
     for (const name of DRAWN_LAYER_NAMES) {
       (DRAWN_LAYERS[name] as DrawnLayer<MapDrawing[typeof name]>).install(map, state.drawing[name], state.style);
@@ -302,7 +307,7 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
       return { image: map.getCanvas().toDataURL('image/png'), lng, lat, zoom: map.getZoom(), widthPx: container.clientWidth };
     },
     setStyle(styleId) {
-      const style = findStyle(config.styles, styleId);
+      const style = findStyle(knownStyles(), styleId);
       if (!style) return;
       state.requestedStyleUrl = style.url;
       styleLoad.started(style.id);
@@ -315,6 +320,9 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
         styleLoad.dispose();
         events.styleLoadFinished(null);
       }
+    },
+    setImageryStyles(styles) {
+      state.imageryStyles = styles;
     },
     addSearchControl(options) {
       const box = addSearchControl(map, { ...options, accessToken: config.accessToken, online });

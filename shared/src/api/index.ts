@@ -14,3 +14,4 @@ export * from '../datasets/adminAccessApi.ts';
 export * from '../wire/rateLimit.ts';
 export * from '../overlays/overlayContract.ts';
 export * from '../overlays/overlayAdminContract.ts';
+export * from '../imagery/imageryContract.ts';

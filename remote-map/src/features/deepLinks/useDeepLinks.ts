@@ -9,6 +9,7 @@ import { centreTarget } from '../../map/centreTarget.ts';
 import { parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { mapOverlaysRestored, overlayLayersRestored } from '../mapView/mapViewSlice.ts';
 import { selectCachedParcel } from '../parcelSelection/parcelsApi.ts';
+import { isImageryStyleId, useImageryStyles } from '../imagery/imageryApi.ts';
 import { readDeepLink } from './deepLinkParams.ts';
 import { deepLinkWriter } from './deepLinkWriter.ts';
 
@@ -69,11 +70,15 @@ function useDeepLinkReader(controller: MapController | null) {
   useEffect(() => {
     if (link) dispatch(overlayLayersRestored({ names: link.overlayLayers ?? [] }));
   }, [link, dispatch]);
-  // The map opens on the default base map: only another one is loaded.
+  // The map opens on the default base map: only another one is loaded. An imagery layer's is loaded
+  // once the imagery list has come and names it (the map screen hands the list to the map first).
   const defaultStyleId = useAppSelector(selectRuntimeConfig)?.map.defaultStyleId;
+  const imageryStyles = useImageryStyles();
+  const linkStyle = link?.style;
+  const awaitsImagery = !!linkStyle && isImageryStyleId(linkStyle) && !imageryStyles.some((style) => style.id === linkStyle);
   useEffect(() => {
-    if (controller && link?.style && link.style !== defaultStyleId) controller.setStyle(link.style);
-  }, [controller, link, defaultStyleId]);
+    if (controller && link?.style && link.style !== defaultStyleId && !awaitsImagery) controller.setStyle(link.style);
+  }, [controller, link, defaultStyleId, awaitsImagery]);
 
   // A link with a pin and no view centres on the parcel once its details arrive.
   const centreOnPin = opening.link.view ? null : opening.link.pin;

@@ -7,15 +7,29 @@ import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig }
 import { MapControls, type MapControlActions } from './MapControls.tsx';
 import { mapSetupFailed, mapStyleLoadFinished, selectMapOverlays } from '../mapView/mapViewSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
+import type { Imagery } from '@parcel-map/shared/api';
 
 setupFakeNetwork();
-// The Overlays panel asks for the county's overlays (OverlayLayerOptions.test.tsx tests them): none here.
+// The Overlays panel asks for the county's overlays (OverlayLayerOptions.test.tsx tests them) and the
+// base map menu for the imagery layers: none here, unless a test answers with its own.
 beforeEach(() => {
   network.use(
     http.get(`${testConfig.apiBaseUrl}/api/datasets`, () => HttpResponse.json({ dataVersion: 1, datasets: [], initialView: null })),
     http.get(`${testConfig.apiBaseUrl}/api/overlays`, () => HttpResponse.json({ overlays: [] })),
+    http.get(`${testConfig.apiBaseUrl}/api/imagery`, () => HttpResponse.json({ imagery: [] })),
   );
 });
+
+const orthophoto: Imagery = {
+  name: 'orthophoto-2024',
+  label: 'Orthophoto 2024',
+  bbox: [-87.7, 41.85, -87.55, 41.95],
+  minzoom: 10,
+  maxzoom: 17,
+  tiles: '/tiles/imagery/orthophoto-2024/{z}/{x}/{y}.webp?v=3',
+  attribution: 'Cook County GIS',
+  version: 1,
+};
 
 const twoStyles: RuntimeConfig['map']['styles'] = [
   { id: 'streets', name: 'Streets', url: 'http://styles.test/streets.json' },
@@ -107,6 +121,22 @@ describe('MapControls', () => {
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Satellite Streets' }));
     expect(actions!.setStyle).toHaveBeenCalledWith('satellite');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('lists an imagery layer after the configured base maps, chooses it from the keyboard, and marks it once loaded', async () => {
+    network.use(http.get(`${testConfig.apiBaseUrl}/api/imagery`, () => HttpResponse.json({ imagery: [orthophoto] })));
+    const { actions, store } = renderControls();
+    await userEvent.click(control('Base map'));
+    const menu = screen.getByRole('menu', { name: 'Base map' });
+    await within(menu).findByRole('menuitemradio', { name: 'Imagery — Orthophoto 2024' });
+    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Streets', 'Satellite Streets', 'Imagery — Orthophoto 2024']);
+    await userEvent.keyboard('{End}{Enter}');
+    expect(actions!.setStyle).toHaveBeenCalledWith('imagery-orthophoto-2024');
+
+    act(() => void store.dispatch(mapStyleLoadFinished({ styleId: 'imagery-orthophoto-2024' })));
+    await userEvent.click(control('Base map'));
+    expect(screen.getByRole('menuitemradio', { name: 'Imagery — Orthophoto 2024' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('menuitemradio', { name: 'Imagery — Orthophoto 2024' })).toHaveFocus();
   });
 
   it('puts the focus on the current base map and switches with the arrow keys and Enter', async () => {

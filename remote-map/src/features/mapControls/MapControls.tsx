@@ -13,6 +13,7 @@ import {
 import { mapOverlayToggled, selectMapOverlays, selectMapSetupError, selectMapStyleId, type MapOverlay } from '../mapView/mapViewSlice.ts';
 import { measureToggled, selectIsMeasureOpen } from '../measure/measureSlice.ts';
 import { OverlayLayerOptions } from '../overlays/OverlayLayerOptions.tsx';
+import { useImageryStyles } from '../imagery/imageryApi.ts';
 import './mapControls.css';
 
 export interface MapControlActions {
@@ -152,9 +153,11 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
   );
 }
 
-/** SPEC §2: lists the configured base maps and marks the current one. */
+/** SPEC §2: lists the configured base maps, then the imagery layers' ones, and marks the current one. */
 function BaseMapSelector({ onSelect, disabled }: { onSelect(styleId: string): void; disabled: boolean }) {
-  const styles = useAppSelector(selectRuntimeConfig)?.map.styles ?? [];
+  const configured = useAppSelector(selectRuntimeConfig)?.map.styles;
+  const imagery = useImageryStyles();
+  const styles = [...(configured ?? []), ...imagery];
   const current = useAppSelector(selectMapStyleId);
   const [open, setOpen] = useState(false);
   const menuId = useId();

@@ -30,6 +30,8 @@ import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp.tsx';
 import { OverlayFeaturePopup } from '../overlays/OverlayFeaturePopup.tsx';
 import { useOverlayLayersOnMap, useShownOverlayLayers } from '../overlays/useOverlayLayersOnMap.ts';
 import { useOverlayClick } from '../overlays/useOverlayClick.ts';
+import { useImageryStyles } from '../imagery/imageryApi.ts';
+import { useImageryStylesOnMap } from '../imagery/useImageryStylesOnMap.ts';
 import { REMOTE_MAP_BUILD_LABEL } from '../../buildLabel.ts';
 import './mapScreen.css';
 
@@ -38,11 +40,14 @@ export function MapScreen() {
   const overlayLayers = useShownOverlayLayers();
   const overlayClick = useOverlayClick(overlayLayers);
   const controller = useMapScreenController(containerRef, overlayClick.clicked);
+  const imageryStyles = useImageryStyles();
   useOverlayLayersOnMap(controller, overlayLayers);
   useMapFollowsStore(controller);
   useCameraRequests(controller);
   useSearchControl(controller);
   useMeasureTool(controller);
+  // Before the links: a link's imagery base map is known to the map when the link asks for it.
+  useImageryStylesOnMap(controller, imageryStyles);
   useDeepLinks(controller);
   useDataVersion(controller);
 

@@ -39,6 +39,8 @@ function answerWith(overlays: () => Overlay[], dataVersion: () => number = () =>
   network.use(
     http.get(`${API}/api/datasets`, () => HttpResponse.json({ dataVersion: dataVersion(), datasets: [], initialView: null })),
     http.get(`${API}/api/overlays`, () => HttpResponse.json({ overlays: overlays() })),
+    // The base map menu asks for the imagery layers: none here.
+    http.get(`${API}/api/imagery`, () => HttpResponse.json({ imagery: [] })),
   );
 }
 
