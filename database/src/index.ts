@@ -4,5 +4,6 @@ export { DataDirLockedError, LOCK_FILE_NAME } from './dataDirLock.ts';
 export { HANDOVER_FILE_NAME, readLocalHandover, startInProgress, writeLocalHandover, type LocalHandover } from './localHandover.ts';
 export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export { databaseLocationFromEnv, DEFAULT_DATA_DIR, openDb, waitSecondsFromEnv, type DatabaseLocation } from './openDb.ts';
+export { imageryDirFromEnv } from './imageryDir.ts';
 export { openPgConnection, openPgDb } from './pgDb.ts';
 export { openPgliteDb, type PgliteDbOptions } from './pgliteDb.ts';

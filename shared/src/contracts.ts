@@ -11,6 +11,7 @@ export * from './datasets/datasetContract.ts';
 export * from './datasets/importContract.ts';
 export * from './overlays/overlayContract.ts';
 export * from './overlays/overlayAdminContract.ts';
+export * from './imagery/imageryContract.ts';
 export * from './tiles/tileSets.ts';
 export * from './wire/cutText.ts';
 export * from './wire/rateLimit.ts';

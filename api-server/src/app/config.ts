@@ -1,6 +1,6 @@
 // Parses the environment once at start-up and fails fast with every problem listed.
 import path from 'node:path';
-import { databaseLocationFromEnv, DEFAULT_DATA_DIR } from '@parcel-map/database';
+import { databaseLocationFromEnv, DEFAULT_DATA_DIR, imageryDirFromEnv } from '@parcel-map/database';
 import { z } from 'zod';
 import { STYTCH_PROJECT_ID_PATTERN, stytchJwtSettings } from '../platform/auth/stytchJwtSettings.ts';
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, type BearerSettings } from '../platform/auth/verifyBearer.ts';
@@ -78,6 +78,8 @@ const apiEnvSchema = z.object({
   IMPORT_MAX_STORED_MB: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_IMPORT_MAX_STORED_MB),
   /** Where uploaded files wait while they are validated and published; unset: `<DATA_DIR>/import-work`. */
   IMPORT_WORK_DIR: z.string().min(1).optional(),
+  /** Where imported imagery's tiled files are (the import commands write there); unset: `<DATA_DIR>/imagery`. */
+  IMAGERY_DIR: z.string().min(1).optional(),
   /** Set: GET /metrics answers requests bearing it (docs/operations.md, Metrics). Unset: no /metrics. */
   METRICS_TOKEN: z.string().min(MIN_METRICS_TOKEN_LENGTH).optional(),
   /** How long requests still running at SIGTERM may take before their connections are cut. */
@@ -111,6 +113,8 @@ export interface ApiConfig extends BearerSettings {
   maxImportJobs: number;
   maxImportStoredBytes: number;
   importWorkDir: string;
+  /** IMAGERY_DIR: the imagery files the tiles are read from. */
+  imageryDir: string;
   rateLimits: RateLimitSettings;
   /** undefined: GET /metrics is not served. */
   metricsToken: string | undefined;
@@ -147,6 +151,7 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     maxImportJobs: vars.IMPORT_MAX_JOBS,
     maxImportStoredBytes: vars.IMPORT_MAX_STORED_MB * 1024 * 1024,
     importWorkDir: path.resolve(vars.IMPORT_WORK_DIR ?? path.join(vars.DATA_DIR, 'import-work')),
+    imageryDir: imageryDirFromEnv(env),
     rateLimits: rateLimitSettings(vars),
     metricsToken: vars.METRICS_TOKEN,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Db } from '@parcel-map/database';
-import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, IMAGERY_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
 import { createDataAdminRouter, DATA_ADMIN_PATH, isFileUpload } from '../features/dataAdmin/dataAdminRouter.ts';
@@ -21,6 +21,7 @@ import { createSavedParcelsService } from '../features/savedParcels/savedParcels
 import { createMarkupsRepository } from '../features/markups/markupsRepository.ts';
 import { createMarkupsRouter } from '../features/markups/markupsRouter.ts';
 import { createMarkupsService } from '../features/markups/markupsService.ts';
+import { createImageryRouter } from '../features/imagery/imageryRouter.ts';
 import { createOverlaysRouter } from '../features/overlays/overlaysRouter.ts';
 import { createOverlaysService } from '../features/overlays/overlaysService.ts';
 import { createStylesRouter } from '../features/styles/stylesRouter.ts';
@@ -38,6 +39,9 @@ import { createBaseMapTiles, type BaseMapTiles } from '../tiles/baseMap/baseMapT
 import { createContourTiles } from '../tiles/contours/contourTiles.ts';
 import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
 import { countyDataTileAccess, type CountyDataTileAccess } from '../tiles/countyDataTileAccess.ts';
+import { createImageryFilesRepository } from '../tiles/imagery/imageryFilesRepository.ts';
+import { createImageryTiles } from '../tiles/imagery/imageryTiles.ts';
+import { imageryTilesRouter } from '../tiles/imagery/imageryTilesRouter.ts';
 import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
 import { createTurnsPerKey } from '../platform/runtime/turnsPerKey.ts';
 import { namedTileSetsRouter, tileSetRouter, type TileBuildTurns } from '../tiles/kit/tileSetRouter.ts';
@@ -146,6 +150,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(BASEMAP_TILES_PATH, hit) });
   const contourTiles = createContourTiles({ grids: createElevationGridRepository(db), dataVersion });
   const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(db), dataVersion });
+  const imageryTiles = createImageryTiles({ files: createImageryFilesRepository(db), dataVersion, imageryDir: config.imageryDir });
   const overlays = createOverlaysService({ db, dataVersion });
   const parcelsService = createParcelsService(parcels, dataVersion);
   const parcelSearch = createParcelSearch(db, dataVersion);
@@ -175,6 +180,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
+  app.use('/api/imagery', createImageryRouter({ db }));
   app.use(
     DATA_ADMIN_PATH,
     createDataAdminRouter({
@@ -189,7 +195,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   );
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate, writeLimit: rateLimits.savedParcelWrites }));
   app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate, rateLimit: rateLimits.markups }));
-  // Before the parcel tiles: their path lies under /tiles.
+  // Before the parcel tiles: their paths lie under /tiles.
+  app.use(IMAGERY_TILES_PATH, imageryTilesRouter(imageryTiles));
   app.use(OVERLAY_TILES_PATH, namedTileSetsRouter({ zooms: OVERLAY_TILE_ZOOMS, namePattern: OVERLAY_NAME_PATTERN, getTile: overlayTiles.getTile, versioned: true }, tileTurns));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }, tileTurns));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }, tileTurns));

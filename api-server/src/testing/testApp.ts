@@ -67,6 +67,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     maxImportJobs: DEFAULT_IMPORT_MAX_JOBS,
     maxImportStoredBytes: 200 * 1024 * 1024,
     importWorkDir: path.join(tmpdir(), 'parcel-map-test-imports'),
+    imageryDir: '/nonexistent/imagery',
     rateLimits: DEFAULT_RATE_LIMITS,
     metricsToken: undefined,
     shutdownGraceMs: 1_000,

@@ -2,10 +2,11 @@
 // (parcels, overlays — owner names, addresses, licensed attributes), a signed-in user unless the
 // operator opted out (PUBLIC_PARCEL_TILES=true). It is applied by path, in front of the fast paths
 // and in front of Express's routers, so a tile set mounted under the path is covered with or without
-// a fast path of its own, and without a line of its own.
+// a fast path of its own, and without a line of its own. The one exception is the imagery under
+// IMAGERY_TILES_PATH: pictures of the ground, no county data, public as the base map is (docs/decisions.md).
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
-import { COUNTY_DATA_TILES_PATH } from '@parcel-map/shared/contracts';
+import { COUNTY_DATA_TILES_PATH, IMAGERY_TILES_PATH } from '@parcel-map/shared/contracts';
 import type { BearerVerifier } from '../platform/auth/verifyBearer.ts';
 
 const PLAIN_BEARER = 'Bearer ';
@@ -29,14 +30,18 @@ export interface CountyDataTileAccess {
   inFrontOf(fastPaths: RequestListener, express: RequestListener): RequestListener;
 }
 
-function isCountyDataTileUrl(url: string | undefined): boolean {
-  if (url === undefined || !url.startsWith(COUNTY_DATA_TILES_PATH)) return false;
-  const next = url.charAt(COUNTY_DATA_TILES_PATH.length);
+function isUnder(url: string, prefix: string): boolean {
+  if (!url.startsWith(prefix)) return false;
+  const next = url.charAt(prefix.length);
   return next === '' || next === '/' || next === '?';
 }
 
+function isCountyDataTileUrl(url: string | undefined): boolean {
+  return url !== undefined && isUnder(url, COUNTY_DATA_TILES_PATH) && !isUnder(url, IMAGERY_TILES_PATH);
+}
+
 export function countyDataTileAccess({ publicTiles, verifier, requireUser }: CountyDataTileAccessOptions): CountyDataTileAccess {
-  const middleware: RequestHandler = publicTiles ? (_req, _res, next) => next() : requireUser;
+  const middleware: RequestHandler = publicTiles ? (_req, _res, next) => next() : (req, res, next) => (isCountyDataTileUrl(req.originalUrl) ? requireUser(req, res, next) : next());
   const inFrontOf = (fastPaths: RequestListener, express: RequestListener): RequestListener => {
     if (publicTiles) return fastPaths;
     return (req: IncomingMessage & { userId?: string }, res) => {

@@ -1,5 +1,6 @@
-// GDAL's command-line tools (Debian package gdal-bin) as the importer uses them: ogrinfo's text
-// answer, and ogr2ogr's output as a stream of GeoJSON features (GeoJSONSeq, one per line). Each run
+// GDAL's command-line tools (Debian package gdal-bin) as the importers use them: ogrinfo's text
+// answer, ogr2ogr's output as a stream of GeoJSON features (GeoJSONSeq, one per line), and the raster
+// tools' (gdalinfo, gdal_translate) answers for imagery. Each run
 // may open its input with the drivers it names and no other, in an environment that holds none of
 // the server's secrets and, where the platform allows, no network (gdalSandbox.ts).
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
@@ -12,9 +13,12 @@ import { sandboxedCommand, type GdalDriver } from './gdalSandbox.ts';
 /** The package that brings ogr2ogr and ogrinfo, named in the message when they are missing. */
 export const GDAL_PACKAGE = 'gdal-bin';
 
+/** The tools named when GDAL is missing: the vector importer's, or the raster ones imagery needs. */
+const VECTOR_TOOLS = ['ogr2ogr', 'ogrinfo'];
+
 export class GdalMissingError extends Error {
-  constructor(purpose: string) {
-    super(`${purpose} needs GDAL's ogr2ogr and ogrinfo, which are not installed here: install the package ${GDAL_PACKAGE} (apt-get install ${GDAL_PACKAGE})`);
+  constructor(purpose: string, tools: readonly string[] = VECTOR_TOOLS) {
+    super(`${purpose} needs GDAL's ${tools.join(' and ')}, which are not installed here: install the package ${GDAL_PACKAGE} (apt-get install ${GDAL_PACKAGE})`);
   }
 }
 
@@ -26,10 +30,20 @@ const STDERR_KEPT = 4000;
  * GDAL, for the message when it is missing.
  */
 export async function ogrinfo(args: string[], drivers: readonly GdalDriver[], purpose: string): Promise<string> {
-  const child = await spawnTool('ogrinfo', args, drivers, 'ignore');
+  return gdalToolOutput('ogrinfo', args, drivers, purpose);
+}
+
+/**
+ * `tool ARGS`'s standard output (gdalinfo's, gdal_translate's, gdaltransform's), opening the input
+ * with `drivers` only; `input`, if given, is its standard input.
+ */
+export async function gdalToolOutput(tool: string, args: string[], drivers: readonly GdalDriver[], purpose: string, input?: string): Promise<string> {
+  const child = await spawnTool(tool, args, drivers, input === undefined ? 'ignore' : 'pipe');
+  // A failure shows in the exit code; here it would only be the broken pipe it causes.
+  child.stdin?.on('error', () => undefined).end(input);
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  await finished(child, 'ogrinfo', purpose, keepStderr(child));
+  await finished(child, tool, purpose, keepStderr(child));
   return stdout;
 }
 
@@ -75,7 +89,7 @@ function keepStderr(child: Tool): { text: string } {
 
 function finished(child: Tool, tool: string, purpose: string, stderr: { text: string }): Promise<void> {
   return new Promise((resolve, reject) => {
-    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new GdalMissingError(purpose) : error));
+    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new GdalMissingError(purpose, VECTOR_TOOLS.includes(tool) ? VECTOR_TOOLS : [tool]) : error));
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
       else reject(new Error(`${purpose}: ${tool} failed (${signal ?? `exit code ${code}`}): ${errorLines(stderr.text)}`));

@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** A GDAL driver's short name, as `ogrinfo --formats` lists it. */
-export type GdalDriver = 'GPKG' | 'OpenFileGDB' | 'LIBKML' | 'KML' | 'TopoJSON' | 'CSV' | 'GeoJSONSeq';
+/** A GDAL driver's short name, as `ogrinfo --formats` (vector) or `gdalinfo --formats` (raster) lists it. */
+export type GdalDriver = 'GPKG' | 'OpenFileGDB' | 'LIBKML' | 'KML' | 'TopoJSON' | 'CSV' | 'GeoJSONSeq' | 'GTiff' | 'COG' | 'JPEG' | 'JP2OpenJPEG' | 'PNG';
 
 /** What ogr2ogr writes (`-f GeoJSONSeq`): never skipped. */
 const OUTPUT_DRIVER: GdalDriver = 'GeoJSONSeq';
@@ -58,11 +58,13 @@ function gdalEnvironment(): NodeJS.ProcessEnv {
 let drivers: Promise<string[]> | undefined;
 
 /**
- * Every driver this GDAL has (asked once: `ogrinfo --formats`), undefined when GDAL is not installed.
- * A failed answer is not kept, so GDAL installed later is found.
+ * Every driver this GDAL has, vector and raster (asked once: `ogrinfo --formats`, `gdalinfo --formats`),
+ * undefined when GDAL is not installed. A failed answer is not kept, so GDAL installed later is found.
  */
 async function installedDrivers(env: NodeJS.ProcessEnv): Promise<string[] | undefined> {
-  drivers ??= run('ogrinfo', ['--formats'], { env }).then(({ stdout }) => driverNames(stdout));
+  drivers ??= Promise.all(['ogrinfo', 'gdalinfo'].map((tool) => run(tool, ['--formats'], { env }))).then((answers) => [
+    ...new Set(answers.flatMap(({ stdout }) => driverNames(stdout))),
+  ]);
   try {
     return await drivers;
   } catch (error) {

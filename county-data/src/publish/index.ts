@@ -10,3 +10,4 @@ export {
   checkOverlayName, listOverlayVersions, publishOverlayVersion, removeOverlay, rollbackOverlay,
   type OverlayFeatureInsert, type OverlayMeta, type OverlayVersionRow,
 } from './overlayVersions.ts';
+export { listImageryVersions, type ImageryVersionRow } from './imageryVersions.ts';

@@ -1,5 +1,5 @@
-// What data sets (migration 007) and overlays (migration 011) share: named things published in
-// versions. A publish writes a name's next version and makes it current, a rollback brings back the
+// What data sets (migration 007), overlays (migration 011) and imagery (migration 013) share: named
+// things published in versions. A publish writes a name's next version and makes it current, a rollback brings back the
 // previous one, a removal drops every version. Each is one transaction under one advisory lock, so
 // readers see the old version until the commit and then the new one, and two publishers (CLI, API,
 // seed) against one PostgreSQL take turns. Each table's trigger bumps the data version in the same
@@ -24,15 +24,15 @@ export class DatasetError extends Error {
 
 export interface VersionedKind {
   /** One row per version, with id, name, version and is_current; deleting a row takes its content with it. */
-  table: 'datasets' | 'overlays';
+  table: 'datasets' | 'overlays' | 'imagery';
   /** How messages name one, in lower case: 'data set', 'overlay'. */
   noun: string;
   /** Inside the transaction: the version stops being served (its rows move aside) … */
   retire?(tx: Queryable, id: number): Promise<void>;
   /** … or is served again, as `name`'s version. */
   restore?(tx: Queryable, id: number, name: string): Promise<void>;
-  /** Records a version's counts and extent, once its content is written. */
-  summarise(tx: Queryable, id: number): Promise<void>;
+  /** Records a version's counts and extent, once its content is written (a kind whose row says it all has none). */
+  summarise?(tx: Queryable, id: number): Promise<void>;
 }
 
 /**
@@ -52,7 +52,7 @@ export async function publishVersion<T>(
     const id = await steps.insert(tx);
     const current = await currentVersionOf(tx, kind, name);
     await steps.write(tx, id);
-    await kind.summarise(tx, id);
+    await kind.summarise?.(tx, id);
     // Last: retiring may lock readers out until the commit (parcelVersionTables.ts).
     if (current !== undefined) await kind.retire?.(tx, current.id);
     await makeCurrent(tx, kind, name, id);

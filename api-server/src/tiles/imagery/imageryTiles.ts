@@ -1,0 +1,85 @@
+// Imagery tiles (GET /tiles/imagery/{name}/{z}/{x}/{y}.webp?v=<id>): each is one tile stored in the
+// layer's COG, read at its offset and sent as it is. The layers served are read once per data
+// version; each file's tile index once per file (a file is one version's, never rewritten), with the
+// file kept open while its version is current.
+import { open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { DataVersion } from '../../platform/cache/dataVersion.ts';
+import { loadPerVersion } from '../../platform/cache/perVersion.ts';
+import { NotFoundError } from '../../platform/http/httpErrors.ts';
+import { readCogTileIndex, type CogTileIndex } from './cogTileIndex.ts';
+import type { ImageryFilesRepository, ServedImagery } from './imageryFilesRepository.ts';
+
+export interface ImageryTilesDeps {
+  files: ImageryFilesRepository;
+  dataVersion: DataVersion;
+  /** Where the files are (IMAGERY_DIR, else DATA_DIR/imagery). */
+  imageryDir: string;
+}
+
+/** A stored tile's bytes, or `empty` where the layer has none; with the version it is of. */
+export type ImageryTile = ({ kind: 'tile'; body: Buffer } | { kind: 'empty' }) & { layer: ServedImagery };
+
+const CLOSE_DELAY_MS = 30_000;
+
+interface OpenCog {
+  handle: FileHandle;
+  index: CogTileIndex;
+}
+
+export function createImageryTiles(deps: ImageryTilesDeps) {
+  const opened = new Map<string, Promise<OpenCog>>();
+  const layersFor = loadPerVersion(async () => {
+    const layers = await deps.files.current();
+    closeAllBut(new Set([...layers.values()].map((layer) => layer.file)));
+    return layers;
+  });
+
+  function cogOf(layer: ServedImagery): Promise<OpenCog> {
+    let cog = opened.get(layer.file);
+    if (!cog) {
+      cog = openCog(path.resolve(deps.imageryDir, layer.file), layer.maxzoom);
+      opened.set(layer.file, cog);
+      // A failed open is not kept: the next request tries again.
+      cog.catch(() => opened.delete(layer.file));
+    }
+    return cog;
+  }
+
+  function closeAllBut(current: Set<string>): void {
+    for (const [file, cog] of opened) {
+      if (current.has(file)) continue;
+      opened.delete(file);
+      // A little later: a request that found the file before may still be reading it.
+      setTimeout(() => void cog.then(({ handle }) => handle.close()).catch(() => undefined), CLOSE_DELAY_MS).unref();
+    }
+  }
+
+  return {
+    /** The layer's tile; a NotFoundError for a name not served. */
+    async getTile(name: string, z: number, x: number, y: number): Promise<ImageryTile> {
+      const layers = await layersFor(deps.dataVersion.known() ?? (await deps.dataVersion.current()));
+      const layer = layers.get(name);
+      if (!layer) throw new NotFoundError('Imagery not found');
+      if (z < layer.minzoom || z > layer.maxzoom) return { kind: 'empty', layer };
+      const { handle, index } = await cogOf(layer);
+      const stored = index.locate(z, x, y);
+      if (!stored) return { kind: 'empty', layer };
+      const body = Buffer.alloc(stored.length);
+      await handle.read(body, 0, stored.length, stored.offset);
+      return { kind: 'tile', body, layer };
+    },
+  };
+}
+
+async function openCog(file: string, maxzoom: number): Promise<OpenCog> {
+  const handle = await open(file, 'r');
+  try {
+    return { handle, index: await readCogTileIndex(handle, maxzoom) };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+export type ImageryTiles = ReturnType<typeof createImageryTiles>;

@@ -1,0 +1,54 @@
+// `npm run import -- FILE --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN]`: publishes
+// an orthophoto or satellite image (GeoTIFF/COG, JPEG 2000, JPEG or PNG with a world file) as the next
+// version of imagery layer NAME (imagery/importImagery.ts) — its tiled file under IMAGERY_DIR (else
+// DATA_DIR/imagery), its row in the database the API uses.
+import { imageryDirFromEnv } from '@parcel-map/database';
+import type { ImageryImportReport } from '@parcel-map/shared/contracts';
+import { importImagery } from '../imagery/importImagery.ts';
+import { openCliTarget } from './cliTarget.ts';
+import { writeReport } from './reportFile.ts';
+
+export interface ImageryImportCommand {
+  file: string;
+  name: string;
+  label: string | undefined;
+  attribution: string | undefined;
+  crs: string | undefined;
+  reportFile: string;
+}
+
+export async function importImageryCommand(command: ImageryImportCommand): Promise<void> {
+  const target = await openCliTarget();
+  let report: ImageryImportReport;
+  try {
+    if (target.kind === 'api') {
+      throw new Error(
+        `${target.where} holds the database, and it does not take imagery from this command yet: stop the API and run the command again (the Data page will take imagery later). Nothing was changed.`,
+      );
+    }
+    report = await importImagery(target.db, { ...command, imageryDir: imageryDirFromEnv() });
+  } finally {
+    await target.close();
+  }
+  await writeReport(command.reportFile, report);
+  printSummary(report, command.reportFile, target.where);
+}
+
+function printSummary(report: ImageryImportReport, reportFile: string, where: string): void {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const [west, south, east, north] = report.bbox.map((value) => value.toFixed(5));
+  const { imagery } = report;
+  console.log(
+    [
+      `published as version ${imagery.version} of imagery '${imagery.name}' ("${imagery.label}") in ${where}: ${report.file}`,
+      `  format      ${report.format}, CRS ${report.crs}`,
+      `  size        ${n(report.width)} × ${n(report.height)} px, ${report.bands} band${report.bands === 1 ? '' : 's'}, nodata ${report.nodata ?? 'none'}`,
+      `  resolution  ${report.resolution} per pixel`,
+      `  extent      ${west}, ${south} to ${east}, ${north} (lon, lat)`,
+      `  tiles       ${report.tileFormat.toUpperCase()}, zoom ${report.minzoom}–${report.maxzoom}`,
+      `  stored      ${mb(report.storedBytes)} (source ${mb(report.sourceBytes)}, ${(report.timings.totalMs / 1000).toFixed(1)} s)`,
+      `  report      ${reportFile}`,
+    ].join('\n'),
+  );
+}

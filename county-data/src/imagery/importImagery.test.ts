@@ -1,0 +1,99 @@
+// Imagery imports on the real SPOT image of Chicago (NAD27 / Illinois East, US survey feet, one grey
+// band), a generated COG and a JPEG with a world file; a VRT named .tif refused; versions. Run on
+// PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@parcel-map/database';
+import { openTestDb } from '@parcel-map/database/testing';
+import { listImageryVersions } from '../publish/imageryVersions.ts';
+import { importImagery } from './importImagery.ts';
+import { NAVY_PIER, SPOT_CHICAGO, writeGeneratedCog, writeJpegWithWorldFile, writeVrtNamedTif } from './testing/imageryFixtures.ts';
+
+describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
+  let db: Db;
+  let dir: string;
+  let imageryDir: string;
+  beforeAll(async () => {
+    db = await openTestDb();
+    dir = await mkdtemp(path.join(tmpdir(), 'imagery-import-'));
+    imageryDir = path.join(dir, 'imagery');
+  });
+  afterAll(async () => {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const contains = (bbox: number[], { lon, lat }: { lon: number; lat: number }) => bbox[0]! < lon && lon < bbox[2]! && bbox[1]! < lat && lat < bbox[3]!;
+
+  it('imports the SPOT image of Chicago from NAD27 state plane feet: over Chicago, with the report of what it is', async () => {
+    const report = await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 10 m', imageryDir });
+    expect(report).toMatchObject({
+      imagery: { name: 'spot-chicago', label: 'SPOT 10 m', version: 1 },
+      format: 'GTiff/GeoTIFF',
+      crs: 'NAD27 / Illinois East',
+      resolution: '32.8 US survey foot',
+      width: 699,
+      height: 929,
+      bands: 1,
+      nodata: null,
+      tileFormat: 'webp',
+      maxzoom: 14,
+      minzoom: 11,
+    });
+    expect(contains(report.bbox, NAVY_PIER)).toBe(true);
+    // The README's corners, to a few metres (the NAD27 shift is 10–20 m here).
+    expect(report.bbox[0]).toBeCloseTo(-87.6674, 3);
+    expect(report.bbox[3]).toBeCloseTo(41.9171, 3);
+    const stored = path.join(imageryDir, (await listImageryVersions(db))[0]!.file);
+    const info = JSON.parse(execFileSync('gdalinfo', ['-json', stored], { encoding: 'utf8' })) as { bands: { colorInterpretation: string }[]; metadata: Record<string, Record<string, string>> };
+    expect(info.metadata.IMAGE_STRUCTURE).toMatchObject({ COMPRESSION: 'WEBP', LAYOUT: 'COG' });
+    expect(info.metadata.TILING_SCHEME).toMatchObject({ NAME: 'GoogleMapsCompatible', ZOOM_LEVEL: '14' });
+    // Grey repeated in red, green and blue, and transparency where the image is not.
+    expect(info.bands.map((band) => band.colorInterpretation).at(-1)).toBe('Alpha');
+    expect(info.bands).toHaveLength(4);
+  }, 60_000);
+
+  it('imports it again as version 2, current; the files of both versions are kept', async () => {
+    const report = await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 10 m (again)', imageryDir });
+    expect(report.imagery.version).toBe(2);
+    const versions = (await listImageryVersions(db)).filter((row) => row.name === 'spot-chicago');
+    expect(versions.map(({ version, current, label }) => ({ version, current, label }))).toEqual([
+      { version: 2, current: true, label: 'SPOT 10 m (again)' },
+      { version: 1, current: false, label: 'SPOT 10 m' },
+    ]);
+    expect((await readdir(path.join(imageryDir, 'spot-chicago'))).sort()).toEqual(versions.map((row) => path.basename(row.file)).sort());
+  }, 60_000);
+
+  it('imports a COG in lon/lat', async () => {
+    const report = await importImagery(db, { file: writeGeneratedCog(dir), name: 'generated-cog', imageryDir });
+    expect(report).toMatchObject({ imagery: { version: 1, label: 'generated-cog' }, crs: 'WGS 84', resolution: expect.stringMatching(/ degree$/), maxzoom: 14 });
+    expect(contains(report.bbox, NAVY_PIER)).toBe(true);
+  }, 60_000);
+
+  it('imports a JPEG placed by its world file, in the CRS given, and asks for one when none is given', async () => {
+    const jpeg = await writeJpegWithWorldFile(dir);
+    await expect(importImagery(db, { file: jpeg, name: 'jpeg-chicago', imageryDir })).rejects.toThrow('does not say which coordinate system it is in: give it with --crs');
+    const report = await importImagery(db, { file: jpeg, name: 'jpeg-chicago', crs: 'EPSG:26771', imageryDir });
+    expect(report).toMatchObject({ format: 'JPEG/JPEG JFIF', crs: 'EPSG:26771', bands: 1, maxzoom: 14 });
+    expect(report.bbox[0]).toBeCloseTo(-87.6674, 3);
+    expect(report.bbox[3]).toBeCloseTo(41.9171, 3);
+  }, 60_000);
+
+  it('refuses a GDAL virtual raster named .tif before GDAL opens it, and leaves nothing behind', async () => {
+    const before = await listImageryVersions(db);
+    await expect(importImagery(db, { file: await writeVrtNamedTif(dir), name: 'innocent', imageryDir })).rejects.toThrow(
+      'named as GeoTIFF (.tif) but it holds a GDAL virtual source (VRT XML), which would read other files, addresses or databases: refused',
+    );
+    expect(await listImageryVersions(db)).toEqual(before);
+    expect(existsSync(path.join(imageryDir, 'innocent'))).toBe(false);
+  });
+
+  it('refuses a CRS given as a file name and a name that is not a slug', async () => {
+    await expect(importImagery(db, { file: SPOT_CHICAGO, name: 'x', crs: '/etc/passwd', imageryDir })).rejects.toThrow('--crs: it must be an EPSG or ESRI code');
+    await expect(importImagery(db, { file: SPOT_CHICAGO, name: 'Not A Slug', imageryDir })).rejects.toThrow("'Not A Slug' is not an imagery name");
+  });
+});

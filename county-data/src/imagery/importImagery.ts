@@ -1,0 +1,97 @@
+// Imports an imagery file as the next version of an imagery layer: checks that it holds the format its
+// name claims, reads what it is (imagerySource.ts), writes it tiled for the web map under the imagery
+// directory (writeImageryCog.ts), then records the version and makes it current (imageryVersions.ts).
+// A failure before the record leaves nothing behind; files of versions no longer kept are removed.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '@parcel-map/database';
+import type { ImageryImportReport } from '@parcel-map/shared/contracts';
+import { checkImageryName, listImageryVersions, publishImageryVersion } from '../publish/imageryVersions.ts';
+import { claimedImageryFormat } from './imageryFormat.ts';
+import { readImagerySource } from './imagerySource.ts';
+import { writeImageryCog } from './writeImageryCog.ts';
+
+export interface ImageryImportOptions {
+  file: string;
+  name: string;
+  /** What the base map menu shows; the name when not given. */
+  label?: string;
+  attribution?: string;
+  /** The CRS of a file that declares none (EPSG:26771, WKT or +proj). */
+  crs?: string;
+  /** Where the tiled files are kept (IMAGERY_DIR, else DATA_DIR/imagery). */
+  imageryDir: string;
+}
+
+const COG_EXTENSION = '.tif';
+
+export async function importImagery(db: Db, options: ImageryImportOptions): Promise<ImageryImportReport> {
+  const started = performance.now();
+  const name = checkImageryName(options.name);
+  const format = await claimedImageryFormat(options.file);
+  const source = await readImagerySource(options.file, format, options.crs);
+
+  // One folder per layer, one file per version: a new name each time, so a file once served never changes.
+  const folder = path.join(options.imageryDir, name);
+  await mkdir(folder, { recursive: true });
+  const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+  const partial = path.join(folder, `${base}.partial${COG_EXTENSION}`);
+  const stored = path.join(folder, `${base}${COG_EXTENSION}`);
+  let published = false;
+  try {
+    const cog = await writeImageryCog(options.file, format, source, options.crs, partial);
+    await rename(partial, stored);
+    const sizeBytes = (await stat(stored)).size;
+    const row = await publishImageryVersion(db, {
+      name,
+      label: options.label ?? name,
+      attribution: options.attribution ?? '',
+      bbox: source.bbox,
+      minzoom: cog.minzoom,
+      maxzoom: cog.maxzoom,
+      file: path.relative(options.imageryDir, stored),
+      sizeBytes,
+      tileFormat: cog.tileFormat,
+      bands: source.bands.length,
+      crs: source.crsName,
+      resolution: source.resolution,
+      nodata: source.nodata,
+      width: source.width,
+      height: source.height,
+    });
+    published = true;
+    await removeUnkeptFiles(db, options.imageryDir, name);
+    return {
+      file: options.file,
+      format: source.driver,
+      imagery: { name, label: row.label, version: row.version },
+      crs: source.crsName,
+      resolution: source.resolution,
+      width: source.width,
+      height: source.height,
+      bands: source.bands.length,
+      nodata: source.nodata,
+      bbox: source.bbox,
+      minzoom: cog.minzoom,
+      maxzoom: cog.maxzoom,
+      tileFormat: cog.tileFormat,
+      sourceBytes: (await stat(options.file)).size,
+      storedBytes: sizeBytes,
+      timings: { totalMs: Math.round(performance.now() - started) },
+    };
+  } finally {
+    if (!published) await Promise.all([rm(partial, { force: true }), rm(stored, { force: true })]);
+  }
+}
+
+/** Removes the layer's files that no kept version names (a publish drops versions beyond the kept ones). */
+async function removeUnkeptFiles(db: Db, imageryDir: string, name: string): Promise<void> {
+  const kept = new Set((await listImageryVersions(db)).filter((row) => row.name === name).map((row) => path.resolve(imageryDir, row.file)));
+  const folder = path.join(imageryDir, name);
+  for (const entry of await readdir(folder)) {
+    const file = path.join(folder, entry);
+    // A .partial file is another import's, still being written.
+    if (!kept.has(file) && !entry.includes('.partial')) await rm(file, { force: true });
+  }
+}

@@ -1,0 +1,42 @@
+// Imagery files for tests: the real SPOT sample of Chicago (../shared/data/imagery, see its README) and
+// small images generated from it with GDAL (a COG already in the web map's CRS, a JPEG with a world file).
+import { execFileSync } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** SPOT panchromatic, one grey band, NAD27 / Illinois East in US survey feet (EPSG:26771). */
+export const SPOT_CHICAGO = path.resolve(import.meta.dirname, '../../../../../shared/data/imagery/SP27GTIF.tiff');
+
+/** Navy Pier, near the image's east edge. */
+export const NAVY_PIER = { lon: -87.6, lat: 41.89 } as const;
+
+/** The sample reprojected to lon/lat and written as a Cloud-Optimized GeoTIFF (not in the web map's tiling). */
+export function writeGeneratedCog(dir: string): string {
+  const file = path.join(dir, 'generated-cog.tif');
+  execFileSync('gdalwarp', ['-q', '-t_srs', 'EPSG:4326', '-of', 'COG', '-co', 'COMPRESS=DEFLATE', SPOT_CHICAGO, file]);
+  return file;
+}
+
+/**
+ * The sample as a plain JPEG and its world file (.jgw), with no CRS of its own: the import must be
+ * told it (EPSG:26771). The world file is written by hand, as a county's would come.
+ */
+export async function writeJpegWithWorldFile(dir: string): Promise<string> {
+  const file = path.join(dir, 'chicago.jpg');
+  execFileSync('gdal_translate', ['-q', '-of', 'JPEG', SPOT_CHICAGO, file]);
+  // GDAL keeps the CRS beside the JPEG (.aux.xml): a county's JPEG has only its world file.
+  await rm(`${file}.aux.xml`, { force: true });
+  // Pixel size, rotations, and the centre of the top-left pixel (gdalinfo's geotransform moved by half a pixel).
+  await writeFile(path.join(dir, 'chicago.jgw'), ['32.8', '0', '0', '-32.8', String(681480 + 16.4), String(1913050 - 16.4)].join('\n') + '\n');
+  return file;
+}
+
+/** A GDAL virtual raster named .tif: opened as it is, it would read whatever file it names. */
+export async function writeVrtNamedTif(dir: string): Promise<string> {
+  const file = path.join(dir, 'innocent.tif');
+  await writeFile(
+    file,
+    `<VRTDataset rasterXSize="10" rasterYSize="10"><VRTRasterBand dataType="Byte" band="1"><SimpleSource><SourceFilename relativeToVRT="0">/etc/passwd</SourceFilename></SimpleSource></VRTRasterBand></VRTDataset>\n`,
+  );
+  return file;
+}

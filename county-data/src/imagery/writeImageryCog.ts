@@ -1,0 +1,71 @@
+// Writes an imagery source as the file the API serves: one Cloud-Optimized GeoTIFF in the web map's
+// own tiling (GDAL's GoogleMapsCompatible: EPSG:3857, 256 px tiles aligned on the z/x/y grid), its
+// full resolution at the zoom nearest the source's pixel size and overviews for the three zooms below
+// it, so every map tile of those zooms is exactly one stored tile, read by byte range and sent as it is. Tiles are WebP with
+// an alpha band (transparent where the source has no data); a tile wholly outside the image or wholly
+// nodata is not stored at all (SPARSE_OK), and the API answers it 204. GDAL streams the source
+// through a bounded block cache, so memory stays flat whatever the image's size.
+import { gdalToolOutput } from '../import/gdal.ts';
+import type { ImageryTileFormat } from '@parcel-map/shared/contracts';
+import type { ImageryFormat } from './imageryFormat.ts';
+import type { ImageryBand, ImagerySource } from './imagerySource.ts';
+
+/**
+ * The zooms whose stored tiles line up with the map's (GDAL's ALIGNED_LEVELS: by default only the full
+ * resolution does). Each more level pads the raster to twice the size; measured on the Chicago
+ * sample, 4 levels took 1 s and 0.2 GB, 6 levels 8.5 s and 0.45 GB, 7 levels 21 s and 1.4 GB.
+ */
+const ALIGNED_LEVELS = 4;
+/** GDAL's block cache for the conversion, in MB: the import's memory stays near it for any size of image. */
+const GDAL_CACHE_MB = 256;
+/** WebP's quality for the stored tiles (GDAL's default is 75): aerial photography at 80 keeps fences and paint lines readable. */
+const WEBP_QUALITY = 80;
+
+export interface WrittenCog {
+  tileFormat: ImageryTileFormat;
+  minzoom: number;
+  maxzoom: number;
+}
+
+interface CogInfo {
+  metadata?: { TILING_SCHEME?: { ZOOM_LEVEL?: string } };
+  bands: { overviews?: unknown[] }[];
+}
+
+/** Writes `source` (read with `format`'s drivers) to `target` as a web-map-tiled COG. */
+export async function writeImageryCog(file: string, format: ImageryFormat, source: ImagerySource, givenCrs: string | undefined, target: string): Promise<WrittenCog> {
+  const purpose = `tiling ${format.name}`;
+  const args = [
+    '-q', '--config', 'GDAL_CACHEMAX', String(GDAL_CACHE_MB), '--config', 'GDAL_NUM_THREADS', '2',
+    '-of', 'COG',
+    ...(givenCrs === undefined ? [] : ['-a_srs', givenCrs]),
+    ...rgbaBands(source.bands),
+    '-co', 'TILING_SCHEME=GoogleMapsCompatible', '-co', 'BLOCKSIZE=256',
+    '-co', 'COMPRESS=WEBP', '-co', `QUALITY=${WEBP_QUALITY}`, '-co', 'SPARSE_OK=TRUE',
+    '-co', `ALIGNED_LEVELS=${ALIGNED_LEVELS}`, '-co', 'RESAMPLING=BILINEAR', '-co', 'OVERVIEW_RESAMPLING=AVERAGE', '-co', 'BIGTIFF=IF_SAFER',
+    file, target,
+  ];
+  await gdalToolOutput('gdal_translate', args, [...format.drivers, 'GTiff', 'COG'], purpose);
+  const info = JSON.parse(await gdalToolOutput('gdalinfo', ['-json', target], ['GTiff'], purpose)) as CogInfo;
+  const maxzoom = Number(info.metadata?.TILING_SCHEME?.ZOOM_LEVEL);
+  if (!Number.isInteger(maxzoom)) throw new Error(`${purpose}: GDAL wrote no zoom level for the tiled file`);
+  const overviews = info.bands[0]?.overviews?.length ?? 0;
+  // Overviews past the aligned levels do not line up with the map's tiles: they are not served.
+  return { tileFormat: 'webp', maxzoom, minzoom: maxzoom - Math.min(overviews, ALIGNED_LEVELS - 1) };
+}
+
+/**
+ * gdal_translate's band choice: WebP stores red, green, blue and alpha, so grey is repeated in the
+ * three colours, a palette expanded, extra bands (near infrared) left out, and other data types than
+ * bytes scaled to 0–255. Where the source has no alpha, the COG driver adds one as it reprojects.
+ */
+function rgbaBands(bands: readonly ImageryBand[]): string[] {
+  const scale = bands.some((band) => band.type !== 'Byte') ? ['-ot', 'Byte', '-scale'] : [];
+  const alpha = bands.findIndex((band) => band.colour === 'Alpha') + 1;
+  const keepAlpha = alpha > 0 ? ['-b', String(alpha)] : [];
+  const first = bands[0];
+  if (first?.colour === 'Palette') return ['-expand', first.paletteHasAlpha ? 'rgba' : 'rgb'];
+  const colours = bands.length - (alpha > 0 ? 1 : 0);
+  const rgb = colours >= 3 ? ['-b', '1', '-b', '2', '-b', '3'] : ['-b', '1', '-b', '1', '-b', '1'];
+  return [...scale, ...rgb, ...keepAlpha];
+}

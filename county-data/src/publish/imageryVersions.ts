@@ -1,0 +1,82 @@
+// Imagery layers and their versions (migration 013), published as versions.ts says: each version a
+// row naming its tiled file under the imagery directory, written before the row (writeImageryCog.ts).
+import type { Db, Queryable } from '@parcel-map/database';
+import { IMAGERY_NAME_PATTERN, type ImageryTileFormat } from '@parcel-map/shared/contracts';
+import { DatasetError, NEXT_VERSION, publishVersion, type VersionedKind } from './versions.ts';
+
+export interface ImageryMeta {
+  name: string;
+  label: string;
+  attribution: string;
+  bbox: [number, number, number, number];
+  minzoom: number;
+  maxzoom: number;
+  /** Relative to the imagery directory. */
+  file: string;
+  sizeBytes: number;
+  tileFormat: ImageryTileFormat;
+  bands: number;
+  crs: string;
+  resolution: string;
+  nodata: string | null;
+  width: number;
+  height: number;
+}
+
+/** A kept version, with its row id (which its tile URLs carry). */
+export interface ImageryVersionRow {
+  id: number;
+  name: string;
+  version: number;
+  current: boolean;
+  label: string;
+  attribution: string;
+  bbox: [number, number, number, number];
+  minzoom: number;
+  maxzoom: number;
+  file: string;
+  tileFormat: ImageryTileFormat;
+}
+
+/** The name as given if it is a valid imagery name, else a DatasetError saying what one looks like. */
+export function checkImageryName(name: string): string {
+  if (!IMAGERY_NAME_PATTERN.test(name)) {
+    throw new DatasetError(`'${name}' is not an imagery name: use lower-case letters, digits and hyphens (at most 63, starting with a letter or digit), such as orthophoto-2024`, 'invalid');
+  }
+  return name;
+}
+
+// A version's content is its file, named in its row: nothing moves aside while it is not current.
+const IMAGERY: VersionedKind = { table: 'imagery', noun: 'imagery layer' };
+
+const VERSION_COLUMNS = `id, name, version, is_current AS current, label, attribution, json_build_array(west, south, east, north) AS bbox,
+  minzoom, maxzoom, file, tile_format AS "tileFormat"`;
+
+/** Every kept version of every imagery layer, by name, newest version first. */
+export async function listImageryVersions(db: Queryable): Promise<ImageryVersionRow[]> {
+  const { rows } = await db.query<ImageryVersionRow>(`SELECT ${VERSION_COLUMNS} FROM imagery ORDER BY name, version DESC`);
+  return rows;
+}
+
+/** Records the imagery's next version (its file already written) and makes it current. */
+export async function publishImageryVersion(db: Db, meta: ImageryMeta): Promise<ImageryVersionRow> {
+  checkImageryName(meta.name);
+  return publishVersion(db, IMAGERY, meta.name, {
+    async insert(tx) {
+      const [west, south, east, north] = meta.bbox;
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO imagery (name, version, label, attribution, west, south, east, north, minzoom, maxzoom, file, size_bytes, tile_format, bands, crs, resolution, nodata, width, height)
+         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18 FROM imagery WHERE name = $1
+         RETURNING id`,
+        [
+          meta.name, meta.label, meta.attribution, west, south, east, north, meta.minzoom, meta.maxzoom, meta.file, meta.sizeBytes,
+          meta.tileFormat, meta.bands, meta.crs, meta.resolution, meta.nodata, meta.width, meta.height,
+        ],
+      );
+      return rows[0]!.id;
+    },
+    // The file was written before the transaction: a reader never sees a row without its file.
+    write: async () => undefined,
+    answer: async (tx, id) => (await tx.query<ImageryVersionRow>(`SELECT ${VERSION_COLUMNS} FROM imagery WHERE id = $1`, [id])).rows[0]!,
+  });
+}

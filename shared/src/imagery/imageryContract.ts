@@ -1,0 +1,73 @@
+// The wire contract of the imagery layers: orthophotos and satellite images imported beside a
+// county's parcels, versioned like data sets, served as raster tiles (one stored tile of the file
+// per map tile) and listed by GET /api/imagery. zod/mini: the map parses the answer in the browser.
+import * as z from 'zod/mini';
+import { bboxSchema } from '../parcels/parcelContract.ts';
+
+/** An imagery layer's name: a slug such as `orthophoto-2024`, unique among imagery layers. */
+export const IMAGERY_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** How an imagery layer's tiles are encoded, and the extension of their URLs. */
+export const IMAGERY_TILE_FORMATS = { webp: { extension: 'webp', contentType: 'image/webp' }, jpeg: { extension: 'jpg', contentType: 'image/jpeg' } } as const;
+export type ImageryTileFormat = keyof typeof IMAGERY_TILE_FORMATS;
+
+/**
+ * Where the API serves imagery tiles: `/tiles/imagery/{name}/{z}/{x}/{y}.webp?v=<id>`. They hold no
+ * county data, so unlike the other tile sets under COUNTY_DATA_TILES_PATH they need no session.
+ */
+export const IMAGERY_TILES_PATH = '/tiles/imagery';
+
+/**
+ * An imagery version's tile URL template (relative to the API base). `v` is the version's row id,
+ * never reused (a name removed and imported again starts at version 1), so the URL names its tiles for good.
+ */
+export function imageryTilesTemplate(name: string, format: ImageryTileFormat, id: number): string {
+  return `${IMAGERY_TILES_PATH}/${name}/{z}/{x}/{y}.${IMAGERY_TILE_FORMATS[format].extension}?v=${id}`;
+}
+
+/** One imagery layer as GET /api/imagery lists it: the current version of each. */
+export const imagerySchema = z.object({
+  name: z.string(),
+  /** What the base map menu shows, e.g. "Orthophoto 2024". */
+  label: z.string(),
+  /** Its footprint, [west, south, east, north] in lon/lat. */
+  bbox: bboxSchema,
+  /** Its tiles are stored from minzoom to maxzoom; the map overzooms past maxzoom. */
+  minzoom: z.number(),
+  maxzoom: z.number(),
+  /** The URL template of its tiles, relative to the API base (`{z}/{x}/{y}`). */
+  tiles: z.string(),
+  attribution: z.string(),
+  version: z.number(),
+});
+
+/** GET /api/imagery (public, as its tiles are). */
+export const imageryAnswerSchema = z.object({ imagery: z.array(imagerySchema) });
+
+export type Imagery = z.infer<typeof imagerySchema>;
+export type ImageryAnswer = z.infer<typeof imageryAnswerSchema>;
+
+/** What an imagery import reports (the import command prints it). */
+export interface ImageryImportReport {
+  file: string;
+  /** What GDAL read it as, e.g. "GTiff/GeoTIFF". */
+  format: string;
+  imagery: { name: string; label: string; version: number };
+  /** The source's CRS (its name), and its pixel size in the CRS's unit. */
+  crs: string;
+  resolution: string;
+  width: number;
+  height: number;
+  bands: number;
+  /** The source's nodata value, if it declares one. */
+  nodata: string | null;
+  /** Its footprint, [west, south, east, north] in lon/lat. */
+  bbox: [number, number, number, number];
+  minzoom: number;
+  maxzoom: number;
+  tileFormat: ImageryTileFormat;
+  /** Bytes of the source and of the tiled file written. */
+  sourceBytes: number;
+  storedBytes: number;
+  timings: { totalMs: number };
+}
