@@ -22,6 +22,7 @@ import { createMarkupsRepository } from '../features/markups/markupsRepository.t
 import { createMarkupsRouter } from '../features/markups/markupsRouter.ts';
 import { createMarkupsService } from '../features/markups/markupsService.ts';
 import { createImageryRouter } from '../features/imagery/imageryRouter.ts';
+import { createImageryService } from '../features/imagery/imageryService.ts';
 import { createOverlaysRouter } from '../features/overlays/overlaysRouter.ts';
 import { createOverlaysService } from '../features/overlays/overlaysService.ts';
 import { createStylesRouter } from '../features/styles/stylesRouter.ts';
@@ -152,6 +153,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(db), dataVersion });
   const imageryTiles = createImageryTiles({ files: createImageryFilesRepository(db), dataVersion, imageryDir: config.imageryDir });
   const overlays = createOverlaysService({ db, dataVersion });
+  const imagery = createImageryService({ db });
   const parcelsService = createParcelsService(parcels, dataVersion);
   const parcelSearch = createParcelSearch(db, dataVersion);
   const verifier = verifyBearer ?? createBearerVerifier(config);
@@ -180,7 +182,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
-  app.use('/api/imagery', createImageryRouter({ db }));
+  app.use('/api/imagery', createImageryRouter({ imagery }));
   app.use(
     DATA_ADMIN_PATH,
     createDataAdminRouter({
@@ -201,7 +203,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }, tileTurns));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }, tileTurns));
   app.use(BASEMAP_TILES_PATH, tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }, tileTurns));
-  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, overlays }));
+  app.use('/styles', createStylesRouter({ publicBaseUrl: config.publicBaseUrl, overlays, imagery }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));

@@ -106,6 +106,14 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery through the API', () => {
     expect((await app.request(`/tiles/imagery/spot-chicago/14/${2 ** 14}/0.webp`)).status).toBe(400);
   });
 
+  it("gives the imagery base style the layer's tiles, zooms and footprint", async () => {
+    const style = await app.request('/styles/imagery-spot-chicago.json');
+    expect(style.status).toBe(200);
+    const source = (style.json as { sources: Record<string, { type: string; tiles: string[]; minzoom: number; maxzoom: number; bounds: number[] }> }).sources.imagery!;
+    expect(source).toMatchObject({ type: 'raster', minzoom: 11, maxzoom: 14, bounds: chicago.bbox });
+    expect(source.tiles[0]!.endsWith(chicago.tiles)).toBe(true);
+  });
+
   it('keeps the other tiles under /tiles behind the session', async () => {
     expect((await app.request(`/tiles/overlays/anything/14/${pier.x}/${pier.y}.pbf`)).status).toBe(401);
     expect((await app.request(`/tiles/14/${pier.x}/${pier.y}.pbf`)).status).toBe(401);
