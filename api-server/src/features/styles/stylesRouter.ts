@@ -11,8 +11,7 @@ export interface StylesRouterDeps {
   /** PUBLIC_BASE_URL, which TRUST_PROXY requires (app/config.ts). */
   publicBaseUrl: string | undefined;
   overlays: OverlaysService;
-  /** The imagery layers to serve a style for; without them, none. */
-  imagery?: CurrentImagery;
+  imagery: CurrentImagery;
 }
 
 export function createStylesRouter(deps: StylesRouterDeps): Router {
@@ -21,7 +20,7 @@ export function createStylesRouter(deps: StylesRouterDeps): Router {
   const styleFor = async (id: string, publicBase: string) => {
     const info = findOfflineStyle(id);
     if (info) return offlineStyle(info, publicBase, await deps.overlays.current());
-    const imagery = findImageryForStyle(id, (await deps.imagery?.current()) ?? []);
+    const imagery = findImageryForStyle(id, await deps.imagery.current());
     if (imagery) return imageryStyle(imagery, publicBase, await deps.overlays.current());
     throw new NotFoundError('Style not found');
   };
