@@ -68,6 +68,14 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
     expect((await readdir(path.join(imageryDir, 'spot-chicago'))).sort()).toEqual(versions.map((row) => path.basename(row.file)).sort());
   }, 60_000);
 
+  it('removes the file of a version no longer kept (the current one and the two before it are)', async () => {
+    await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', imageryDir });
+    await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', imageryDir });
+    const versions = (await listImageryVersions(db)).filter((row) => row.name === 'spot-chicago');
+    expect(versions.map((row) => row.version)).toEqual([4, 3, 2]);
+    expect((await readdir(path.join(imageryDir, 'spot-chicago'))).sort()).toEqual(versions.map((row) => path.basename(row.file)).sort());
+  }, 90_000);
+
   it('imports a COG in lon/lat', async () => {
     const report = await importImagery(db, { file: writeGeneratedCog(dir), name: 'generated-cog', imageryDir });
     expect(report).toMatchObject({ imagery: { version: 1, label: 'generated-cog' }, crs: 'WGS 84', resolution: expect.stringMatching(/ degree$/), maxzoom: 14 });

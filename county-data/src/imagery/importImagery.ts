@@ -1,9 +1,9 @@
 // Imports an imagery file as the next version of an imagery layer: checks that it holds the format its
 // name claims, reads what it is (imagerySource.ts), writes it tiled for the web map under the imagery
 // directory (writeImageryCog.ts), then records the version and makes it current (imageryVersions.ts).
-// A failure before the record leaves nothing behind; files of versions no longer kept are removed.
+// A failure before the record leaves nothing behind; the files of versions no longer kept are removed.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@parcel-map/database';
 import type { ImageryImportReport } from '@parcel-map/shared/contracts';
@@ -43,6 +43,7 @@ export async function importImagery(db: Db, options: ImageryImportOptions): Prom
     const cog = await writeImageryCog(options.file, format, source, options.crs, partial);
     await rename(partial, stored);
     const sizeBytes = (await stat(stored)).size;
+    const filesBefore = await filesOf(db, name);
     const row = await publishImageryVersion(db, {
       name,
       label: options.label ?? name,
@@ -61,7 +62,9 @@ export async function importImagery(db: Db, options: ImageryImportOptions): Prom
       height: source.height,
     });
     published = true;
-    await removeUnkeptFiles(db, options.imageryDir, name);
+    // The files of the versions the publish dropped (beyond the kept ones); another import's file, not published yet, is none of them.
+    const kept = await filesOf(db, name);
+    await Promise.all([...filesBefore].filter((file) => !kept.has(file)).map((file) => rm(path.resolve(options.imageryDir, file), { force: true })));
     return {
       file: options.file,
       format: source.driver,
@@ -85,13 +88,7 @@ export async function importImagery(db: Db, options: ImageryImportOptions): Prom
   }
 }
 
-/** Removes the layer's files that no kept version names (a publish drops versions beyond the kept ones). */
-async function removeUnkeptFiles(db: Db, imageryDir: string, name: string): Promise<void> {
-  const kept = new Set((await listImageryVersions(db)).filter((row) => row.name === name).map((row) => path.resolve(imageryDir, row.file)));
-  const folder = path.join(imageryDir, name);
-  for (const entry of await readdir(folder)) {
-    const file = path.join(folder, entry);
-    // A .partial file is another import's, still being written.
-    if (!kept.has(file) && !entry.includes('.partial')) await rm(file, { force: true });
-  }
+/** The files the layer's kept versions name, relative to the imagery directory. */
+async function filesOf(db: Db, name: string): Promise<Set<string>> {
+  return new Set((await listImageryVersions(db)).filter((row) => row.name === name).map((row) => row.file));
 }
