@@ -21,7 +21,7 @@ export interface ImagerySource {
   bbox: [number, number, number, number];
 }
 
-export interface ImageryBand {
+interface ImageryBand {
   /** GDAL's data type: Byte, UInt16, Float32… */
   type: string;
   /** Gray, Red, Green, Blue, Alpha, Palette, Undefined… */

@@ -11,7 +11,7 @@ import type { Db } from '@parcel-map/database';
 import { openTestDb } from '@parcel-map/database/testing';
 import { listImageryVersions } from '../publish/imageryVersions.ts';
 import { importImagery } from './importImagery.ts';
-import { NAVY_PIER, SPOT_CHICAGO, writeGeneratedCog, writeJpegWithWorldFile, writeVrtNamedTif } from './testing/imageryFixtures.ts';
+import { IN_THE_FRAME, NAVY_PIER, SPOT_CHICAGO, writeFramedWithNodata, writeGeneratedCog, writeJpegWithWorldFile, writeVrtNamedTif } from './testing/imageryFixtures.ts';
 
 describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
   let db: Db;
@@ -80,6 +80,16 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
     const report = await importImagery(db, { file: writeGeneratedCog(dir), name: 'generated-cog', imageryDir });
     expect(report).toMatchObject({ imagery: { version: 1, label: 'generated-cog' }, crs: 'WGS 84', resolution: expect.stringMatching(/ degree$/), maxzoom: 14 });
     expect(contains(report.bbox, NAVY_PIER)).toBe(true);
+  }, 60_000);
+
+  it('makes nodata transparent: WebP keeps no nodata value, so the mask becomes the alpha', async () => {
+    const report = await importImagery(db, { file: writeFramedWithNodata(dir), name: 'framed', imageryDir });
+    expect(report).toMatchObject({ nodata: '0', bands: 1 });
+    const stored = path.join(imageryDir, (await listImageryVersions(db)).find((row) => row.name === 'framed' && row.current)!.file);
+    const pixel = (at: { lon: number; lat: number }) =>
+      execFileSync('gdallocationinfo', ['-valonly', '-wgs84', stored, String(at.lon), String(at.lat)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    expect(pixel(IN_THE_FRAME)).toEqual([0, 0, 0, 0]);
+    expect(pixel(NAVY_PIER).at(-1)).toBe(255);
   }, 60_000);
 
   it('imports a JPEG placed by its world file, in the CRS given, and asks for one when none is given', async () => {

@@ -8,7 +8,7 @@
 import { gdalToolOutput } from '../import/gdal.ts';
 import type { ImageryTileFormat } from '@parcel-map/shared/contracts';
 import type { ImageryFormat } from './imageryFormat.ts';
-import type { ImageryBand, ImagerySource } from './imagerySource.ts';
+import type { ImagerySource } from './imagerySource.ts';
 
 /**
  * The zooms whose stored tiles line up with the map's (GDAL's ALIGNED_LEVELS: by default only the full
@@ -39,7 +39,7 @@ export async function writeImageryCog(file: string, format: ImageryFormat, sourc
     '-q', '--config', 'GDAL_CACHEMAX', String(GDAL_CACHE_MB), '--config', 'GDAL_NUM_THREADS', '2',
     '-of', 'COG',
     ...(givenCrs === undefined ? [] : ['-a_srs', givenCrs]),
-    ...rgbaBands(source.bands),
+    ...rgbaBands(source),
     '-co', 'TILING_SCHEME=GoogleMapsCompatible', '-co', 'BLOCKSIZE=256',
     '-co', 'COMPRESS=WEBP', '-co', `QUALITY=${WEBP_QUALITY}`, '-co', 'SPARSE_OK=TRUE',
     '-co', `ALIGNED_LEVELS=${ALIGNED_LEVELS}`, '-co', 'RESAMPLING=BILINEAR', '-co', 'OVERVIEW_RESAMPLING=AVERAGE', '-co', 'BIGTIFF=IF_SAFER',
@@ -57,15 +57,19 @@ export async function writeImageryCog(file: string, format: ImageryFormat, sourc
 /**
  * gdal_translate's band choice: WebP stores red, green, blue and alpha, so grey is repeated in the
  * three colours, a palette expanded, extra bands (near infrared) left out, and other data types than
- * bytes scaled to 0–255. Where the source has no alpha, the COG driver adds one as it reprojects.
+ * bytes scaled to 0–255. Transparency: the source's alpha band if it has one; else, where it declares
+ * a nodata value, its mask (0 where nodata) becomes the alpha, as WebP keeps no nodata value; else the
+ * COG driver adds an alpha as it reprojects, transparent beyond the image.
  */
-function rgbaBands(bands: readonly ImageryBand[]): string[] {
-  const scale = bands.some((band) => band.type !== 'Byte') ? ['-ot', 'Byte', '-scale'] : [];
-  const alpha = bands.findIndex((band) => band.colour === 'Alpha') + 1;
-  const keepAlpha = alpha > 0 ? ['-b', String(alpha)] : [];
+function rgbaBands(source: ImagerySource): string[] {
+  const { bands } = source;
   const first = bands[0];
   if (first?.colour === 'Palette') return ['-expand', first.paletteHasAlpha ? 'rgba' : 'rgb'];
+  const scale = bands.some((band) => band.type !== 'Byte') ? ['-ot', 'Byte', '-scale'] : [];
+  const alpha = bands.findIndex((band) => band.colour === 'Alpha') + 1;
   const colours = bands.length - (alpha > 0 ? 1 : 0);
   const rgb = colours >= 3 ? ['-b', '1', '-b', '2', '-b', '3'] : ['-b', '1', '-b', '1', '-b', '1'];
-  return [...scale, ...rgb, ...keepAlpha];
+  if (alpha > 0) return [...scale, ...rgb, '-b', String(alpha)];
+  if (source.nodata !== null) return [...scale, ...rgb, '-b', 'mask', '-a_nodata', 'none', '-co', 'ADD_ALPHA=NO'];
+  return [...scale, ...rgb];
 }

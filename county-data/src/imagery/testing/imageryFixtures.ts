@@ -31,6 +31,16 @@ export async function writeJpegWithWorldFile(dir: string): Promise<string> {
   return file;
 }
 
+/** The sample inside a frame of nodata (0) of its own, 300 m or more wide: transparent once imported. */
+export function writeFramedWithNodata(dir: string): string {
+  const file = path.join(dir, 'framed.tif');
+  execFileSync('gdalwarp', ['-q', '-te', '671480', '1873050', '719408', '1923050', '-dstnodata', '0', SPOT_CHICAGO, file]);
+  return file;
+}
+
+/** Where the frame is: west of the image, inside the framed file. */
+export const IN_THE_FRAME = { lon: -87.68, lat: 41.9 } as const;
+
 /** A GDAL virtual raster named .tif: opened as it is, it would read whatever file it names. */
 export async function writeVrtNamedTif(dir: string): Promise<string> {
   const file = path.join(dir, 'innocent.tif');
