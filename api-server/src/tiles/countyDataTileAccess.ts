@@ -30,8 +30,9 @@ export interface CountyDataTileAccess {
   inFrontOf(fastPaths: RequestListener, express: RequestListener): RequestListener;
 }
 
+/** Without regard to case, as Express matches the paths it routes: `/TILES/…` reaches the same tiles. */
 function isUnder(url: string, prefix: string): boolean {
-  if (!url.startsWith(prefix)) return false;
+  if (url.slice(0, prefix.length).toLowerCase() !== prefix) return false;
   const next = url.charAt(prefix.length);
   return next === '' || next === '/' || next === '?';
 }

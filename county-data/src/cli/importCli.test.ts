@@ -67,7 +67,7 @@ describe('npm run import', () => {
     expect(published.output).toContain('geometry    lines');
     const stray = await runImport(dataDir, [file, '--label', 'Railroads']);
     expect(stray.code).toBe(1);
-    expect(stray.output).toContain('--label names an overlay: give it with --overlay NAME');
+    expect(stray.output).toContain('--label names an overlay or imagery: give it with --overlay NAME or --imagery NAME');
 
     const db = await openPgliteDb(dataDir);
     try {
