@@ -2,8 +2,9 @@
 // GDAL is to read: do its first bytes hold that format? GDAL opens whatever a file holds — a
 // `<VRTDataset>` named .tif reads any file, address or database it names — so a file whose first
 // bytes are not its claimed format's is refused, and GDAL then opens it with that format's drivers only.
-import { access, open } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { readHead } from '../import/claimedFormat.ts';
 import type { GdalDriver } from '../import/gdalSandbox.ts';
 
 export interface ImageryFormat {
@@ -55,7 +56,7 @@ export async function claimedImageryFormat(file: string): Promise<ImageryFormat>
   const extension = path.extname(file).toLowerCase();
   const format = FORMAT_BY_EXTENSION[extension];
   if (!format) throw new Error(`${file}: imagery is read from ${IMAGERY_EXTENSIONS.join(' ')} files, not ${extension || 'a file without an extension'}`);
-  const head = await readHead(file);
+  const head = await readHead(file, HEAD_BYTES);
   if (!format.holds(head)) {
     throw new Error(`${file}: named as ${format.name} (${extension}) but it holds ${contentOf(head)}: refused, only the format a file's name claims is read`);
   }
@@ -84,15 +85,4 @@ function contentOf(head: Buffer): string {
   if (head.length === 0) return 'nothing (it is empty)';
   for (const format of new Set(Object.values(FORMAT_BY_EXTENSION))) if (format.holds(head)) return format.image;
   return head.includes(0) ? 'binary data of another kind' : 'text';
-}
-
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

@@ -93,11 +93,12 @@ function startsWith(head: Buffer, prefix: Buffer): boolean {
   return head.subarray(0, prefix.length).equals(prefix);
 }
 
-async function readHead(file: string): Promise<Buffer> {
+/** The first `bytes` of a file (fewer if it is shorter). */
+export async function readHead(file: string, bytes = HEAD_BYTES): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
     return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
