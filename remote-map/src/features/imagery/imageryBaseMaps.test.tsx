@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Imagery } from '@parcel-map/shared/api';
+import { orthophoto } from './testing/orthophoto.ts';
 import { makeTestStore, network, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import type { MapController } from '../../map/mapController.ts';
 import { useDeepLinks } from '../deepLinks/useDeepLinks.ts';
@@ -12,16 +13,6 @@ import { useImageryStylesOnMap } from './useImageryStylesOnMap.ts';
 const API = testConfig.apiBaseUrl;
 setupFakeNetwork();
 
-const orthophoto: Imagery = {
-  name: 'orthophoto-2024',
-  label: 'Orthophoto 2024',
-  bbox: [-87.7, 41.85, -87.55, 41.95],
-  minzoom: 10,
-  maxzoom: 17,
-  tiles: '/tiles/imagery/orthophoto-2024/{z}/{x}/{y}.webp?v=3',
-  attribution: 'Cook County GIS',
-  version: 1,
-};
 const ORTHOPHOTO_STYLE = { id: 'imagery-orthophoto-2024', name: 'Imagery — Orthophoto 2024', url: `${API}/styles/imagery-orthophoto-2024.json` };
 
 /** What the map screen does with the imagery list and the links, on a controller that records what it is asked. */

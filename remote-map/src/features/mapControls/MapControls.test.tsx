@@ -7,7 +7,7 @@ import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig }
 import { MapControls, type MapControlActions } from './MapControls.tsx';
 import { mapSetupFailed, mapStyleLoadFinished, selectMapOverlays } from '../mapView/mapViewSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
-import type { Imagery } from '@parcel-map/shared/api';
+import { orthophoto } from '../imagery/testing/orthophoto.ts';
 
 setupFakeNetwork();
 // The Overlays panel asks for the county's overlays (OverlayLayerOptions.test.tsx tests them) and the
@@ -20,16 +20,6 @@ beforeEach(() => {
   );
 });
 
-const orthophoto: Imagery = {
-  name: 'orthophoto-2024',
-  label: 'Orthophoto 2024',
-  bbox: [-87.7, 41.85, -87.55, 41.95],
-  minzoom: 10,
-  maxzoom: 17,
-  tiles: '/tiles/imagery/orthophoto-2024/{z}/{x}/{y}.webp?v=3',
-  attribution: 'Cook County GIS',
-  version: 1,
-};
 
 const twoStyles: RuntimeConfig['map']['styles'] = [
   { id: 'streets', name: 'Streets', url: 'http://styles.test/streets.json' },
