@@ -71,6 +71,12 @@ describe.skipIf(!existsSync(CAMBRIDGE_OVERLAYS_DIR) || !existsSync(MECKLENBURG_D
     expect(south).toBeGreaterThan(42.35);
     expect(north).toBeLessThan(42.41);
   }, 120_000);
+
+  it('labels the water bodies by their NAME and leaves the Cambridge roads, which name none, unlabelled', async () => {
+    const styleOf = async (name: string) => (await listOverlayVersions(db)).find((row) => row.name === name && row.current)!.style;
+    expect(await styleOf('water')).toEqual({ colour: '#aad3df', labelAttribute: 'NAME' });
+    expect(await styleOf('roads')).toEqual({ colour: '#ffffff' });
+  });
 });
 
 describe('overlay versions', () => {
@@ -103,6 +109,22 @@ describe('overlay versions', () => {
     expect(await listOverlayVersions(db)).toEqual([]);
     expect((await db.query('SELECT 1 FROM overlay_features')).rows).toEqual([]);
     await expect(removeOverlay(db, 'zones')).rejects.toThrow("There is no overlay named 'zones'");
+  });
+
+  it('labels by the first usual name field the file fills, as the file spells it, unless the mapping names one', async () => {
+    const street = (properties: Record<string, unknown>, i: number) => ({ properties, geometry: { type: 'LineString' as const, coordinates: [[-80.9, 35.6 + i * 0.001], [-80.8, 35.6]] } });
+    const file = await writeFixture(await fixtureDir(), 'streets.geojson', featureCollection([
+      street({ OBJECTID: 1, Label: 'Route 7', Street_Name: '<Null>' }, 0),
+      street({ OBJECTID: 2, Label: 'Route 8', Street_Name: 'MAIN ST' }, 1),
+      street({ OBJECTID: 3, Label: null, Street_Name: null }, 2),
+    ]));
+    await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, name: 'streets', mapping: { ...plain(file), context: 'roads' } });
+    expect((await currentOf('streets'))!.style).toEqual({ colour: '#e66101', labelAttribute: 'Street_Name' });
+    await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, name: 'streets', mapping: { ...plain(file), style: { colour: '#ffffff', labelAttribute: 'Label' } } });
+    expect((await currentOf('streets'))!.style).toEqual({ colour: '#ffffff', labelAttribute: 'Label' });
+    const unnamed = await writeFixture(await fixtureDir(), 'unnamed.geojson', featureCollection([street({ OBJECTID: 1, NAME: '<Null>', TYPE: 'ROAD' }, 0)]));
+    await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: unnamed, name: 'unnamed', mapping: plain(unnamed) });
+    expect((await currentOf('unnamed'))!.style).toEqual({ colour: '#e66101' });
   });
 
   it('refuses a file mixing polygons and lines, and changes nothing', async () => {

@@ -6,11 +6,12 @@
 import path from 'node:path';
 import type { Geometry, Position } from 'geojson';
 import type { Db } from '@parcel-map/database';
-import type { OverlayGeometryType, OverlayImportReport } from '@parcel-map/shared/contracts';
+import type { OverlayGeometryType, OverlayImportReport, OverlayStyle } from '@parcel-map/shared/contracts';
 import { DatasetError } from '../publish/versions.ts';
 import { checkOverlayName, publishOverlayVersion, type OverlayFeatureInsert, type OverlayMeta } from '../publish/overlayVersions.ts';
 import { tooManyVertices, type ImportFileLimits } from './importFileLimits.ts';
 import { DEFAULT_MAX_REJECTED_SHARE, tooManyRejected } from './importParcels.ts';
+import { chooseLabelAttribute } from './overlayLabels.ts';
 import { overlayStyleOf, type OverlayMapping } from './overlayMapping.ts';
 import { checkOutlines } from './parcelOutlines.ts';
 import { readAllFeatures, type SourceFeature } from './parcelSource.ts';
@@ -87,10 +88,17 @@ export async function prepareOverlay(options: OverlayImportOptions): Promise<Pre
     timings: { totalMs: Date.now() - startedAt },
   };
   const meta: OverlayMeta | null = geometryType && {
-    name, label, geometryType, context: mapping.context ?? null, style: overlayStyleOf(mapping, geometryType), shownAttributes: mapping.attributes?.show ?? null,
+    name, label, geometryType, context: mapping.context ?? null, style: labelledStyle(overlayStyleOf(mapping, geometryType), checked.rows), shownAttributes: mapping.attributes?.show ?? null,
     sourceName: mapping.overlay.sourceName, licence: mapping.overlay.licence, asOf: mapping.overlay.asOf ?? null, rejected: checked.rejections.length,
   };
   return { report, meta, rows: checked.rows, startedAt };
+}
+
+/** The style with the property that names its features: the mapping's choice, else the usual name field the file fills. */
+function labelledStyle(style: OverlayStyle, rows: readonly OverlayFeatureInsert[]): OverlayStyle {
+  if (style.labelAttribute !== undefined) return style;
+  const labelAttribute = chooseLabelAttribute(rows.map((row) => row.properties));
+  return labelAttribute === undefined ? style : { ...style, labelAttribute };
 }
 
 /** Publishes a prepared overlay as its next version; the report then names the version. */

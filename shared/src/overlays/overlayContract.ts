@@ -43,7 +43,21 @@ export const overlayStyleSchema = z.object({
       colours: z.record(z.string(), colourSchema),
     }),
   ),
+  /**
+   * The property whose value names a feature on the map (a lake's, a street's name): chosen at import,
+   * the mapping's if it sets one, else the first of the usual name fields the file fills
+   * (county-data/src/import/overlayLabels.ts). The self-hosted styles label context overlays with it.
+   */
+  labelAttribute: z.optional(z.string()),
 });
+
+/** Values GIS exports write for "no name" (Cambridge's water bodies: `<Null>`): no label, and left out of the tiles' label attribute. */
+const NO_NAME = new Set(['', '<null>', 'null', 'none', 'n/a', 'unnamed']);
+
+/** Whether a value of an overlay's labelAttribute is a name worth drawing. */
+export function isOverlayLabel(value: unknown): value is string {
+  return typeof value === 'string' && !NO_NAME.has(value.trim().toLowerCase());
+}
 
 /** One overlay as GET /api/overlays lists it: the current version of each. */
 export const overlaySchema = z.object({
