@@ -12,6 +12,8 @@ export interface OverlayFeatureRow {
 export interface CurrentOverlayFeatures {
   /** The properties its tiles carry, in order; null: every one. */
   shownAttributes: string[] | null;
+  /** The property that names a feature on the map (style.labelAttribute), carried by its tiles whatever they show. */
+  labelAttribute: string | null;
   features: OverlayFeatureRow[];
 }
 
@@ -25,14 +27,14 @@ export function createOverlayFeaturesRepository(db: Queryable) {
 
     /** undefined: no overlay of that name is served. */
     async current(name: string): Promise<CurrentOverlayFeatures | undefined> {
-      const { rows: overlays } = await db.query<{ id: number; shownAttributes: string[] | null }>(
-        'SELECT id, shown_attributes AS "shownAttributes" FROM overlays WHERE name = $1 AND is_current',
+      const { rows: overlays } = await db.query<{ id: number; shownAttributes: string[] | null; labelAttribute: string | null }>(
+        `SELECT id, shown_attributes AS "shownAttributes", style->>'labelAttribute' AS "labelAttribute" FROM overlays WHERE name = $1 AND is_current`,
         [name],
       );
       const overlay = overlays[0];
       if (!overlay) return undefined;
       const { rows } = await db.query<OverlayFeatureRow>('SELECT feature, properties, geometry FROM overlay_features WHERE overlay_id = $1 ORDER BY feature', [overlay.id]);
-      return { shownAttributes: overlay.shownAttributes, features: rows };
+      return { shownAttributes: overlay.shownAttributes, labelAttribute: overlay.labelAttribute, features: rows };
     },
   };
 }

@@ -1,5 +1,5 @@
 // Vector tiles of the overlays (GET /tiles/overlays/{name}/{z}/{x}/{y}.pbf?v=<data version>): one
-// layer, `features`, holding the overlay's features with their properties (those its mapping shows,
+// layer, `features`, holding the overlay's features with their properties (those its mapping shows, and the one that names them on the map,
 // else every one), which the map shows on a click. As the base map's: geojson-vt indexes an overlay's
 // features once per data version, the first time one of its tiles is asked for, and each request cuts
 // one small tile, kept per data version. The names served are read once per data version too (an
@@ -7,7 +7,7 @@
 // query or a cache entry.
 import type { Feature, Geometry } from 'geojson';
 import GeoJSONVT from 'geojson-vt';
-import { OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import { isOverlayLabel, OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
@@ -59,11 +59,23 @@ export function createOverlayTiles(deps: OverlayTilesDeps) {
   };
 }
 
-function buildIndex({ shownAttributes, features }: CurrentOverlayFeatures): GeoJSONVT {
+/**
+ * The properties a feature's tiles carry: those its mapping shows (else every one), and the one that
+ * names it on the map (the styles' labels) whatever the mapping shows, left out where it holds no name
+ * ('<Null>' and the like), so that a style draws every value it finds.
+ */
+function tileProperties(properties: Record<string, unknown>, shownAttributes: string[] | null, labelAttribute: string | null): Record<string, unknown> {
+  const keys = shownAttributes && labelAttribute && !shownAttributes.includes(labelAttribute) ? [...shownAttributes, labelAttribute] : shownAttributes;
+  const carried = keys ? Object.fromEntries(keys.filter((key) => key in properties).map((key) => [key, properties[key]])) : { ...properties };
+  if (labelAttribute && labelAttribute in carried && !isOverlayLabel(carried[labelAttribute])) delete carried[labelAttribute];
+  return carried;
+}
+
+function buildIndex({ shownAttributes, labelAttribute, features }: CurrentOverlayFeatures): GeoJSONVT {
   const collection: Feature<Geometry>[] = features.map((row) => ({
     type: 'Feature',
     id: row.feature,
-    properties: shownAttributes ? Object.fromEntries(shownAttributes.filter((key) => key in row.properties).map((key) => [key, row.properties[key]])) : row.properties,
+    properties: tileProperties(row.properties, shownAttributes, labelAttribute),
     geometry: row.geometry,
   }));
   return new GeoJSONVT({ type: 'FeatureCollection', features: collection }, { maxZoom: OVERLAY_TILE_ZOOMS.max, extent: GEOJSON_VT_EXTENT });
