@@ -12,6 +12,7 @@ export * from './datasets/importContract.ts';
 export * from './overlays/overlayContract.ts';
 export * from './overlays/overlayAdminContract.ts';
 export * from './imagery/imageryContract.ts';
+export * from './imagery/imageryServiceContract.ts';
 export * from './tiles/tileSets.ts';
 export * from './wire/cutText.ts';
 export * from './wire/rateLimit.ts';

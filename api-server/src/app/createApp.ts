@@ -23,6 +23,9 @@ import { createMarkupsRouter } from '../features/markups/markupsRouter.ts';
 import { createMarkupsService } from '../features/markups/markupsService.ts';
 import { createImageryRouter } from '../features/imagery/imageryRouter.ts';
 import { createImageryService } from '../features/imagery/imageryService.ts';
+import { createImageryServices } from '../features/imagery/imageryServices.ts';
+import { createImageryServicesRepository } from '../features/imagery/imageryServicesRepository.ts';
+import { createImageryServicesRouter, IMAGERY_SERVICES_PATH } from '../features/imagery/imageryServicesRouter.ts';
 import { createOverlaysRouter } from '../features/overlays/overlaysRouter.ts';
 import { createOverlaysService } from '../features/overlays/overlaysService.ts';
 import { createStylesRouter } from '../features/styles/stylesRouter.ts';
@@ -153,7 +156,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(db), dataVersion });
   const imageryTiles = createImageryTiles({ files: createImageryFilesRepository(db), dataVersion, imageryDir: config.imageryDir });
   const overlays = createOverlaysService({ db, dataVersion });
-  const imagery = createImageryService({ db });
+  const imageryServicesRepository = createImageryServicesRepository(db);
+  const imagery = createImageryService({ db, services: imageryServicesRepository });
   const parcelsService = createParcelsService(parcels, dataVersion);
   const parcelSearch = createParcelSearch(db, dataVersion);
   const verifier = verifyBearer ?? createBearerVerifier(config);
@@ -183,6 +187,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
   app.use('/api/imagery', createImageryRouter({ imagery }));
+  const access = adminAccess({ adminEmails: config.adminEmails, localAdminToken, requireUser: authenticate });
+  app.use(`${DATA_ADMIN_PATH}${IMAGERY_SERVICES_PATH}`, access.requireAdmin, createImageryServicesRouter({ services: createImageryServices({ repository: imageryServicesRepository }) }));
   app.use(
     DATA_ADMIN_PATH,
     createDataAdminRouter({
@@ -190,7 +196,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
       datasets,
       imports,
       maxUploadBytes: config.maxUploadBytes,
-      access: adminAccess({ adminEmails: config.adminEmails, localAdminToken, requireUser: authenticate }),
+      access,
       // The new version's parcels into memory for tiles before the maps ask for them.
       onPublished: () => void tilesService.loadParcels().catch((error: unknown) => logger.warn({ err: error }, 'tile parcels not preloaded after a publish')),
     }),

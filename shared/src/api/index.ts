@@ -15,3 +15,4 @@ export * from '../wire/rateLimit.ts';
 export * from '../overlays/overlayContract.ts';
 export * from '../overlays/overlayAdminContract.ts';
 export * from '../imagery/imageryContract.ts';
+export * from '../imagery/imageryServiceContract.ts';

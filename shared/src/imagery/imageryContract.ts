@@ -25,9 +25,18 @@ export function imageryTilesTemplate(name: string, format: ImageryTileFormat, id
   return `${IMAGERY_TILES_PATH}/${name}/{z}/{x}/{y}.${IMAGERY_TILE_FORMATS[format].extension}?v=${id}`;
 }
 
-/** One imagery layer as GET /api/imagery lists it: the current version of each. */
+/**
+ * Where an imagery layer's tiles come from: a file imported and served by the API ('file'), or a
+ * tile service an administrator added on the Data page, whose tiles the browser fetches from its
+ * own host ('service', imageryServiceContract.ts).
+ */
+export const IMAGERY_SOURCES = ['file', 'service'] as const;
+export type ImagerySource = (typeof IMAGERY_SOURCES)[number];
+
+/** One imagery layer as GET /api/imagery lists it: the current version of each imported file, and each service. */
 export const imagerySchema = z.object({
   name: z.string(),
+  source: z.enum(IMAGERY_SOURCES),
   /** What the base map menu shows, e.g. "Orthophoto 2024". */
   label: z.string(),
   /** Its footprint, [west, south, east, north] in lon/lat. */
@@ -35,9 +44,13 @@ export const imagerySchema = z.object({
   /** Its tiles are stored from minzoom to maxzoom; the map overzooms past maxzoom. */
   minzoom: z.number(),
   maxzoom: z.number(),
-  /** The URL template of its tiles, relative to the API base (`{z}/{x}/{y}`). */
+  /**
+   * The URL template of its tiles: for a file, relative to the API base (`{z}/{x}/{y}`); for a
+   * service, absolute on the service's host, as mapbox-gl fills it (`{z}/{x}/{y}` or `{bbox-epsg-3857}`).
+   */
   tiles: z.string(),
   attribution: z.string(),
+  /** A file's version; a service is not versioned and is always 1. */
   version: z.number(),
 });
 

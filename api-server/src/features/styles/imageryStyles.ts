@@ -34,7 +34,8 @@ export function imageryStyle(imagery: Imagery, publicBase: string, overlays: rea
     sources: {
       [IMAGERY_SOURCE]: {
         type: 'raster',
-        tiles: [`${publicBase}${imagery.tiles}`],
+        // A service's tiles are on its own host; a file's on the API.
+        tiles: [imagery.source === 'service' ? imagery.tiles : `${publicBase}${imagery.tiles}`],
         bounds: imagery.bbox,
         minzoom: imagery.minzoom,
         maxzoom: imagery.maxzoom,

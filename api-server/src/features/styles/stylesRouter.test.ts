@@ -100,6 +100,7 @@ describe('GET /styles/:id.json, where its URLs come from', () => {
 describe('GET /styles/imagery-:name.json', () => {
   const orthophoto: Imagery = {
     name: 'orthophoto-2024',
+    source: 'file',
     label: 'Orthophoto 2024',
     bbox: [-87.7, 41.85, -87.55, 41.95],
     minzoom: 10,

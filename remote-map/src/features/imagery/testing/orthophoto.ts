@@ -3,6 +3,7 @@ import type { Imagery } from '@parcel-map/shared/api';
 
 export const orthophoto: Imagery = {
   name: 'orthophoto-2024',
+  source: 'file',
   label: 'Orthophoto 2024',
   bbox: [-87.7, 41.85, -87.55, 41.95],
   minzoom: 10,
