@@ -13,6 +13,7 @@ export * from './overlays/overlayContract.ts';
 export * from './overlays/overlayAdminContract.ts';
 export * from './imagery/imageryContract.ts';
 export * from './imagery/imageryServiceContract.ts';
+export * from './imagery/imageryAdminContract.ts';
 export * from './tiles/tileSets.ts';
 export * from './wire/cutText.ts';
 export * from './wire/rateLimit.ts';

@@ -138,7 +138,7 @@ interface BuiltApp {
 
 function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnostics: givenDiagnostics }: CreateAppOptions): BuiltApp {
   const imports = createImportJobs({
-    db, workDir: config.importWorkDir, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes, maxJobs: config.maxImportJobs, maxStoredBytes: config.maxImportStoredBytes, logger,
+    db, workDir: config.importWorkDir, dataDir: config.dataDir, imageryDir: config.imageryDir, maxUploadBytes: config.maxUploadBytes, maxJobs: config.maxImportJobs, maxStoredBytes: config.maxImportStoredBytes, logger,
   });
   const metrics = config.metricsToken === undefined ? undefined : createMetrics({ db, importJobStates: imports.countByState });
   const diagnostics = givenDiagnostics ?? metrics?.diagnostics ?? NO_DIAGNOSTICS;

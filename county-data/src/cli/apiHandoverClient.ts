@@ -6,11 +6,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   datasetVersionsAnswerSchema,
+  imageryImportReportSchema,
   importJobSchema,
   overlayImportReportSchema,
   overlayVersionSchema,
   overlayVersionsAnswerSchema,
   type DatasetVersionsAnswer,
+  type ImageryImportBody,
+  type ImageryImportReport,
   type ImportJob,
   type OverlayImportBody,
   type OverlayImportReport,
@@ -51,6 +54,8 @@ export interface ApiHandoverClient {
   listOverlays(): Promise<OverlayVersionsAnswer>;
   rollbackOverlay(name: string): Promise<OverlayVersion>;
   removeOverlay(name: string): Promise<void>;
+  /** Uploads the image (and its world file), imports it and answers the report. */
+  importImagery(files: string[], body: ImageryImportBody): Promise<ImageryImportReport>;
 }
 
 export function createApiHandoverClient(handover: Pick<LocalHandover, 'url' | 'token'>): ApiHandoverClient {
@@ -126,6 +131,10 @@ export function createApiHandoverClient(handover: Pick<LocalHandover, 'url' | 't
     },
     async removeOverlay(name) {
       await call('DELETE', `/overlays/${encodeURIComponent(name)}`);
+    },
+    async importImagery(files, body) {
+      const created = await upload(files);
+      return imageryImportReportSchema.parse(await call('POST', `/imports/${created.id}/imagery`, body));
     },
   };
 }

@@ -2,8 +2,10 @@
 // an orthophoto or satellite image (GeoTIFF/COG, JPEG 2000, JPEG or PNG with a world file) as the next
 // version of imagery layer NAME (imagery/importImagery.ts) — its tiled file under IMAGERY_DIR (else
 // DATA_DIR/imagery), its row in the database the API uses.
+import path from 'node:path';
 import { imageryDirFromEnv } from '@parcel-map/database';
 import type { ImageryImportReport } from '@parcel-map/shared/contracts';
+import { claimedImageryFormat, worldFileBeside } from '../imagery/imageryFormat.ts';
 import { importImagery } from '../imagery/importImagery.ts';
 import { openCliTarget } from './cliTarget.ts';
 import { writeReport } from './reportFile.ts';
@@ -18,15 +20,18 @@ export interface ImageryImportCommand {
 }
 
 export async function importImageryCommand(command: ImageryImportCommand): Promise<void> {
+  // Checked before the database is opened or the file sent: a file that is not what it claims changes nothing.
+  const format = await claimedImageryFormat(command.file);
   const target = await openCliTarget();
   let report: ImageryImportReport;
   try {
     if (target.kind === 'api') {
-      throw new Error(
-        `${target.where} holds the database, and it does not take imagery from this command yet: stop the API and run the command again (the Data page will take imagery later). Nothing was changed.`,
-      );
+      const worldFile = await worldFileBeside(command.file, format);
+      const body = { file: path.basename(command.file), imagery: command.name, label: command.label, attribution: command.attribution, crs: command.crs };
+      report = { ...(await target.api.importImagery([command.file, ...(worldFile ? [worldFile] : [])], body)), file: command.file };
+    } else {
+      report = await importImagery(target.db, { ...command, imageryDir: imageryDirFromEnv() });
     }
-    report = await importImagery(target.db, { ...command, imageryDir: imageryDirFromEnv() });
   } finally {
     await target.close();
   }

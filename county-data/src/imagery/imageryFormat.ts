@@ -60,21 +60,22 @@ export async function claimedImageryFormat(file: string): Promise<ImageryFormat>
   if (!format.holds(head)) {
     throw new Error(`${file}: named as ${format.name} (${extension}) but it holds ${contentOf(head)}: refused, only the format a file's name claims is read`);
   }
-  if (format.worldFiles && !(await worldFileBeside(file, format.worldFiles))) {
+  if (format.worldFiles && (await worldFileBeside(file, format)) === undefined) {
     const base = file.slice(0, -extension.length);
     throw new Error(`${file}: a ${extension} image is placed on the map by a world file beside it (${format.worldFiles.map((ending) => path.basename(base + ending)).join(', ')}), and none was found`);
   }
   return format;
 }
 
-async function worldFileBeside(file: string, endings: readonly string[]): Promise<boolean> {
+/** The world file beside `file` that places it, if its format needs one and one is there. */
+export async function worldFileBeside(file: string, format: ImageryFormat): Promise<string | undefined> {
   const base = file.slice(0, -path.extname(file).length);
-  for (const ending of endings) {
+  for (const ending of format.worldFiles ?? []) {
     for (const candidate of [base + ending, base + ending.toUpperCase()]) {
-      if (await access(candidate).then(() => true, () => false)) return true;
+      if (await access(candidate).then(() => true, () => false)) return candidate;
     }
   }
-  return false;
+  return undefined;
 }
 
 /** What the first bytes are, as the refusal names it. */

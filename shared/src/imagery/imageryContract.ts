@@ -59,28 +59,3 @@ export const imageryAnswerSchema = z.object({ imagery: z.array(imagerySchema) })
 
 export type Imagery = z.infer<typeof imagerySchema>;
 export type ImageryAnswer = z.infer<typeof imageryAnswerSchema>;
-
-/** What an imagery import reports (the import command prints it). */
-export interface ImageryImportReport {
-  file: string;
-  /** What GDAL read it as, e.g. "GTiff/GeoTIFF". */
-  format: string;
-  imagery: { name: string; label: string; version: number };
-  /** The source's CRS (its name), and its pixel size in the CRS's unit. */
-  crs: string;
-  resolution: string;
-  width: number;
-  height: number;
-  bands: number;
-  /** The source's nodata value, if it declares one. */
-  nodata: string | null;
-  /** Its footprint, [west, south, east, north] in lon/lat. */
-  bbox: [number, number, number, number];
-  minzoom: number;
-  maxzoom: number;
-  tileFormat: ImageryTileFormat;
-  /** Bytes of the source and of the tiled file written. */
-  sourceBytes: number;
-  storedBytes: number;
-  timings: { totalMs: number };
-}

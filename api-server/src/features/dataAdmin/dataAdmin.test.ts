@@ -5,9 +5,20 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAVY_PIER, SPOT_CHICAGO, writeJpegWithWorldFile, writeVrtNamedTif } from '@parcel-map/county-data/imagery/testing';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture, zipFolder } from '@parcel-map/county-data/testing';
-import { datasetsAnswerSchema, datasetVersionsAnswerSchema, importJobSchema, overlayImportReportSchema, overlayVersionsAnswerSchema, type ImportJob } from '@parcel-map/shared/contracts';
+import {
+  datasetsAnswerSchema,
+  datasetVersionsAnswerSchema,
+  imageryAnswerSchema,
+  imageryImportReportSchema,
+  importJobSchema,
+  overlayImportReportSchema,
+  overlayVersionsAnswerSchema,
+  type ImportJob,
+} from '@parcel-map/shared/contracts';
 import { startTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../../testing/testApp.ts';
+import { lonLatToTile } from '../../tiles/kit/tileMath.ts';
 import { ADMINS_ONLY_MESSAGE } from '../../platform/auth/adminAccess.ts';
 
 const CAMBRIDGE = path.resolve(import.meta.dirname, '../../../../../shared/data/cambridge_ma_parcels_fy2014');
@@ -19,7 +30,7 @@ describe('/api/admin', () => {
   let admin: string;
   let user: string;
   beforeAll(async () => {
-    app = await startTestApp({ localAdminToken: LOCAL_TOKEN, config: { maxUploadBytes: UPLOAD_LIMIT_BYTES } });
+    app = await startTestApp({ localAdminToken: LOCAL_TOKEN, config: { maxUploadBytes: UPLOAD_LIMIT_BYTES, imageryDir: path.join(await fixtureDir(), 'imagery') } });
     // The address as typed, in other letter case: e-mail addresses compare case-insensitively.
     admin = await app.identity.sign('user-admin', { email: TEST_ADMIN_EMAIL.toUpperCase() });
     user = await app.identity.sign('user-plain', { email: 'someone@example.com' });
@@ -43,6 +54,7 @@ describe('/api/admin', () => {
     const routes: [string, string][] = [
       ['GET', '/api/admin/datasets'], ['POST', '/api/admin/imports'], ['DELETE', '/api/admin/datasets/demo'], ['PUT', '/api/admin/initial-view'],
       ['GET', '/api/admin/overlays'], ['DELETE', '/api/admin/overlays/flood-zones'], ['POST', '/api/admin/imports/x/overlay'],
+      ['POST', '/api/admin/imports/x/imagery'],
     ];
     for (const [method, route] of routes) {
       expect((await app.request(route, { method })).status).toBe(401);
@@ -243,5 +255,42 @@ describe('/api/admin', () => {
     expect((await app.request('/api/admin/overlays/trails/rollback', { method: 'POST', token: admin })).json).toEqual({ message: "Overlay 'trails' has no earlier version to roll back to" });
     expect((await app.request('/api/admin/overlays/trails', { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await app.request('/api/admin/overlays/trails', { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+
+  // The import command hands imagery to the API that holds the database, and the Data page uploads it: it lands while the map is served.
+  it('imports an uploaded GeoTIFF, and a JPEG with its world file, as imagery listed at once; a VRT named .tif is refused without naming server folders', { timeout: 90_000 }, async () => {
+    const imageryImport = async (files: string[], body: Record<string, unknown>) => {
+      const job = await newImport();
+      for (const file of files) await upload(job.id, path.basename(file), await readFile(file));
+      return app.request(`/api/admin/imports/${job.id}/imagery`, { method: 'POST', token: admin, body: { file: path.basename(files[0]!), ...body } });
+    };
+    const spot = await imageryImport([SPOT_CHICAGO], { imagery: 'spot-chicago', label: 'SPOT 1990', attribution: 'SPOT Image' });
+    expect(spot.status).toBe(200);
+    const report = imageryImportReportSchema.parse(spot.json);
+    expect(report).toMatchObject({ file: 'SP27GTIF.tiff', imagery: { name: 'spot-chicago', label: 'SPOT 1990', version: 1 }, width: 699, height: 929, bands: 1 });
+    const listed = imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery;
+    expect(listed.map(({ name, label, version }) => ({ name, label, version }))).toEqual([{ name: 'spot-chicago', label: 'SPOT 1990', version: 1 }]);
+    const pier = lonLatToTile(NAVY_PIER.lon, NAVY_PIER.lat, 14);
+    const tile = await app.request(listed[0]!.tiles.replace('{z}', '14').replace('{x}', String(pier.x)).replace('{y}', String(pier.y)));
+    expect(tile.status).toBe(200);
+
+    const dir = await fixtureDir();
+    const jpeg = await writeJpegWithWorldFile(dir);
+    const withoutCrs = await imageryImport([jpeg, path.join(dir, 'chicago.jgw')], { imagery: 'chicago-jpeg' });
+    expect(withoutCrs.status).toBe(400);
+    expect((withoutCrs.json as { message: string }).message).toContain('--crs');
+    const placed = await imageryImport([jpeg, path.join(dir, 'chicago.jgw')], { imagery: 'chicago-jpeg', crs: 'EPSG:26771' });
+    expect(placed.status).toBe(200);
+    expect(imageryImportReportSchema.parse(placed.json)).toMatchObject({ file: 'chicago.jpg', imagery: { name: 'chicago-jpeg', label: 'chicago-jpeg', version: 1 } });
+    const noWorldFile = await imageryImport([jpeg], { imagery: 'chicago-jpeg', crs: 'EPSG:26771' });
+    expect(noWorldFile.status).toBe(400);
+    expect((noWorldFile.json as { message: string }).message).toMatch(/^chicago\.jpg: a \.jpg image is placed on the map by a world file beside it/);
+
+    const vrt = await imageryImport([await writeVrtNamedTif(dir)], { imagery: 'innocent' });
+    expect(vrt.status).toBe(400);
+    const refusal = (vrt.json as { message: string }).message;
+    expect(refusal).toMatch(/^innocent\.tif: named as /);
+    expect(refusal).not.toContain(app.config.importWorkDir);
+    expect(imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery.map(({ name }) => name).sort()).toEqual(['chicago-jpeg', 'spot-chicago']);
   });
 });

@@ -1,6 +1,6 @@
 // /api/admin: what the Data page and the import and datasets commands do through a running API —
 // data set versions, rollback, removal, the map's initial view, imports (upload, validate,
-// publish), and overlays (import, versions, rollback, removal). Administrators only (platform/auth/adminAccess.ts); shapes in
+// publish), overlays (import, versions, rollback, removal) and imagery (import). Administrators only (platform/auth/adminAccess.ts); shapes in
 // shared/src/datasets/{datasetContract,importContract}.ts.
 import type { IncomingMessage } from 'node:http';
 import { Router, type Request } from 'express';
@@ -8,6 +8,7 @@ import type { Db } from '@parcel-map/database';
 import { bundledMappingNames } from '@parcel-map/county-data/import';
 import { DatasetError, listDatasetVersions, listOverlayVersions, removeDataset, removeOverlay, rollbackDataset, rollbackOverlay } from '@parcel-map/county-data/publish';
 import {
+  imageryImportBodySchema,
   initialViewSettingSchema,
   overlayImportBodySchema,
   validateImportBodySchema,
@@ -141,6 +142,13 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
 
   router.post('/imports/:id/publish', (req, res) => {
     res.status(202).json(deps.imports.publish(String(req.params.id), deps.onPublished));
+  });
+
+  // The uploaded image as imagery (the import command's --imagery, the Data page): answers the report once published.
+  router.post('/imports/:id/imagery', async (req, res) => {
+    const body = imageryImportBodySchema.safeParse(req.body);
+    if (!body.success) throw new BadRequestError(`Invalid imagery import: ${body.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}`);
+    res.json(await datasetCall(() => deps.imports.importImagery(String(req.params.id), body.data)));
   });
 
   // The uploaded file as an overlay (the import command's --overlay): answers the report once done.

@@ -26,8 +26,9 @@ import {
   type ImportMapping,
   type ValidatedImport,
 } from '@parcel-map/county-data/import';
+import { importImagery } from '@parcel-map/county-data/imagery';
 import { DatasetError } from '@parcel-map/county-data/publish';
-import type { Bbox, ImportJob, OverlayImportBody, OverlayImportReport, ValidateImportBody } from '@parcel-map/shared/contracts';
+import type { Bbox, ImageryImportBody, ImageryImportReport, ImportJob, OverlayImportBody, OverlayImportReport, ValidateImportBody } from '@parcel-map/shared/contracts';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { prepareWorkDir, sweepWorkDir, WORK_DIR_MODE } from './importWorkDir.ts';
@@ -64,6 +65,8 @@ export interface ImportJobsDeps {
   workDir: string;
   /** Named in no message a job answers (withoutServerPaths.ts), nor is the work dir. */
   dataDir: string;
+  /** Where imagery imports write their tiled files (IMAGERY_DIR, else DATA_DIR/imagery). */
+  imageryDir: string;
   /** One job's files in all. */
   maxUploadBytes: number;
   /** Jobs held at once, published ones aside (IMPORT_MAX_JOBS). */
@@ -91,7 +94,8 @@ export function createImportJobs(deps: ImportJobsDeps) {
   setInterval(() => void sweep().catch(logSweepFailure), SWEEP_INTERVAL_MS).unref();
 
   /** The error as the job shows it: its message, without the server's folders. */
-  const failureOf = (job: Job, error: unknown): string => withoutServerPaths(error instanceof Error ? error.message : String(error), [job.dir, deps.workDir, deps.dataDir]);
+  const failureOf = (job: Job, error: unknown): string =>
+    withoutServerPaths(error instanceof Error ? error.message : String(error), [job.dir, deps.workDir, deps.imageryDir, deps.dataDir]);
 
   const view = (job: Job): ImportJob => ({
     id: job.id,
@@ -303,6 +307,26 @@ export function createImportJobs(deps: ImportJobsDeps) {
         const report = body.dryRun || prepared.report.refusal !== null ? prepared.report : await publishPreparedOverlay(deps.db, prepared);
         if (report.overlay.version !== null) deps.logger.info({ importId: job.id, overlay: report.overlay.name, version: report.overlay.version, features: report.imported }, 'overlay published');
         // The job's folder is not where the user's file was: the report names it as uploaded.
+        return { ...report, file: body.file };
+      } finally {
+        await discard(job);
+      }
+    },
+
+    /**
+     * Imports an uploaded image (with its world file, if it needs one) as an imagery layer's next version
+     * and answers the report when done. GDAL does the work in child processes, so the API keeps serving;
+     * the request waits, as an overlay's does. The job and its files are discarded after, whatever the outcome.
+     */
+    async importImagery(id: string, body: ImageryImportBody): Promise<ImageryImportReport> {
+      const job = find(id);
+      expectState(job, ['uploading'], 'import imagery from');
+      if (!job.files.has(body.file)) throw new BadRequestError(`The file ${body.file} was not uploaded`);
+      job.state = 'publishing';
+      try {
+        const { imagery: name, ...options } = body;
+        const report = await readableFile((error) => failureOf(job, error), () => importImagery(deps.db, { ...options, name, file: path.join(job.dir, body.file), imageryDir: deps.imageryDir }));
+        deps.logger.info({ importId: job.id, imagery: report.imagery.name, version: report.imagery.version }, 'imagery published');
         return { ...report, file: body.file };
       } finally {
         await discard(job);

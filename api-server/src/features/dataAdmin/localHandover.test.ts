@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMBRIDGE_OVERLAYS_DIR, featureCollection, fixtureDir, OVERLAY_MAPPINGS_DIR, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
+import { NAVY_PIER, writeJpegWithWorldFile } from '@parcel-map/county-data/imagery/testing';
 import { HANDOVER_FILE_NAME } from '@parcel-map/database';
 import { lonLatToTile } from '../../tiles/kit/tileMath.ts';
 
@@ -126,6 +127,18 @@ describe('the import and datasets commands while the API runs on PGlite', () => 
     expect((await run(DATASETS_CLI, ['rollback', 'flood-zones', '--overlay'], env)).output).toContain("Overlay 'flood-zones' rolled back: version 1 (21 features) is current.");
     expect((await run(DATASETS_CLI, ['remove', 'flood-zones', '--overlay'], env)).output).toContain("Overlay 'flood-zones' removed, with all its versions.");
     expect((await fetch(`${url}/tiles/overlays/flood-zones/15/${x}/${y}.pbf`)).status).toBe(404);
+    expect(await readdir(path.join(root, 'imports'))).toEqual([]);
+  }, 120_000);
+
+  it('imports imagery through the running API, the world file of a JPEG sent beside it, and serves its tiles at once', async () => {
+    const jpeg = await writeJpegWithWorldFile(await fixtureDir());
+    const imported = await run(IMPORT_CLI, [jpeg, '--imagery', 'chicago-jpeg', '--label', 'SPOT 1990', '--crs', 'EPSG:26771'], env);
+    expect(imported.output).toContain(`published as version 1 of imagery 'chicago-jpeg' ("SPOT 1990") in the running API at ${url} (pid ${api.pid}): ${jpeg}`);
+    expect(imported.code).toBe(0);
+    const { imagery } = (await (await fetch(`${url}/api/imagery`)).json()) as { imagery: { name: string; tiles: string }[] };
+    const { x, y } = lonLatToTile(NAVY_PIER.lon, NAVY_PIER.lat, 14);
+    const tile = await fetch(url + imagery.find(({ name }) => name === 'chicago-jpeg')!.tiles.replace('{z}/{x}/{y}', `14/${x}/${y}`));
+    expect(tile.status).toBe(200);
     expect(await readdir(path.join(root, 'imports'))).toEqual([]);
   }, 120_000);
 
