@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@parcel-map/database';
 import { openTestDb } from '@parcel-map/database/testing';
-import { listImageryVersions } from '../publish/imageryVersions.ts';
+import { imageryVersionFiles, listImageryVersions } from '../publish/imageryVersions.ts';
 import { importImagery } from './importImagery.ts';
 import { IN_THE_FRAME, NAVY_PIER, SPOT_CHICAGO, writeFramedWithNodata, writeGeneratedCog, writeJpegWithWorldFile, writeVrtNamedTif } from './testing/imageryFixtures.ts';
 
@@ -42,7 +42,8 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
       nodata: null,
       tileFormat: 'webp',
       maxzoom: 14,
-      minzoom: 11,
+      // Its COG serves z11–z14; a coarser one z10, where the 7 × 9 km image is under half a tile across.
+      minzoom: 10,
     });
     expect(contains(report.bbox, NAVY_PIER)).toBe(true);
     // The README's corners, to a few metres (the NAD27 shift is 10–20 m here).
@@ -57,6 +58,15 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
     expect(info.bands).toHaveLength(4);
   }, 60_000);
 
+  it('writes a coarser COG for the zooms below the first one\'s, down to where the image is half a tile across', async () => {
+    const row = (await listImageryVersions(db)).find((version) => version.name === 'spot-chicago' && version.version === 1)!;
+    expect(row).toMatchObject({ minzoom: 10, maxzoom: 14, lowerFiles: [{ file: expect.stringMatching(/^spot-chicago\/.*\.z10\.tif$/), minzoom: 10, maxzoom: 10 }] });
+    const info = JSON.parse(execFileSync('gdalinfo', ['-json', path.join(imageryDir, row.lowerFiles[0]!.file)], { encoding: 'utf8' })) as { size: number[]; metadata: Record<string, Record<string, string>> };
+    expect(info.metadata.TILING_SCHEME).toMatchObject({ NAME: 'GoogleMapsCompatible', ZOOM_LEVEL: '10', ALIGNED_LEVELS: '1' });
+    // The whole image in one map tile at z10.
+    expect(info.size).toEqual([256, 256]);
+  });
+
   it('imports it again as version 2, current; the files of both versions are kept', async () => {
     const report = await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 10 m (again)', imageryDir });
     expect(report.imagery.version).toBe(2);
@@ -65,15 +75,15 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
       { version: 2, current: true, label: 'SPOT 10 m (again)' },
       { version: 1, current: false, label: 'SPOT 10 m' },
     ]);
-    expect((await readdir(path.join(imageryDir, 'spot-chicago'))).sort()).toEqual(versions.map((row) => path.basename(row.file)).sort());
+    expect((await readdir(path.join(imageryDir, 'spot-chicago'))).sort()).toEqual(versions.flatMap(imageryVersionFiles).map((file) => path.basename(file)).sort());
   }, 60_000);
 
-  it('removes the file of a version no longer kept (the current one and the two before it are)', async () => {
+  it('removes the files of a version no longer kept (the current one and the two before it are)', async () => {
     await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', imageryDir });
     await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', imageryDir });
     const versions = (await listImageryVersions(db)).filter((row) => row.name === 'spot-chicago');
     expect(versions.map((row) => row.version)).toEqual([4, 3, 2]);
-    expect((await readdir(path.join(imageryDir, 'spot-chicago'))).sort()).toEqual(versions.map((row) => path.basename(row.file)).sort());
+    expect((await readdir(path.join(imageryDir, 'spot-chicago'))).sort()).toEqual(versions.flatMap(imageryVersionFiles).map((file) => path.basename(file)).sort());
   }, 90_000);
 
   it('imports a COG in lon/lat', async () => {

@@ -1,16 +1,17 @@
 // Imports an imagery file as the next version of an imagery layer: checks that it holds the format its
 // name claims, reads what it is (imagerySource.ts), writes it tiled for the web map under the imagery
-// directory (writeImageryCog.ts), then records the version and makes it current (imageryVersions.ts).
+// directory (writeImageryCog.ts: its COG and the coarser ones for the zooms below), then records the
+// version and makes it current (imageryVersions.ts).
 // A failure before the record leaves nothing behind; the files of versions no longer kept are removed.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@parcel-map/database';
 import type { ImageryImportReport } from '@parcel-map/shared/contracts';
-import { checkImageryName, listImageryVersions, publishImageryVersion } from '../publish/imageryVersions.ts';
+import { checkImageryName, imageryVersionFiles, listImageryVersions, publishImageryVersion } from '../publish/imageryVersions.ts';
 import { claimedImageryFormat } from './imageryFormat.ts';
 import { readImagerySource } from './imagerySource.ts';
-import { writeImageryCog } from './writeImageryCog.ts';
+import { writeCoarserCogs, writeImageryCog } from './writeImageryCog.ts';
 
 export interface ImageryImportOptions {
   file: string;
@@ -38,20 +39,28 @@ export async function importImagery(db: Db, options: ImageryImportOptions): Prom
   const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
   const partial = path.join(folder, `${base}.partial${COG_EXTENSION}`);
   const stored = path.join(folder, `${base}${COG_EXTENSION}`);
+  // The coarser files for the lower zooms, named by their highest zoom: `<base>.z10.tif`.
+  const lowerPartial = (top: number) => path.join(folder, `${base}.z${top}.partial${COG_EXTENSION}`);
+  const lowerStored = (top: number) => path.join(folder, `${base}.z${top}${COG_EXTENSION}`);
   let published = false;
   try {
     const cog = await writeImageryCog(options.file, format, source, options.crs, partial);
+    const lower = await writeCoarserCogs(partial, cog, source.bbox, lowerPartial);
+    for (const coarser of lower) await rename(coarser.file, lowerStored(coarser.maxzoom));
     await rename(partial, stored);
-    const sizeBytes = (await stat(stored)).size;
+    const lowerFiles = lower.map(({ minzoom, maxzoom }) => ({ file: path.relative(options.imageryDir, lowerStored(maxzoom)), minzoom, maxzoom }));
+    const minzoom = Math.min(cog.minzoom, ...lower.map((coarser) => coarser.minzoom));
+    const sizeBytes = (await Promise.all([stored, ...lower.map((coarser) => lowerStored(coarser.maxzoom))].map(async (file) => (await stat(file)).size))).reduce((sum, size) => sum + size, 0);
     const filesBefore = await filesOf(db, name);
     const row = await publishImageryVersion(db, {
       name,
       label: options.label ?? name,
       attribution: options.attribution ?? '',
       bbox: source.bbox,
-      minzoom: cog.minzoom,
+      minzoom,
       maxzoom: cog.maxzoom,
       file: path.relative(options.imageryDir, stored),
+      lowerFiles,
       sizeBytes,
       tileFormat: cog.tileFormat,
       bands: source.bands.length,
@@ -76,7 +85,7 @@ export async function importImagery(db: Db, options: ImageryImportOptions): Prom
       bands: source.bands.length,
       nodata: source.nodata,
       bbox: source.bbox,
-      minzoom: cog.minzoom,
+      minzoom,
       maxzoom: cog.maxzoom,
       tileFormat: cog.tileFormat,
       sourceBytes: (await stat(options.file)).size,
@@ -84,11 +93,12 @@ export async function importImagery(db: Db, options: ImageryImportOptions): Prom
       timings: { totalMs: Math.round(performance.now() - started) },
     };
   } finally {
-    if (!published) await Promise.all([rm(partial, { force: true }), rm(stored, { force: true })]);
+    // Every file of this import is named from `base`, those of a coarser file that failed half-way included.
+    if (!published) await Promise.all((await readdir(folder)).filter((file) => file.startsWith(`${base}.`)).map((file) => rm(path.join(folder, file), { force: true })));
   }
 }
 
 /** The files the layer's kept versions name, relative to the imagery directory. */
 async function filesOf(db: Db, name: string): Promise<Set<string>> {
-  return new Set((await listImageryVersions(db)).filter((row) => row.name === name).map((row) => row.file));
+  return new Set((await listImageryVersions(db)).filter((row) => row.name === name).flatMap(imageryVersionFiles));
 }

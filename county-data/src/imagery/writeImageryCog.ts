@@ -5,6 +5,8 @@
 // an alpha band (transparent where the source has no data); a tile wholly outside the image or wholly
 // nodata is not stored at all (SPARSE_OK), and the API answers it 204. GDAL streams the source
 // through a bounded block cache, so memory stays flat whatever the image's size.
+// Below those zooms, coarser COGs made from the first one (writeCoarserCogs), four zooms each, serve
+// the image down to the zoom where it is half a tile across: zoomed out, the photo never vanishes.
 import { gdalToolOutput } from '../import/gdal.ts';
 import type { ImageryTileFormat } from '@parcel-map/shared/contracts';
 import type { ImageryFormat } from './imageryFormat.ts';
@@ -21,10 +23,25 @@ const GDAL_CACHE_MB = 256;
 /** WebP's quality for the stored tiles (GDAL's default is 75): aerial photography at 80 keeps fences and paint lines readable. */
 const WEBP_QUALITY = 80;
 
-export interface WrittenCog {
-  tileFormat: ImageryTileFormat;
+/** Zoomed out, the image is served down to the first zoom where its longer side is at most this many map pixels (half a tile). */
+const SMALLEST_SIDE_PX = 128;
+/** Half the EPSG:3857 world's width, in metres. */
+const HALF_WORLD = 20037508.342789244;
+const TILE_SIZE = 256;
+
+/** One COG of a version and the zooms it serves, its tiles aligned with the map's at each. */
+export interface CogZooms {
   minzoom: number;
   maxzoom: number;
+}
+
+export interface WrittenCog extends CogZooms {
+  tileFormat: ImageryTileFormat;
+}
+
+/** A coarser COG of a version: its file and the zooms it serves. */
+export interface CoarserCog extends CogZooms {
+  file: string;
 }
 
 interface CogInfo {
@@ -46,12 +63,60 @@ export async function writeImageryCog(file: string, format: ImageryFormat, sourc
     file, target,
   ];
   await gdalToolOutput('gdal_translate', args, [...format.drivers, 'GTiff', 'COG'], purpose);
-  const info = JSON.parse(await gdalToolOutput('gdalinfo', ['-json', target], ['GTiff'], purpose)) as CogInfo;
+  return { tileFormat: 'webp', ...(await zoomsOf(target, ALIGNED_LEVELS, purpose)) };
+}
+
+/**
+ * Writes the coarser COGs that serve `full` (a COG writeImageryCog wrote, `zooms` its own) below its
+ * zooms, down to the first zoom where the image's footprint `bbox` is at most half a tile across:
+ * `target(top)` names each. Four zooms a file, as in the first: each aligned level more pads a file to
+ * twice the size, so one file down to a county's whole view would be mostly padding. They are made
+ * from the first file (its overviews already hold the lower resolutions), GDAL reading it as GeoTIFF.
+ */
+export async function writeCoarserCogs(full: string, zooms: CogZooms, bbox: readonly [number, number, number, number], target: (top: number) => string): Promise<CoarserCog[]> {
+  const purpose = 'tiling the lower zooms of the imagery';
+  const lowest = Math.min(zooms.minzoom, lowestZoom(bbox, zooms.maxzoom));
+  const written: CoarserCog[] = [];
+  for (let top = zooms.minzoom - 1; top >= lowest; ) {
+    const levels = Math.min(ALIGNED_LEVELS, top - lowest + 1);
+    const file = target(top);
+    const args = [
+      '-q', '--config', 'GDAL_CACHEMAX', String(GDAL_CACHE_MB), '--config', 'GDAL_NUM_THREADS', '2',
+      '-of', 'COG',
+      '-co', 'TILING_SCHEME=GoogleMapsCompatible', '-co', `ZOOM_LEVEL=${top}`, '-co', 'BLOCKSIZE=256',
+      '-co', 'COMPRESS=WEBP', '-co', `QUALITY=${WEBP_QUALITY}`, '-co', 'SPARSE_OK=TRUE',
+      '-co', `ALIGNED_LEVELS=${levels}`, '-co', 'RESAMPLING=AVERAGE', '-co', 'OVERVIEW_RESAMPLING=AVERAGE', '-co', 'BIGTIFF=IF_SAFER',
+      full, file,
+    ];
+    await gdalToolOutput('gdal_translate', args, ['GTiff', 'COG'], purpose);
+    const served = await zoomsOf(file, levels, purpose);
+    written.push({ file, ...served });
+    top = served.minzoom - 1;
+  }
+  return written;
+}
+
+/**
+ * The lowest zoom an image of footprint `bbox` (lon/lat) is served at: the first, going down from
+ * `maxzoom`, where its longer side in Web Mercator is at most SMALLEST_SIDE_PX map pixels.
+ */
+export function lowestZoom(bbox: readonly [number, number, number, number], maxzoom: number): number {
+  const [west, south, east, north] = bbox;
+  const mercatorY = (lat: number) => (Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * HALF_WORLD) / Math.PI;
+  const side = Math.max(((east - west) * HALF_WORLD) / 180, mercatorY(north) - mercatorY(south));
+  let zoom = maxzoom;
+  while (zoom > 0 && side / ((2 * HALF_WORLD) / (TILE_SIZE * 2 ** zoom)) > SMALLEST_SIDE_PX) zoom--;
+  return zoom;
+}
+
+/** The zooms a COG GDAL wrote in the GoogleMapsCompatible tiling serves: its own and its aligned overviews'. */
+async function zoomsOf(file: string, alignedLevels: number, purpose: string): Promise<CogZooms> {
+  const info = JSON.parse(await gdalToolOutput('gdalinfo', ['-json', file], ['GTiff'], purpose)) as CogInfo;
   const maxzoom = Number(info.metadata?.TILING_SCHEME?.ZOOM_LEVEL);
   if (!Number.isInteger(maxzoom)) throw new Error(`${purpose}: GDAL wrote no zoom level for the tiled file`);
   const overviews = info.bands[0]?.overviews?.length ?? 0;
   // Overviews past the aligned levels do not line up with the map's tiles: they are not served.
-  return { tileFormat: 'webp', maxzoom, minzoom: maxzoom - Math.min(overviews, ALIGNED_LEVELS - 1) };
+  return { maxzoom, minzoom: maxzoom - Math.min(overviews, alignedLevels - 1) };
 }
 
 /**

@@ -13,6 +13,9 @@ export interface ImageryMeta {
   maxzoom: number;
   /** Relative to the imagery directory. */
   file: string;
+  /** The coarser COGs below `file`'s zooms (migration 015), their files relative to the imagery directory. */
+  lowerFiles: ImageryLowerFile[];
+  /** Of all the version's files. */
   sizeBytes: number;
   tileFormat: ImageryTileFormat;
   bands: number;
@@ -21,6 +24,13 @@ export interface ImageryMeta {
   nodata: string | null;
   width: number;
   height: number;
+}
+
+/** A coarser COG of a version and the zooms it serves, below those of the version's `file`. */
+export interface ImageryLowerFile {
+  file: string;
+  minzoom: number;
+  maxzoom: number;
 }
 
 /** A kept version, with its row id (which its tile URLs carry). */
@@ -35,7 +45,13 @@ export interface ImageryVersionRow {
   minzoom: number;
   maxzoom: number;
   file: string;
+  lowerFiles: ImageryLowerFile[];
   tileFormat: ImageryTileFormat;
+}
+
+/** Every file of a version, relative to the imagery directory: what its removal deletes. */
+export function imageryVersionFiles(row: Pick<ImageryVersionRow, 'file' | 'lowerFiles'>): string[] {
+  return [row.file, ...row.lowerFiles.map((lower) => lower.file)];
 }
 
 /** The name as given if it is a valid imagery name, else a DatasetError saying what one looks like. */
@@ -50,7 +66,7 @@ export function checkImageryName(name: string): string {
 const IMAGERY: VersionedKind = { table: 'imagery', noun: 'imagery layer' };
 
 const VERSION_COLUMNS = `id, name, version, is_current AS current, label, attribution, json_build_array(west, south, east, north) AS bbox,
-  minzoom, maxzoom, file, tile_format AS "tileFormat"`;
+  minzoom, maxzoom, file, lower_files AS "lowerFiles", tile_format AS "tileFormat"`;
 
 /** Every kept version of every imagery layer, by name, newest version first. */
 export async function listImageryVersions(db: Queryable): Promise<ImageryVersionRow[]> {
@@ -65,12 +81,12 @@ export async function publishImageryVersion(db: Db, meta: ImageryMeta): Promise<
     async insert(tx) {
       const [west, south, east, north] = meta.bbox;
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO imagery (name, version, label, attribution, west, south, east, north, minzoom, maxzoom, file, size_bytes, tile_format, bands, crs, resolution, nodata, width, height)
-         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18 FROM imagery WHERE name = $1
+        `INSERT INTO imagery (name, version, label, attribution, west, south, east, north, minzoom, maxzoom, file, size_bytes, tile_format, bands, crs, resolution, nodata, width, height, lower_files)
+         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb FROM imagery WHERE name = $1
          RETURNING id`,
         [
           meta.name, meta.label, meta.attribution, west, south, east, north, meta.minzoom, meta.maxzoom, meta.file, meta.sizeBytes,
-          meta.tileFormat, meta.bands, meta.crs, meta.resolution, meta.nodata, meta.width, meta.height,
+          meta.tileFormat, meta.bands, meta.crs, meta.resolution, meta.nodata, meta.width, meta.height, JSON.stringify(meta.lowerFiles),
         ],
       );
       return rows[0]!.id;

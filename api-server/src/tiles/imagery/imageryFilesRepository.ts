@@ -6,8 +6,9 @@ export interface ServedImagery {
   /** The version's row id: its tile URLs' `v`. */
   id: number;
   name: string;
-  /** Relative to the imagery directory. */
+  /** Relative to the imagery directory: the full resolution's COG, and the coarser ones below its zooms (migration 015). */
   file: string;
+  lowerFiles: { file: string; minzoom: number; maxzoom: number }[];
   minzoom: number;
   maxzoom: number;
   tileFormat: ImageryTileFormat;
@@ -16,7 +17,7 @@ export interface ServedImagery {
 export function createImageryFilesRepository(db: Queryable) {
   return {
     async current(): Promise<Map<string, ServedImagery>> {
-      const { rows } = await db.query<ServedImagery>('SELECT id, name, file, minzoom, maxzoom, tile_format AS "tileFormat" FROM imagery WHERE is_current');
+      const { rows } = await db.query<ServedImagery>('SELECT id, name, file, lower_files AS "lowerFiles", minzoom, maxzoom, tile_format AS "tileFormat" FROM imagery WHERE is_current');
       return new Map(rows.map((row) => [row.name, row]));
     },
   };

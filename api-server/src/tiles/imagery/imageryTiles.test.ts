@@ -1,5 +1,6 @@
 // Imagery through the API with the real SPOT image of Chicago: GET /api/imagery parsed by the wire
-// schema, a tile over Navy Pier as stored WebP that decodes to an image, 204 far away, 404 for an
+// schema, a tile over Navy Pier as stored WebP that decodes to an image (zoomed in, and zoomed out
+// from the coarser file), 204 far away, 404 for an
 // unknown name, and no session needed (imagery holds no county data). Run on PGlite, and on
 // PostgreSQL with TEST_DATABASE_URL.
 import { execFileSync } from 'node:child_process';
@@ -53,8 +54,8 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery through the API', () => {
   it('lists the current version of each imagery layer, without a session, never from a cache', async () => {
     const answer = await app.request('/api/imagery');
     expect(answer.headers['cache-control']).toBe(CACHE_CONTROL.live);
-    expect(answer.json).toEqual({
-      imagery: [{ name: 'spot-chicago', label: 'SPOT 10 m', bbox: expect.any(Array), minzoom: 11, maxzoom: 14, tiles: expect.stringMatching(/^\/tiles\/imagery\/spot-chicago\/\{z\}\/\{x\}\/\{y\}\.webp\?v=\d+$/), attribution: 'SPOT (OSGeo GeoTIFF samples)', version: 1 }],
+    expect(answer.json).toMatchObject({
+      imagery: [{ name: 'spot-chicago', label: 'SPOT 10 m', bbox: expect.any(Array), minzoom: 10, maxzoom: 14, tiles: expect.stringMatching(/^\/tiles\/imagery\/spot-chicago\/\{z\}\/\{x\}\/\{y\}\.webp\?v=\d+$/), attribution: 'SPOT (OSGeo GeoTIFF samples)', version: 1 }],
     });
     const [west, south, east, north] = chicago.bbox;
     expect(west < NAVY_PIER.lon && NAVY_PIER.lon < east && south < NAVY_PIER.lat && NAVY_PIER.lat < north).toBe(true);
@@ -92,6 +93,23 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery through the API', () => {
     }
   });
 
+  it('answers zoomed out, from the coarser file, down to the zoom where the whole image is under half a tile: z10 over the pier is the photo', async () => {
+    // The image's COG serves z11–z14; below it the photo used to vanish.
+    expect(chicago.minzoom).toBe(10);
+    const low = lonLatToTile(NAVY_PIER.lon, NAVY_PIER.lat, 10);
+    const tile = await app.request(tileUrl(10, low.x, low.y));
+    expect(tile.status).toBe(200);
+    expect(tile.headers['content-type']).toBe('image/webp');
+    const bands = await decoded(tile.body);
+    expect(bands.map((band) => band.colorInterpretation)).toEqual(['Red', 'Green', 'Blue', 'Alpha']);
+    // The whole image, about 60 × 80 px of the tile, with transparency around it.
+    expect(bands[0]!.maximum).toBeGreaterThan(100);
+    expect(bands[0]!.stdDev).toBeGreaterThan(5);
+    expect(bands[3]).toMatchObject({ minimum: 0, maximum: 255 });
+    const below = lonLatToTile(NAVY_PIER.lon, NAVY_PIER.lat, 9);
+    expect((await app.request(tileUrl(9, below.x, below.y))).status).toBe(204);
+  });
+
   it('answers 204 where it has no data: far away, beside the image, and at zooms it does not store', async () => {
     const far = lonLatToTile(2.35, 48.85, 14);
     expect((await app.request(tileUrl(14, far.x, far.y))).status).toBe(204);
@@ -110,7 +128,7 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery through the API', () => {
     const style = await app.request('/styles/imagery-spot-chicago.json');
     expect(style.status).toBe(200);
     const source = (style.json as { sources: Record<string, { type: string; tiles: string[]; minzoom: number; maxzoom: number; bounds: number[] }> }).sources.imagery!;
-    expect(source).toMatchObject({ type: 'raster', minzoom: 11, maxzoom: 14, bounds: chicago.bbox });
+    expect(source).toMatchObject({ type: 'raster', minzoom: 10, maxzoom: 14, bounds: chicago.bbox });
     expect(source.tiles[0]!.endsWith(chicago.tiles)).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 // Imagery tiles (GET /tiles/imagery/{name}/{z}/{x}/{y}.webp?v=<id>): each is one tile stored in the
-// layer's COG, read at its offset and sent as it is. The layers served are read once per data
-// version; each file's tile index once per file (a file is one version's, never rewritten), with the
-// file kept open while its version is current.
+// layer's COGs (the full resolution's, or a coarser one's below its zooms), read at its offset and
+// sent as it is. The layers served are read once per data version; each file's tile index once per
+// file (a file is one version's, never rewritten), with the file kept open while its version is current.
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
@@ -31,17 +31,19 @@ export function createImageryTiles(deps: ImageryTilesDeps) {
   const opened = new Map<string, Promise<OpenCog>>();
   const layersFor = loadPerVersion(async () => {
     const layers = await deps.files.current();
-    closeAllBut(new Set([...layers.values()].map((layer) => layer.file)));
+    closeAllBut(new Set([...layers.values()].flatMap((layer) => [layer.file, ...layer.lowerFiles.map((lower) => lower.file)])));
     return layers;
   });
 
-  function cogOf(layer: ServedImagery): Promise<OpenCog> {
-    let cog = opened.get(layer.file);
+  /** The COG that stores zoom `z` of the layer: a coarser one whose zooms hold it, else the full resolution's. */
+  function cogOf(layer: ServedImagery, z: number): Promise<OpenCog> {
+    const { file, maxzoom } = layer.lowerFiles.find((lower) => lower.minzoom <= z && z <= lower.maxzoom) ?? layer;
+    let cog = opened.get(file);
     if (!cog) {
-      cog = openCog(path.resolve(deps.imageryDir, layer.file), layer.maxzoom);
-      opened.set(layer.file, cog);
+      cog = openCog(path.resolve(deps.imageryDir, file), maxzoom);
+      opened.set(file, cog);
       // A failed open is not kept: the next request tries again.
-      cog.catch(() => opened.delete(layer.file));
+      cog.catch(() => opened.delete(file));
     }
     return cog;
   }
@@ -62,7 +64,7 @@ export function createImageryTiles(deps: ImageryTilesDeps) {
       const layer = layers.get(name);
       if (!layer) throw new NotFoundError('Imagery not found');
       if (z < layer.minzoom || z > layer.maxzoom) return { kind: 'empty', layer };
-      const { handle, index } = await cogOf(layer);
+      const { handle, index } = await cogOf(layer, z);
       const stored = index.locate(z, x, y);
       if (!stored) return { kind: 'empty', layer };
       const body = Buffer.alloc(stored.length);
