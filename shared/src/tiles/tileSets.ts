@@ -33,9 +33,15 @@ export interface ParcelTileProperties {
 export const CONTOUR_SOURCE_LAYER = 'contour';
 export const CONTOUR_TILE_ZOOMS = { min: 8, max: 15 } as const;
 
-/** The self-hosted base map's layers (`/basemap/...`); the map overzooms past the last zoom. */
+/** The self-hosted base map's stored layers (`/basemap/...`), written by the county data tools; the map overzooms past the last zoom. */
 export const BASEMAP_LAYERS = ['roads', 'water'] as const;
 export type BaseMapLayer = (typeof BASEMAP_LAYERS)[number];
+/**
+ * The base map tiles' layer of town names: one point per city of each current data set's parcels,
+ * computed by the API per data version (tiles/baseMap), with `name` (title case), `kind` 'town' and
+ * `rank` (1: the town of most parcels).
+ */
+export const BASEMAP_PLACES_LAYER = 'places';
 export const BASEMAP_TILE_ZOOMS = { min: 0, max: 14 } as const;
 
 /**

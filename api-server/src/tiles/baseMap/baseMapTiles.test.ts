@@ -10,7 +10,9 @@ import { lonLatToTile } from '../kit/tileMath.ts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
 import { createBaseMapTiles } from './baseMapTiles.ts';
 import { createBaseMapFeaturesRepository } from './baseMapFeaturesRepository.ts';
+import { DEFAULT_IMPORT_FILE_LIMITS, importParcels, parseImportMapping } from '@parcel-map/county-data/import';
 import { createBaseMapWriter, publishDatasetVersion } from '@parcel-map/county-data/publish';
+import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 
 const decode = (gzipped: Buffer) => new VectorTile(new PbfReader(gunzipSync(gzipped)));
 
@@ -62,6 +64,55 @@ describe('GET /basemap/:z/:x/:y.pbf', () => {
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.json).toEqual({ message: expect.stringContaining('z must be 0–14') });
     expect((await app.request('/basemap/3/8/0.pbf')).status).toBe(400);
+  });
+});
+
+describe('GET /basemap/:z/:x/:y.pbf, the towns of the parcels', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const townsAt = async (lng: number, lat: number, z: number) => {
+    const { x, y } = lonLatToTile(lng, lat, z);
+    const response = await app.request(`/basemap/${z}/${x}/${y}.pbf`);
+    expect(response.status).toBe(200);
+    const places = decode(response.body).layers.places;
+    return featuresOf(places).map((place) => {
+      const { geometry } = place.toGeoJSON(x, y, z) as { geometry: { type: string; coordinates: number[] } };
+      const { name, kind, rank } = place.properties;
+      return { name, kind, rank: Number(rank), type: geometry.type, lng: geometry.coordinates[0]!, lat: geometry.coordinates[1]! };
+    });
+  };
+
+  it("names the demo county's towns at z10, once each, among their parcels", async () => {
+    const towns = await townsAt(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 10);
+    expect(towns.map((town) => town.name)).toContain('Mooresville');
+    expect(new Set(towns.map((town) => town.name)).size).toBe(towns.length);
+    for (const town of towns) expect(town).toMatchObject({ kind: 'town', type: 'Point' });
+  });
+
+  it("names an imported county's town from its parcels' city, at the parcel nearest the middle of them", async () => {
+    // Three blocks of East Cambridge spelt two ways, the middle one the town's centre, and one Somerville parcel.
+    const parcel = (pin: string, city: string, lon: number) => ({ properties: { PIN: pin, CITY: city }, geometry: squarePolygon(lon, 42.37, 0.0005) });
+    const file = await writeFixture(await fixtureDir(), 'cambridge.geojson', featureCollection([
+      parcel('C-1', 'CAMBRIDGE', -71.09),
+      parcel('C-2', 'CAMBRIDGE', -71.08),
+      parcel('C-3', 'Cambridge ', -71.07),
+      parcel('S-1', 'SOMERVILLE', -71.1),
+    ]));
+    await importParcels(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'cambridge', file, mapping: parseImportMapping({ dataset: { sourceName: 'Cambridge GIS', licence: 'PDDL' }, fields: { PIN: 'PIN', CITY: 'CITY' } }) });
+    // The API hears of the new data version a moment after the publish (PostgreSQL's NOTIFY).
+    await expect.poll(async () => (await townsAt(-71.08, 42.37, 10)).length, { timeout: 5000 }).toBe(2);
+    const towns = await townsAt(-71.08, 42.37, 10);
+    const cambridge = towns.find((town) => town.name === 'Cambridge')!;
+    expect(cambridge).toMatchObject({ kind: 'town', type: 'Point' });
+    // The centroid of C-2, to a z10 tile's precision (~10 m at 4096 units a tile).
+    expect(cambridge.lng).toBeCloseTo(-71.08 + 0.00025, 3);
+    expect(cambridge.lat).toBeCloseTo(42.37 + 0.00025, 3);
+    // Ranked after the town of more parcels, for the style to place first.
+    expect(towns.find((town) => town.name === 'Somerville')!.rank).toBe(cambridge.rank + 1);
   });
 });
 

@@ -1,22 +1,24 @@
 // Vector tiles of the self-hosted base map (GET /basemap/{z}/{x}/{y}.pbf): layers 'roads' (name,
-// kind) and 'water' (name, kind) from the features the county data tools wrote (basemap_features).
+// kind) and 'water' (name, kind) from the features the county data tools wrote (basemap_features), and
+// 'places': a point per town of the current data sets' parcels (their city), so that a zoomed-out
+// view of any imported county has names on it. Town names are public geography, served with the rest.
 // They replace GeoJSON files the browser fetched whole — the demo county's roads alone were 4.5 MB
 // (1.1 MB gzipped) — and indexed in mapbox-gl's workers while those workers should be cutting the
 // first parcel tiles. Here geojson-vt indexes each layer once per data version and each request
 // cuts one small tile.
 import type { Feature, Geometry } from 'geojson';
 import GeoJSONVT from 'geojson-vt';
-import { BASEMAP_LAYERS, BASEMAP_TILE_ZOOMS, type BaseMapLayer } from '@parcel-map/shared/contracts';
+import { BASEMAP_LAYERS, BASEMAP_PLACES_LAYER, BASEMAP_TILE_ZOOMS, type BaseMapLayer } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import { cutGeojsonVtTile, GEOJSON_VT_EXTENT } from '../kit/geojsonVtTile.ts';
 import { buildNow, type EncodedTile, type ScheduleBuild } from '../kit/tileSetRouter.ts';
-import type { BaseMapFeaturesRepository } from './baseMapFeaturesRepository.ts';
+import type { BaseMapFeaturesRepository, TownRow } from './baseMapFeaturesRepository.ts';
 
 const CACHE_ENTRIES = 4096;
 
-type LayerIndexes = Map<BaseMapLayer, GeoJSONVT>;
+type LayerIndexes = Map<BaseMapLayer | typeof BASEMAP_PLACES_LAYER, GeoJSONVT>;
 
 export interface BaseMapTilesDeps {
   features: BaseMapFeaturesRepository;
@@ -30,10 +32,11 @@ export function createBaseMapTiles(deps: BaseMapTilesDeps) {
   const cache = createVersionedCache<EncodedTile>(deps.dataVersion, deps.cacheEntries ?? CACHE_ENTRIES, deps.onCacheLookup);
 
   async function readIndexes(): Promise<LayerIndexes> {
-    const byLayer = new Map<BaseMapLayer, Feature<Geometry>[]>(BASEMAP_LAYERS.map((layer) => [layer, []]));
+    const byLayer = new Map<BaseMapLayer | typeof BASEMAP_PLACES_LAYER, Feature<Geometry>[]>(BASEMAP_LAYERS.map((layer) => [layer, []]));
     for (const row of await deps.features.listAll()) {
       byLayer.get(row.layer)?.push({ type: 'Feature', id: row.id, properties: { name: row.name, kind: row.kind }, geometry: row.geometry });
     }
+    byLayer.set(BASEMAP_PLACES_LAYER, townFeatures(await deps.features.listTowns()));
     const indexes: LayerIndexes = new Map();
     for (const [layer, features] of byLayer) {
       if (features.length > 0) indexes.set(layer, new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: BASEMAP_TILE_ZOOMS.max, extent: GEOJSON_VT_EXTENT }));
@@ -54,5 +57,19 @@ export function createBaseMapTiles(deps: BaseMapTilesDeps) {
     },
   };
 }
+
+/** The towns as points, ranked by their parcels (1: most), named in title case where the data shouts ('CAMBRIDGE'). */
+function townFeatures(towns: readonly TownRow[]): Feature<Geometry>[] {
+  return [...towns]
+    .sort((a, b) => b.parcels - a.parcels || a.name.localeCompare(b.name))
+    .map((town, i) => ({
+      type: 'Feature',
+      id: i + 1,
+      properties: { name: town.name === town.name.toUpperCase() ? titleCase(town.name) : town.name, kind: 'town', rank: i + 1 },
+      geometry: { type: 'Point', coordinates: [town.lon, town.lat] },
+    }));
+}
+
+const titleCase = (name: string) => name.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (start) => start.toUpperCase());
 
 export type BaseMapTiles = ReturnType<typeof createBaseMapTiles>;
