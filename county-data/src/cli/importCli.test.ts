@@ -1,19 +1,22 @@
 // The import command as a user runs it: a file that would lose the county changes nothing, says why
-// and exits non-zero, so a script that runs it stops there.
+// and exits non-zero, so a script that runs it stops there. With --imagery, the real SPOT image of
+// Chicago imported, its report printed, and the options imagery does not take refused.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteDb } from '@parcel-map/database';
+import { SPOT_CHICAGO } from '../imagery/testing/imageryFixtures.ts';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
 import { currentDataset } from '../testing/readBack.ts';
 
 const CLI = path.resolve(import.meta.dirname, 'importCli.ts');
 
 async function runImport(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', IMAGERY_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -89,4 +92,70 @@ describe('npm run import', () => {
       expect(refused.output).toContain('but it holds a GDAL virtual source (<OGRVRTDataSource>)');
     }
   });
+
+  it.skipIf(!existsSync(SPOT_CHICAGO))('publishes an image with --imagery: its report printed (extent, resolution, bands, CRS, size, nodata), its row and files beside the database', async () => {
+    const published = await runImport(dataDir, [SPOT_CHICAGO, '--imagery', 'spot-chicago', '--label', 'SPOT 10 m', '--attribution', 'SPOT (OSGeo samples)']);
+    expect(published.output).not.toContain('Error');
+    expect(published.code).toBe(0);
+    const lines = published.output.split('\n').map((line) => line.trim());
+    expect(lines).toContain(`published as version 1 of imagery 'spot-chicago' ("SPOT 10 m") in ${dataDir}: ${SPOT_CHICAGO}`);
+    expect(lines).toContain('format      GTiff/GeoTIFF, CRS NAD27 / Illinois East');
+    expect(lines).toContain('size        699 × 929 px, 1 band, nodata none');
+    expect(lines).toContain('resolution  32.8 US survey foot per pixel');
+    expect(lines.find((line) => line.startsWith('extent'))).toMatch(/^extent\s+-87\.66\d+, 41\.8\d+ to -87\.5\d+, 41\.91\d+ \(lon, lat\)$/);
+    expect(lines).toContain('tiles       WEBP, zoom 10–14');
+    expect(lines.find((line) => line.startsWith('stored'))).toMatch(/^stored\s+\d+\.\d MB \(source 0\.6 MB, \d+\.\d s\)$/);
+    expect(lines.find((line) => line.startsWith('report'))).toMatch(/import-reports/);
+
+    const db = await openPgliteDb(dataDir);
+    let files: string[];
+    try {
+      const { rows } = await db.query<{ file: string; lower_files: { file: string }[] }>(
+        "SELECT name, version, is_current, label, attribution, crs, bands, width, height, nodata, minzoom, maxzoom, file, lower_files FROM imagery WHERE name = 'spot-chicago'",
+      );
+      expect(rows).toEqual([
+        expect.objectContaining({
+          name: 'spot-chicago', version: 1, is_current: true, label: 'SPOT 10 m', attribution: 'SPOT (OSGeo samples)', crs: 'NAD27 / Illinois East',
+          bands: 1, width: 699, height: 929, nodata: null, minzoom: 10, maxzoom: 14,
+        }),
+      ]);
+      files = [rows[0]!.file, ...rows[0]!.lower_files.map((lower) => lower.file)];
+    } finally {
+      await db.close();
+    }
+    // IMAGERY_DIR unset: the files are in DATA_DIR/imagery, one folder per layer.
+    expect((await readdir(path.join(dataDir, 'imagery', 'spot-chicago'))).sort()).toEqual(files.map((file) => path.basename(file)).sort());
+  }, 180_000);
+
+  it('refuses the options imagery does not take, and imagery options without --imagery, saying which, changing nothing', async () => {
+    const refusals: [string[], string][] = [
+      [[SPOT_CHICAGO, '--imagery', 'x', '--dataset', 'd'], '--imagery takes --label, --attribution, --crs and --report only'],
+      [[SPOT_CHICAGO, '--imagery', 'x', '--overlay', 'o'], '--imagery takes --label, --attribution, --crs and --report only'],
+      [[SPOT_CHICAGO, '--imagery', 'x', '--dry-run'], '--imagery takes --label, --attribution, --crs and --report only'],
+      [[SPOT_CHICAGO, '--imagery', 'x', '--max-rejected', '5%'], '--imagery takes --label, --attribution, --crs and --report only'],
+      [[SPOT_CHICAGO, '--crs', 'EPSG:26771'], '--attribution and --crs are for imagery: give them with --imagery NAME'],
+      [[SPOT_CHICAGO, '--attribution', 'SPOT'], '--attribution and --crs are for imagery: give them with --imagery NAME'],
+      [[SPOT_CHICAGO, '--imagery', 'x', 'second-file.tif'], 'usage: npm run import -- FILE'],
+      [[path.join(root, 'photo.gif'), '--imagery', 'x'], 'imagery is read from .tif .tiff .jp2 .j2k .jpg .jpeg .png files, not .gif'],
+    ];
+    for (const [args, message] of refusals) {
+      const refused = await runImport(dataDir, args);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.output, args.join(' ')).toContain(message);
+    }
+    // Refused once the database is open: a name that is not a slug, a --crs that is a file name.
+    const misnamed = await runImport(dataDir, [SPOT_CHICAGO, '--imagery', 'Orthophoto 2024']);
+    expect(misnamed.code).toBe(1);
+    expect(misnamed.output).toContain("'Orthophoto 2024' is not an imagery name: use lower-case letters, digits and hyphens");
+    const fileAsCrs = await runImport(dataDir, [SPOT_CHICAGO, '--imagery', 'x', '--crs', '/etc/passwd']);
+    expect(fileAsCrs.code).toBe(1);
+    expect(fileAsCrs.output).toContain('--crs: it must be an EPSG or ESRI code');
+    const db = await openPgliteDb(dataDir);
+    try {
+      expect((await db.query<{ name: string }>('SELECT name FROM imagery')).rows.map((row) => row.name)).not.toContain('x');
+    } finally {
+      await db.close();
+    }
+    expect(existsSync(path.join(dataDir, 'imagery', 'x'))).toBe(false);
+  }, 180_000);
 });
