@@ -11,6 +11,7 @@ import { overlayLayerIds, type OverlayLayer } from './overlayLayers.ts';
 import { HIGHLIGHT_LAYER_IDS, PARCEL_HIGHLIGHT_SOURCE_ID, PARCEL_LAYER_IDS, PARCEL_SOURCE_ID } from './parcelLayers.ts';
 import { SAVED_LAYER_IDS } from './savedParcelsLayer.ts';
 import { FakeMap, type FakeStyle } from './testing/fakeMap.ts';
+import { IMAGERY_STYLE_SOURCE } from '@parcel-map/shared/api';
 
 const events = (): { [Name in keyof MapControllerEvents]: Mock<MapControllerEvents[Name]> } => ({
   viewChanged: vi.fn(),
@@ -23,6 +24,7 @@ const events = (): { [Name in keyof MapControllerEvents]: Mock<MapControllerEven
   parcelClicked: vi.fn(),
   backgroundClicked: vi.fn(),
   overlayFeaturesClicked: vi.fn(),
+  baseMapNotAnswering: vi.fn(),
 });
 
 // What needs WebGL is tested in Playwright; these checks run before any map exists.
@@ -333,6 +335,52 @@ describe('the controller on a map (fake)', () => {
     controller.setStyle('streets');
     await fake.styleLoaded();
     expect(data('outline-color')).toBe('#000000');
+  });
+
+  it('goes back to the base map shown before when every tile of an imagery service fails, and says which', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fake, controller, handlers, data } = await loadedController();
+    controller.setImageryStyles([IMAGERY_STYLE]);
+    controller.setStyle('satellite');
+    await fake.styleLoaded();
+    controller.setStyle(IMAGERY_STYLE.id);
+    await fake.styleLoaded();
+    // Tiles of other sources failing, or one imagery tile among good ones, are not a dead service.
+    fake.fire('error', { error: new Error('tile'), sourceId: PARCEL_SOURCE_ID });
+    fake.fire('sourcedata', { sourceId: IMAGERY_STYLE_SOURCE, tile: {} });
+    fake.fire('error', { error: new Error('tile'), sourceId: IMAGERY_STYLE_SOURCE });
+    fake.fire('idle');
+    expect(handlers.baseMapNotAnswering).not.toHaveBeenCalled();
+    expect(data('style-id')).toBe(IMAGERY_STYLE.id);
+
+    // Loaded again: now no tile answers.
+    controller.setStyle('streets');
+    await fake.styleLoaded();
+    controller.setStyle(IMAGERY_STYLE.id);
+    await fake.styleLoaded();
+    fake.fire('error', { error: new Error('tile'), sourceId: IMAGERY_STYLE_SOURCE });
+    expect(handlers.baseMapNotAnswering).not.toHaveBeenCalled();
+    fake.fire('idle');
+    expect(handlers.baseMapNotAnswering.mock.calls).toEqual([[{ styleId: IMAGERY_STYLE.id, showingId: 'streets' }]]);
+    expect(handlers.styleLoadStarted).toHaveBeenLastCalledWith('streets');
+    await fake.styleLoaded();
+    expect(data('style-id')).toBe('streets');
+    expect(fake.layerIds()).toContain(PARCEL_LAYER_IDS.line);
+    fake.fire('idle');
+    expect(handlers.baseMapNotAnswering).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the configured base map when an imagery service is the first base map chosen and fails as its source settles', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fake, controller, handlers, data } = await loadedController();
+    controller.setImageryStyles([IMAGERY_STYLE]);
+    controller.setStyle(IMAGERY_STYLE.id);
+    await fake.styleLoaded();
+    fake.setSourceLoaded(IMAGERY_STYLE_SOURCE);
+    fake.fire('error', { error: new Error('tile'), sourceId: IMAGERY_STYLE_SOURCE });
+    expect(handlers.baseMapNotAnswering).toHaveBeenCalledWith({ styleId: IMAGERY_STYLE.id, showingId: 'streets' });
+    await fake.styleLoaded();
+    expect(data('style-id')).toBe('streets');
   });
 
   it('reports a style that could not be fetched, and not a tile error', async () => {

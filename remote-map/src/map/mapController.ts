@@ -20,6 +20,7 @@ import type { DrawnLayer, LoadedStyle } from './drawnLayer.ts';
 import { DRAWN_LAYER_NAMES, DRAWN_LAYERS, initialDrawing, type DrawnLayerName, type MapDrawing } from './drawnLayers.ts';
 import { createPanelReveal } from './panelReveal.ts';
 import { parcelTilesLoaded, reportParcelTilesProgress } from './parcelTilesProgress.ts';
+import { watchImageryTiles } from './imageryTileHealth.ts';
 
 export type MapConfig = RuntimeConfig['map'];
 
@@ -43,6 +44,11 @@ export interface MapControllerEvents extends ParcelClickHandlers, StyleLoadEvent
    * beside the parcel click: the same click selects the parcel and shows what overlays it is in.
    */
   overlayFeaturesClicked(click: OverlayClick): void;
+  /**
+   * The loaded imagery base map's tiles all failed (its service is down): the map went back to the
+   * base map shown before it (`showingId`), never left blank.
+   */
+  baseMapNotAnswering(change: { styleId: string; showingId: string }): void;
 }
 
 /** Where a click on the map was, and the overlay features under it. */
@@ -175,6 +181,12 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
     style: null as LoadedStyle | null,
     requestedStyleUrl: initialStyle.url,
     imageryStyles: [] as readonly MapStyleConfig[],
+    /** The config id the loaded style matched (null: none, or none loaded yet). */
+    loadedStyleId: null as string | null,
+    /** Where to go back to if the base map asked for last turns out not to answer. */
+    fallbackStyleId: initialStyle.id,
+    /** Base maps found not answering: never a fallback. */
+    notAnswering: new Set<string>(),
   };
   const knownStyles = () => [...config.styles, ...state.imageryStyles];
 
@@ -221,6 +233,7 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
     map.off('render', afterParcelsDrawn);
     map.on('render', afterParcelsDrawn);
     publishMapState(container, { styleId: matched?.id ?? '' });
+    state.loadedStyleId = matched?.id ?? null;
     styleLoad.loaded(matched?.id ?? null);
   };
 
@@ -259,11 +272,41 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
   const resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.resize());
   resizeObserver?.observe(container);
 
+  const setStyle = (styleId: string) => {
+    const style = findStyle(knownStyles(), styleId);
+    if (!style) return;
+    if (state.loadedStyleId !== null && state.loadedStyleId !== style.id && !state.notAnswering.has(state.loadedStyleId)) state.fallbackStyleId = state.loadedStyleId;
+    state.notAnswering.delete(style.id);
+    state.requestedStyleUrl = style.url;
+    styleLoad.started(style.id);
+    try {
+      // diff: false so style.load fires and the layers are installed afresh on the new style.
+      map.setStyle(style.url, { diff: false, localFontFamily: LOCAL_FONT_FAMILY, localIdeographFontFamily: LOCAL_FONT_FAMILY });
+      state.style = null;
+      state.loadedStyleId = null;
+    } catch (error) {
+      console.error('Map style change failed:', error);
+      styleLoad.dispose();
+      events.styleLoadFinished(null);
+    }
+  };
+
+  // An imagery service that is down would leave only a dark background: back to the base map before it.
+  const imageryHealth = watchImageryTiles(map, () => {
+    const styleId = state.loadedStyleId;
+    if (styleId === null) return;
+    state.notAnswering.add(styleId);
+    const showingId = state.notAnswering.has(state.fallbackStyleId) ? initialStyle.id : state.fallbackStyleId;
+    events.baseMapNotAnswering({ styleId, showingId });
+    setStyle(showingId);
+  });
+
   styleLoad.started(initialStyle.id);
 
   const teardown = createMapTeardown(() => {
     reveal.cancel();
     styleLoad.dispose();
+    imageryHealth.detach();
     resizeObserver?.disconnect();
     interactions.detach();
     map.off('click', onOverlayClick);
@@ -306,21 +349,7 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
       const { lng, lat } = map.getCenter();
       return { image: map.getCanvas().toDataURL('image/png'), lng, lat, zoom: map.getZoom(), widthPx: container.clientWidth };
     },
-    setStyle(styleId) {
-      const style = findStyle(knownStyles(), styleId);
-      if (!style) return;
-      state.requestedStyleUrl = style.url;
-      styleLoad.started(style.id);
-      try {
-        // diff: false so style.load fires and the layers are installed afresh on the new style.
-        map.setStyle(style.url, { diff: false, localFontFamily: LOCAL_FONT_FAMILY, localIdeographFontFamily: LOCAL_FONT_FAMILY });
-        state.style = null;
-      } catch (error) {
-        console.error('Map style change failed:', error);
-        styleLoad.dispose();
-        events.styleLoadFinished(null);
-      }
-    },
+    setStyle,
     setImageryStyles(styles) {
       state.imageryStyles = styles;
     },

@@ -47,6 +47,7 @@ export function useMapController(
       savedParcelClicked: (pin) => eventsRef.current.savedParcelClicked(pin),
       overlayFeaturesClicked: (click) => eventsRef.current.overlayFeaturesClicked(click),
       centreParcelChosen: (pin) => eventsRef.current.centreParcelChosen(pin),
+      baseMapNotAnswering: (change) => eventsRef.current.baseMapNotAnswering(change),
     };
     let created: MapController;
     eventsRef.current.setupStarted();

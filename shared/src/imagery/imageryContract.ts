@@ -33,6 +33,12 @@ export function imageryTilesTemplate(name: string, format: ImageryTileFormat, id
 export const IMAGERY_SOURCES = ['file', 'service'] as const;
 export type ImagerySource = (typeof IMAGERY_SOURCES)[number];
 
+/**
+ * The raster source of an imagery layer's base style (GET /styles/imagery-<name>.json): the map
+ * watches its tiles to tell a service that is not answering.
+ */
+export const IMAGERY_STYLE_SOURCE = 'imagery';
+
 /** One imagery layer as GET /api/imagery lists it: the current version of each imported file, and each service. */
 export const imagerySchema = z.object({
   name: z.string(),

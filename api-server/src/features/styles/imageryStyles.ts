@@ -3,7 +3,7 @@
 // top in light text on a dark halo, legible over any photo. Roads, water and buildings are not drawn:
 // the photo shows them. The style's name carries 'satellite', so the client's SPEC §4 rule (yellow
 // parcel outlines on satellite styles) applies to it; the menu names it from the config entry.
-import type { Imagery, Overlay } from '@parcel-map/shared/contracts';
+import { IMAGERY_STYLE_SOURCE, type Imagery, type Overlay } from '@parcel-map/shared/contracts';
 import { BASEMAP_SOURCE, baseMapSource, contextLayersOf, contextSources, DARK_PALETTE, glyphsUrl, roadLabelLayer } from './offlineStyles.ts';
 
 /** The imagery layers served now; GET /api/imagery lists the same. */
@@ -12,7 +12,7 @@ export interface CurrentImagery {
 }
 
 const IMAGERY_STYLE_PREFIX = 'imagery-';
-const IMAGERY_SOURCE = 'imagery';
+const IMAGERY_SOURCE = IMAGERY_STYLE_SOURCE;
 
 /** The imagery layer a style id names (`imagery-<name>`), if it is one served now. */
 export function findImageryForStyle(styleId: string, imagery: readonly Imagery[]): Imagery | undefined {

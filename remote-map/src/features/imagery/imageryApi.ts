@@ -32,6 +32,13 @@ export function isImageryStyleId(styleId: string): boolean {
   return styleId.startsWith(IMAGERY_STYLE_ID_PREFIX);
 }
 
+const IMAGERY_NAME_PREFIX = 'Imagery — ';
+
+/** What an imagery base map's menu entry calls its layer ("Orthophoto 2024"); another base map's name. */
+export function imageryLabelOf(style: MapStyleConfig): string {
+  return isImageryStyleId(style.id) && style.name.startsWith(IMAGERY_NAME_PREFIX) ? style.name.slice(IMAGERY_NAME_PREFIX.length) : style.name;
+}
+
 /** The base maps of the imagery layers served now, in the API's order; none until they are known. */
 export function useImageryStyles(): MapStyleConfig[] {
   const signedIn = useAppSelector(selectIsSignedIn);
@@ -43,7 +50,7 @@ export function useImageryStyles(): MapStyleConfig[] {
       imagery && apiBaseUrl
         ? imagery.map(({ name, label }) => {
             const id = `${IMAGERY_STYLE_ID_PREFIX}${name}`;
-            return { id, name: `Imagery — ${label}`, url: `${apiBaseUrl}/styles/${id}.json` };
+            return { id, name: `${IMAGERY_NAME_PREFIX}${label}`, url: `${apiBaseUrl}/styles/${id}.json` };
           })
         : NO_STYLES,
     [imagery, apiBaseUrl],

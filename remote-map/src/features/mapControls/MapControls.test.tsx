@@ -5,7 +5,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { MapControls, type MapControlActions } from './MapControls.tsx';
-import { mapSetupFailed, mapStyleLoadFinished, selectMapOverlays } from '../mapView/mapViewSlice.ts';
+import { mapBaseMapNotAnswering, mapSetupFailed, mapStyleLoadFinished, mapStyleLoadStarted, selectMapOverlays } from '../mapView/mapViewSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
 import { orthophoto } from '../imagery/testing/orthophoto.ts';
 
@@ -127,6 +127,23 @@ describe('MapControls', () => {
     await userEvent.click(control('Base map'));
     expect(screen.getByRole('menuitemradio', { name: 'Imagery — Orthophoto 2024' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('menuitemradio', { name: 'Imagery — Orthophoto 2024' })).toHaveFocus();
+  });
+
+  it('says under an imagery service\'s entry that it is not answering and which base map shows instead, until it is chosen again', async () => {
+    network.use(http.get(`${testConfig.apiBaseUrl}/api/imagery`, () => HttpResponse.json({ imagery: [orthophoto] })));
+    const { store, actions } = renderControls();
+    act(() => void store.dispatch(mapBaseMapNotAnswering({ styleId: 'imagery-orthophoto-2024', showingId: 'streets' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Base map' }));
+    const entry = await screen.findByRole('menuitemradio', { name: 'Imagery — Orthophoto 2024' });
+    expect(entry).toHaveAccessibleDescription('Orthophoto 2024 is not answering — showing Streets');
+    expect(screen.getByRole('menuitemradio', { name: 'Streets' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('menuitemradio', { name: 'Streets' })).not.toHaveAccessibleDescription();
+
+    await userEvent.click(entry);
+    expect(actions!.setStyle).toHaveBeenCalledWith('imagery-orthophoto-2024');
+    act(() => void store.dispatch(mapStyleLoadStarted({ styleId: 'imagery-orthophoto-2024' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Base map' }));
+    expect(await screen.findByRole('menuitemradio', { name: 'Imagery — Orthophoto 2024' })).not.toHaveAccessibleDescription();
   });
 
   it('puts the focus on the current base map and switches with the arrow keys and Enter', async () => {

@@ -10,10 +10,10 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@parcel-map/shared';
-import { mapOverlayToggled, selectMapOverlays, selectMapSetupError, selectMapStyleId, type MapOverlay } from '../mapView/mapViewSlice.ts';
+import { mapOverlayToggled, selectMapOverlays, selectMapSetupError, selectMapStyleId, selectNotAnsweringBaseMaps, type MapOverlay } from '../mapView/mapViewSlice.ts';
 import { measureToggled, selectIsMeasureOpen } from '../measure/measureSlice.ts';
 import { OverlayLayerOptions } from '../overlays/OverlayLayerOptions.tsx';
-import { useImageryStyles } from '../imagery/imageryApi.ts';
+import { imageryLabelOf, useImageryStyles } from '../imagery/imageryApi.ts';
 import './mapControls.css';
 
 export interface MapControlActions {
@@ -159,6 +159,15 @@ function BaseMapSelector({ onSelect, disabled }: { onSelect(styleId: string): vo
   const imagery = useImageryStyles();
   const styles = [...(configured ?? []), ...imagery];
   const current = useAppSelector(selectMapStyleId);
+  const notAnswering = useAppSelector(selectNotAnsweringBaseMaps);
+  /** docs/decisions.md: the wording of an imagery service that is down. */
+  const problemOf = (styleId: string) => {
+    const showingId = notAnswering[styleId];
+    const style = styles.find((candidate) => candidate.id === styleId);
+    if (showingId === undefined || !style) return undefined;
+    const showing = styles.find((candidate) => candidate.id === showingId)?.name ?? 'the previous base map';
+    return `${imageryLabelOf(style)} is not answering — showing ${showing}`;
+  };
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -203,23 +212,33 @@ function BaseMapSelector({ onSelect, disabled }: { onSelect(styleId: string): vo
       </button>
       {open && (
         <ul ref={menu} id={menuId} className="base-map__menu" role="menu" aria-label="Base map" onKeyDown={onMenuKeyDown}>
-          {styles.map((style) => (
-            <li key={style.id} role="none">
-              <button
-                type="button"
-                role="menuitemradio"
-                aria-checked={style.id === current}
-                className="base-map__item"
-                onClick={() => {
-                  setOpen(false);
-                  button.current?.focus();
-                  if (style.id !== current) onSelect(style.id);
-                }}
-              >
-                {style.name}
-              </button>
-            </li>
-          ))}
+          {styles.map((style) => {
+            const problem = problemOf(style.id);
+            const problemId = `${menuId}-${style.id}-problem`;
+            return (
+              <li key={style.id} role="none">
+                <button
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={style.id === current}
+                  aria-describedby={problem ? problemId : undefined}
+                  className="base-map__item"
+                  onClick={() => {
+                    setOpen(false);
+                    button.current?.focus();
+                    if (style.id !== current) onSelect(style.id);
+                  }}
+                >
+                  {style.name}
+                </button>
+                {problem && (
+                  <p id={problemId} className="base-map__problem">
+                    {problem}
+                  </p>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

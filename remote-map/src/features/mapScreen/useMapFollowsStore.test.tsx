@@ -52,7 +52,7 @@ async function followStore({ savedParcels = [] as SavedParcelRecord[], markups =
   );
   vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
   const fake = new FakeMap([STYLE]);
-  const events = { viewChanged: vi.fn(), parcelTilesLoading: vi.fn(), savedParcelClicked: vi.fn(), centreParcelChosen: vi.fn(), styleLoadStarted: vi.fn(), styleLoadFinished: vi.fn(), styleLoadFailed: vi.fn(), parcelClicked: vi.fn(), backgroundClicked: vi.fn(), overlayFeaturesClicked: vi.fn() };
+  const events = { viewChanged: vi.fn(), parcelTilesLoading: vi.fn(), savedParcelClicked: vi.fn(), centreParcelChosen: vi.fn(), styleLoadStarted: vi.fn(), styleLoadFinished: vi.fn(), styleLoadFailed: vi.fn(), parcelClicked: vi.fn(), backgroundClicked: vi.fn(), overlayFeaturesClicked: vi.fn(), baseMapNotAnswering: vi.fn() };
   const controller = controlMap(fake.map, { container: fake.container, config, initialStyle: config.styles[0]!, online: false, events });
   await fake.styleLoaded();
   const store = makeTestStore();

@@ -5,6 +5,7 @@ import { selectRuntimeConfig, useAppDispatch, useAppSelector, useAppStore } from
 import type { MapController, OverlayClick } from '../../map/mapController.ts';
 import { useMapController, type MapScreenEvents } from '../../map/useMapController.ts';
 import {
+  mapBaseMapNotAnswering,
   mapSetupFailed,
   mapSetupStarted,
   mapStyleLoadFailed,
@@ -38,6 +39,7 @@ export function useMapScreenController(
     styleLoadStarted: (styleId) => dispatch(mapStyleLoadStarted({ styleId })),
     styleLoadFinished: (styleId) => dispatch(mapStyleLoadFinished({ styleId })),
     styleLoadFailed: (styleId) => dispatch(mapStyleLoadFailed({ styleId })),
+    baseMapNotAnswering: (change) => dispatch(mapBaseMapNotAnswering(change)),
     parcelClicked: (pin) => {
       if (!measuring()) dispatch(parcelClicked({ pin }));
     },

@@ -21,6 +21,11 @@ interface MapViewState {
   isStyleLoading: boolean;
   /** The style whose fetch failed, until another load starts or finishes. */
   failedStyleId: string | null;
+  /**
+   * Imagery base maps whose service did not answer, each with the base map shown instead; one is
+   * forgotten when it is asked for again.
+   */
+  notAnsweringBaseMaps: Record<string, string>;
   setupError: string | null;
   overlays: MapOverlaysState;
   /**
@@ -40,6 +45,7 @@ const initialState: MapViewState = {
   styleId: null,
   isStyleLoading: false,
   failedStyleId: null,
+  notAnsweringBaseMaps: {},
   setupError: null,
   overlays: { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false },
   overlayLayers: [],
@@ -56,9 +62,13 @@ export const mapViewSlice = createSlice({
       state.center = { lng, lat };
       state.zoom = zoom;
     },
-    mapStyleLoadStarted: (state, _action: PayloadAction<{ styleId: string }>) => {
+    mapStyleLoadStarted: (state, action: PayloadAction<{ styleId: string }>) => {
       state.isStyleLoading = true;
       state.failedStyleId = null;
+      delete state.notAnsweringBaseMaps[action.payload.styleId];
+    },
+    mapBaseMapNotAnswering: (state, action: PayloadAction<{ styleId: string; showingId: string }>) => {
+      state.notAnsweringBaseMaps[action.payload.styleId] = action.payload.showingId;
     },
     mapStyleLoadFinished: (state, action: PayloadAction<{ styleId: string | null }>) => {
       state.isStyleLoading = false;
@@ -115,6 +125,7 @@ export const mapViewSlice = createSlice({
     selectMapStyleId: (state) => state.styleId,
     selectIsMapStyleLoading: (state) => state.isStyleLoading,
     selectFailedMapStyleId: (state) => state.failedStyleId,
+    selectNotAnsweringBaseMaps: (state) => state.notAnsweringBaseMaps,
     selectMapSetupError: (state) => state.setupError,
     selectMapOverlays: (state) => state.overlays,
     selectShownOverlayLayers: (state) => state.overlayLayers,
@@ -136,6 +147,7 @@ export const {
   mapStyleLoadStarted,
   mapStyleLoadFinished,
   mapStyleLoadFailed,
+  mapBaseMapNotAnswering,
   mapSetupFailed,
   mapSetupStarted,
   mapOverlayToggled,
@@ -154,6 +166,7 @@ export const {
   selectMapStyleId,
   selectIsMapStyleLoading,
   selectFailedMapStyleId,
+  selectNotAnsweringBaseMaps,
   selectMapSetupError,
   selectMapOverlays,
   selectShownOverlayLayers,
