@@ -1,10 +1,11 @@
 // The base styles of the imagery layers (GET /styles/imagery-{name}.json): the photo as a raster
-// source over a plain background, with the demo base map's road names and the county's boundaries on
-// top in light text on a dark halo, legible over any photo. Roads, water and buildings are not drawn:
-// the photo shows them. The style's name carries 'satellite', so the client's SPEC §4 rule (yellow
+// source over a plain background, with the county's boundaries, and the names every self-hosted style
+// draws (water and road names of the context overlays, the demo base map's road names, the parcels'
+// towns) on top in light text on a dark halo, legible over any photo. Roads, water and buildings are
+// not drawn: the photo shows them. The style's name carries 'satellite', so the client's SPEC §4 rule (yellow
 // parcel outlines on satellite styles) applies to it; the menu names it from the config entry.
 import { IMAGERY_STYLE_SOURCE, type Imagery, type Overlay } from '@parcel-map/shared/contracts';
-import { BASEMAP_SOURCE, baseMapSource, contextLayersOf, contextSources, DARK_PALETTE, glyphsUrl, roadLabelLayer } from './offlineStyles.ts';
+import { BASEMAP_SOURCE, baseMapSource, contextLayersOf, contextSources, DARK_PALETTE, glyphsUrl, labelledContext, labelLayers } from './offlineStyles.ts';
 
 /** The imagery layers served now; GET /api/imagery lists the same. */
 export interface CurrentImagery {
@@ -24,6 +25,7 @@ export function findImageryForStyle(styleId: string, imagery: readonly Imagery[]
 /** `overlays`: those served now; the style draws the boundaries among the ones marked as context. */
 export function imageryStyle(imagery: Imagery, publicBase: string, overlays: readonly Overlay[]) {
   const boundaries = overlays.filter((overlay) => overlay.context === 'boundaries');
+  const labelled = labelledContext(overlays);
   return {
     version: 8,
     name: `Satellite imagery: ${imagery.label}`,
@@ -43,14 +45,14 @@ export function imageryStyle(imagery: Imagery, publicBase: string, overlays: rea
         attribution: `${imagery.label}: ${imagery.attribution}`,
       },
       [BASEMAP_SOURCE]: baseMapSource(publicBase),
-      ...contextSources(boundaries, publicBase),
+      ...contextSources([...boundaries, ...labelled], publicBase),
     },
     layers: [
       // Outside the photo's footprint (and where it has no data) the map stays dark, as under a photo.
       { id: 'background', type: 'background', paint: { 'background-color': DARK_PALETTE.land } },
       { id: IMAGERY_SOURCE, type: 'raster', source: IMAGERY_SOURCE },
       ...contextLayersOf(boundaries, 'boundaries', DARK_PALETTE),
-      roadLabelLayer(DARK_PALETTE),
+      ...labelLayers(labelled, DARK_PALETTE),
     ],
   };
 }

@@ -1,13 +1,14 @@
 // The self-hosted base styles for offline use (DESIGN §4): land colour, and Lake Norman, roads and
 // road names from the /basemap vector tiles (tiles/baseMap/baseMapTiles.ts), with the overlays marked
 // as base-map context (water, roads, buildings, boundaries) drawn among them in the
-// palette's colours, so a county outside the demo area has a background of its own without a Mapbox
+// palette's colours, their water and road names over them, and the towns of the parcels' cities at
+// z10–13, so a county outside the demo area has a background of its own without a Mapbox
 // token. Parcel and contour layers are added by the client on every style load, above all of these,
 // so they are not here. No style pretends to be imagery:
 // the dark one only gives imagery-like contrast, and its name carries 'satellite' so that the
 // client's SPEC §4 rule (yellow parcel outlines on satellite styles) applies to it.
 
-import { BASEMAP_TILE_ZOOMS, OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type BaseMapLayer, type Overlay, type OverlayContextKind } from '@parcel-map/shared/contracts';
+import { BASEMAP_PLACES_LAYER, BASEMAP_TILE_ZOOMS, OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type BaseMapLayer, type Overlay, type OverlayContextKind } from '@parcel-map/shared/contracts';
 
 export const BASEMAP_SOURCE = 'basemap';
 
@@ -145,7 +146,7 @@ export function contextSources(context: readonly Overlay[], publicBase: string) 
 
 export const glyphsUrl = (publicBase: string) => `${publicBase}/fonts/{fontstack}/{range}.pbf`;
 
-/** The demo base map's vector tiles (lake, roads and their names), under the source id BASEMAP_SOURCE. */
+/** The base map's vector tiles (the demo's lake, roads and their names; the parcels' towns), under the source id BASEMAP_SOURCE. */
 export function baseMapSource(publicBase: string) {
   return {
     type: 'vector',
@@ -156,21 +157,95 @@ export function baseMapSource(publicBase: string) {
   };
 }
 
-export function roadLabelLayer(colours: Pick<Palette, 'label' | 'labelHalo'>) {
+type LabelColours = Pick<Palette, 'label' | 'labelHalo'>;
+
+const labelPaint = (colours: LabelColours) => ({ 'text-color': colours.label, 'text-halo-color': colours.labelHalo, 'text-halo-width': 1.5 });
+
+/** The demo base map's road names, from z11 as the town names are, so that a zoomed-out view is never bare. */
+function roadLabelLayer(colours: LabelColours) {
   return {
     id: 'road-label',
     type: 'symbol',
     source: BASEMAP_SOURCE,
     'source-layer': 'roads' satisfies BaseMapLayer,
-    minzoom: 13,
+    minzoom: 11,
     layout: {
       'symbol-placement': 'line',
       'text-field': ['get', 'name'],
       'text-font': TEXT_FONT,
-      'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 18, 14],
+      'text-size': ['interpolate', ['linear'], ['zoom'], 11, 9, 13, 10, 18, 14],
     },
-    paint: { 'text-color': colours.label, 'text-halo-color': colours.labelHalo, 'text-halo-width': 1.5 },
+    paint: labelPaint(colours),
   };
+}
+
+/**
+ * The town names of the parcels' cities (tiles/baseMap's places layer) at z10–13, where the parcels'
+ * own labels and the street names are still too small to say where the view is; the town of most
+ * parcels placed first.
+ */
+function townLabelLayer(colours: LabelColours) {
+  return {
+    id: 'town-label',
+    type: 'symbol',
+    source: BASEMAP_SOURCE,
+    'source-layer': BASEMAP_PLACES_LAYER,
+    minzoom: 10,
+    maxzoom: 14,
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': TEXT_FONT,
+      'text-size': ['interpolate', ['linear'], ['zoom'], 10, 13, 13, 17],
+      'text-letter-spacing': 0.05,
+      'symbol-sort-key': ['get', 'rank'],
+    },
+    paint: { ...labelPaint(colours), 'text-halo-width': 2 },
+  };
+}
+
+/** The context overlays whose names the styles draw: water and roads with a labelAttribute. */
+export const labelledContext = (overlays: readonly Overlay[]) =>
+  overlays.filter((overlay) => (overlay.context === 'water' || overlay.context === 'roads') && overlay.style.labelAttribute !== undefined);
+
+/**
+ * Names of the context overlays that have a labelAttribute (chosen at import): water names inside
+ * their areas (a polygon's label goes to its pole of inaccessibility) or along their lines, road names
+ * along the lines — or along the edges of a road surface's polygons. Features without a name carry
+ * none in their tiles (tiles/overlays), hence the `has` filter.
+ */
+function contextLabelLayers(context: readonly Overlay[], colours: LabelColours) {
+  return labelledContext(context).map((overlay) => {
+    const attribute = overlay.style.labelAttribute!;
+    const alongLines = overlay.geometryType === 'line' || (overlay.context === 'roads' && overlay.geometryType === 'polygon');
+    const water = overlay.context === 'water';
+    return {
+      id: `context-${overlay.name}-label`,
+      type: 'symbol',
+      source: contextSourceId(overlay),
+      'source-layer': OVERLAY_SOURCE_LAYER,
+      metadata: { 'parcel-map:context': overlay.context! },
+      minzoom: water ? 11 : 12,
+      filter: ['has', attribute],
+      layout: {
+        'symbol-placement': alongLines ? 'line' : 'point',
+        'text-field': ['get', attribute],
+        'text-font': TEXT_FONT,
+        'text-size': ['interpolate', ['linear'], ['zoom'], 12, 10, 18, 14],
+        ...(alongLines ? {} : { 'text-max-width': 8 }),
+        ...(water ? { 'text-letter-spacing': 0.1 } : {}),
+      },
+      paint: labelPaint(colours),
+    };
+  });
+}
+
+/**
+ * Every self-hosted style's names, drawn last and so above the parcels (the map puts its parcel layers
+ * under a style's first symbol layer): water and road names of the context overlays, the demo base
+ * map's road names, the towns of the parcels; the later ones placed first where labels collide.
+ */
+export function labelLayers(context: readonly Overlay[], colours: LabelColours) {
+  return [...contextLabelLayers(context, colours), roadLabelLayer(colours), townLabelLayer(colours)];
 }
 
 /** `overlays`: those served now (GET /api/overlays's list); the style draws the ones marked as context. */
@@ -199,7 +274,7 @@ export function offlineStyle(info: OfflineStyleInfo, publicBase: string, overlay
       ...roadLayers(colours),
       ...layersOf('roads'),
       ...layersOf('boundaries'),
-      roadLabelLayer(colours),
+      ...labelLayers(context, colours),
     ],
   };
 }

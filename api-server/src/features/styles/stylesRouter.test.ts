@@ -109,7 +109,7 @@ describe('GET /styles/imagery-:name.json', () => {
     attribution: 'Cook County GIS',
     version: 2,
   };
-  const boundaries = { name: 'towns', context: 'boundaries', geometryType: 'polygon', tiles: '/tiles/overlays/towns/{z}/{x}/{y}.pbf?v=1', label: 'Towns', source: 'County', licence: 'PD' };
+  const boundaries = { name: 'towns', context: 'boundaries', geometryType: 'polygon', tiles: '/tiles/overlays/towns/{z}/{x}/{y}.pbf?v=1', label: 'Towns', source: 'County', licence: 'PD', style: { colour: '#9a9a9a' } };
   const water = { ...boundaries, name: 'lakes', context: 'water', tiles: '/tiles/overlays/lakes/{z}/{x}/{y}.pbf?v=1' };
   let server: ListeningServer;
   beforeAll(async () => {
@@ -132,7 +132,7 @@ describe('GET /styles/imagery-:name.json', () => {
   type Layer = { id: string; type: string; source?: string; paint?: Record<string, unknown> };
   type Style = { name: string; glyphs: string; sources: Record<string, Record<string, unknown>>; layers: Layer[] };
 
-  it('draws the imagery over a plain background, road names and boundaries over it, under a satellite name', async () => {
+  it('draws the imagery over a plain background, road and town names and boundaries over it, under a satellite name', async () => {
     const response = await rawRequest(`${server.baseUrl}/styles/imagery-orthophoto-2024.json`);
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=300');
@@ -150,10 +150,11 @@ describe('GET /styles/imagery-:name.json', () => {
       attribution: 'Orthophoto 2024: Cook County GIS',
     });
     expect(Object.keys(style.sources).sort()).toEqual(['basemap', 'context-towns', 'imagery']);
-    expect(style.layers.map((layer) => layer.type)).toEqual(['background', 'raster', 'line', 'symbol']);
+    expect(style.layers.map((layer) => layer.type)).toEqual(['background', 'raster', 'line', 'symbol', 'symbol']);
     expect(style.layers[1]).toMatchObject({ id: 'imagery', source: 'imagery' });
     expect(style.layers[2]).toMatchObject({ source: 'context-towns' });
     expect(style.layers[3]).toMatchObject({ id: 'road-label', source: 'basemap', paint: { 'text-halo-color': '#000000' } });
+    expect(style.layers[4]).toMatchObject({ id: 'town-label', source: 'basemap', paint: { 'text-halo-color': '#000000' } });
   });
 
   it('answers 404 with the JSON error for an imagery layer not served', async () => {
