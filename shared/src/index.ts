@@ -10,6 +10,7 @@ export type * from './datasets/datasetContract.ts';
 export type * from './datasets/importContract.ts';
 export type * from './overlays/overlayContract.ts';
 export type * from './overlays/overlayAdminContract.ts';
+export type * from './imagery/imageryAdminContract.ts';
 export { COUNTY_DATA_TILES_PATH, PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from './tiles/tileSets.ts';
 export * from './events/crossRemoteEvents.ts';
 export * from './store/rootReducer.ts';

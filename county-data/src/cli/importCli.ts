@@ -8,12 +8,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
+import { IMAGERY_FILE_EXTENSIONS, IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importFileLimitsFromEnv } from '../import/importFileLimits.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
 import { checkImportFile } from '../import/readParcelSource.ts';
-import { IMAGERY_EXTENSIONS } from '../imagery/imageryFormat.ts';
 import { checkDatasetName } from '../publish/datasetVersions.ts';
 import type { ApiHandoverClient } from './apiHandoverClient.ts';
 import { openCliTarget } from './cliTarget.ts';
@@ -23,7 +22,7 @@ import { createProgressBar } from './progressBar.ts';
 import { reportPath, writeReport } from './reportFile.ts';
 
 const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME | --overlay NAME [--label TEXT]] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]
-   or: npm run import -- IMAGE (${IMAGERY_EXTENSIONS.join(' ')}) --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN] [--report REPORT.json]`;
+   or: npm run import -- IMAGE (${IMAGERY_FILE_EXTENSIONS.join(' ')}) --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN] [--report REPORT.json]`;
 
 /** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
 function parseShare(text: string): number {

@@ -4,6 +4,7 @@
 // bytes are not its claimed format's is refused, and GDAL then opens it with that format's drivers only.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGERY_FILE_EXTENSIONS, type ImageryFileExtension, type ImageryWorldFileExtension } from '@parcel-map/shared/contracts';
 import { readHead } from '../import/claimedFormat.ts';
 import type { GdalDriver } from '../import/gdalSandbox.ts';
 
@@ -16,7 +17,7 @@ export interface ImageryFormat {
   /** Whether the first bytes are this format's. */
   holds(head: Buffer): boolean;
   /** The world files that place a plain image (GDAL reads them beside it), if it needs one. */
-  worldFiles?: readonly string[];
+  worldFiles?: readonly ImageryWorldFileExtension[];
 }
 
 const bytes = (...values: number[]) => Buffer.from(values);
@@ -32,7 +33,7 @@ const JPEG_2000: ImageryFormat = { name: 'JPEG 2000', image: 'a JPEG 2000 image'
 const JPEG_WITH_WORLD_FILE: ImageryFormat = { name: 'JPEG with a world file', image: 'a JPEG image', drivers: ['JPEG'], holds: startsWithAny(JPEG), worldFiles: ['.jgw', '.jpgw', '.wld'] };
 const PNG_WITH_WORLD_FILE: ImageryFormat = { name: 'PNG with a world file', image: 'a PNG image', drivers: ['PNG'], holds: startsWithAny(PNG), worldFiles: ['.pgw', '.pngw', '.wld'] };
 
-const FORMAT_BY_EXTENSION: Record<string, ImageryFormat> = {
+const FORMAT_BY_EXTENSION: Record<ImageryFileExtension, ImageryFormat> = {
   '.tif': GEOTIFF,
   '.tiff': GEOTIFF,
   '.jp2': JPEG_2000,
@@ -42,8 +43,7 @@ const FORMAT_BY_EXTENSION: Record<string, ImageryFormat> = {
   '.png': PNG_WITH_WORLD_FILE,
 };
 
-/** The extensions an imagery file may have, for messages. */
-export const IMAGERY_EXTENSIONS = Object.keys(FORMAT_BY_EXTENSION);
+const isImageryExtension = (extension: string): extension is ImageryFileExtension => (IMAGERY_FILE_EXTENSIONS as readonly string[]).includes(extension);
 
 /** Enough of a file to tell its format. */
 const HEAD_BYTES = 64;
@@ -54,8 +54,8 @@ const HEAD_BYTES = 64;
  */
 export async function claimedImageryFormat(file: string): Promise<ImageryFormat> {
   const extension = path.extname(file).toLowerCase();
-  const format = FORMAT_BY_EXTENSION[extension];
-  if (!format) throw new Error(`${file}: imagery is read from ${IMAGERY_EXTENSIONS.join(' ')} files, not ${extension || 'a file without an extension'}`);
+  const format = isImageryExtension(extension) ? FORMAT_BY_EXTENSION[extension] : undefined;
+  if (!format) throw new Error(`${file}: imagery is read from ${IMAGERY_FILE_EXTENSIONS.join(' ')} files, not ${extension || 'a file without an extension'}`);
   const head = await readHead(file, HEAD_BYTES);
   if (!format.holds(head)) {
     throw new Error(`${file}: named as ${format.name} (${extension}) but it holds ${contentOf(head)}: refused, only the format a file's name claims is read`);

@@ -457,3 +457,51 @@ describe('DataPage: an overlay layer (issue #23 point 5)', () => {
     expect(await screen.findByRole('article', { name: /flood-zones$/ })).toBeInTheDocument();
   });
 });
+
+describe('DataPage: imagery (issue #41 point 1)', () => {
+  async function chooseImage(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('radio', { name: 'Imagery' }));
+    await user.upload(screen.getByLabelText('Image file'), file('Ortho_2024.jpg', 'jpeg'));
+  }
+
+  it('asks for a JPEG’s world file before uploading, then sends it under the image’s name and shows what was published', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    renderPage();
+    await chooseImage(user);
+    expect(screen.getByLabelText('Imagery name')).toHaveValue('ortho-2024');
+    expect(screen.queryByLabelText('Max rejected (%)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload and publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A JPEG or PNG image is placed on the map by its world file (.jgw, .pgw or .wld): choose it too.');
+    expect(api.count('POST', '/api/admin/imports')).toBe(0);
+
+    await user.upload(screen.getByLabelText('World file (for a JPEG or PNG)'), file('world.JGW', '32.8\n0\n0\n-32.8\n681496.4\n1913033.6\n'));
+    await user.type(screen.getByLabelText('Label (optional)'), 'Orthophoto 2024');
+    await user.type(screen.getByLabelText('Coordinate system (optional)'), 'EPSG:26771');
+    await user.click(screen.getByRole('button', { name: 'Upload and publish' }));
+
+    expect(await screen.findByText('Published ortho-2024 version 1: "Imagery — Orthophoto 2024" is in the map\'s base map menu.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Import a file' })).toHaveFocus();
+    expect(api.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(['/api/admin/imports/job-1/files/Ortho_2024.jpg', '/api/admin/imports/job-1/files/Ortho_2024.jgw']);
+    expect(api.requests.find((r) => r.path.endsWith('/imagery'))?.body).toEqual({ file: 'Ortho_2024.jpg', imagery: 'ortho-2024', label: 'Orthophoto 2024', crs: 'EPSG:26771' });
+    const count = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(count('Size')).toHaveTextContent(/^699 × 929 px, 1 band$/);
+    expect(count('Extent (lon, lat)')).toHaveTextContent('-87.66744, 41.83298 to -87.58234, 41.91711');
+    expect(count('Map zooms')).toHaveTextContent('10–14 (WEBP tiles)');
+    await user.click(screen.getByRole('button', { name: 'Import another file' }));
+    expect(await screen.findByRole('radio', { name: 'Parcels' })).toBeChecked();
+  });
+
+  it('says why the API refused the image and keeps the form as it was', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    api.failNext('imageryImport', { status: 400, body: { message: 'Ortho_2024.jpg does not say which coordinate system it is in: give it with --crs (an EPSG code such as EPSG:26771)' } });
+    renderPage();
+    await chooseImage(user);
+    await user.upload(screen.getByLabelText('World file (for a JPEG or PNG)'), file('Ortho_2024.jgw', '1'));
+    await user.click(screen.getByRole('button', { name: 'Upload and publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ortho_2024.jpg does not say which coordinate system it is in');
+    expect(screen.getByLabelText('Imagery name')).toHaveValue('ortho-2024');
+    expect(screen.getByRole('radio', { name: 'Imagery' })).toBeChecked();
+  });
+});

@@ -1,8 +1,8 @@
 // The administrators' API on the component tests' fake network (MSW): answers /api/admin like the
 // server does — data set versions, rollback, removal, the initial view, import jobs that a test
-// moves from state to state, overlay versions and overlay imports — and keeps every request.
+// moves from state to state, overlay versions, overlay and imagery imports — and keeps every request.
 import { delay, http, HttpResponse } from 'msw';
-import type { DatasetVersionsAnswer, ImportJob, ImportReport, OverlayImportBody, OverlayImportReport, OverlayVersion } from '@parcel-map/shared';
+import type { DatasetVersionsAnswer, ImageryImportBody, ImageryImportReport, ImportJob, ImportReport, OverlayImportBody, OverlayImportReport, OverlayVersion } from '@parcel-map/shared';
 import { network, testConfig } from '@parcel-map/shared/testing';
 
 const ADMIN = `${testConfig.apiBaseUrl}/api/admin`;
@@ -10,7 +10,7 @@ const ADMIN = `${testConfig.apiBaseUrl}/api/admin`;
 type Version = DatasetVersionsAnswer['versions'][number];
 type Route =
   | 'limits' | 'datasets' | 'rollback' | 'remove' | 'initialView' | 'create' | 'upload' | 'validate' | 'job' | 'publish' | 'discard'
-  | 'overlays' | 'overlayRollback' | 'overlayRemove' | 'overlayImport';
+  | 'overlays' | 'overlayRollback' | 'overlayRemove' | 'overlayImport' | 'imageryImport';
 type Answer = { status: number; body?: unknown } | 'network-error' | 'hang';
 
 export function datasetVersion(overrides: Partial<Version> = {}): Version {
@@ -89,6 +89,28 @@ export function overlayImportReport(body: OverlayImportBody, overrides: Partial<
     rejections: [{ feature: 2, detail: 'a line in a polygon overlay' }],
     timings: { totalMs: 5 },
     ...overrides,
+  };
+}
+
+/** The report the fake answers an imagery import: what the body asked, as the Chicago sample reads. */
+function imageryImportReport(body: ImageryImportBody): ImageryImportReport {
+  return {
+    file: body.file,
+    format: 'JPEG/JPEG JFIF',
+    imagery: { name: body.imagery, label: body.label ?? body.imagery, version: 1 },
+    crs: body.crs ?? 'NAD27 / Illinois East',
+    resolution: '32.8 US survey foot',
+    width: 699,
+    height: 929,
+    bands: 1,
+    nodata: null,
+    bbox: [-87.66744, 41.83298, -87.58234, 41.91711],
+    minzoom: 10,
+    maxzoom: 14,
+    tileFormat: 'webp',
+    sourceBytes: 180_000,
+    storedBytes: 520_000,
+    timings: { totalMs: 2300 },
   };
 }
 
@@ -211,6 +233,13 @@ export function fakeDataAdminApi({ versions = [datasetVersion()], overlays = [] 
         const version = Math.max(0, ...overlayList.filter((v) => v.name === asked.overlay).map((v) => v.version)) + 1;
         overlayList = [overlayVersion({ name: asked.overlay, version, features: 2, rejected: 1 }), ...overlayList.map((v) => (v.name === asked.overlay ? { ...v, current: false } : v))];
         return HttpResponse.json(overlayImportReport(asked, { overlay: { ...overlayImportReport(asked).overlay, version } }));
+      }),
+    ),
+    http.post(
+      `${ADMIN}/imports/:id/imagery`,
+      route('imageryImport', ({ body }) => {
+        job = null;
+        return HttpResponse.json(imageryImportReport(body as ImageryImportBody));
       }),
     ),
   );

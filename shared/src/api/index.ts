@@ -15,4 +15,5 @@ export * from '../wire/rateLimit.ts';
 export * from '../overlays/overlayContract.ts';
 export * from '../overlays/overlayAdminContract.ts';
 export * from '../imagery/imageryContract.ts';
+export * from '../imagery/imageryAdminContract.ts';
 export * from '../imagery/imageryServiceContract.ts';

@@ -7,6 +7,14 @@ import { IMAGERY_TILE_FORMATS, type ImageryTileFormat } from './imageryContract.
 
 const TILE_FORMATS = Object.keys(IMAGERY_TILE_FORMATS) as [ImageryTileFormat, ...ImageryTileFormat[]];
 
+/** The files an imagery import reads: GeoTIFF/COG, JPEG 2000, and JPEG or PNG placed by a world file. */
+export const IMAGERY_FILE_EXTENSIONS = ['.tif', '.tiff', '.jp2', '.j2k', '.jpg', '.jpeg', '.png'] as const;
+export type ImageryFileExtension = (typeof IMAGERY_FILE_EXTENSIONS)[number];
+
+/** The world files that place a JPEG or PNG, uploaded beside it under its name. */
+export const IMAGERY_WORLD_FILE_EXTENSIONS = ['.jgw', '.jpgw', '.pgw', '.pngw', '.wld'] as const;
+export type ImageryWorldFileExtension = (typeof IMAGERY_WORLD_FILE_EXTENSIONS)[number];
+
 export const imageryImportBodySchema = z.object({
   /** The uploaded image; a world file it needs is uploaded beside it under its own name. */
   file: z.string().check(z.minLength(1)),

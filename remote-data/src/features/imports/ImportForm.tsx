@@ -1,11 +1,44 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { IMPORT_FILE_EXTENSIONS, type ImportLimits, type ImportMappingChoice } from '@parcel-map/shared/api';
+import { IMAGERY_FILE_EXTENSIONS, IMAGERY_WORLD_FILE_EXTENSIONS, IMPORT_FILE_EXTENSIONS, type ImportLimits, type ImportMappingChoice } from '@parcel-map/shared/api';
 import { DATASET_NAME_PATTERN, datasetNameFromFile, formatMegabytes, isDatasetName } from './datasetName.ts';
-import type { ImportRequest, OverlayRequest } from './useImportFlow.ts';
+import type { ImageryRequest, ImportRequest, OverlayRequest } from './useImportFlow.ts';
 
 type MappingKind = 'default' | 'bundled' | 'uploaded';
-/** What the chosen file is: a county's parcels, or one of its other layers. */
-type FileKind = 'parcels' | 'overlay';
+/** What the chosen file is: a county's parcels, one of its other layers, or a photo of it. */
+type FileKind = 'parcels' | 'overlay' | 'imagery';
+
+const VECTOR_FORMATS = 'GeoJSON, GeoJSONSeq, TopoJSON, GeoPackage, KML/KMZ, CSV (a WKT or longitude/latitude columns), or a zip of a Shapefile or a File Geodatabase (.gdb folder).';
+
+/** What each kind of file is called in the form. */
+const KIND_WORDS: Record<FileKind, { choice: string; file: string; name: string; example: string; formats: string; accept: readonly string[] }> = {
+  parcels: {
+    choice: 'Parcels',
+    file: 'parcel file',
+    name: 'Data set name',
+    example: 'iredell-nc',
+    formats: VECTOR_FORMATS,
+    accept: IMPORT_FILE_EXTENSIONS,
+  },
+  overlay: {
+    choice: 'An overlay layer',
+    file: 'overlay file',
+    name: 'Overlay name',
+    example: 'flood-zones',
+    formats: VECTOR_FORMATS,
+    accept: IMPORT_FILE_EXTENSIONS,
+  },
+  imagery: {
+    choice: 'Imagery',
+    file: 'image file',
+    name: 'Imagery name',
+    example: 'orthophoto-2024',
+    formats: 'GeoTIFF or Cloud-Optimized GeoTIFF, JPEG 2000, or a JPEG or PNG with its world file; in any coordinate system.',
+    accept: IMAGERY_FILE_EXTENSIONS,
+  },
+};
+
+/** A JPEG or PNG says nothing of where it lies: its world file does. */
+const needsWorldFile = (file: File) => /\.(jpe?g|png)$/i.test(file.name);
 
 const MAX_REJECTED_DEFAULT_PERCENT = 5;
 
@@ -17,6 +50,7 @@ export function ImportForm({
   limits,
   onSubmit,
   onCheckOverlay,
+  onPublishImagery,
   error,
   busy = false,
   children,
@@ -24,6 +58,7 @@ export function ImportForm({
   limits: ImportLimits;
   onSubmit: (request: ImportRequest) => void;
   onCheckOverlay: (request: OverlayRequest) => void;
+  onPublishImagery: (request: ImageryRequest) => void;
   error: string | null;
   /** While its files go up, the form stays (what was chosen is kept if the upload fails) but cannot change. */
   busy?: boolean;
@@ -32,9 +67,12 @@ export function ImportForm({
 }) {
   const id = useId();
   const [kind, setKind] = useState<FileKind>('parcels');
-  /** The parcel or overlay file. */
+  /** The parcel, overlay or image file. */
   const [chosenFile, setChosenFile] = useState<File | null>(null);
   const [label, setLabel] = useState('');
+  const [attribution, setAttribution] = useState('');
+  const [worldFile, setWorldFile] = useState<File | null>(null);
+  const [crs, setCrs] = useState('');
   const [overlayMapping, setOverlayMapping] = useState<File | null>(null);
   const [mappingKind, setMappingKind] = useState<MappingKind>('default');
   const [bundled, setBundled] = useState(limits.bundledMappings[0] ?? '');
@@ -46,24 +84,34 @@ export function ImportForm({
   const [problem, setProblem] = useState<string | null>(null);
 
   const overlay = kind === 'overlay';
-  const files = (overlay ? [chosenFile, overlayMapping] : [chosenFile, mappingKind === 'uploaded' ? mappingFile : null, joinTable]).filter((file): file is File => file !== null);
+  const imagery = kind === 'imagery';
+  const words = KIND_WORDS[kind];
+  const files = (
+    overlay ? [chosenFile, overlayMapping]
+    : imagery ? [chosenFile, worldFile]
+    : [chosenFile, mappingKind === 'uploaded' ? mappingFile : null, joinTable]
+  ).filter((file): file is File => file !== null);
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const percent = Number(maxRejected);
     const found =
-      !chosenFile ? `Choose the ${overlay ? 'overlay' : 'parcel'} file.`
-      : !overlay && mappingKind === 'uploaded' && !mappingFile ? 'Choose the mapping file, or another mapping.'
-      : !overlay && mappingKind === 'bundled' && !bundled ? 'Choose a bundled mapping.'
-      : !isDatasetName(name) ?
-        overlay ? 'The overlay name is lower-case letters and digits, words joined by hyphens (such as flood-zones).'
-        : 'The data set name is lower-case letters and digits, words joined by hyphens (such as iredell-nc).'
-      : maxRejected.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100 ? 'The rejected share is a percentage from 0 to 100.'
+      !chosenFile ? `Choose the ${words.file}.`
+      : imagery && needsWorldFile(chosenFile) && !worldFile ? 'A JPEG or PNG image is placed on the map by its world file (.jgw, .pgw or .wld): choose it too.'
+      : kind === 'parcels' && mappingKind === 'uploaded' && !mappingFile ? 'Choose the mapping file, or another mapping.'
+      : kind === 'parcels' && mappingKind === 'bundled' && !bundled ? 'Choose a bundled mapping.'
+      : !isDatasetName(name) ? `The ${words.name.toLowerCase()} is lower-case letters and digits, words joined by hyphens (such as ${words.example}).`
+      : !imagery && (maxRejected.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100) ? 'The rejected share is a percentage from 0 to 100.'
       : totalBytes > limits.maxUploadBytes ? `These files are ${formatMegabytes(totalBytes)}; the limit is ${formatMegabytes(limits.maxUploadBytes)}.`
       : null;
     setProblem(found);
     if (found || !chosenFile) return;
+    if (imagery) {
+      const optional = { label: label.trim(), attribution: attribution.trim(), crs: crs.trim() };
+      onPublishImagery({ file: chosenFile, worldFile, imagery: name, ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== '')) });
+      return;
+    }
     if (overlay) {
       onCheckOverlay({ file: chosenFile, mapping: overlayMapping, overlay: name, ...(label.trim() && { label: label.trim() }), maxRejectedShare: percent / 100 });
       return;
@@ -83,23 +131,24 @@ export function ImportForm({
       <fieldset className="data-field">
         <legend>The file holds</legend>
         <div className="data-actions">
-          <label className="data-choice">
-            <input type="radio" name={`${id}-kind`} checked={!overlay} onChange={() => setKind('parcels')} />
-            Parcels
-          </label>
-          <label className="data-choice">
-            <input type="radio" name={`${id}-kind`} checked={overlay} onChange={() => setKind('overlay')} />
-            An overlay layer
-          </label>
+          {(Object.keys(KIND_WORDS) as FileKind[]).map((choice) => (
+            <label key={choice} className="data-choice">
+              <input type="radio" name={`${id}-kind`} checked={kind === choice} onChange={() => setKind(choice)} />
+              {KIND_WORDS[choice].choice}
+            </label>
+          ))}
         </div>
-        <p className="data-muted">An overlay is one of the county's other layers (flood zones, zoning, water, roads), switched on in the map's Overlays panel.</p>
+        <p className="data-muted">
+          An overlay is one of the county's other layers (flood zones, zoning, water, roads), switched on in the map's Overlays panel. Imagery (an orthophoto or
+          satellite image) becomes a base map of its own.
+        </p>
       </fieldset>
       <div className="data-field">
-        <label htmlFor={`${id}-parcels`}>{overlay ? 'Overlay file' : 'Parcel file'}</label>
+        <label htmlFor={`${id}-parcels`}>{words.file[0]!.toUpperCase() + words.file.slice(1)}</label>
         <input
           id={`${id}-parcels`}
           type="file"
-          accept={IMPORT_FILE_EXTENSIONS.join(',')}
+          accept={words.accept.join(',')}
           aria-describedby={`${id}-formats`}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
@@ -108,10 +157,33 @@ export function ImportForm({
           }}
         />
         <p id={`${id}-formats`} className="data-muted">
-          GeoJSON, GeoJSONSeq, TopoJSON, GeoPackage, KML/KMZ, CSV (a WKT or longitude/latitude columns), or a zip of a Shapefile or a File Geodatabase (.gdb folder).
+          {words.formats}
         </p>
       </div>
-      {overlay ? (
+      {imagery ? (
+        <>
+          <div className="data-field">
+            <label htmlFor={`${id}-world-file`}>World file (for a JPEG or PNG)</label>
+            <input id={`${id}-world-file`} type="file" accept={IMAGERY_WORLD_FILE_EXTENSIONS.join(',')} onChange={(event) => setWorldFile(event.target.files?.[0] ?? null)} />
+            <p className="data-muted">The small text file beside the image that places it on the map.</p>
+          </div>
+          <div className="data-field">
+            <label htmlFor={`${id}-label`}>Label (optional)</label>
+            <input id={`${id}-label`} type="text" value={label} placeholder="Orthophoto 2024" autoComplete="off" onChange={(event) => setLabel(event.target.value)} />
+            <p className="data-muted">The base map menu shows it as "Imagery — label"; by default the imagery name. Name the year the photos were taken.</p>
+          </div>
+          <div className="data-field">
+            <label htmlFor={`${id}-attribution`}>Attribution (optional)</label>
+            <input id={`${id}-attribution`} type="text" value={attribution} placeholder="Iredell County GIS" autoComplete="off" onChange={(event) => setAttribution(event.target.value)} />
+            <p className="data-muted">Who took the imagery, and its licence: shown in the map's attribution.</p>
+          </div>
+          <div className="data-field">
+            <label htmlFor={`${id}-crs`}>Coordinate system (optional)</label>
+            <input id={`${id}-crs`} type="text" value={crs} placeholder="EPSG:2264" autoComplete="off" spellCheck={false} onChange={(event) => setCrs(event.target.value)} />
+            <p className="data-muted">Only for a file that does not say it (a JPEG or PNG with a world file): an EPSG code.</p>
+          </div>
+        </>
+      ) : overlay ? (
         <>
           <div className="data-field">
             <label htmlFor={`${id}-label`}>Label (optional)</label>
@@ -162,13 +234,13 @@ export function ImportForm({
       )}
       <div className="data-row">
         <div className="data-field">
-          <label htmlFor={`${id}-name`}>{overlay ? 'Overlay name' : 'Data set name'}</label>
+          <label htmlFor={`${id}-name`}>{words.name}</label>
           <input
             id={`${id}-name`}
             type="text"
             value={name}
             pattern={DATASET_NAME_PATTERN}
-            placeholder={overlay ? 'flood-zones' : 'iredell-nc'}
+            placeholder={words.example}
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => {
@@ -177,10 +249,12 @@ export function ImportForm({
             }}
           />
         </div>
-        <div className="data-field">
-          <label htmlFor={`${id}-max`}>Max rejected (%)</label>
-          <input id={`${id}-max`} type="number" min={0} max={100} step={0.5} inputMode="decimal" value={maxRejected} onChange={(event) => setMaxRejected(event.target.value)} />
-        </div>
+        {!imagery && (
+          <div className="data-field">
+            <label htmlFor={`${id}-max`}>Max rejected (%)</label>
+            <input id={`${id}-max`} type="number" min={0} max={100} step={0.5} inputMode="decimal" value={maxRejected} onChange={(event) => setMaxRejected(event.target.value)} />
+          </div>
+        )}
       </div>
       </fieldset>
       {children}
@@ -192,7 +266,7 @@ export function ImportForm({
       {!busy && (
         <div className="data-actions">
           <button type="submit" className="pm-button">
-            {overlay ? 'Check' : 'Upload and validate'}
+            {overlay ? 'Check' : imagery ? 'Upload and publish' : 'Upload and validate'}
           </button>
           {totalBytes > 0 && <span className="data-muted">{formatMegabytes(totalBytes)} to upload</span>}
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useGetImportLimitsQuery } from '../dataAdminApi.ts';
+import { ImageryReport } from './ImageryReport.tsx';
 import { ImportForm } from './ImportForm.tsx';
 import { ImportReport } from './ImportReport.tsx';
 import { OverlayReport } from './OverlayReport.tsx';
@@ -41,6 +42,7 @@ export function ImportSection() {
     stage.kind === 'overlay' ||
     stage.kind === 'overlay-publishing' ||
     stage.kind === 'overlay-published' ||
+    stage.kind === 'imagery-published' ||
     (stage.kind === 'job' && (job?.state === 'ready' || job?.state === 'refused' || job?.state === 'published' || job?.state === 'failed'));
   useEffect(() => {
     if (reportShown) heading.current?.focus();
@@ -63,12 +65,13 @@ export function ImportSection() {
         limits={limits.data}
         onSubmit={(request) => void flow.start(request)}
         onCheckOverlay={(request) => void flow.checkOverlay(request)}
+        onPublishImagery={(request) => void flow.publishImagery(request)}
         error={stage.kind === 'error' ? stage.message : null}
         busy={stage.kind === 'uploading'}
       >
         {stage.kind === 'uploading' && (
           <div className="data-stack">
-            <p role="status">{stage.checking ? 'Checking…' : 'Uploading…'}</p>
+            <p role="status">{stage.working ?? 'Uploading…'}</p>
             {stage.files.map((file) => (
               <UploadProgress key={file.name} file={file} />
             ))}
@@ -115,6 +118,20 @@ export function ImportSection() {
           Published {stage.report.overlay.name} version {stage.report.overlay.version}: {stage.report.imported.toLocaleString('en-US')} features are in the Overlays panel.
         </p>
         <OverlayReport report={stage.report} />
+        <div className="data-actions">
+          <button type="button" className="pm-button" onClick={flow.reset}>
+            Import another file
+          </button>
+        </div>
+      </div>
+    );
+  else if (stage.kind === 'imagery-published')
+    body = (
+      <div className="data-stack">
+        <p role="status" className="data-success">
+          Published {stage.report.imagery.name} version {stage.report.imagery.version}: "Imagery — {stage.report.imagery.label}" is in the map's base map menu.
+        </p>
+        <ImageryReport report={stage.report} />
         <div className="data-actions">
           <button type="button" className="pm-button" onClick={flow.reset}>
             Import another file
@@ -178,7 +195,7 @@ export function ImportSection() {
   return (
     <section className="data-card" aria-labelledby="import-heading">
       <h2 id="import-heading" ref={heading} tabIndex={-1}>
-        {reportShown && job?.state !== 'published' && stage.kind !== 'overlay-published' ? 'Validation report' : 'Import a file'}
+        {reportShown && job?.state !== 'published' && stage.kind !== 'overlay-published' && stage.kind !== 'imagery-published' ? 'Validation report' : 'Import a file'}
       </h2>
       {body}
     </section>

@@ -1,9 +1,20 @@
 // An import from the Data page, step by step: create the job, upload its files (with progress),
-// ask the API to validate, follow the job until its report is ready, publish or discard.
+// ask the API to validate, follow the job until its report is ready, publish or discard. An overlay
+// is checked, then published; imagery is published at once (its report is what was written).
 import { useEffect, useRef, useState } from 'react';
 import { selectRuntimeConfig, selectSessionJwt, useAppDispatch, useAppSelector } from '@parcel-map/shared';
-import type { ImportJob, OverlayImportReport, ValidateImportBody } from '@parcel-map/shared/api';
-import { dataAdminApi, failureMessage, useCreateImportMutation, useDiscardImportMutation, useGetImportQuery, useImportOverlayMutation, usePublishImportMutation, useValidateImportMutation } from '../dataAdminApi.ts';
+import type { ImageryImportBody, ImageryImportReport, ImportJob, OverlayImportReport, ValidateImportBody } from '@parcel-map/shared/api';
+import {
+  dataAdminApi,
+  failureMessage,
+  useCreateImportMutation,
+  useDiscardImportMutation,
+  useGetImportQuery,
+  useImportImageryMutation,
+  useImportOverlayMutation,
+  usePublishImportMutation,
+  useValidateImportMutation,
+} from '../dataAdminApi.ts';
 import { uploadFile } from './uploadFile.ts';
 
 /** How often a job the API is working on is asked after. */
@@ -26,6 +37,21 @@ export interface OverlayRequest {
 
 const overlayFiles = ({ file, mapping }: OverlayRequest) => (mapping ? [file, mapping] : [file]);
 
+/** An image, the world file that places it (a JPEG's or PNG's), and how the layer is named (shapes: shared/src/imagery/imageryAdminContract.ts). */
+export interface ImageryRequest extends Omit<ImageryImportBody, 'file'> {
+  file: File;
+  worldFile: File | null;
+}
+
+const extensionOf = (name: string) => /\.[^.]*$/.exec(name)?.[0] ?? '';
+
+/** The files of an imagery import: the world file goes up under the image's name, as GDAL looks for it beside the image. */
+function imageryFiles({ file, worldFile }: ImageryRequest): File[] {
+  if (!worldFile) return [file];
+  const base = file.name.slice(0, file.name.length - extensionOf(file.name).length);
+  return [file, new File([worldFile], base + extensionOf(worldFile.name).toLowerCase(), { type: worldFile.type })];
+}
+
 export interface FileProgress {
   name: string;
   sent: number;
@@ -34,12 +60,13 @@ export interface FileProgress {
 
 export type ImportStage =
   | { kind: 'form' }
-  /** `checking`: the files are up, the API reads the overlay. */
-  | { kind: 'uploading'; files: FileProgress[]; checking?: boolean }
+  /** `working`: the files are up, and what the API does with them now ('Checking…'). */
+  | { kind: 'uploading'; files: FileProgress[]; working?: string }
   | { kind: 'job'; id: string }
   | { kind: 'overlay'; request: OverlayRequest; report: OverlayImportReport; error: string | null }
   | { kind: 'overlay-publishing'; request: OverlayRequest; report: OverlayImportReport }
   | { kind: 'overlay-published'; report: OverlayImportReport }
+  | { kind: 'imagery-published'; report: ImageryImportReport }
   | { kind: 'error'; message: string };
 
 const WORKING_STATES: ReadonlySet<ImportJob['state']> = new Set(['uploading', 'validating', 'publishing']);
@@ -54,6 +81,7 @@ export function useImportFlow() {
   const [publishImport, publishing] = usePublishImportMutation();
   const [discardImport, discarding] = useDiscardImportMutation();
   const [importOverlay] = useImportOverlayMutation();
+  const [importImagery] = useImportImageryMutation();
   const uploads = useRef<AbortController | null>(null);
 
   const jobId = stage.kind === 'job' ? stage.id : null;
@@ -119,6 +147,19 @@ export function useImportFlow() {
       setStage({ kind: 'job', id });
     });
 
+  const showWorking = (working: string) => setStage((shown) => (shown.kind === 'uploading' ? { ...shown, working } : shown));
+
+  /** Uploads the image (and its world file) and has the API tile and publish it: its report replaces the form. */
+  const publishImagery = (request: ImageryRequest) =>
+    withUploads(async (controller, onCreated) => {
+      const files = imageryFiles(request);
+      const id = await uploadAll(files, controller, onCreated);
+      showWorking('Tiling the imagery for the map…');
+      const { worldFile: _worldFile, file, ...body } = request;
+      const report = await importImagery({ id, body: { ...body, file: file.name } }).unwrap();
+      if (!controller.signal.aborted) setStage({ kind: 'imagery-published', report });
+    });
+
   /** Uploads the overlay's files and has the API check them (dryRun): its report replaces the form. */
   const checkOverlay = (request: OverlayRequest) =>
     withUploads(async (controller, onCreated) => {
@@ -131,7 +172,7 @@ export function useImportFlow() {
   async function runOverlay(request: OverlayRequest, dryRun: boolean, controller: AbortController, onCreated: (id: string) => void) {
     // Published from its report, which stays until the answer: its files went up once already.
     const id = await uploadAll(overlayFiles(request), controller, onCreated, !dryRun);
-    if (dryRun) setStage((shown) => (shown.kind === 'uploading' ? { ...shown, checking: true } : shown));
+    if (dryRun) showWorking('Checking…');
     const { file, mapping, ...rest } = request;
     return importOverlay({ id, body: { ...rest, file: file.name, mapping: mapping?.name, dryRun } }).unwrap();
   }
@@ -184,6 +225,7 @@ export function useImportFlow() {
     publish,
     checkOverlay,
     publishOverlay,
+    publishImagery,
     discard,
     reset: () => setStage({ kind: 'form' }),
   };
