@@ -14,6 +14,7 @@ export * from './overlays/overlayAdminContract.ts';
 export * from './imagery/imageryContract.ts';
 export * from './imagery/imageryServiceContract.ts';
 export * from './imagery/imageryAdminContract.ts';
+export * from './imagery/imageryVersionsContract.ts';
 export * from './tiles/tileSets.ts';
 export * from './wire/cutText.ts';
 export * from './wire/rateLimit.ts';

@@ -195,6 +195,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
       db,
       datasets,
       imports,
+      imageryDir: config.imageryDir,
       maxUploadBytes: config.maxUploadBytes,
       access,
       // The new version's parcels into memory for tiles before the maps ask for them.

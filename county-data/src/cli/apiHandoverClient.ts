@@ -7,6 +7,8 @@ import { Readable } from 'node:stream';
 import {
   datasetVersionsAnswerSchema,
   imageryImportReportSchema,
+  imageryVersionSchema,
+  imageryVersionsAnswerSchema,
   importJobSchema,
   overlayImportReportSchema,
   overlayVersionSchema,
@@ -14,6 +16,8 @@ import {
   type DatasetVersionsAnswer,
   type ImageryImportBody,
   type ImageryImportReport,
+  type ImageryVersion,
+  type ImageryVersionsAnswer,
   type ImportJob,
   type OverlayImportBody,
   type OverlayImportReport,
@@ -56,6 +60,10 @@ export interface ApiHandoverClient {
   removeOverlay(name: string): Promise<void>;
   /** Uploads the image (and its world file), imports it and answers the report. */
   importImagery(files: string[], body: ImageryImportBody): Promise<ImageryImportReport>;
+  listImagery(): Promise<ImageryVersionsAnswer>;
+  rollbackImagery(name: string): Promise<ImageryVersion>;
+  /** Removes every version and their files. */
+  removeImagery(name: string): Promise<void>;
 }
 
 export function createApiHandoverClient(handover: Pick<LocalHandover, 'url' | 'token'>): ApiHandoverClient {
@@ -135,6 +143,15 @@ export function createApiHandoverClient(handover: Pick<LocalHandover, 'url' | 't
     async importImagery(files, body) {
       const created = await upload(files);
       return imageryImportReportSchema.parse(await call('POST', `/imports/${created.id}/imagery`, body));
+    },
+    async listImagery() {
+      return imageryVersionsAnswerSchema.parse(await call('GET', '/imagery'));
+    },
+    async rollbackImagery(name) {
+      return imageryVersionSchema.parse(await call('POST', `/imagery/${encodeURIComponent(name)}/rollback`));
+    },
+    async removeImagery(name) {
+      await call('DELETE', `/imagery/${encodeURIComponent(name)}`);
     },
   };
 }

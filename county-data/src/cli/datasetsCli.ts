@@ -1,14 +1,17 @@
-// `npm run datasets -- list [--json] [--overlay] | rollback NAME [--overlay] | remove NAME [--overlay]`: the data
-// sets and overlays in the database the API uses (DATABASE_URL, else PGlite in DATA_DIR — through the
-// running API when it holds that directory), their kept versions, rollback to the previous version and
-// removal. `--overlay`: NAME is an overlay's (and `list --json` lists the overlays).
+// `npm run datasets -- list [--json] [--overlay | --imagery] | rollback NAME [--overlay | --imagery] | remove NAME [--overlay | --imagery]`:
+// the data sets, overlays and imagery layers in the database the API uses (DATABASE_URL, else PGlite in
+// DATA_DIR — through the running API when it holds that directory), their kept versions, rollback to the
+// previous version and removal. `--overlay`: NAME is an overlay's (and `list --json` lists the overlays);
+// `--imagery`: an imagery layer's, whose removal deletes its files under IMAGERY_DIR (else DATA_DIR/imagery).
 import { parseArgs } from 'node:util';
-import type { DatasetVersionsAnswer, OverlayVersion } from '@parcel-map/shared/contracts';
+import { imageryDirFromEnv } from '@parcel-map/database';
+import type { DatasetVersionsAnswer, ImageryVersion, OverlayVersion } from '@parcel-map/shared/contracts';
 import { listDatasetVersions, removeDataset, rollbackDataset } from '../publish/datasetVersions.ts';
+import { listImageryVersions, removeImagery, rollbackImagery, type ImageryVersionRow } from '../publish/imageryVersions.ts';
 import { listOverlayVersions, removeOverlay, rollbackOverlay } from '../publish/overlayVersions.ts';
 import { openCliTarget, type CliTarget } from './cliTarget.ts';
 
-const USAGE = 'usage: npm run datasets -- list [--json] [--overlay] | rollback NAME [--overlay] | remove NAME [--overlay]';
+const USAGE = 'usage: npm run datasets -- list [--json] [--overlay | --imagery] | rollback NAME [--overlay | --imagery] | remove NAME [--overlay | --imagery]';
 
 type Version = DatasetVersionsAnswer['versions'][number];
 
@@ -41,6 +44,19 @@ function printOverlays(rows: OverlayVersion[], where: string): void {
   console.log(`\n* current version (served). Overlays in ${where}.`);
 }
 
+function printImagery(rows: ImageryVersion[], where: string): void {
+  if (rows.length === 0) return;
+  console.log('');
+  printColumns([
+    ['', 'IMAGERY', 'VERSION', 'ZOOMS', 'SIZE', 'PUBLISHED', 'LABEL'],
+    ...rows.map((row) => [row.current ? '*' : '', row.name, String(row.version), zooms(row), megabytes(row.sizeBytes), row.publishedAt, row.label]),
+  ]);
+  console.log(`\n* current version (served). Imagery in ${where}.`);
+}
+
+const zooms = (row: Pick<ImageryVersion, 'minzoom' | 'maxzoom'>) => `${row.minzoom}–${row.maxzoom}`;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
 /** Left-aligned columns, the last one as long as it is. */
 function printColumns(table: string[][]): void {
   const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
@@ -48,7 +64,7 @@ function printColumns(table: string[][]): void {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false }, overlay: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false }, overlay: { type: 'boolean', default: false }, imagery: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   const [command, name, ...extra] = positionals;
   if (values.help) {
     console.log(USAGE);
@@ -56,16 +72,28 @@ async function main(): Promise<void> {
   }
   const valid = (command === 'list' && name === undefined) || ((command === 'rollback' || command === 'remove') && name !== undefined && extra.length === 0);
   if (!valid) throw new Error(USAGE);
+  if (values.overlay && values.imagery) throw new Error(`give --overlay or --imagery, not both\n${USAGE}`);
 
   const target = await openCliTarget();
   try {
     if (command === 'list') {
       const rows = await versions(target);
       const overlays = await overlayVersions(target);
-      if (values.json) console.log(JSON.stringify(values.overlay ? overlays : rows, null, 2));
+      const imagery = await imageryVersions(target);
+      if (values.json) console.log(JSON.stringify(values.overlay ? overlays : values.imagery ? imagery : rows, null, 2));
       else {
         printTable(rows, target.where);
         printOverlays(overlays, target.where);
+        printImagery(imagery, target.where);
+      }
+    } else if (values.imagery) {
+      if (command === 'rollback') {
+        const current = target.kind === 'api' ? await target.api.rollbackImagery(name!) : await rollbackImagery(target.db, name!);
+        console.log(`Imagery '${name}' rolled back: version ${current.version} ("${current.label}", zoom ${zooms(current)}) is current.`);
+      } else {
+        if (target.kind === 'api') await target.api.removeImagery(name!);
+        else await removeImagery(target.db, name!, imageryDirFromEnv());
+        console.log(`Imagery '${name}' removed, with all its versions and their files.`);
       }
     } else if (values.overlay) {
       if (command === 'rollback') {
@@ -94,6 +122,16 @@ async function main(): Promise<void> {
 async function overlayVersions(target: CliTarget): Promise<OverlayVersion[]> {
   if (target.kind === 'api') return (await target.api.listOverlays()).versions;
   return (await listOverlayVersions(target.db)).map(({ id: _id, ...version }) => version);
+}
+
+async function imageryVersions(target: CliTarget): Promise<ImageryVersion[]> {
+  if (target.kind === 'api') return (await target.api.listImagery()).versions;
+  return (await listImageryVersions(target.db)).map(imageryVersionOf);
+}
+
+/** As the API lists it: its files are not shown. */
+function imageryVersionOf({ id: _id, file: _file, lowerFiles: _lowerFiles, ...version }: ImageryVersionRow): ImageryVersion {
+  return version;
 }
 
 main().catch((error: unknown) => {

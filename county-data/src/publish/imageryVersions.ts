@@ -1,8 +1,11 @@
-// Imagery layers and their versions (migration 013), published as versions.ts says: each version a
-// row naming its tiled file under the imagery directory, written before the row (writeImageryCog.ts).
+// Imagery layers and their versions (migration 013), published, rolled back and removed as versions.ts
+// says: each version a row naming its tiled files under the imagery directory, written before the row
+// (writeImageryCog.ts) and deleted after it on removal.
+import { rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Db, Queryable } from '@parcel-map/database';
 import { IMAGERY_NAME_PATTERN, type ImageryTileFormat } from '@parcel-map/shared/contracts';
-import { DatasetError, NEXT_VERSION, publishVersion, type VersionedKind } from './versions.ts';
+import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
 
 export interface ImageryMeta {
   name: string;
@@ -47,6 +50,9 @@ export interface ImageryVersionRow {
   file: string;
   lowerFiles: ImageryLowerFile[];
   tileFormat: ImageryTileFormat;
+  /** Of all its files. */
+  sizeBytes: number;
+  publishedAt: string;
 }
 
 /** Every file of a version, relative to the imagery directory: what its removal deletes. */
@@ -66,7 +72,8 @@ export function checkImageryName(name: string): string {
 const IMAGERY: VersionedKind = { table: 'imagery', noun: 'imagery layer' };
 
 const VERSION_COLUMNS = `id, name, version, is_current AS current, label, attribution, json_build_array(west, south, east, north) AS bbox,
-  minzoom, maxzoom, file, lower_files AS "lowerFiles", tile_format AS "tileFormat"`;
+  minzoom, maxzoom, file, lower_files AS "lowerFiles", tile_format AS "tileFormat", size_bytes::float8 AS "sizeBytes",
+  to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt"`;
 
 /** Every kept version of every imagery layer, by name, newest version first. */
 export async function listImageryVersions(db: Queryable): Promise<ImageryVersionRow[]> {
@@ -95,4 +102,21 @@ export async function publishImageryVersion(db: Db, meta: ImageryMeta): Promise<
     write: async () => undefined,
     answer: async (tx, id) => (await tx.query<ImageryVersionRow>(`SELECT ${VERSION_COLUMNS} FROM imagery WHERE id = $1`, [id])).rows[0]!,
   });
+}
+
+/** Makes the version before the current one current again; answers it. Its files were kept with it. */
+export async function rollbackImagery(db: Db, name: string): Promise<ImageryVersionRow> {
+  const id = await rollbackVersion(db, IMAGERY, name);
+  return (await db.query<ImageryVersionRow>(`SELECT ${VERSION_COLUMNS} FROM imagery WHERE id = $1`, [id])).rows[0]!;
+}
+
+/**
+ * Removes every version of the imagery layer, then their files under `imageryDir` (and the layer's
+ * folder once empty): the rows first, so no reader is ever sent to a file that is gone.
+ */
+export async function removeImagery(db: Db, name: string, imageryDir: string): Promise<void> {
+  const removed = await removeVersions<Pick<ImageryVersionRow, 'file' | 'lowerFiles'>>(db, IMAGERY, name, 'file, lower_files AS "lowerFiles"');
+  await Promise.all(removed.flatMap(imageryVersionFiles).map((file) => rm(path.resolve(imageryDir, file), { force: true })));
+  // Another import of the name may be writing its file there: the folder goes only when empty.
+  await rmdir(path.join(imageryDir, name)).catch(() => undefined);
 }

@@ -10,4 +10,4 @@ export {
   checkOverlayName, listOverlayVersions, publishOverlayVersion, removeOverlay, rollbackOverlay,
   type OverlayFeatureInsert, type OverlayMeta, type OverlayVersionRow,
 } from './overlayVersions.ts';
-export { listImageryVersions, type ImageryVersionRow } from './imageryVersions.ts';
+export { imageryVersionFiles, listImageryVersions, removeImagery, rollbackImagery, type ImageryVersionRow } from './imageryVersions.ts';

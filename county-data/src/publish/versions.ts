@@ -81,12 +81,13 @@ export async function rollbackVersion(db: Db, kind: VersionedKind, name: string)
   });
 }
 
-/** Removes every version of `name` and what they hold. */
-export async function removeVersions(db: Db, kind: VersionedKind, name: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Removes every version of `name` and what they hold; answers the rows removed (what lives outside the database, imagery's files, goes after). */
+export async function removeVersions<Row = Record<string, unknown>>(db: Db, kind: VersionedKind, name: string, returning = 'id'): Promise<Row[]> {
+  return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
-    const { rows } = await tx.query(`DELETE FROM ${kind.table} WHERE name = $1 RETURNING id`, [name]);
+    const { rows } = await tx.query<Row & object>(`DELETE FROM ${kind.table} WHERE name = $1 RETURNING ${returning}`, [name]);
     if (rows.length === 0) throw unknownName(kind, name);
+    return rows;
   });
 }
 

@@ -1,12 +1,16 @@
 // /api/admin: what the Data page and the import and datasets commands do through a running API —
 // data set versions, rollback, removal, the map's initial view, imports (upload, validate,
-// publish), overlays (import, versions, rollback, removal) and imagery (import). Administrators only (platform/auth/adminAccess.ts); shapes in
-// shared/src/datasets/{datasetContract,importContract}.ts.
+// publish), overlays (import, versions, rollback, removal) and imagery (import, versions, rollback,
+// removal with its files). Administrators only (platform/auth/adminAccess.ts); shapes in
+// shared/src/datasets/{datasetContract,importContract}.ts and shared/src/imagery/{imageryAdminContract,imageryVersionsContract}.ts.
 import type { IncomingMessage } from 'node:http';
 import { Router, type Request } from 'express';
 import type { Db } from '@parcel-map/database';
 import { bundledMappingNames } from '@parcel-map/county-data/import';
-import { DatasetError, listDatasetVersions, listOverlayVersions, removeDataset, removeOverlay, rollbackDataset, rollbackOverlay } from '@parcel-map/county-data/publish';
+import {
+  DatasetError, listDatasetVersions, listImageryVersions, listOverlayVersions, removeDataset, removeImagery, removeOverlay, rollbackDataset, rollbackImagery, rollbackOverlay,
+  type ImageryVersionRow,
+} from '@parcel-map/county-data/publish';
 import {
   imageryImportBodySchema,
   initialViewSettingSchema,
@@ -14,6 +18,8 @@ import {
   validateImportBodySchema,
   type AdminAccessAnswer,
   type DatasetVersionsAnswer,
+  type ImageryVersion,
+  type ImageryVersionsAnswer,
   type ImportLimits,
   type OverlayVersionsAnswer,
 } from '@parcel-map/shared/contracts';
@@ -43,6 +49,8 @@ export interface DataAdminDeps {
   db: Db;
   datasets: DatasetsRepository;
   imports: ImportJobs;
+  /** Where imagery's files are (IMAGERY_DIR, else DATA_DIR/imagery): a removal deletes them. */
+  imageryDir: string;
   maxUploadBytes: number;
   access: AdminAccess;
   /** Called once a publish has committed (the API warms the new version's tiles). */
@@ -95,6 +103,22 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
 
   router.delete('/overlays/:name', async (req, res) => {
     await datasetCall(() => removeOverlay(deps.db, String(req.params.name)));
+    res.status(204).end();
+  });
+
+  router.get('/imagery', async (_req, res) => {
+    const [dataVersion, rows] = await Promise.all([deps.datasets.dataVersion(), listImageryVersions(deps.db)]);
+    const answer: ImageryVersionsAnswer = { dataVersion, versions: rows.map(imageryVersionOf) };
+    res.json(answer);
+  });
+
+  router.post('/imagery/:name/rollback', async (req, res) => {
+    res.json(imageryVersionOf(await datasetCall(() => rollbackImagery(deps.db, String(req.params.name)))));
+  });
+
+  // Every version's row, then its files.
+  router.delete('/imagery/:name', async (req, res) => {
+    await datasetCall(() => removeImagery(deps.db, String(req.params.name), deps.imageryDir));
     res.status(204).end();
   });
 
@@ -172,6 +196,11 @@ function refuseAllButFileBytes(req: Request): void {
   if (type !== undefined && type.split(';')[0]!.trim().toLowerCase() !== FILE_BYTES_TYPE) {
     throw new HttpError(415, `Send the file's bytes as the request body, with Content-Type ${FILE_BYTES_TYPE}: a JSON or form body is not a file`);
   }
+}
+
+/** An imagery version as the wire shows it: its files are the server's business. */
+function imageryVersionOf({ id: _id, file: _file, lowerFiles: _lowerFiles, ...version }: ImageryVersionRow): ImageryVersion {
+  return version;
 }
 
 /** A data set command's DatasetError as its HTTP answer. */

@@ -1,8 +1,10 @@
 // The import and datasets commands while the API runs on PGlite: the API holds the data directory,
 // so the commands hand their work to it (database/src/localHandover.ts) and the map serves the new
-// data set at once — no restart. Real processes: the API's server.ts and the two commands.
+// data set at once — no restart (and overlays and imagery: imported, listed, rolled back, removed).
+// Real processes: the API's server.ts and the two commands.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -141,6 +143,37 @@ describe('the import and datasets commands while the API runs on PGlite', () => 
     expect(tile.status).toBe(200);
     expect(await readdir(path.join(root, 'imports'))).toEqual([]);
   }, 120_000);
+
+  it('lists, rolls back and removes imagery through the running API, which deletes the files and stops serving its tiles at once', async () => {
+    const jpeg = await writeJpegWithWorldFile(await fixtureDir());
+    expect((await run(IMPORT_CLI, [jpeg, '--imagery', 'chicago-jpeg', '--label', 'SPOT 1990 (again)', '--crs', 'EPSG:26771'], env)).code).toBe(0);
+    const listed = await run(DATASETS_CLI, ['list', '--json', '--imagery'], env);
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.stdout) as { name: string; version: number; current: boolean; minzoom: number }[]).map(({ name, version, current, minzoom }) => ({ name, version, current, minzoom }))).toEqual([
+      { name: 'chicago-jpeg', version: 2, current: true, minzoom: 10 },
+      { name: 'chicago-jpeg', version: 1, current: false, minzoom: 10 },
+    ]);
+    const folder = path.join(root, 'pglite', 'imagery', 'chicago-jpeg');
+    // Two versions, each its COG and the coarser one for z10.
+    expect(await readdir(folder)).toHaveLength(4);
+
+    const rolled = await run(DATASETS_CLI, ['rollback', 'chicago-jpeg', '--imagery'], env);
+    expect(rolled.output).toContain(`Imagery 'chicago-jpeg' rolled back: version 1 ("SPOT 1990", zoom 10–14) is current.`);
+    const served = async () => ((await (await fetch(`${url}/api/imagery`)).json()) as { imagery: { name: string; version: number; tiles: string }[] }).imagery.find(({ name }) => name === 'chicago-jpeg');
+    expect((await served())?.version).toBe(1);
+    const tiles = (await served())!.tiles;
+
+    const removed = await run(DATASETS_CLI, ['remove', 'chicago-jpeg', '--imagery'], env);
+    expect(removed.output).toContain("Imagery 'chicago-jpeg' removed, with all its versions and their files.");
+    expect(removed.code).toBe(0);
+    expect(await served()).toBeUndefined();
+    const { x, y } = lonLatToTile(NAVY_PIER.lon, NAVY_PIER.lat, 14);
+    expect((await fetch(url + tiles.replace('{z}/{x}/{y}', `14/${x}/${y}`))).status).toBe(404);
+    expect(existsSync(folder)).toBe(false);
+    const unknown = await run(DATASETS_CLI, ['rollback', 'chicago-jpeg', '--imagery'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain("datasets: There is no imagery layer named 'chicago-jpeg'");
+  }, 180_000);
 
   it('removes its handover file when it stops', async () => {
     expect(await readdir(path.join(root, 'pglite'))).toContain(HANDOVER_FILE_NAME);
