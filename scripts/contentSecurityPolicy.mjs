@@ -1,6 +1,8 @@
 // The host page's Content-Security-Policy: exactly the origins the runtime config names, plus what
 // mapbox-gl needs (its workers are blob: URLs; sprites and tiles may become data:/blob: images).
-// Helmet's defaults would block both the map and the cross-origin remote entries.
+// Helmet's defaults would block both the map and the cross-origin remote entries. The imagery
+// services an administrator added are fetched by the map from their own hosts: `imageryOrigins`
+// (imageryServiceOrigins.mjs) adds exactly those to img-src and connect-src.
 
 const MAPBOX_ORIGINS = ['https://api.mapbox.com', 'https://events.mapbox.com', 'https://*.tiles.mapbox.com'];
 const STYTCH_ORIGINS = ['https://test.stytch.com', 'https://api.stytch.com'];
@@ -14,7 +16,7 @@ function originOfUrl(url) {
   }
 }
 
-export function cspDirectives(config) {
+export function cspDirectives(config, imageryOrigins = []) {
   const remotes = Object.values(config.remotes).flatMap(originOfUrl);
   const mapSources = [...config.map.styles.map((s) => s.url), config.map.parcelTilesUrl, config.map.contourTilesUrl]
     .filter(Boolean)
@@ -26,8 +28,8 @@ export function cspDirectives(config) {
     defaultSrc: ["'self'"],
     scriptSrc: unique(remotes),
     styleSrc: unique(remotes, ["'unsafe-inline'"]),
-    connectSrc: unique(remotes, api, identity, mapSources),
-    imgSrc: unique(remotes, api, mapSources, ['data:', 'blob:']),
+    connectSrc: unique(remotes, api, identity, mapSources, imageryOrigins),
+    imgSrc: unique(remotes, api, mapSources, imageryOrigins, ['data:', 'blob:']),
     fontSrc: unique(remotes, ['data:']),
     workerSrc: ["'self'", 'blob:'],
     childSrc: ["'self'", 'blob:'],
@@ -40,8 +42,8 @@ export function cspDirectives(config) {
 }
 
 /** The same policy as one Content-Security-Policy header value, for a web server that sets it itself (deploy/nginx). */
-export function cspHeaderValue(config) {
-  return Object.entries(cspDirectives(config))
+export function cspHeaderValue(config, imageryOrigins = []) {
+  return Object.entries(cspDirectives(config, imageryOrigins))
     .map(([name, sources]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${sources.join(' ')}`)
     .join('; ');
 }

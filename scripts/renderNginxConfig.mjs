@@ -17,6 +17,24 @@ const DEFAULTS = {
 };
 const REQUIRED = ['SERVER_NAME', 'TLS_CERTIFICATE', 'TLS_CERTIFICATE_KEY', 'RUNTIME_CONFIG'];
 
+/**
+ * IMAGERY_SERVICE_ORIGINS: the origins of the imagery services added on the Data page, space-separated
+ * (nginx cannot ask the API for them per page as serveApp.mjs does: the operator renders again after
+ * adding one). Each must be an http(s) origin alone, no path.
+ */
+function imageryServiceOrigins(value = '') {
+  return value.split(/[\s,]+/).filter(Boolean).map((origin) => {
+    let parsed;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) throw new Error(`IMAGERY_SERVICE_ORIGINS holds '${origin}', which is not an origin such as https://tiles.county.example`);
+    return parsed.origin;
+  });
+}
+
 /** The template with every value filled; throws on one missing or on a value nginx would misread. */
 export function renderNginxConfig(env = process.env) {
   const values = { ...DEFAULTS };
@@ -25,7 +43,7 @@ export function renderNginxConfig(env = process.env) {
     if (!values[name]) throw new Error(`${name} must be set`);
     if (/[\s;{}"']/.test(values[name]) && name !== 'SERVER_NAME') throw new Error(`${name} may not hold spaces, quotes, braces or ';': '${values[name]}'`);
   }
-  values.CONTENT_SECURITY_POLICY = cspHeaderValue(JSON.parse(readFileSync(values.RUNTIME_CONFIG, 'utf8')));
+  values.CONTENT_SECURITY_POLICY = cspHeaderValue(JSON.parse(readFileSync(values.RUNTIME_CONFIG, 'utf8')), imageryServiceOrigins(env.IMAGERY_SERVICE_ORIGINS));
   return readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
     if (values[name] === undefined) throw new Error(`deploy/nginx/parcel-map.conf names {{${name}}}, which has no value`);
     return values[name];

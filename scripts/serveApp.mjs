@@ -6,6 +6,7 @@ import express from 'express';
 import helmet from 'helmet';
 import { runtimeConfigFromEnv } from './runtimeConfig.mjs';
 import { cspDirectives } from './contentSecurityPolicy.mjs';
+import { createImageryServiceOrigins } from './imageryServiceOrigins.mjs';
 
 const [distDir, portArg, role] = process.argv.slice(2);
 const root = path.resolve(distDir);
@@ -35,16 +36,30 @@ app.use((req, res, next) => {
 // standalone page (its own index.html) reads it too instead of carrying defaults of its own.
 const config = runtimeConfigFromEnv();
 // One Content-Security-Policy for every front end's pages: a remote's standalone page runs the same
-// code under the same config as the host does, so it may reach exactly what the host may.
-app.use(
-  helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-    // Remote entries and map tiles come from other origins.
-    crossOriginEmbedderPolicy: false,
-    // The host loads every remote's files from the remote's origin.
-    crossOriginResourcePolicy: role === 'host' ? undefined : { policy: 'cross-origin' },
-  }),
-);
+// code under the same config as the host does, so it may reach exactly what the host may — and the
+// imagery services' hosts, asked of the API before each page (a page is a path without a file
+// extension, or an .html file); other files carry the last list known.
+const imageryOrigins = createImageryServiceOrigins({ listUrl: `${config.apiBaseUrl}/api/imagery` });
+const isPage = (req) => req.method === 'GET' && (path.extname(req.path) === '' || path.extname(req.path) === '.html');
+const helmetFor = new Map();
+const headersFor = (origins) => {
+  const key = origins.join(' ');
+  if (!helmetFor.has(key)) {
+    // A handful of services at most: one helmet per distinct list is kept.
+    helmetFor.set(key, helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, origins) },
+      // Remote entries and map tiles come from other origins.
+      crossOriginEmbedderPolicy: false,
+      // The host loads every remote's files from the remote's origin.
+      crossOriginResourcePolicy: role === 'host' ? undefined : { policy: 'cross-origin' },
+    }));
+  }
+  return helmetFor.get(key);
+};
+app.use(async (req, res, next) => {
+  const origins = isPage(req) ? await imageryOrigins.current() : imageryOrigins.last();
+  headersFor(origins)(req, res, next);
+});
 app.get('/config.json', (_req, res) => res.json(config));
 app.use(express.static(root, { index: false, cacheControl: false }));
 if (role === 'host') {
