@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import { ImportSection } from './imports/ImportSection.tsx';
 import { DatasetList } from './datasets/DatasetList.tsx';
 import { OverlayList } from './overlays/OverlayList.tsx';
+import { ImageryServicesSection } from './imageryServices/ImageryServicesSection.tsx';
 import './dataPage.css';
 
-/** The administrators' Data page: import a county's file, check it, publish it; manage the data sets and the overlay layers. */
+/** The administrators' Data page: import a county's file, check it, publish it; manage the data sets, the overlay layers and the imagery services. */
 export function DataPage() {
   return (
     <div className="data-page">
@@ -18,6 +19,7 @@ export function DataPage() {
         <ImportSection />
         <DatasetList />
         <OverlayList />
+        <ImageryServicesSection />
       </main>
     </div>
   );

@@ -206,6 +206,8 @@ export function fakeDataAdminApi({ versions = [datasetVersion()], overlays = [] 
     ),
     http.delete(`${ADMIN}/imports/:id`, route('discard', () => new HttpResponse(null, { status: 204 }))),
     http.get(`${ADMIN}/overlays`, route('overlays', () => HttpResponse.json({ dataVersion: 3, versions: overlayList }))),
+    // The imagery services' own tests (imageryServices/) fake their routes; the page lists none here.
+    http.get(`${ADMIN}/imagery-services`, () => HttpResponse.json({ services: [] })),
     http.post(
       `${ADMIN}/overlays/:name/rollback`,
       route('overlayRollback', ({ params }) => {
