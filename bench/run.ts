@@ -3,7 +3,8 @@
 // the table. `npm run bench -- api frontend` runs some sections only (written to
 // bench/results-<sections>.json); `v8` checks what V8 makes of the hot path's fixes (v8States.bench.ts);
 // `finder` is issue #24's rows alone (they are part of `api` too);
-// `scale` (issue #23's whole state on PostgreSQL, SCALE_PARCELS lots) runs only when named. Sections run in this order; the API and front ends are started
+// `scale` (issue #23's whole state on PostgreSQL, SCALE_PARCELS lots) and `imagery` (issue #41's
+// orthophoto import and tiles, imagery.bench.ts) run only when named. Sections run in this order; the API and front ends are started
 // by scripts/start.mjs (which builds stale front ends) as separate processes on
 // PARCEL_MAP_PORT_OFFSET, with their data in .data/bench-<offset>.
 import { existsSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { benchParcelFinder } from './parcelFinder.bench.ts';
 import { benchScale } from './scale.bench.ts';
 import { benchDemoSeed } from './demoSeed.bench.ts';
 import { benchFrontEnd } from './frontend.bench.ts';
+import { benchImagery } from './imagery.bench.ts';
 import { benchImports } from './imports.bench.ts';
 import { benchLivePublish } from './livePublish.bench.ts';
 import { ROOT, startProcess, stopProcess } from './lib/processes.ts';
@@ -28,10 +30,13 @@ import { benchTileThroughput } from './tiles.bench.ts';
 import { coldBuildRows, measureTileSizes, tileSizeRow } from './tileSizes.ts';
 import { benchExpressPrototypes, benchTickObjectShape } from './v8States.bench.ts';
 
-const SECTIONS = ['v8', 'seed', 'data', 'saved', 'api', 'finder', 'frontend', 'scale'] as const;
+const SECTIONS = ['v8', 'seed', 'data', 'saved', 'api', 'finder', 'frontend', 'scale', 'imagery'] as const;
 type Section = (typeof SECTIONS)[number];
-/** Run only when named: `scale` needs PostgreSQL, ~8 GB of disk and most of an hour. */
-const ON_DEMAND: readonly Section[] = ['scale'];
+/**
+ * Run only when named: `scale` needs PostgreSQL, ~8 GB of disk and most of an hour; `imagery` writes a
+ * 1.2 GB orthophoto and tiles it (IMAGERY_BENCH_PIXELS chooses a smaller one).
+ */
+const ON_DEMAND: readonly Section[] = ['scale', 'imagery'];
 const BY_DEFAULT = SECTIONS.filter((name) => !ON_DEMAND.includes(name));
 
 const requested = process.argv.slice(2);
@@ -39,7 +44,7 @@ const unknown = requested.filter((name) => !SECTIONS.includes(name as Section));
 if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`);
 const sections = new Set<Section>(requested.length > 0 ? (requested as Section[]) : BY_DEFAULT);
 /** The sections that read the demo county's PGlite directory (seeded first when missing). */
-const needsDemoCounty = [...sections].some((name) => name !== 'scale' && name !== 'v8');
+const needsDemoCounty = [...sections].some((name) => name !== 'scale' && name !== 'v8' && name !== 'imagery');
 
 const offset = process.env.PARCEL_MAP_PORT_OFFSET ?? '0';
 const dataDir = path.join(ROOT, `.data/bench-${offset}`);
@@ -112,6 +117,14 @@ if (sections.has('scale')) {
   });
 }
 
+if (sections.has('imagery')) {
+  await measure('imagery', 'an orthophoto imported and served', async () => {
+    const result = await benchImagery(PORTS.api, rawTilePort);
+    rows.push(...result.rows);
+    details.imagery = result.details;
+  });
+}
+
 /** Ports of this offset another process already holds (a copy on an offset under 4 away shares some). */
 async function busyPorts(): Promise<number[]> {
   const ports = Object.values(PORTS);
@@ -179,7 +192,7 @@ const results = {
   rows,
   details,
 };
-const file = path.join(ROOT, 'bench', sections.size === BY_DEFAULT.length && !sections.has('scale') ? 'results.json' : `results-${[...sections].join('-')}.json`);
+const file = path.join(ROOT, 'bench', sections.size === BY_DEFAULT.length && !ON_DEMAND.some((name) => sections.has(name)) ? 'results.json' : `results-${[...sections].join('-')}.json`);
 await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nParcel Map benchmarks — ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load average before ${results.loadAverage.before.join(' ')}\n`);
 console.log(formatTable(rows));

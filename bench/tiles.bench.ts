@@ -50,22 +50,30 @@ export function benchTilePaths(): string[] {
   return [...viewTilePaths({ lng, lat, zoom }), ...viewTilePaths({ lng, lat, zoom: zoom + 1 })];
 }
 
-/** `jwt`: a session's token — parcel tiles are served to sessions only, and the map sends it with each. */
-export async function benchTileThroughput(apiOrigin: string, rawPort: number, jwt: string): Promise<TileThroughput> {
-  // The raw server gets the same request bytes, though it reads no header.
-  const headers = { Authorization: `Bearer ${jwt}` };
+/** The API's answers to `paths` against a raw node:http server sending the same bytes and headers, in adjacent pairs. */
+export interface RawComparison {
+  /** The paths that answered bytes (empty tiles, 204, are left out), with the API's response headers. */
+  tiles: RawTile[];
+  raw: LoadRun;
+  api: LoadRun;
+  /** API / raw of each timed pair, in order. */
+  pairRatios: number[];
+}
+
+/**
+ * Each path fetched once (a tile set that builds tiles caches it then), its bytes and headers handed
+ * to a raw node:http server on `rawPort`, then both loaded by turns as the file's header says.
+ */
+export async function compareWithRawServer(apiOrigin: string, rawPort: number, tilePaths: readonly string[], headers: Record<string, string>, apiName: string): Promise<RawComparison> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'tiles-bench-'));
   let raw: ChildProcess | undefined;
   try {
-    // A steady state: the API's start-up read of the parcels is over before anything is timed.
-    await waitForWarmTiles(apiOrigin);
-    // Warming builds and caches each tile; empty ones (204, nothing to send) are left out.
     const tiles: RawTile[] = [];
-    for (const [index, tilePath] of benchTilePaths().entries()) {
+    for (const [index, tilePath] of tilePaths.entries()) {
       const warm = await get(`${apiOrigin}${tilePath}`, headers);
       if (warm.status === 204) continue;
       if (warm.status !== 200) throw new Error(`GET ${tilePath} answered ${warm.status}`);
-      const file = path.join(scratch, `${index}.pbf`);
+      const file = path.join(scratch, `${index}.tile`);
       writeFileSync(file, warm.body);
       tiles.push({ path: tilePath, file, headers: Object.fromEntries(Object.entries(warm.headers).filter(([name]) => !PER_RESPONSE.has(name))) });
     }
@@ -74,43 +82,51 @@ export async function benchTileThroughput(apiOrigin: string, rawPort: number, jw
     writeFileSync(manifest, JSON.stringify(tiles));
     raw = (await startTsProcess(['bench/rawTileServer.ts', String(rawPort), manifest], {}, 'raw server ready', 60_000)).child;
     const loadRaw = (seconds?: number) => load('raw node:http', `http://127.0.0.1:${rawPort}`, paths, { headers, seconds });
-    const loadHotPath = (seconds?: number) => load('API tile (hot path)', apiOrigin, paths, { headers, seconds });
+    const loadApi = (seconds?: number) => load(apiName, apiOrigin, paths, { headers, seconds });
     await loadRaw(WARM_UP_SECONDS);
-    await loadHotPath(WARM_UP_SECONDS);
+    await loadApi(WARM_UP_SECONDS);
     const rawRuns: LoadRun[] = [];
-    const hotPathRuns: LoadRun[] = [];
+    const apiRuns: LoadRun[] = [];
     const pairRatios: number[] = [];
     for (let pair = 0; pair < PAIRS; pair++) {
       const rawFirst = pair % 2 === 0;
-      const first = await (rawFirst ? loadRaw() : loadHotPath());
-      const second = await (rawFirst ? loadHotPath() : loadRaw());
-      const [rawPairRun, hotPathPairRun] = rawFirst ? [first, second] : [second, first];
+      const first = await (rawFirst ? loadRaw() : loadApi());
+      const second = await (rawFirst ? loadApi() : loadRaw());
+      const [rawPairRun, apiPairRun] = rawFirst ? [first, second] : [second, first];
       rawRuns.push(rawPairRun);
-      hotPathRuns.push(hotPathPairRun);
-      pairRatios.push(hotPathPairRun.requestsPerSecond / rawPairRun.requestsPerSecond);
+      apiRuns.push(apiPairRun);
+      pairRatios.push(apiPairRun.requestsPerSecond / rawPairRun.requestsPerSecond);
     }
-    const hotPath = combineRuns(hotPathRuns);
-    const rawRun = combineRuns(rawRuns);
-    await stopProcess(raw);
-    const expressRoute = await load('API tile (Express route only)', apiOrigin, paths.map((tilePath) => `${tilePath}?via=express`), { headers });
-    const sizes = tiles.map((tile) => ({ path: tile.path, bytes: Number(tile.headers['content-length']) }));
-    const totalKb = sizes.reduce((sum, tile) => sum + tile.bytes, 0) / 1024;
-    const section = 'tiles';
-    const perSecond = (run: LoadRun) => `${run.requestsPerSecond.toLocaleString('en-US')} req/s`;
-    return {
-      tiles: sizes,
-      raw: rawRun,
-      hotPath,
-      pairRatios,
-      expressRoute,
-      rows: [
-        ratioRow(section, `cached tile throughput, ${CONNECTIONS} conns`, summarize(pairRatios).p50, 0.8, 'raw node:http',
-          `median of ${PAIRS} adjacent pairs (${pairRatios.map((ratio) => ratio.toFixed(2)).join(', ')}); ${paths.length} z13/z14 tiles of the initial view (mean ${(totalKb / sizes.length).toFixed(1)} KB): API ${perSecond(hotPath)}, raw ${perSecond(rawRun)}; Express route alone ${perSecond(expressRoute)}`),
-        atMost(section, `cached tile p99, ${CONNECTIONS} conns`, hotPath.p99Ms, 'ms', 10, `p50 ${hotPath.p50Ms} ms; raw node:http p50 ${rawRun.p50Ms} ms, p99 ${rawRun.p99Ms} ms`),
-      ],
-    };
+    return { tiles, raw: combineRuns(rawRuns), api: combineRuns(apiRuns), pairRatios };
   } finally {
     if (raw) await stopProcess(raw);
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** `jwt`: a session's token — parcel tiles are served to sessions only, and the map sends it with each. */
+export async function benchTileThroughput(apiOrigin: string, rawPort: number, jwt: string): Promise<TileThroughput> {
+  // The raw server gets the same request bytes, though it reads no header.
+  const headers = { Authorization: `Bearer ${jwt}` };
+  // A steady state: the API's start-up read of the parcels is over before anything is timed.
+  await waitForWarmTiles(apiOrigin);
+  const { tiles, raw: rawRun, api: hotPath, pairRatios } = await compareWithRawServer(apiOrigin, rawPort, benchTilePaths(), headers, 'API tile (hot path)');
+  const paths = tiles.map((tile) => tile.path);
+  const expressRoute = await load('API tile (Express route only)', apiOrigin, paths.map((tilePath) => `${tilePath}?via=express`), { headers });
+  const sizes = tiles.map((tile) => ({ path: tile.path, bytes: Number(tile.headers['content-length']) }));
+  const totalKb = sizes.reduce((sum, tile) => sum + tile.bytes, 0) / 1024;
+  const section = 'tiles';
+  const perSecond = (run: LoadRun) => `${run.requestsPerSecond.toLocaleString('en-US')} req/s`;
+  return {
+    tiles: sizes,
+    raw: rawRun,
+    hotPath,
+    pairRatios,
+    expressRoute,
+    rows: [
+      ratioRow(section, `cached tile throughput, ${CONNECTIONS} conns`, summarize(pairRatios).p50, 0.8, 'raw node:http',
+        `median of ${PAIRS} adjacent pairs (${pairRatios.map((ratio) => ratio.toFixed(2)).join(', ')}); ${paths.length} z13/z14 tiles of the initial view (mean ${(totalKb / sizes.length).toFixed(1)} KB): API ${perSecond(hotPath)}, raw ${perSecond(rawRun)}; Express route alone ${perSecond(expressRoute)}`),
+      atMost(section, `cached tile p99, ${CONNECTIONS} conns`, hotPath.p99Ms, 'ms', 10, `p50 ${hotPath.p50Ms} ms; raw node:http p50 ${rawRun.p50Ms} ms, p99 ${rawRun.p99Ms} ms`),
+    ],
+  };
 }
