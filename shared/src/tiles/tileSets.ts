@@ -42,6 +42,12 @@ export type BaseMapLayer = (typeof BASEMAP_LAYERS)[number];
  * `rank` (1: the town of most parcels).
  */
 export const BASEMAP_PLACES_LAYER = 'places';
+/**
+ * The base map tiles' layer of street names from the parcels' site addresses, for a data set with no
+ * roads of its own: a point per run of a street's parcels, with `name`, `kind` 'street' and `rotate`
+ * (degrees clockwise, the run's direction) for the label.
+ */
+export const BASEMAP_STREETS_LAYER = 'streets';
 export const BASEMAP_TILE_ZOOMS = { min: 0, max: 14 } as const;
 
 /**

@@ -116,6 +116,57 @@ describe('GET /basemap/:z/:x/:y.pbf, the towns of the parcels', () => {
   });
 });
 
+describe("GET /basemap/:z/:x/:y.pbf, the streets of the parcels' addresses", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const streetsAt = async (lng: number, lat: number, z: number) => {
+    const { x, y } = lonLatToTile(lng, lat, z);
+    const response = await app.request(`/basemap/${z}/${x}/${y}.pbf`);
+    if (response.status === 204) return [];
+    return featuresOf(decode(response.body).layers.streets).map((street) => {
+      const { coordinates } = (street.toGeoJSON(x, y, z) as { geometry: { coordinates: number[] } }).geometry;
+      return { ...street.properties, lng: coordinates[0]!, lat: coordinates[1]! };
+    });
+  };
+
+  it("names an imported county's streets from its parcels' addresses, in the middle of each run and turned along it", async () => {
+    // Parcels both sides of a street running north-east (45° on the map), numbers, ranges and units as
+    // Cambridge writes them (two condominium units of one building: one centroid, counted once); a lone
+    // parcel of another street; and the demo county, which has roads.
+    // In the middle of one cell of the grid that cuts streets into runs (0.004° × 0.003°).
+    const [lng, lat] = [-71.058, 42.3615];
+    const k = Math.cos((lat * Math.PI) / 180);
+    const at = (along: number, across: number) => [lng + ((along - across) * 0.0002) / k, lat + (along + across) * 0.0002] as const;
+    const parcel = (pin: string, add1: string, [x, y]: readonly [number, number]) => ({ properties: { PIN: pin, ADD1: add1, CITY: 'CAMBRIDGE' }, geometry: squarePolygon(x - 0.00005, y - 0.00005, 0.0001) });
+    const file = await writeFixture(await fixtureDir(), 'east-cambridge.geojson', featureCollection([
+      parcel('E-1', '10 CAMBRIDGE ST', at(-4, 1)),
+      parcel('E-2', '12-14 CAMBRIDGE ST #3', at(-2, 1)),
+      parcel('E-3', '16R CAMBRIDGE ST', at(0, 1)),
+      parcel('E-4', '18 CAMBRIDGE ST', at(2, 1)),
+      parcel('E-5', '20 CAMBRIDGE ST', at(4, 1)),
+      parcel('E-6', '11 CAMBRIDGE ST UNIT 2', at(-4, -1)),
+      parcel('E-7', '11 CAMBRIDGE ST UNIT 3', at(-4, -1)),
+      parcel('E-8', '13 Cambridge St', at(-2, -1)),
+      parcel('E-9', '15 CAMBRIDGE ST', at(0, -1)),
+      parcel('E-10', '17 CAMBRIDGE ST', at(2, -1)),
+      parcel('E-11', '19 CAMBRIDGE ST', at(4, -1)),
+      parcel('E-12', '1 OTHER RD', at(0, 4)),
+    ]));
+    await importParcels(app.db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'east-cambridge', file, mapping: parseImportMapping({ dataset: { sourceName: 'Cambridge GIS', licence: 'PDDL' }, fields: { PIN: 'PIN', ADD1: 'ADD1', CITY: 'CITY' } }) });
+    await expect.poll(async () => (await streetsAt(lng, lat, 14)).length, { timeout: 5000 }).toBe(1);
+    const [street] = await streetsAt(lng, lat, 14);
+    expect(street).toMatchObject({ name: 'Cambridge St', kind: 'street', rotate: -45 });
+    // The middle of the run, on the street between its two sides (a z14 tile holds ~1 m).
+    expect(street!.lng).toBeCloseTo(lng + 0.00005, 4);
+    expect(street!.lat).toBeCloseTo(lat + 0.00005, 4);
+    expect(await streetsAt(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14)).toEqual([]);
+  });
+});
+
 describe('createBaseMapTiles', () => {
   let db: Db;
   beforeAll(async () => {
