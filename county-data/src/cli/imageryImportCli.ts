@@ -1,7 +1,8 @@
 // `npm run import -- FILE --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN]`: publishes
-// an orthophoto or satellite image (GeoTIFF/COG, JPEG 2000, JPEG or PNG with a world file) as the next
-// version of imagery layer NAME (imagery/importImagery.ts) — its tiled file under IMAGERY_DIR (else
+// an orthophoto or satellite image (GeoTIFF/COG, JPEG 2000, JPEG or PNG with a world file, or a folder
+// or .zip of such tiles, mosaicked) as the next version of imagery layer NAME (imagery/importImagery.ts) — its tiled file under IMAGERY_DIR (else
 // DATA_DIR/imagery), its row in the database the API uses.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { imageryDirFromEnv } from '@parcel-map/database';
 import type { ImageryImportReport } from '@parcel-map/shared/contracts';
@@ -20,12 +21,17 @@ export interface ImageryImportCommand {
 }
 
 export async function importImageryCommand(command: ImageryImportCommand): Promise<void> {
+  // A folder or .zip of tiles is mosaicked by the import itself, each tile checked there (imagery/imageryMosaic.ts).
+  const tileSet = (await stat(command.file).then((found) => found.isDirectory(), () => false)) || path.extname(command.file).toLowerCase() === '.zip';
   // Checked before the database is opened or the file sent: a file that is not what it claims changes nothing.
-  const format = await claimedImageryFormat(command.file);
+  const format = tileSet ? undefined : await claimedImageryFormat(command.file);
   const target = await openCliTarget();
   let report: ImageryImportReport;
   try {
     if (target.kind === 'api') {
+      if (!format) {
+        throw new Error(`${target.where} holds the database, and it does not take a folder or .zip of tiles from this command yet: stop the API and run the command again. Nothing was changed.`);
+      }
       const worldFile = await worldFileBeside(command.file, format);
       const body = { file: path.basename(command.file), imagery: command.name, label: command.label, attribution: command.attribution, crs: command.crs };
       report = { ...(await target.api.importImagery([command.file, ...(worldFile ? [worldFile] : [])], body)), file: command.file };

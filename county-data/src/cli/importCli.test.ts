@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteDb } from '@parcel-map/database';
-import { SPOT_CHICAGO } from '../imagery/testing/imageryFixtures.ts';
+import { SPOT_CHICAGO, writeTileFolder } from '../imagery/testing/imageryFixtures.ts';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
 import { currentDataset } from '../testing/readBack.ts';
 
@@ -126,6 +126,16 @@ describe('npm run import', () => {
     // IMAGERY_DIR unset: the files are in DATA_DIR/imagery, one folder per layer.
     expect((await readdir(path.join(dataDir, 'imagery', 'spot-chicago'))).sort()).toEqual(files.map((file) => path.basename(file)).sort());
   }, 180_000);
+
+  it.skipIf(!existsSync(SPOT_CHICAGO))('publishes a folder of orthophoto tiles with --imagery as one image, mosaicked', async () => {
+    const folder = await writeTileFolder(root);
+    const published = await runImport(dataDir, [folder, '--imagery', 'tiled', '--label', 'Tiles']);
+    expect(published.code).toBe(0);
+    const lines = published.output.split('\n').map((line) => line.trim());
+    expect(lines).toContain(`published as version 1 of imagery 'tiled' ("Tiles") in ${dataDir}: ${folder}`);
+    expect(lines).toContain('format      4 GeoTIFF tiles mosaicked (VRT/Virtual Raster), CRS NAD27 / Illinois East');
+    expect(lines).toContain('tiles       WEBP, zoom 10–14');
+  }, 120_000);
 
   it('refuses the options imagery does not take, and imagery options without --imagery, saying which, changing nothing', async () => {
     const refusals: [string[], string][] = [

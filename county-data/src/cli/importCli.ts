@@ -22,7 +22,7 @@ import { createProgressBar } from './progressBar.ts';
 import { reportPath, writeReport } from './reportFile.ts';
 
 const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME | --overlay NAME [--label TEXT]] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]
-   or: npm run import -- IMAGE (${IMAGERY_FILE_EXTENSIONS.join(' ')}) --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN] [--report REPORT.json]`;
+   or: npm run import -- IMAGE (${IMAGERY_FILE_EXTENSIONS.join(' ')}, or a folder or .zip of such tiles) --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN] [--report REPORT.json]`;
 
 /** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
 function parseShare(text: string): number {

@@ -3,7 +3,7 @@
 // PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,9 @@ import type { Db } from '@parcel-map/database';
 import { openTestDb } from '@parcel-map/database/testing';
 import { imageryVersionFiles, listImageryVersions } from '../publish/imageryVersions.ts';
 import { importImagery } from './importImagery.ts';
-import { IN_THE_FRAME, NAVY_PIER, SPOT_CHICAGO, writeFramedWithNodata, writeGeneratedCog, writeJpegWithWorldFile, writeVrtNamedTif } from './testing/imageryFixtures.ts';
+import {
+  IN_THE_FRAME, NAVY_PIER, SPOT_CHICAGO, writeFramedWithNodata, writeGeneratedCog, writeJpegWithWorldFile, writeTileFolder, writeVrtNamedTif, zipOf,
+} from './testing/imageryFixtures.ts';
 
 describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
   let db: Db;
@@ -124,4 +126,55 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
     await expect(importImagery(db, { file: SPOT_CHICAGO, name: 'x', crs: '/etc/passwd', imageryDir })).rejects.toThrow('--crs: it must be an EPSG or ESRI code');
     await expect(importImagery(db, { file: SPOT_CHICAGO, name: 'Not A Slug', imageryDir })).rejects.toThrow("'Not A Slug' is not an imagery name");
   });
+
+  /** The stored COG's pixel at `at` (red, green, blue[, alpha]). */
+  const storedPixel = async (name: string, at: { lon: number; lat: number }) => {
+    const stored = path.join(imageryDir, (await listImageryVersions(db)).find((row) => row.name === name && row.current)!.file);
+    return execFileSync('gdallocationinfo', ['-valonly', '-wgs84', stored, String(at.lon), String(at.lat)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  };
+
+  it('imports a folder of orthophoto tiles as one image, mosaicked: the whole of it, the same place as the single file', async () => {
+    const folder = await writeTileFolder(dir);
+    const report = await importImagery(db, { file: folder, name: 'tiled', imageryDir });
+    expect(report).toMatchObject({ format: '4 GeoTIFF tiles mosaicked (VRT/Virtual Raster)', width: 699, height: 929, crs: 'NAD27 / Illinois East', maxzoom: 14, minzoom: 10 });
+    const single = (await listImageryVersions(db)).find((row) => row.name === 'spot-chicago' && row.current)!;
+    report.bbox.forEach((value, index) => expect(value).toBeCloseTo(single.bbox[index]!, 4));
+    // Pixels from each of the four tiles: the pier (north-east), and the other three corners' insides.
+    const [west, south, east, north] = report.bbox;
+    for (const at of [NAVY_PIER, { lon: west + 0.01, lat: north - 0.01 }, { lon: west + 0.01, lat: south + 0.01 }, { lon: east - 0.01, lat: south + 0.01 }]) {
+      expect((await storedPixel('tiled', at)).at(-1), JSON.stringify(at)).toBe(255);
+    }
+    // Nothing of the mosaic left behind: only the layers' folders.
+    expect((await readdir(imageryDir)).filter((entry) => entry.startsWith('.'))).toEqual([]);
+  }, 90_000);
+
+  it('imports a .zip of the tiles, in a folder inside it, as the folder', async () => {
+    const zip = zipOf(await writeTileFolder(path.join(dir, 'for-zip')), path.join(dir, 'ortho-tiles.zip'));
+    const report = await importImagery(db, { file: zip, name: 'zipped', imageryDir });
+    expect(report).toMatchObject({ format: '4 GeoTIFF tiles mosaicked (VRT/Virtual Raster)', width: 699, height: 929, minzoom: 10, maxzoom: 14 });
+    expect((await storedPixel('zipped', NAVY_PIER)).at(-1)).toBe(255);
+    expect((await readdir(imageryDir)).filter((entry) => entry.startsWith('.'))).toEqual([]);
+  }, 90_000);
+
+  it('refuses a tile set with a GDAL virtual raster named as a tile, tiles of two formats, or no tiles, leaving nothing behind', async () => {
+    const before = await listImageryVersions(db);
+    const disguised = await writeTileFolder(path.join(dir, 'disguised'));
+    await copyFile(await writeVrtNamedTif(path.join(dir, 'disguised')), path.join(disguised, 'tile-5.tif'));
+    await expect(importImagery(db, { file: disguised, name: 'disguised', imageryDir })).rejects.toThrow(
+      'tile-5.tif: named as GeoTIFF (.tif) but it holds a GDAL virtual source (VRT XML), which would read other files, addresses or databases: refused',
+    );
+    const mixed = await writeTileFolder(path.join(dir, 'mixed'));
+    await copyFile(await writeJpegWithWorldFile(path.join(dir, 'mixed')), path.join(mixed, 'tile-5.jpg'));
+    await copyFile(path.join(dir, 'mixed', 'chicago.jgw'), path.join(mixed, 'tile-5.jgw'));
+    await expect(importImagery(db, { file: mixed, name: 'mixed', imageryDir })).rejects.toThrow('its tiles are of one format to be mosaicked, and tile-5.jpg is JPEG with a world file where tile-1.tif is GeoTIFF');
+    const empty = path.join(dir, 'empty');
+    await mkdir(empty);
+    await writeFile(path.join(empty, 'README.txt'), 'no tiles here\n');
+    await expect(importImagery(db, { file: empty, name: 'empty', imageryDir })).rejects.toThrow('holds no imagery tiles (.tif .tiff .jp2 .j2k .jpg .jpeg .png files)');
+    const notAZip = path.join(dir, 'not-a.zip');
+    await writeFile(notAZip, '<VRTDataset/>');
+    await expect(importImagery(db, { file: notAZip, name: 'nozip', imageryDir })).rejects.toThrow('named as a zip (.zip) but it is not one: refused');
+    expect(await listImageryVersions(db)).toEqual(before);
+    expect((await readdir(imageryDir)).filter((entry) => ['disguised', 'mixed', 'empty', 'nozip'].includes(entry) || entry.startsWith('.'))).toEqual([]);
+  }, 90_000);
 });

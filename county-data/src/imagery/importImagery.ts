@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Db } from '@parcel-map/database';
 import type { ImageryImportReport } from '@parcel-map/shared/contracts';
 import { checkImageryName, imageryVersionFiles, listImageryVersions, publishImageryVersion } from '../publish/imageryVersions.ts';
-import { claimedImageryFormat } from './imageryFormat.ts';
+import { imageryInput, type ImageryInput } from './imageryMosaic.ts';
 import { readImagerySource } from './imagerySource.ts';
 import { writeCoarserCogs, writeImageryCog } from './writeImageryCog.ts';
 
@@ -30,13 +30,23 @@ const COG_EXTENSION = '.tif';
 export async function importImagery(db: Db, options: ImageryImportOptions): Promise<ImageryImportReport> {
   const started = performance.now();
   const name = checkImageryName(options.name);
-  const format = await claimedImageryFormat(options.file);
-  const source = await readImagerySource(options.file, format, options.crs);
+  const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+  // A folder or .zip of tiles is mosaicked first (imageryMosaic.ts), in a folder of its own removed after.
+  const input = await imageryInput(options.file, path.join(options.imageryDir, `.mosaic-${base}`));
+  try {
+    return await importInput(db, options, name, base, input, started);
+  } finally {
+    await input.cleanup();
+  }
+}
+
+async function importInput(db: Db, options: ImageryImportOptions, name: string, base: string, input: ImageryInput, started: number): Promise<ImageryImportReport> {
+  const { format } = input;
+  const source = await readImagerySource(input.file, format, options.crs);
 
   // One folder per layer, one file per version: a new name each time, so a file once served never changes.
   const folder = path.join(options.imageryDir, name);
   await mkdir(folder, { recursive: true });
-  const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
   const partial = path.join(folder, `${base}.partial${COG_EXTENSION}`);
   const stored = path.join(folder, `${base}${COG_EXTENSION}`);
   // The coarser files for the lower zooms, named by their highest zoom: `<base>.z10.tif`.
@@ -44,7 +54,7 @@ export async function importImagery(db: Db, options: ImageryImportOptions): Prom
   const lowerStored = (top: number) => path.join(folder, `${base}.z${top}${COG_EXTENSION}`);
   let published = false;
   try {
-    const cog = await writeImageryCog(options.file, format, source, options.crs, partial);
+    const cog = await writeImageryCog(input.file, format, source, options.crs, partial);
     const lower = await writeCoarserCogs(partial, cog, source.bbox, lowerPartial);
     for (const coarser of lower) await rename(coarser.file, lowerStored(coarser.maxzoom));
     await rename(partial, stored);
@@ -76,7 +86,7 @@ export async function importImagery(db: Db, options: ImageryImportOptions): Prom
     await Promise.all([...filesBefore].filter((file) => !kept.has(file)).map((file) => rm(path.resolve(options.imageryDir, file), { force: true })));
     return {
       file: options.file,
-      format: source.driver,
+      format: input.tiles === undefined ? source.driver : `${input.tiles} ${format.name} mosaicked (${source.driver})`,
       imagery: { name, label: row.label, version: row.version },
       crs: source.crsName,
       resolution: source.resolution,

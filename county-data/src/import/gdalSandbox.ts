@@ -10,8 +10,11 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** A GDAL driver's short name, as `ogrinfo --formats` (vector) or `gdalinfo --formats` (raster) lists it. */
-export type GdalDriver = 'GPKG' | 'OpenFileGDB' | 'LIBKML' | 'KML' | 'TopoJSON' | 'CSV' | 'GeoJSONSeq' | 'GTiff' | 'COG' | 'JPEG' | 'JP2OpenJPEG' | 'PNG';
+/**
+ * A GDAL driver's short name, as `ogrinfo --formats` (vector) or `gdalinfo --formats` (raster) lists it.
+ * VRT only ever opens the mosaic imagery/imageryMosaic.ts writes of tiles it checked, never a user's file.
+ */
+export type GdalDriver = 'GPKG' | 'OpenFileGDB' | 'LIBKML' | 'KML' | 'TopoJSON' | 'CSV' | 'GeoJSONSeq' | 'GTiff' | 'COG' | 'JPEG' | 'JP2OpenJPEG' | 'PNG' | 'VRT';
 
 /** What ogr2ogr writes (`-f GeoJSONSeq`): never skipped. */
 const OUTPUT_DRIVER: GdalDriver = 'GeoJSONSeq';

@@ -1,8 +1,9 @@
 // Imagery files for tests: the real SPOT sample of Chicago (../shared/data/imagery, see its README) and
 // small images generated from it with GDAL (a COG already in the web map's CRS, a JPEG with a world file).
 import { execFileSync } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import AdmZip from 'adm-zip';
 
 /** SPOT panchromatic, one grey band, NAD27 / Illinois East in US survey feet (EPSG:26771). */
 export const SPOT_CHICAGO = path.resolve(import.meta.dirname, '../../../../../shared/data/imagery/SP27GTIF.tiff');
@@ -48,5 +49,28 @@ export async function writeVrtNamedTif(dir: string): Promise<string> {
     file,
     `<VRTDataset rasterXSize="10" rasterYSize="10"><VRTRasterBand dataType="Byte" band="1"><SimpleSource><SourceFilename relativeToVRT="0">/etc/passwd</SourceFilename></SimpleSource></VRTRasterBand></VRTDataset>\n`,
   );
+  return file;
+}
+
+/**
+ * The sample cut into 4 GeoTIFF tiles (2 × 2, `gdal_translate -srcwin`) in a folder of their own, as a
+ * county publishes its orthophoto, with a file beside them that is not a tile (a README).
+ */
+export async function writeTileFolder(dir: string): Promise<string> {
+  const folder = path.join(dir, 'ortho-tiles');
+  await mkdir(folder, { recursive: true });
+  const windows = [[0, 0, 350, 465], [350, 0, 349, 465], [0, 465, 350, 464], [350, 465, 349, 464]];
+  windows.forEach(([x, y, width, height], index) => {
+    execFileSync('gdal_translate', ['-q', '-srcwin', String(x), String(y), String(width), String(height), SPOT_CHICAGO, path.join(folder, `tile-${index + 1}.tif`)]);
+  });
+  await writeFile(path.join(folder, 'README.txt'), 'Orthophoto tiles, 2 × 2\n');
+  return folder;
+}
+
+/** The same tiles zipped, in a folder inside the zip. */
+export function zipOf(folder: string, file: string): string {
+  const zip = new AdmZip();
+  zip.addLocalFolder(folder, 'ortho');
+  zip.writeZip(file);
   return file;
 }
