@@ -8,7 +8,7 @@
 // the dark one only gives imagery-like contrast, and its name carries 'satellite' so that the
 // client's SPEC §4 rule (yellow parcel outlines on satellite styles) applies to it.
 
-import { BASEMAP_PLACES_LAYER, BASEMAP_TILE_ZOOMS, OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type BaseMapLayer, type Overlay, type OverlayContextKind } from '@parcel-map/shared/contracts';
+import { BASEMAP_PLACES_LAYER, BASEMAP_STREETS_LAYER, BASEMAP_TILE_ZOOMS, OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type BaseMapLayer, type Overlay, type OverlayContextKind } from '@parcel-map/shared/contracts';
 
 export const BASEMAP_SOURCE = 'basemap';
 
@@ -180,6 +180,30 @@ function roadLabelLayer(colours: LabelColours) {
 }
 
 /**
+ * The street names of an imported county whose data brings no roads (tiles/baseMap's streets layer,
+ * from the parcels' site addresses): a point per run of a street's parcels, turned along the run and
+ * with the map, from z14 where the streets between the parcels are wide enough to read.
+ */
+function streetLabelLayer(colours: LabelColours) {
+  return {
+    id: 'street-label',
+    type: 'symbol',
+    source: BASEMAP_SOURCE,
+    'source-layer': BASEMAP_STREETS_LAYER,
+    minzoom: 14,
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': TEXT_FONT,
+      'text-size': ['interpolate', ['linear'], ['zoom'], 14, 10, 18, 14],
+      'text-rotate': ['get', 'rotate'],
+      'text-rotation-alignment': 'map',
+      'text-max-width': 20,
+    },
+    paint: labelPaint(colours),
+  };
+}
+
+/**
  * The town names of the parcels' cities (tiles/baseMap's places layer) at z10–13, where the parcels'
  * own labels and the street names are still too small to say where the view is; the town of most
  * parcels placed first.
@@ -242,10 +266,12 @@ function contextLabelLayers(context: readonly Overlay[], colours: LabelColours) 
 /**
  * Every self-hosted style's names, drawn last and so above the parcels (the map puts its parcel layers
  * under a style's first symbol layer): water and road names of the context overlays, the demo base
- * map's road names, the towns of the parcels; the later ones placed first where labels collide.
+ * map's road names, the streets of the parcels' addresses (unless a context road overlay names the
+ * streets itself), the towns of the parcels; the later ones placed first where labels collide.
  */
 export function labelLayers(context: readonly Overlay[], colours: LabelColours) {
-  return [...contextLabelLayers(context, colours), roadLabelLayer(colours), townLabelLayer(colours)];
+  const namedRoads = labelledContext(context).some((overlay) => overlay.context === 'roads');
+  return [...contextLabelLayers(context, colours), roadLabelLayer(colours), ...(namedRoads ? [] : [streetLabelLayer(colours)]), townLabelLayer(colours)];
 }
 
 /** `overlays`: those served now (GET /api/overlays's list); the style draws the ones marked as context. */

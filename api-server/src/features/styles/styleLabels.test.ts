@@ -103,6 +103,32 @@ describe('the names in the self-hosted styles', () => {
   });
 });
 
+describe("the street names of the parcels' addresses", () => {
+  const styleWith = async (overlays: Overlay[], id: string) => {
+    const app = express();
+    app.use('/styles', createStylesRouter({ publicBaseUrl: 'https://maps.example.org', overlays: { current: async () => overlays }, imagery: { current: async () => [orthophoto] } }));
+    const server = await listenOnLoopback(app);
+    try {
+      return (await rawRequest(`${server.baseUrl}/styles/${id}.json`)).json as Style;
+    } finally {
+      await server.close();
+    }
+  };
+
+  it.each(['streets-local', 'dark-local', 'imagery-ortho'])('%s names the streets from z14, turned as the tiles say, where no road overlay names them', async (id) => {
+    const cambridge = await styleWith([overlay('water', 'water', 'polygon', 'NAME'), overlay('pavement', 'roads', 'polygon')], id);
+    expect(cambridge.layers.find((layer) => layer.id === 'street-label')).toMatchObject({
+      type: 'symbol',
+      source: 'basemap',
+      'source-layer': 'streets',
+      minzoom: 14,
+      layout: { 'text-field': ['get', 'name'], 'text-rotate': ['get', 'rotate'], 'text-rotation-alignment': 'map' },
+    });
+    const named = await styleWith([overlay('centrelines', 'roads', 'line', 'ST_NAME')], id);
+    expect(named.layers.some((layer) => layer.id === 'street-label')).toBe(false);
+  });
+});
+
 describe("the town names' source", () => {
   it("serves the demo county's town names under the layer and source the style's town label names, at z11", async () => {
     const app = await startTestApp();

@@ -109,6 +109,7 @@ describe('GET /styles/imagery-:name.json', () => {
     attribution: 'Cook County GIS',
     version: 2,
   };
+  const older: Imagery = { ...orthophoto, name: 'orthophoto-2019', label: 'Orthophoto 2019', bbox: [-87.8, 41.8, -87.6, 41.9], minzoom: 9, tiles: '/tiles/imagery/orthophoto-2019/{z}/{x}/{y}.webp?v=1' };
   const boundaries = { name: 'towns', context: 'boundaries', geometryType: 'polygon', tiles: '/tiles/overlays/towns/{z}/{x}/{y}.pbf?v=1', label: 'Towns', source: 'County', licence: 'PD', style: { colour: '#9a9a9a' } };
   const water = { ...boundaries, name: 'lakes', context: 'water', tiles: '/tiles/overlays/lakes/{z}/{x}/{y}.pbf?v=1' };
   let server: ListeningServer;
@@ -120,7 +121,7 @@ describe('GET /styles/imagery-:name.json', () => {
       createStylesRouter({
         publicBaseUrl: 'https://maps.example.org',
         overlays: { current: async () => [boundaries, water] as Overlay[] },
-        imagery: { current: async () => [orthophoto] },
+        imagery: { current: async () => [older, orthophoto] },
       }),
     );
     app.use(notFoundHandler());
@@ -132,7 +133,7 @@ describe('GET /styles/imagery-:name.json', () => {
   type Layer = { id: string; type: string; source?: string; paint?: Record<string, unknown> };
   type Style = { name: string; glyphs: string; sources: Record<string, Record<string, unknown>>; layers: Layer[] };
 
-  it('draws the imagery over a plain background, road and town names and boundaries over it, under a satellite name', async () => {
+  it('draws the imagery over a plain background, road, street and town names and boundaries over it, under a satellite name', async () => {
     const response = await rawRequest(`${server.baseUrl}/styles/imagery-orthophoto-2024.json`);
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=300');
@@ -150,11 +151,23 @@ describe('GET /styles/imagery-:name.json', () => {
       attribution: 'Orthophoto 2024: Cook County GIS',
     });
     expect(Object.keys(style.sources).sort()).toEqual(['basemap', 'context-towns', 'imagery']);
-    expect(style.layers.map((layer) => layer.type)).toEqual(['background', 'raster', 'line', 'symbol', 'symbol']);
+    expect(style.layers.map((layer) => layer.type)).toEqual(['background', 'raster', 'line', 'symbol', 'symbol', 'symbol']);
     expect(style.layers[1]).toMatchObject({ id: 'imagery', source: 'imagery' });
     expect(style.layers[2]).toMatchObject({ source: 'context-towns' });
     expect(style.layers[3]).toMatchObject({ id: 'road-label', source: 'basemap', paint: { 'text-halo-color': '#000000' } });
-    expect(style.layers[4]).toMatchObject({ id: 'town-label', source: 'basemap', paint: { 'text-halo-color': '#000000' } });
+    expect(style.layers[4]).toMatchObject({ id: 'street-label', source: 'basemap', paint: { 'text-halo-color': '#000000' } });
+    expect(style.layers[5]).toMatchObject({ id: 'town-label', source: 'basemap', paint: { 'text-halo-color': '#000000' } });
+  });
+
+  it('draws every imagery layer at once in the API’s order, the newest on top, its source the one the map watches', async () => {
+    const style = (await rawRequest(`${server.baseUrl}/styles/imagery.json`)).json as Style & { center: number[]; zoom: number };
+    expect(style.name).toBe('Satellite imagery: newest available');
+    expect(style.layers.filter((layer) => layer.type === 'raster').map((layer) => layer.source)).toEqual(['imagery-under-0', 'imagery']);
+    expect(style.sources['imagery-under-0']).toMatchObject({ tiles: ['https://maps.example.org/tiles/imagery/orthophoto-2019/{z}/{x}/{y}.webp?v=1'], attribution: 'Orthophoto 2019: Cook County GIS' });
+    expect(style.sources.imagery).toMatchObject({ tiles: ['https://maps.example.org/tiles/imagery/orthophoto-2024/{z}/{x}/{y}.webp?v=3'] });
+    // Opens on both footprints, from the lowest zoom either has.
+    expect(style.center).toEqual([-87.675, 41.875]);
+    expect(style.zoom).toBe(9);
   });
 
   it('answers 404 with the JSON error for an imagery layer not served', async () => {
