@@ -4,7 +4,7 @@
 import type mapboxgl from 'mapbox-gl';
 import { IMAGERY_STYLE_SOURCE } from '@parcel-map/shared/api';
 
-export interface ImageryTileHealth {
+interface ImageryTileHealth {
   detach(): void;
 }
 

@@ -30,8 +30,7 @@ export function imageryTilesTemplate(name: string, format: ImageryTileFormat, id
  * tile service an administrator added on the Data page, whose tiles the browser fetches from its
  * own host ('service', imageryServiceContract.ts).
  */
-export const IMAGERY_SOURCES = ['file', 'service'] as const;
-export type ImagerySource = (typeof IMAGERY_SOURCES)[number];
+const IMAGERY_SOURCES = ['file', 'service'] as const;
 
 /**
  * The raster source of an imagery layer's base style (GET /styles/imagery-<name>.json): the map

@@ -13,7 +13,7 @@ import type { ImageryServicesRepository } from './imageryServicesRepository.ts';
 import { WmtsCapabilitiesError, wmtsTileTemplate } from './wmtsCapabilities.ts';
 
 /** How long and how much a WMTS capabilities fetch may take. */
-export const WMTS_CAPABILITIES_TIMEOUT_MS = 10_000;
+const WMTS_CAPABILITIES_TIMEOUT_MS = 10_000;
 const WMTS_CAPABILITIES_MAX_BYTES = 5 * 1024 * 1024;
 /** The zooms asked of a service unless the administrator says otherwise (most serve no deeper). */
 const DEFAULT_MAXZOOM = 19;
@@ -75,7 +75,7 @@ async function fetchCapabilities(url: string): Promise<string> {
 }
 
 /** `County Ortho 2024` → `county-ortho-2024`. */
-export function serviceNameOf(label: string): string {
+function serviceNameOf(label: string): string {
   return label.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63).replace(/-+$/, '');
 }
 

@@ -69,7 +69,7 @@ function webMercatorMatrices(set: XmlElement): { prefix: string; zooms: number[]
   return { prefix, zooms: ids.map((_id, zoom) => zoom) };
 }
 
-export interface WmtsTemplate {
+interface WmtsTemplate {
   /** `{z}/{x}/{y}` template, absolute. */
   tiles: string;
   layer: string;
