@@ -2,9 +2,9 @@
 // layer, `features`, holding the overlay's features with their properties (those its mapping shows,
 // else every one, and the one that names them on the map), which the map shows on a click. As the base
 // map's: geojson-vt indexes an overlay's features once per data version, the first time one of its
-// tiles is asked for, and each request cuts one small tile, kept per data version. The names served are read once per data version too (an
-// overlay published, rolled back or removed changes it): a tile of any other name is a 404 without a
-// query or a cache entry.
+// tiles is asked for, and each request cuts one small tile, kept per data version. The names served
+// are read once per data version too (an overlay published, rolled back or removed changes it): a tile
+// of any other name is a 404 without a query or a cache entry.
 import type { Feature, Geometry } from 'geojson';
 import GeoJSONVT from 'geojson-vt';
 import { isOverlayLabel, OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS } from '@parcel-map/shared/contracts';
