@@ -38,6 +38,11 @@ const IMAGERY_SOURCES = ['file', 'service'] as const;
  */
 export const IMAGERY_STYLE_SOURCE = 'imagery';
 
+/** The base style of every imagery layer at once (GET /styles/imagery.json), the newest on top; `imagery-<name>` styles draw one. */
+export const NEWEST_IMAGERY_STYLE_ID = 'imagery';
+/** Its name, which carries 'satellite' as every imagery style's does (SPEC §4's yellow outlines). */
+export const NEWEST_IMAGERY_LABEL = 'newest available';
+
 /** One imagery layer as GET /api/imagery lists it: the current version of each imported file, and each service. */
 export const imagerySchema = z.object({
   name: z.string(),
@@ -59,7 +64,7 @@ export const imagerySchema = z.object({
   version: z.number(),
 });
 
-/** GET /api/imagery (public, as its tiles are). */
+/** GET /api/imagery (public, as its tiles are): the oldest first — imported files as published, then services as added. */
 export const imageryAnswerSchema = z.object({ imagery: z.array(imagerySchema) });
 
 export type Imagery = z.infer<typeof imagerySchema>;

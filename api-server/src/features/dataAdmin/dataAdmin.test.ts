@@ -291,6 +291,7 @@ describe('/api/admin', () => {
     const refusal = (vrt.json as { message: string }).message;
     expect(refusal).toMatch(/^innocent\.tif: named as /);
     expect(refusal).not.toContain(app.config.importWorkDir);
-    expect(imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery.map(({ name }) => name).sort()).toEqual(['chicago-jpeg', 'spot-chicago']);
+    // Oldest first, as published (not by name): the map's "newest available" style stacks them so.
+    expect(imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery.map(({ name }) => name)).toEqual(['spot-chicago', 'chicago-jpeg']);
   });
 });

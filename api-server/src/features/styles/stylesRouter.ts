@@ -1,5 +1,5 @@
-// GET /styles/{id}.json — the self-hosted base styles (offlineStyles.ts) and one per imagery layer
-// served now (imageryStyles.ts), with the context overlays served now.
+// GET /styles/{id}.json — the self-hosted base styles (offlineStyles.ts), one per imagery layer served
+// now and one of them all, the newest on top (imageryStyles.ts), with the context overlays served now.
 import type { Request } from 'express';
 import { Router } from 'express';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
@@ -21,7 +21,7 @@ export function createStylesRouter(deps: StylesRouterDeps): Router {
     const info = findOfflineStyle(id);
     if (info) return offlineStyle(info, publicBase, await deps.overlays.current());
     const imagery = findImageryForStyle(id, await deps.imagery.current());
-    if (imagery) return imageryStyle(imagery, publicBase, await deps.overlays.current());
+    if (imagery.length > 0) return imageryStyle(id, imagery, publicBase, await deps.overlays.current());
     throw new NotFoundError('Style not found');
   };
 

@@ -46,6 +46,16 @@ describe('imagery base maps on the map', () => {
     expect(calls.filter(([name]) => name === 'setStyle')).toEqual([]);
   });
 
+  it('with several imagery layers, offers first all of them at once, the newest on top, then each', async () => {
+    const older = { ...orthophoto, name: 'orthophoto-2019', label: 'Orthophoto 2019', tiles: '/tiles/imagery/orthophoto-2019/{z}/{x}/{y}.webp?v=1' };
+    const calls = renderScreen('/?style=imagery', [older, orthophoto]);
+    const newest = { id: 'imagery', name: 'Imagery — newest available', url: `${API}/styles/imagery.json` };
+    const each = { id: 'imagery-orthophoto-2019', name: 'Imagery — Orthophoto 2019', url: `${API}/styles/imagery-orthophoto-2019.json` };
+    await waitFor(() => expect(calls).toContainEqual(['setImageryStyles', [newest, each, ORTHOPHOTO_STYLE]]));
+    // A link to it waits for the list as a link to one layer does.
+    await waitFor(() => expect(calls).toContainEqual(['setStyle', 'imagery']));
+  });
+
   it('loads a link’s imagery base map once the list names it, after the map was told of it', async () => {
     const calls = renderScreen('/?style=imagery-orthophoto-2024', [orthophoto]);
     await waitFor(() => expect(calls).toContainEqual(['setStyle', 'imagery-orthophoto-2024']));
