@@ -10,10 +10,11 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@parcel-map/shared';
-import { mapOverlayToggled, selectMapOverlays, selectMapSetupError, selectMapStyleId, selectNotAnsweringBaseMaps, type MapOverlay } from '../mapView/mapViewSlice.ts';
+import { mapOverlayToggled, selectMapOverlays, selectMapSetupError, selectMapStyleId, type MapOverlay } from '../mapView/mapViewSlice.ts';
 import { measureToggled, selectIsMeasureOpen } from '../measure/measureSlice.ts';
 import { OverlayLayerOptions } from '../overlays/OverlayLayerOptions.tsx';
-import { imageryLabelOf, useImageryStyles } from '../imagery/imageryApi.ts';
+import { useImageryStyles } from '../imagery/imageryApi.ts';
+import { useBaseMapProblems } from '../imagery/useBaseMapProblems.ts';
 import './mapControls.css';
 
 export interface MapControlActions {
@@ -159,15 +160,7 @@ function BaseMapSelector({ onSelect, disabled }: { onSelect(styleId: string): vo
   const imagery = useImageryStyles();
   const styles = [...(configured ?? []), ...imagery];
   const current = useAppSelector(selectMapStyleId);
-  const notAnswering = useAppSelector(selectNotAnsweringBaseMaps);
-  /** docs/decisions.md: the wording of an imagery service that is down. */
-  const problemOf = (styleId: string) => {
-    const showingId = notAnswering[styleId];
-    const style = styles.find((candidate) => candidate.id === styleId);
-    if (showingId === undefined || !style) return undefined;
-    const showing = styles.find((candidate) => candidate.id === showingId)?.name ?? 'the previous base map';
-    return `${imageryLabelOf(style)} is not answering — showing ${showing}`;
-  };
+  const problemOf = useBaseMapProblems();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);

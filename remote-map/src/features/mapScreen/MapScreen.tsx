@@ -5,6 +5,7 @@ import { ParcelDetailPanel } from '../parcelSelection/ParcelDetailPanel.tsx';
 import { MainMenu } from '../mainMenu/MainMenu.tsx';
 import {
   LocationProblemNotice,
+  BaseMapNotAnsweringNotice,
   MapSetupErrorOverlay,
   ParcelTilesLoadingBar,
   StyleLoadFailedNotice,
@@ -69,6 +70,7 @@ export function MapScreen() {
       <LocationProblemNotice />
       <StyleLoadingIndicator />
       <StyleLoadFailedNotice onRetry={(styleId) => controller?.setStyle(styleId)} />
+      <BaseMapNotAnsweringNotice />
       <MeasurePalette />
       <SearchResultsPanel controller={controller} />
       <NearbyPanel controller={controller} />

@@ -1,12 +1,15 @@
 import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { PARCEL_OUTLINE_MIN_ZOOM } from '../../map/parcelLayers.ts';
+import { useBaseMapProblems } from '../imagery/useBaseMapProblems.ts';
 import {
   myLocationProblemDismissed,
+  notAnsweringNoticeDismissed,
   selectFailedMapStyleId,
   selectIsMapStyleLoading,
   selectLocationProblem,
   selectMapSetupError,
   selectMapZoom,
+  selectNotAnsweringNotice,
   selectParcelTilesLoading,
 } from './mapViewSlice.ts';
 
@@ -56,6 +59,22 @@ export function LocationProblemNotice() {
     <div className="map-screen__location-problem" role="alert">
       <span>{problem}</span>
       <button type="button" className="pm-button" onClick={() => dispatch(myLocationProblemDismissed())}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** An imagery base map's service is down and the map went back to another: said until dismissed (the menu says it too). */
+export function BaseMapNotAnsweringNotice() {
+  const dispatch = useAppDispatch();
+  const styleId = useAppSelector(selectNotAnsweringNotice);
+  const message = useBaseMapProblems()(styleId ?? '');
+  if (styleId === null || message === undefined) return null;
+  return (
+    <div className="map-screen__base-map-problem" role="status">
+      <span>{message}</span>
+      <button type="button" className="pm-button" onClick={() => dispatch(notAnsweringNoticeDismissed())}>
         Dismiss
       </button>
     </div>

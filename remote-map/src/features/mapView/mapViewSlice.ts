@@ -26,6 +26,8 @@ interface MapViewState {
    * forgotten when it is asked for again.
    */
   notAnsweringBaseMaps: Record<string, string>;
+  /** The base map found not answering last, said in a notice until dismissed or asked for again. */
+  notAnsweringNotice: string | null;
   setupError: string | null;
   overlays: MapOverlaysState;
   /**
@@ -46,6 +48,7 @@ const initialState: MapViewState = {
   isStyleLoading: false,
   failedStyleId: null,
   notAnsweringBaseMaps: {},
+  notAnsweringNotice: null,
   setupError: null,
   overlays: { ownerNames: true, savedParcels: false, parcelOutlines: true, contours: false },
   overlayLayers: [],
@@ -66,9 +69,14 @@ export const mapViewSlice = createSlice({
       state.isStyleLoading = true;
       state.failedStyleId = null;
       delete state.notAnsweringBaseMaps[action.payload.styleId];
+      if (state.notAnsweringNotice === action.payload.styleId) state.notAnsweringNotice = null;
     },
     mapBaseMapNotAnswering: (state, action: PayloadAction<{ styleId: string; showingId: string }>) => {
       state.notAnsweringBaseMaps[action.payload.styleId] = action.payload.showingId;
+      state.notAnsweringNotice = action.payload.styleId;
+    },
+    notAnsweringNoticeDismissed: (state) => {
+      state.notAnsweringNotice = null;
     },
     mapStyleLoadFinished: (state, action: PayloadAction<{ styleId: string | null }>) => {
       state.isStyleLoading = false;
@@ -126,6 +134,7 @@ export const mapViewSlice = createSlice({
     selectIsMapStyleLoading: (state) => state.isStyleLoading,
     selectFailedMapStyleId: (state) => state.failedStyleId,
     selectNotAnsweringBaseMaps: (state) => state.notAnsweringBaseMaps,
+    selectNotAnsweringNotice: (state) => state.notAnsweringNotice,
     selectMapSetupError: (state) => state.setupError,
     selectMapOverlays: (state) => state.overlays,
     selectShownOverlayLayers: (state) => state.overlayLayers,
@@ -148,6 +157,7 @@ export const {
   mapStyleLoadFinished,
   mapStyleLoadFailed,
   mapBaseMapNotAnswering,
+  notAnsweringNoticeDismissed,
   mapSetupFailed,
   mapSetupStarted,
   mapOverlayToggled,
@@ -167,6 +177,7 @@ export const {
   selectIsMapStyleLoading,
   selectFailedMapStyleId,
   selectNotAnsweringBaseMaps,
+  selectNotAnsweringNotice,
   selectMapSetupError,
   selectMapOverlays,
   selectShownOverlayLayers,
