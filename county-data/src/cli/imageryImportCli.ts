@@ -22,17 +22,19 @@ export interface ImageryImportCommand {
 
 export async function importImageryCommand(command: ImageryImportCommand): Promise<void> {
   // A folder or .zip of tiles is mosaicked by the import itself, each tile checked there (imagery/imageryMosaic.ts).
-  const tileSet = (await stat(command.file).then((found) => found.isDirectory(), () => false)) || path.extname(command.file).toLowerCase() === '.zip';
+  const folder = await stat(command.file).then((found) => found.isDirectory(), () => false);
+  const zip = !folder && path.extname(command.file).toLowerCase() === '.zip';
   // Checked before the database is opened or the file sent: a file that is not what it claims changes nothing.
-  const format = tileSet ? undefined : await claimedImageryFormat(command.file);
+  const format = folder || zip ? undefined : await claimedImageryFormat(command.file);
   const target = await openCliTarget();
   let report: ImageryImportReport;
   try {
     if (target.kind === 'api') {
-      if (!format) {
-        throw new Error(`${target.where} holds the database, and it does not take a folder or .zip of tiles from this command yet: stop the API and run the command again. Nothing was changed.`);
+      if (folder) {
+        throw new Error(`${target.where} holds the database, and it takes a tile set as a .zip, not a folder: zip the folder, or stop the API, and run the command again. Nothing was changed.`);
       }
-      const worldFile = await worldFileBeside(command.file, format);
+      // A .zip goes as it is: the API's import unzips and checks its tiles.
+      const worldFile = format ? await worldFileBeside(command.file, format) : undefined;
       const body = { file: path.basename(command.file), imagery: command.name, label: command.label, attribution: command.attribution, crs: command.crs };
       report = { ...(await target.api.importImagery([command.file, ...(worldFile ? [worldFile] : [])], body)), file: command.file };
     } else {

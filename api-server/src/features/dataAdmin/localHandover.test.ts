@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMBRIDGE_OVERLAYS_DIR, featureCollection, fixtureDir, OVERLAY_MAPPINGS_DIR, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
-import { NAVY_PIER, writeJpegWithWorldFile } from '@parcel-map/county-data/imagery/testing';
+import { NAVY_PIER, writeJpegWithWorldFile, writeTileFolder, zipOf } from '@parcel-map/county-data/imagery/testing';
 import { HANDOVER_FILE_NAME } from '@parcel-map/database';
 import { lonLatToTile } from '../../tiles/kit/tileMath.ts';
 
@@ -144,12 +144,27 @@ describe('the import and datasets commands while the API runs on PGlite', () => 
     expect(await readdir(path.join(root, 'imports'))).toEqual([]);
   }, 120_000);
 
+  it('imports imagery from a .zip of orthophoto tiles through the running API, mosaicked, and refuses a folder of them, changing nothing', async () => {
+    const folder = await writeTileFolder(await fixtureDir());
+    const zip = zipOf(folder, path.join(root, 'ortho-tiles.zip'));
+    const imported = await run(IMPORT_CLI, [zip, '--imagery', 'chicago-tiles', '--label', 'Tiles'], env);
+    expect(imported.output).toContain('format      4 GeoTIFF tiles mosaicked (VRT/Virtual Raster), CRS NAD27 / Illinois East');
+    expect(imported.code).toBe(0);
+    const refused = await run(IMPORT_CLI, [folder, '--imagery', 'chicago-folder'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('takes a tile set as a .zip, not a folder: zip the folder, or stop the API');
+    const { imagery } = (await (await fetch(`${url}/api/imagery`)).json()) as { imagery: { name: string; minzoom: number }[] };
+    expect(imagery.filter(({ name }) => name.startsWith('chicago-t') || name === 'chicago-folder')).toEqual([expect.objectContaining({ name: 'chicago-tiles', minzoom: 10 })]);
+    expect(await readdir(path.join(root, 'imports'))).toEqual([]);
+  }, 120_000);
+
   it('lists, rolls back and removes imagery through the running API, which deletes the files and stops serving its tiles at once', async () => {
     const jpeg = await writeJpegWithWorldFile(await fixtureDir());
     expect((await run(IMPORT_CLI, [jpeg, '--imagery', 'chicago-jpeg', '--label', 'SPOT 1990 (again)', '--crs', 'EPSG:26771'], env)).code).toBe(0);
     const listed = await run(DATASETS_CLI, ['list', '--json', '--imagery'], env);
     expect(listed.code).toBe(0);
-    expect((JSON.parse(listed.stdout) as { name: string; version: number; current: boolean; minzoom: number }[]).map(({ name, version, current, minzoom }) => ({ name, version, current, minzoom }))).toEqual([
+    const versions = (JSON.parse(listed.stdout) as { name: string; version: number; current: boolean; minzoom: number }[]).filter(({ name }) => name === 'chicago-jpeg');
+    expect(versions.map(({ name, version, current, minzoom }) => ({ name, version, current, minzoom }))).toEqual([
       { name: 'chicago-jpeg', version: 2, current: true, minzoom: 10 },
       { name: 'chicago-jpeg', version: 1, current: false, minzoom: 10 },
     ]);
