@@ -39,8 +39,8 @@ const STREET_RUN_CELL = { lon: 0.004, lat: 0.003 } as const;
 
 /** A unit after the street ('4 CANAL PK #C1', '10 MAIN ST UNIT 2'), removed (PostgreSQL's regular expressions). */
 const ADDRESS_UNIT = String.raw`\s*(#|\mUNIT\M|\mAPT\M|\mSTE\M).*$`;
-/** The house number or range before it ('187-197 ', '191R '), removed. */
-const ADDRESS_NUMBER = String.raw`^[0-9]+[A-Z]?(\s*-\s*[0-9]+[A-Z]?)?\s+`;
+/** The house number or range before it ('187-197 ', '191R ', '9 1/2 '), removed. */
+const ADDRESS_NUMBER = String.raw`^[0-9]+[A-Z]?(\s*-\s*[0-9]+[A-Z]?)?(\s+1/2)?\s+`;
 
 export function createBaseMapFeaturesRepository(db: Queryable) {
   return {

@@ -146,7 +146,7 @@ describe("GET /basemap/:z/:x/:y.pbf, the streets of the parcels' addresses", () 
       parcel('E-1', '10 CAMBRIDGE ST', at(-4, 1)),
       parcel('E-2', '12-14 CAMBRIDGE ST #3', at(-2, 1)),
       parcel('E-3', '16R CAMBRIDGE ST', at(0, 1)),
-      parcel('E-4', '18 CAMBRIDGE ST', at(2, 1)),
+      parcel('E-4', '18 1/2 CAMBRIDGE ST', at(2, 1)),
       parcel('E-5', '20 CAMBRIDGE ST', at(4, 1)),
       parcel('E-6', '11 CAMBRIDGE ST UNIT 2', at(-4, -1)),
       parcel('E-7', '11 CAMBRIDGE ST UNIT 3', at(-4, -1)),
