@@ -2,6 +2,7 @@
 // publish (the real Cambridge files with their assessor join and the bundled mapping), refusals that
 // change nothing, versions, rollback, removal and the initial view.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
   datasetVersionsAnswerSchema,
   imageryAnswerSchema,
   imageryImportReportSchema,
+  imageryVersionsAnswerSchema,
   importJobSchema,
   overlayImportReportSchema,
   overlayVersionsAnswerSchema,
@@ -54,7 +56,7 @@ describe('/api/admin', () => {
     const routes: [string, string][] = [
       ['GET', '/api/admin/datasets'], ['POST', '/api/admin/imports'], ['DELETE', '/api/admin/datasets/demo'], ['PUT', '/api/admin/initial-view'],
       ['GET', '/api/admin/overlays'], ['DELETE', '/api/admin/overlays/flood-zones'], ['POST', '/api/admin/imports/x/overlay'],
-      ['POST', '/api/admin/imports/x/imagery'],
+      ['POST', '/api/admin/imports/x/imagery'], ['GET', '/api/admin/imagery'], ['POST', '/api/admin/imagery/x/rollback'], ['DELETE', '/api/admin/imagery/x'],
     ];
     for (const [method, route] of routes) {
       expect((await app.request(route, { method })).status).toBe(401);
@@ -293,5 +295,30 @@ describe('/api/admin', () => {
     expect(refusal).not.toContain(app.config.importWorkDir);
     // Oldest first, as published (not by name): the map's "newest available" style stacks them so.
     expect(imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery.map(({ name }) => name)).toEqual(['spot-chicago', 'chicago-jpeg']);
+  });
+
+  // After the imports above: the datasets command's --imagery through the API, and the Data page's.
+  it('lists the kept imagery versions without their files, rolls back, and removes a layer with its files', async () => {
+    const versions = async () => imageryVersionsAnswerSchema.parse((await app.request('/api/admin/imagery', { token: admin })).json).versions;
+    const listed = await versions();
+    expect(listed.map(({ name, version, current, minzoom, maxzoom }) => ({ name, version, current, minzoom, maxzoom }))).toEqual([
+      { name: 'chicago-jpeg', version: 1, current: true, minzoom: 10, maxzoom: 14 },
+      { name: 'spot-chicago', version: 1, current: true, minzoom: 10, maxzoom: 14 },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain('.tif');
+
+    const noEarlier = await app.request('/api/admin/imagery/spot-chicago/rollback', { method: 'POST', token: admin });
+    expect(noEarlier.status).toBe(409);
+    expect(noEarlier.json).toEqual({ message: "Imagery layer 'spot-chicago' has no earlier version to roll back to" });
+
+    const folder = path.join(app.config.imageryDir, 'spot-chicago');
+    expect(existsSync(folder)).toBe(true);
+    expect((await app.request('/api/admin/imagery/spot-chicago', { method: 'DELETE', token: admin })).status).toBe(204);
+    expect(existsSync(folder)).toBe(false);
+    expect(imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery.map(({ name }) => name)).toEqual(['chicago-jpeg']);
+    expect((await versions()).map(({ name }) => name)).toEqual(['chicago-jpeg']);
+    const unknown = await app.request('/api/admin/imagery/spot-chicago', { method: 'DELETE', token: admin });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ message: "There is no imagery layer named 'spot-chicago'" });
   });
 });
