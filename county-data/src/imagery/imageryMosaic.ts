@@ -22,6 +22,8 @@ export interface ImageryInput {
   format: ImageryFormat;
   /** How many tiles were mosaicked; undefined for one image. */
   tiles?: number;
+  /** The size of what was given: the image, the zip, or the folder's tiles together. */
+  sourceBytes: number;
   /** Removes what was written to read it (the unzipped tiles, the mosaic). */
   cleanup(): Promise<void>;
 }
@@ -34,7 +36,10 @@ export async function imageryInput(file: string, workDir: string, limits: Import
   // A file not found is the single file's to say so (after its extension is checked).
   const isFolder = await stat(file).then((found) => found.isDirectory(), () => false);
   const isZip = !isFolder && path.extname(file).toLowerCase() === '.zip';
-  if (!isFolder && !isZip) return { file, format: await claimedImageryFormat(file), cleanup: async () => undefined };
+  if (!isFolder && !isZip) {
+    const format = await claimedImageryFormat(file);
+    return { file, format, sourceBytes: (await stat(file)).size, cleanup: async () => undefined };
+  }
 
   const cleanup = () => rm(workDir, { recursive: true, force: true });
   try {
@@ -48,7 +53,8 @@ export async function imageryInput(file: string, workDir: string, limits: Import
     const mosaic = path.join(workDir, 'mosaic.vrt');
     // -addalpha: where no tile covers the mosaic's rectangle it is transparent, not black.
     await gdalToolOutput('gdalbuildvrt', ['-q', '-addalpha', '-input_file_list', list, mosaic], drivers, `mosaicking the ${format.name} tiles of ${path.basename(file)}`);
-    return { file: mosaic, format: { ...format, name: `${format.name} tiles`, drivers }, tiles: tiles.length, cleanup };
+    const sourceBytes = isFolder ? (await Promise.all(tiles.map(async (tile) => (await stat(tile)).size))).reduce((sum, size) => sum + size, 0) : (await stat(file)).size;
+    return { file: mosaic, format: { ...format, name: `${format.name} tiles`, drivers }, tiles: tiles.length, sourceBytes, cleanup };
   } catch (error) {
     await cleanup();
     throw error;

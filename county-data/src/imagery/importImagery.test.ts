@@ -137,6 +137,8 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
     const folder = await writeTileFolder(dir);
     const report = await importImagery(db, { file: folder, name: 'tiled', imageryDir });
     expect(report).toMatchObject({ format: '4 GeoTIFF tiles mosaicked (VRT/Virtual Raster)', width: 699, height: 929, crs: 'NAD27 / Illinois East', maxzoom: 14, minzoom: 10 });
+    // The four tiles together: the sample's 650 KB of pixels, not the folder's own few bytes.
+    expect(report.sourceBytes).toBeGreaterThan(600_000);
     const single = (await listImageryVersions(db)).find((row) => row.name === 'spot-chicago' && row.current)!;
     report.bbox.forEach((value, index) => expect(value).toBeCloseTo(single.bbox[index]!, 4));
     // Pixels from each of the four tiles: the pier (north-east), and the other three corners' insides.

@@ -98,7 +98,7 @@ async function importInput(db: Db, options: ImageryImportOptions, name: string, 
       minzoom,
       maxzoom: cog.maxzoom,
       tileFormat: cog.tileFormat,
-      sourceBytes: (await stat(options.file)).size,
+      sourceBytes: input.sourceBytes,
       storedBytes: sizeBytes,
       timings: { totalMs: Math.round(performance.now() - started) },
     };
