@@ -26,6 +26,8 @@ export const imageryServiceBodySchema = z.object({
   bounds: bboxSchema,
   minzoom: z.optional(zoom),
   maxzoom: z.optional(zoom),
+  /** WMTS only: the layer's Identifier in the capabilities; by default the first in the web map's tiling. */
+  layer: z.optional(z.string().check(z.maxLength(200))),
 });
 export type ImageryServiceBody = z.infer<typeof imageryServiceBodySchema>;
 

@@ -130,10 +130,19 @@ describe('/api/admin/imagery-services', () => {
       minzoom: 0,
       maxzoom: 12,
     });
+    // A layer named: that one's template; one the capabilities lack is refused, naming those offered.
+    documents.set('/two-layers.xml', capabilities({ sets: [{ id: 'GoogleMapsCompatible', crs: 'urn:ogc:def:crs:EPSG::3857', matrices: zooms('', 20) }], resourceUrl: '/wmts/{Layer}/{TileMatrix}/{TileRow}/{TileCol}.jpg' }).replace('</Contents>', '<Layer><ows:Identifier>ortho_2020</ows:Identifier><TileMatrixSetLink><TileMatrixSet>GoogleMapsCompatible</TileMatrixSet></TileMatrixSetLink><ResourceURL resourceType="tile" template="/wmts/{Layer}/{TileMatrix}/{TileRow}/{TileCol}.png"/></Layer></Contents>'));
+    const named = await add({ kind: 'wmts', url: `${county.baseUrl}/two-layers.xml`, label: 'WMTS 2020', layer: 'ortho_2020' });
+    expect(named.json).toMatchObject({ tiles: `${county.baseUrl}/wmts/ortho_2020/{z}/{y}/{x}.png`, maxzoom: 19 });
+    const missing = await add({ kind: 'wmts', url: `${county.baseUrl}/two-layers.xml`, label: 'WMTS 2018', layer: 'ortho_2018' });
+    expect({ status: missing.status, body: missing.json }).toEqual({ status: 400, body: { message: "The WMTS capabilities have no layer 'ortho_2018'; they offer 'ortho_2024', 'ortho_2020'" } });
+    const notWmts = await add({ kind: 'xyz', url: 'https://tiles.example/{z}/{x}/{y}.png', label: 'XYZ with a layer', layer: 'ortho' });
+    expect({ status: notWmts.status, body: notWmts.json }).toEqual({ status: 400, body: { message: 'Only a WMTS service is given a layer: the other kinds name it in their URL' } });
+
     // Removed from the county's server now: the map's template was kept, the service not asked again.
     documents.clear();
     expect((await mapImagery()).find((layer) => layer.name === 'wmts-rest')?.tiles).toBe(`${county.baseUrl}/wmts/ortho_2024/default/GoogleMapsCompatible/{z}/{y}/{x}.jpg`);
-    for (const name of ['wmts-rest', 'wmts-kvp']) await app.request(`/api/admin/imagery-services/${name}`, { method: 'DELETE', token: admin });
+    for (const name of ['wmts-rest', 'wmts-kvp', 'wmts-2020']) await app.request(`/api/admin/imagery-services/${name}`, { method: 'DELETE', token: admin });
   });
 
   it('refuses a WMTS service without the web map\'s tiling, one that is not WMTS, and one that does not answer, saying why', async () => {

@@ -97,8 +97,9 @@ export function createImageryServices(deps: { repository: ImageryServicesReposit
       let zooms = { minzoom: IMAGERY_SERVICE_ZOOMS.min as number, maxzoom: DEFAULT_MAXZOOM as number };
       if (body.kind === 'wmts') {
         if (url.includes('{')) throw new BadRequestError(SERVICE_URL_MESSAGES.wmts);
+        const layer = body.layer?.trim() || undefined;
         try {
-          const template = wmtsTileTemplate(await fetchCapabilities(parsed.href), parsed.href);
+          const template = wmtsTileTemplate(await fetchCapabilities(parsed.href), parsed.href, layer);
           tiles = template.tiles;
           zooms = { minzoom: template.minzoom, maxzoom: template.maxzoom };
         } catch (error) {
@@ -106,6 +107,7 @@ export function createImageryServices(deps: { repository: ImageryServicesReposit
           throw error;
         }
       } else {
+        if (body.layer) throw new BadRequestError('Only a WMTS service is given a layer: the other kinds name it in their URL');
         tiles = tileTemplateOf(body.kind, url, parsed);
       }
       const minzoom = body.minzoom ?? zooms.minzoom;

@@ -78,11 +78,11 @@ interface WmtsTemplate {
 }
 
 /**
- * The tile template of the document's first layer offered in the web map's tiling: its RESTful
- * ResourceURL if it has one, else a KVP GetTile on the GetTile operation's GET address.
- * `capabilitiesUrl` resolves relative addresses.
+ * The tile template of the layer named `layer` (its Identifier), else of the document's first layer
+ * offered in the web map's tiling: its RESTful ResourceURL if it has one, else a KVP GetTile on the
+ * GetTile operation's GET address. `capabilitiesUrl` resolves relative addresses.
  */
-export function wmtsTileTemplate(xml: string, capabilitiesUrl: string): WmtsTemplate {
+export function wmtsTileTemplate(xml: string, capabilitiesUrl: string, layer?: string): WmtsTemplate {
   const document = parseXml(xml);
   const capabilities = document.children.find((child) => localName(child.name) === 'Capabilities');
   if (!capabilities) {
@@ -92,17 +92,23 @@ export function wmtsTileTemplate(xml: string, capabilitiesUrl: string): WmtsTemp
   const contents = childrenNamed(capabilities, 'Contents')[0];
   if (!contents) throw new WmtsCapabilitiesError('The WMTS capabilities list no layers');
   const sets = new Map(childrenNamed(contents, 'TileMatrixSet').map((set) => [childText(set, 'Identifier') ?? '', set]));
-  for (const layer of childrenNamed(contents, 'Layer')) {
-    for (const link of childrenNamed(layer, 'TileMatrixSetLink')) {
+  const offered = childrenNamed(contents, 'Layer');
+  const candidates = layer === undefined ? offered : offered.filter((candidate) => childText(candidate, 'Identifier') === layer);
+  if (layer !== undefined && candidates.length === 0) {
+    const names = offered.map((candidate) => childText(candidate, 'Identifier')).filter(Boolean);
+    throw new WmtsCapabilitiesError(`The WMTS capabilities have no layer '${layer}'; they offer ${names.length > 0 ? names.map((name) => `'${name}'`).join(', ') : 'none'}`);
+  }
+  for (const entry of candidates) {
+    for (const link of childrenNamed(entry, 'TileMatrixSetLink')) {
       const setId = childText(link, 'TileMatrixSet') ?? '';
       const set = sets.get(setId);
       const matrices = set && webMercatorMatrices(set);
       if (!matrices) continue;
-      const layerId = childText(layer, 'Identifier') ?? '';
-      const style = childrenNamed(layer, 'Style').find((candidate) => candidate.attributes.isDefault === 'true') ?? childrenNamed(layer, 'Style')[0];
+      const layerId = childText(entry, 'Identifier') ?? '';
+      const style = childrenNamed(entry, 'Style').find((candidate) => candidate.attributes.isDefault === 'true') ?? childrenNamed(entry, 'Style')[0];
       const styleId = (style && childText(style, 'Identifier')) ?? 'default';
-      const format = childText(layer, 'Format') ?? 'image/png';
-      const resource = childrenNamed(layer, 'ResourceURL').find((candidate) => candidate.attributes.resourceType === 'tile');
+      const format = childText(entry, 'Format') ?? 'image/png';
+      const resource = childrenNamed(entry, 'ResourceURL').find((candidate) => candidate.attributes.resourceType === 'tile');
       const fill = (template: string) =>
         template
           .replace(/\{TileMatrixSet\}/gi, encodeURIComponent(setId))
@@ -125,7 +131,11 @@ export function wmtsTileTemplate(xml: string, capabilitiesUrl: string): WmtsTemp
       return { tiles, layer: layerId, minzoom: 0, maxzoom: matrices.zooms.length - 1 };
     }
   }
-  throw new WmtsCapabilitiesError('The WMTS capabilities offer no layer in the GoogleMapsCompatible (EPSG:3857) tiling the map uses');
+  throw new WmtsCapabilitiesError(
+    layer === undefined
+      ? 'The WMTS capabilities offer no layer in the GoogleMapsCompatible (EPSG:3857) tiling the map uses'
+      : `The WMTS layer '${layer}' is not offered in the GoogleMapsCompatible (EPSG:3857) tiling the map uses`,
+  );
 }
 
 // Braces kept: new URL would escape the template's placeholders.

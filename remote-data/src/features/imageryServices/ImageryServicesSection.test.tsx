@@ -41,7 +41,11 @@ describe('the Data page\'s imagery services', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No imagery service is added yet.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Add an imagery service' });
 
+    // A WMTS service may name its layer; the other kinds name it in their URL.
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'WMTS');
+    expect(within(form).getByLabelText('Layer (optional)')).toBeInTheDocument();
     await user.selectOptions(within(form).getByLabelText('Kind'), 'WMS');
+    expect(within(form).queryByLabelText('Layer (optional)')).not.toBeInTheDocument();
     expect(within(form).getByLabelText('URL')).toHaveAccessibleDescription('A GetMap request in EPSG:3857 with BBOX={bbox-epsg-3857}, filled for each tile.');
     // Pasted, as an administrator copies a service's address: typed, the long URLs outlast the test's time on a busy machine.
     const paste = async (label: string, text: string) => {

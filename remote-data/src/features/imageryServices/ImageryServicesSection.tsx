@@ -28,6 +28,7 @@ function AddServiceForm() {
   const [label, setLabel] = useState('');
   const [attribution, setAttribution] = useState('');
   const [bounds, setBounds] = useState('');
+  const [layer, setLayer] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const [add, adding] = useAddImageryServiceMutation();
@@ -42,12 +43,14 @@ function AddServiceForm() {
     }
     setProblem(null);
     try {
-      const service = await add({ kind, url: url.trim(), label: label.trim(), attribution: attribution.trim(), bounds: box }).unwrap();
+      const wmtsLayer = kind === 'wmts' && layer.trim() ? { layer: layer.trim() } : {};
+      const service = await add({ kind, url: url.trim(), label: label.trim(), attribution: attribution.trim(), bounds: box, ...wmtsLayer }).unwrap();
       setAdded(`Added: the base map menu lists it as "Imagery — ${service.label}".`);
       setUrl('');
       setLabel('');
       setAttribution('');
       setBounds('');
+      setLayer('');
     } catch (error) {
       setProblem(failureMessage(error));
     }
@@ -73,6 +76,13 @@ function AddServiceForm() {
             {KIND_CHOICES[kind].hint}
           </p>
         </div>
+        {kind === 'wmts' && (
+          <div className="data-field">
+            <label htmlFor={`${id}-layer`}>Layer (optional)</label>
+            <input id={`${id}-layer`} type="text" value={layer} onChange={(event) => setLayer(event.target.value)} spellCheck={false} />
+            <p className="data-muted">Its identifier in the capabilities; by default the first one offered in the web map's tiling.</p>
+          </div>
+        )}
         <div className="data-field">
           <label htmlFor={`${id}-label`}>Label</label>
           <input id={`${id}-label`} type="text" required value={label} onChange={(event) => setLabel(event.target.value)} />
