@@ -30,7 +30,7 @@ export interface ImageryMeta {
 }
 
 /** A coarser COG of a version and the zooms it serves, below those of the version's `file`. */
-export interface ImageryLowerFile {
+interface ImageryLowerFile {
   file: string;
   minzoom: number;
   maxzoom: number;
