@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeLocalHandover } from '@parcel-map/database';
-import type { DatasetVersionsAnswer, OverlayVersionsAnswer } from '@parcel-map/shared/contracts';
+import type { DatasetVersionsAnswer, ImageryVersionsAnswer, OverlayVersionsAnswer } from '@parcel-map/shared/contracts';
 import { START_MARKER_FILE_NAME } from '../../../database/src/startMarker.mjs';
 
 const DATASETS_CLI = path.resolve(import.meta.dirname, 'datasetsCli.ts');
 const TOKEN = 'stand-in-token';
 const DATASETS: DatasetVersionsAnswer = { dataVersion: 7, versions: [] };
 const OVERLAYS: OverlayVersionsAnswer = { dataVersion: 7, versions: [] };
+const IMAGERY: ImageryVersionsAnswer = { dataVersion: 7, versions: [] };
 
 interface Command {
   child: ChildProcess;
@@ -54,6 +55,7 @@ async function standInApi(): Promise<{ url: string; listen(): Promise<Server> }>
       if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { message: 'no' });
       if (request.url === '/api/admin/datasets') return json(200, DATASETS);
       if (request.url === '/api/admin/overlays') return json(200, OVERLAYS);
+      if (request.url === '/api/admin/imagery') return json(200, IMAGERY);
       return json(404, { message: `not here: ${request.url}` });
     });
     server.listen(port, '127.0.0.1');
