@@ -4,6 +4,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 // The store by package name, not by path: '@parcel-map/shared' is a federated singleton, and a
 // relative import would bundle a second rootReducer into this entry's chunk.
 import { injectedMiddleware, rootReducer, type RuntimeConfig, type SessionState } from '@parcel-map/shared';
+import { jwtIsStale } from '../session/sessionJwtExpiry.ts';
 import { apiRequest, ApiError, type ApiRequest } from './apiClient.ts';
 
 export interface ApiQueryArgs {
@@ -29,6 +30,23 @@ interface StateSeenByApi {
   runtimeConfig: RuntimeConfig | null;
 }
 
+/** How long a request waits for the identity client to replace a stale session JWT (it refreshes one as a page starts). */
+const FRESH_JWT_WAIT_MS = 10_000;
+const FRESH_JWT_POLL_MS = 100;
+
+/**
+ * The session JWT to send: while the identity client may still replace a stale one, the request waits
+ * for it, rather than earn a 401 that every browser logs as an error and the screen would show.
+ */
+async function sessionJwtToSend(getState: () => unknown, signal: AbortSignal): Promise<string | null> {
+  const deadline = Date.now() + FRESH_JWT_WAIT_MS;
+  for (;;) {
+    const jwt = (getState() as StateSeenByApi).session.sessionJwt;
+    if (jwt === null || !jwtIsStale(jwt) || Date.now() >= deadline || signal.aborted) return jwt;
+    await new Promise((resolve) => setTimeout(resolve, FRESH_JWT_POLL_MS));
+  }
+}
+
 const apiBaseQuery: BaseQueryFn<ApiQueryArgs, unknown, ApiQueryError> = async (args, { getState, signal }) => {
   const state = getState() as StateSeenByApi;
   if (!state.runtimeConfig) return { error: { message: 'Runtime configuration not loaded' } };
@@ -36,7 +54,7 @@ const apiBaseQuery: BaseQueryFn<ApiQueryArgs, unknown, ApiQueryError> = async (a
     const data = await apiRequest({
       ...args,
       baseUrl: state.runtimeConfig.apiBaseUrl,
-      token: state.session.sessionJwt,
+      token: await sessionJwtToSend(getState, signal),
       signal,
     });
     return { data: data ?? null };
