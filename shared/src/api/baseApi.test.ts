@@ -19,15 +19,21 @@ function jwtExpiringIn(secondsLeft: number): string {
 const signedInWith = (sessionJwt: string) =>
   identityStateChanged({ user: { userId: 'u1', emails: [] }, session: { sessionId: 's1', expiresAt: '2099-01-01T00:00:00Z' }, sessionJwt, fromCache: false });
 
+/** The Authorization header of each /api/thing request the server receives, in order. */
+function authorizationsSent(): (string | null)[] {
+  const sent: (string | null)[] = [];
+  network.use(
+    http.get(`${testConfig.apiBaseUrl}/api/thing`, ({ request }) => {
+      sent.push(request.headers.get('Authorization'));
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  return sent;
+}
+
 describe('the API client and the session JWT', () => {
   it('does not send a JWT past its expiry: it waits for the identity client to refresh it, then sends the fresh one', async () => {
-    const sent: (string | null)[] = [];
-    network.use(
-      http.get(`${testConfig.apiBaseUrl}/api/thing`, ({ request }) => {
-        sent.push(request.headers.get('Authorization'));
-        return HttpResponse.json({ ok: true });
-      }),
-    );
+    const sent = authorizationsSent();
     const store = makeTestStore();
     const expired = jwtExpiringIn(-60);
     store.dispatch(signedInWith(expired));
@@ -41,13 +47,7 @@ describe('the API client and the session JWT', () => {
   });
 
   it('sends a live JWT at once', async () => {
-    const sent: (string | null)[] = [];
-    network.use(
-      http.get(`${testConfig.apiBaseUrl}/api/thing`, ({ request }) => {
-        sent.push(request.headers.get('Authorization'));
-        return HttpResponse.json({ ok: true });
-      }),
-    );
+    const sent = authorizationsSent();
     const store = makeTestStore();
     const live = jwtExpiringIn(240);
     store.dispatch(signedInWith(live));

@@ -30,6 +30,23 @@ function Working({ title, progress }: { title: string; progress: { phase: string
   );
 }
 
+/** What was published, its report under it, and the way back to the form. */
+function Published({ saying, onAnother, children }: { saying: string; onAnother: () => void; children: React.ReactNode }) {
+  return (
+    <div className="data-stack">
+      <p role="status" className="data-success">
+        {saying}
+      </p>
+      {children}
+      <div className="data-actions">
+        <button type="button" className="pm-button" onClick={onAnother}>
+          Import another file
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Upload → validation report → publish, one import at a time. */
 export function ImportSection() {
   const limits = useGetImportLimitsQuery();
@@ -113,31 +130,21 @@ export function ImportSection() {
     );
   else if (stage.kind === 'overlay-published')
     body = (
-      <div className="data-stack">
-        <p role="status" className="data-success">
-          Published {stage.report.overlay.name} version {stage.report.overlay.version}: {stage.report.imported.toLocaleString('en-US')} features are in the Overlays panel.
-        </p>
+      <Published
+        saying={`Published ${stage.report.overlay.name} version ${stage.report.overlay.version}: ${stage.report.imported.toLocaleString('en-US')} features are in the Overlays panel.`}
+        onAnother={flow.reset}
+      >
         <OverlayReport report={stage.report} />
-        <div className="data-actions">
-          <button type="button" className="pm-button" onClick={flow.reset}>
-            Import another file
-          </button>
-        </div>
-      </div>
+      </Published>
     );
   else if (stage.kind === 'imagery-published')
     body = (
-      <div className="data-stack">
-        <p role="status" className="data-success">
-          Published {stage.report.imagery.name} version {stage.report.imagery.version}: "Imagery — {stage.report.imagery.label}" is in the map's base map menu.
-        </p>
+      <Published
+        saying={`Published ${stage.report.imagery.name} version ${stage.report.imagery.version}: "Imagery — ${stage.report.imagery.label}" is in the map's base map menu.`}
+        onAnother={flow.reset}
+      >
         <ImageryReport report={stage.report} />
-        <div className="data-actions">
-          <button type="button" className="pm-button" onClick={flow.reset}>
-            Import another file
-          </button>
-        </div>
-      </div>
+      </Published>
     );
   else if (!job)
     body = flow.jobError ? (
