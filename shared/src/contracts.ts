@@ -3,6 +3,7 @@
 // '@parcel-map/shared/api' (the requests' schemas only the API parses).
 export * from './parcels/parcelContract.ts';
 export * from './parcels/parcelRequests.ts';
+export * from './parcels/parcelQueryContract.ts';
 export * from './savedParcels/savedParcelContract.ts';
 export * from './savedParcels/savedParcelRequests.ts';
 export * from './markups/markupContract.ts';

@@ -3,6 +3,7 @@ export * from './config/configSlice.ts';
 export * from './session/sessionSlice.ts';
 // The wire contract's types only: its schemas are in '@parcel-map/shared/api', off the sign-in path.
 export type * from './parcels/parcelContract.ts';
+export type * from './parcels/parcelQueryContract.ts';
 export type * from './savedParcels/savedParcelContract.ts';
 export type { SaveParcelBody, SavedParcelTagsBody, UpdateSavedParcelBody } from './savedParcels/savedParcelRequests.ts';
 export type { Markup, MarkupGeometry, CreateMarkupBody, UpdateMarkupBody } from './markups/markupContract.ts';
