@@ -1,4 +1,4 @@
-import { parcelSearchFeature, suggestionFeatures } from './searchControl.ts';
+import { parcelSearchFeature, suggestionFeatures, suggestionHtml } from './searchControl.ts';
 
 describe('parcelSearchFeature', () => {
   it('turns a parcel match into a geocoder result at its centroid, carrying the pin', () => {
@@ -48,5 +48,32 @@ describe('suggestionFeatures', () => {
   it('says when the count stops at the cap, and offers no list when nothing matched', () => {
     expect(suggestionFeatures('mo', { results: [result('1')], total: 500, capped: true, places: [] }, view).at(-1)!.place_name).toBe('See all 500+ results');
     expect(suggestionFeatures('zz', { results: [], total: 0, capped: false, places: [] }, view)).toEqual([]);
+  });
+});
+
+describe('suggestionHtml', () => {
+  const view: [number, number, number, number] = [-81, 35, -80, 36];
+  const shown = (html: string) => {
+    const list = document.createElement('a');
+    list.innerHTML = html;
+    return [...list.querySelectorAll('div > div')].map((line) => [line.className, line.textContent]);
+  };
+
+  it("gives a parcel's owner, its address and its PIN a line each, as text whatever a county file's names hold", () => {
+    const feature = parcelSearchFeature({ pin: '4601', owner: '<img src=x onerror=alert(1)> & SONS', add1: '12 OAK ST', city: 'MOORESVILLE', zip: null, taxacres: null, centroid: { lng: 0, lat: 0 }, matched: 'owner' });
+    expect(shown(suggestionHtml(feature))).toEqual([
+      ['mapboxgl-ctrl-geocoder--suggestion-title', '<img src=x onerror=alert(1)> & SONS'],
+      ['mapboxgl-ctrl-geocoder--suggestion-address', '12 OAK ST, MOORESVILLE'],
+      ['search-suggestion__pin', 'PIN 4601'],
+    ]);
+  });
+
+  it("keeps 'See all 1,234 results' on one line and splits a place at its first comma", () => {
+    const [road, seeAll] = suggestionFeatures('saddle', { results: [], total: 1234, capped: false, places: [{ name: 'SADDLE LN', kind: 'road', city: 'MOORESVILLE', bbox: view }] }, view);
+    expect(shown(suggestionHtml(road!))).toEqual([
+      ['mapboxgl-ctrl-geocoder--suggestion-title', 'SADDLE LN'],
+      ['mapboxgl-ctrl-geocoder--suggestion-address', ' MOORESVILLE (road)'],
+    ]);
+    expect(shown(suggestionHtml(seeAll!))).toEqual([['mapboxgl-ctrl-geocoder--suggestion-title', 'See all 1,234 results']]);
   });
 });

@@ -21,31 +21,51 @@ export interface SearchControlOptions {
   allResultsRequested(query: string): void;
 }
 
-/** A parcel match as the geocoder lists it: a Carmen GeoJSON feature carrying the parcel's pin. */
-export type ParcelSearchFeature = Feature<Point, Pick<ParcelSearchResult, 'pin' | 'matched'>> & {
+/** A parcel match as the geocoder lists it: a Carmen GeoJSON feature carrying the parcel's pin and its lines. */
+export type ParcelSearchFeature = Feature<Point, Pick<ParcelSearchResult, 'pin' | 'matched'> & { owner: string | null; address: string | null }> & {
   place_name: string;
   text: string;
   center: [number, number];
   place_type: string[];
 };
 
-function resultLabel(result: ParcelSearchResult): string {
-  const address = [result.add1, result.city].filter(Boolean).join(', ');
-  return [result.owner, address, `PIN ${result.pin}`].filter(Boolean).join(' — ');
-}
+const addressOf = (result: ParcelSearchResult) => [result.add1, result.city].filter(Boolean).join(', ') || null;
 
 export function parcelSearchFeature(result: ParcelSearchResult): ParcelSearchFeature {
   const center: [number, number] = [result.centroid.lng, result.centroid.lat];
+  const address = addressOf(result);
   return {
     type: 'Feature',
     id: `parcel.${result.pin}`,
-    place_name: resultLabel(result),
+    // What the box shows once it is chosen.
+    place_name: [result.owner, address, `PIN ${result.pin}`].filter(Boolean).join(' — '),
     text: result.owner ?? result.add1 ?? result.pin,
     center,
     place_type: ['parcel'],
     geometry: { type: 'Point', coordinates: center },
-    properties: { pin: result.pin, matched: result.matched },
+    properties: { pin: result.pin, matched: result.matched, owner: result.owner, address },
   };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const line = (className: string, text: string) => `<div class="${className}">${escapeHtml(text)}</div>`;
+
+/**
+ * A suggestion as the list shows it. The list takes it as HTML, so every text is escaped (owner names
+ * come from county files). A parcel's PIN has a line of its own that is never cut short, so a phone's
+ * narrow box shows all of it (issue #42); other suggestions keep the geocoder's title and address lines.
+ */
+export function suggestionHtml(feature: { place_name: string; properties?: Record<string, unknown> | null }): string {
+  const { pin, owner, address, seeAll } = feature.properties ?? {};
+  const texts = (...candidates: unknown[]) => candidates.filter((text): text is string => typeof text === 'string' && text !== '');
+  // A parcel: owner and address; 'See all 1,234 results': one line; a place: the geocoder's split.
+  const [title, ...rest] = typeof pin === 'string' ? texts(owner, address) : seeAll !== undefined ? [feature.place_name] : feature.place_name.split(',');
+  const lines = [
+    title && line('mapboxgl-ctrl-geocoder--suggestion-title', title),
+    rest.length > 0 && line('mapboxgl-ctrl-geocoder--suggestion-address', rest.join(',')),
+    typeof pin === 'string' && line('search-suggestion__pin', `PIN ${pin}`),
+  ];
+  return `<div class="mapboxgl-ctrl-geocoder--suggestion">${lines.filter(Boolean).join('')}</div>`;
 }
 
 /** A road or a water body as the geocoder lists it: choosing one fits the map to its box. */
@@ -109,6 +129,7 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
     // The list shows at most `limit` items: SPEC's five suggestions and 'See all N results' below them.
     limit: GEOCODER_OPTIONS.limit + 1,
     marker: false,
+    render: suggestionHtml,
     trackProximity: true,
     enableEventLogging: options.online,
     ...(options.online ? {} : { localGeocoder: () => [], localGeocoderOnly: true }),

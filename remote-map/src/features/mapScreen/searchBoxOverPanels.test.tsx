@@ -1,0 +1,128 @@
+// How the search box's suggestions and the panels of the map screen stack and size (issue #42), by
+// their own style sheets in jsdom's cascade, on the DOM mapbox-gl and its geocoder build: jsdom does
+// no layout, so what this sees is which rules win; the pictures of a real run show the rest.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ParcelSearchResponse } from '@parcel-map/shared';
+import { network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
+import { parcelSearchFeature, suggestionHtml } from '../../map/searchControl.ts';
+import { ParcelDetailPanel } from '../parcelSelection/ParcelDetailPanel.tsx';
+import { SearchResultsPanel } from '../search/SearchResultsPanel.tsx';
+import { NearbyPanel } from '../search/NearbyPanel.tsx';
+import { allResultsRequested, nearbyRequested } from '../search/parcelFinderSlice.ts';
+
+const require = createRequire(import.meta.filename);
+const STYLE_SHEETS = [
+  require.resolve('mapbox-gl/dist/mapbox-gl.css'),
+  require.resolve('@mapbox/mapbox-gl-geocoder/dist/mapbox-gl-geocoder.css'),
+  path.join(import.meta.dirname, 'mapScreen.css'),
+  path.join(import.meta.dirname, '../search/parcelFinder.css'),
+  path.join(import.meta.dirname, '../parcelSelection/parcelDetailPanel.css'),
+];
+const PHONE_WIDTH = 390;
+const DESKTOP_WIDTH = 1280;
+
+/** jsdom decides no width query: each is decided here for a viewport `width` px wide. */
+function forViewport(css: string, width: number): string {
+  return css.replace(/@media [^{]*\((max|min)-width: (\d+)px\)/g, (_query, bound: string, px: string) =>
+    (bound === 'max' ? width <= Number(px) : width >= Number(px)) ? '@media all' : '@media not all',
+  );
+}
+
+function useStyleSheets(width: number) {
+  const style = document.createElement('style');
+  style.textContent = STYLE_SHEETS.map((file) => forViewport(readFileSync(file, 'utf8'), width)).join('\n');
+  document.head.append(style);
+  return style;
+}
+
+const result = { pin: '4605050124', owner: 'REID STEVEN M', add1: '134 SADDLE LN', city: 'MOORESVILLE', zip: '28117', taxacres: 0.4, centroid: { lng: -80.86, lat: 35.62 }, matched: 'owner' as const };
+const oneResult: ParcelSearchResponse = { results: [result], total: 1, capped: false, places: [] };
+
+setupFakeNetwork();
+
+/** The map screen's panels beside the map, whose top-left corner holds the box and its open suggestions as the geocoder builds them. */
+function MapScreenWithSuggestions() {
+  return (
+    <div className="map-screen">
+      <div className="map-screen__map mapboxgl-map" data-testid="map-container">
+        <div className="mapboxgl-control-container">
+          <div className="mapboxgl-ctrl-top-left" data-testid="search-corner">
+            <div className="mapboxgl-ctrl-geocoder mapboxgl-ctrl">
+              <input className="mapboxgl-ctrl-geocoder--input" aria-label="Search" />
+              <div className="suggestions-wrapper">
+                <ul className="suggestions" style={{ display: 'block' }}>
+                  <li>
+                    <a dangerouslySetInnerHTML={{ __html: suggestionHtml(parcelSearchFeature(result)) }} />
+                  </li>
+                </ul>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+      <SearchResultsPanel controller={null} />
+      <NearbyPanel controller={null} />
+      <ParcelDetailPanel onCoverChange={() => undefined} />
+    </div>
+  );
+}
+
+const zIndex = (element: Element) => Number(getComputedStyle(element).zIndex || 0);
+
+describe.each([
+  ['desktop', DESKTOP_WIDTH],
+  ['phone', PHONE_WIDTH],
+])('the search box on a %s', (_name, width) => {
+  let style: HTMLStyleElement;
+  beforeEach(() => {
+    style = useStyleSheets(width);
+    network.use(
+      http.get(`${testConfig.apiBaseUrl}/api/parcels/search`, () => HttpResponse.json(oneResult)),
+      http.get(`${testConfig.apiBaseUrl}/api/parcels/:pin/nearby`, () => new Promise(() => undefined)),
+      http.get(`${testConfig.apiBaseUrl}/api/saved-parcels`, () => HttpResponse.json({ parcels: [] })),
+    );
+  });
+  afterEach(() => style.remove());
+
+  it('opens its suggestions above every panel of the map screen, the results list open', async () => {
+    const { store } = renderWithStore(<MapScreenWithSuggestions />);
+    act(() => void store.dispatch(allResultsRequested({ q: 'reid' })));
+    const results = await screen.findByRole('complementary', { name: 'Search results' });
+    // Without a stacking context of its own the map lets its corner stack among the panels.
+    expect(['', 'auto']).toContain(getComputedStyle(screen.getByTestId('map-container')).zIndex);
+    const corner = screen.getByTestId('search-corner');
+    const parcelPanel = screen.getByLabelText('Parcel details');
+    expect(zIndex(corner)).toBeGreaterThan(zIndex(results));
+    expect(zIndex(corner)).toBeGreaterThan(zIndex(parcelPanel));
+
+    act(() => void store.dispatch(nearbyRequested({ pin: result.pin })));
+    expect(zIndex(corner)).toBeGreaterThan(zIndex(await screen.findByRole('complementary', { name: 'Nearby parcels' })));
+  });
+
+  it("shows a parcel suggestion's whole PIN on a line of its own", () => {
+    renderWithStore(<MapScreenWithSuggestions />);
+    const pin = screen.getByText('PIN 4605050124');
+    expect(pin).toHaveClass('search-suggestion__pin');
+    expect(getComputedStyle(pin).whiteSpace).not.toBe('nowrap');
+    expect(getComputedStyle(pin).textOverflow).not.toBe('ellipsis');
+    expect(screen.getByText('REID STEVEN M')).toHaveClass('mapboxgl-ctrl-geocoder--suggestion-title');
+    expect(screen.getByText('134 SADDLE LN, MOORESVILLE')).toHaveClass('mapboxgl-ctrl-geocoder--suggestion-address');
+  });
+
+  it('sizes a one-result panel to its row, up to a most', async () => {
+    const { store } = renderWithStore(<MapScreenWithSuggestions />);
+    act(() => void store.dispatch(allResultsRequested({ q: 'reid' })));
+    const results = await screen.findByRole('complementary', { name: 'Search results' });
+    await screen.findByText('1–1 of 1 results');
+    const panel = getComputedStyle(results);
+    // Neither a height nor both ends fixed: the panel is as tall as its content.
+    const unset = ['', 'auto'];
+    expect(unset).toContain(panel.height);
+    expect(unset.includes(panel.top) || unset.includes(panel.bottom)).toBe(true);
+    expect(unset).not.toContain(panel.maxHeight);
+  });
+});
