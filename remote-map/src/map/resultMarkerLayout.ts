@@ -29,7 +29,7 @@ interface Pixel {
 
 const worldSize = (zoom: number) => WORLD_PX_AT_ZOOM_0 * 2 ** zoom;
 
-function toPixel([lng, lat]: Position, zoom: number): Pixel {
+function toPixel([lng = 0, lat = 0]: Position, zoom: number): Pixel {
   const sin = Math.sin((lat * Math.PI) / 180);
   return { x: ((lng + 180) / 360) * worldSize(zoom), y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldSize(zoom) };
 }
@@ -108,7 +108,7 @@ export function layOutMarkers(points: readonly MarkerPoint[], spacing: number): 
   const leaders: MarkerLeader[] = [];
   // The marker of each point still on its point since the zoom it went there, to extend while it stays.
   const unmoved = new Map<number, PlacedMarker>();
-  const { minZoom, maxZoom } = MAP_VIEW_DEFAULTS;
+  const { minZoom, maxZoom }: { minZoom: number; maxZoom: number } = MAP_VIEW_DEFAULTS;
   for (let zoom = minZoom; zoom <= maxZoom; zoom += 1) {
     // Below the map's zooms the first band's placement holds, above them the last one's.
     const band = { minzoom: zoom === minZoom ? 0 : zoom, maxzoom: zoom === maxZoom ? 24 : zoom + 1 };
