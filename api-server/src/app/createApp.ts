@@ -13,6 +13,7 @@ import { createParcelsRepository } from '../features/parcels/parcelsRepository.t
 import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
 import { createParcelsService, type ParcelsService } from '../features/parcels/parcelsService.ts';
 import { createParcelSearch } from '../features/parcels/search/index.ts';
+import { createParcelQueryRouter } from '../features/parcels/query/index.ts';
 import { createNearbyRepository } from '../features/parcels/nearby/nearbyRepository.ts';
 import { createNearbyService } from '../features/parcels/nearby/nearbyService.ts';
 import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
@@ -183,6 +184,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));
   app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
+  app.use('/api/parcels/query', createParcelQueryRouter({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search }));
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));

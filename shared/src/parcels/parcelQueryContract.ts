@@ -39,13 +39,23 @@ const Q_MAX_LENGTH = 100;
 /** `Accept` for the whole result as CSV rather than one page as JSON. */
 export const QUERY_CSV_TYPE = 'text/csv';
 /**
+ * The CSV's columns (the format of csvFile.ts: UTF-8 with a byte-order mark, CRLF, formulas guarded), the saved-parcel
+ * export's names where it has the same field; then one per shown attribute of the data sets served,
+ * by label (a label that is also one of these stays out).
+ */
+export const QUERY_CSV_COLUMNS = [
+  'pin', 'owner', 'address', 'address_2', 'city', 'state', 'zip', 'acres', 'zoning', 'township', 'sale_date', 'sale_price',
+  'centroid_lat', 'centroid_lon', 'mail_address', 'mail_city', 'mail_state', 'mail_zip',
+] as const;
+/**
  * The CSV's last line, after every row: `# 1234 rows`. Last rather than first so that a file cut short
- * (the connection lost, the server stopped) lacks it and says so; '#' begins a comment for the readers
- * that skip them (pandas' and R's `comment` options).
+ * (the connection lost, the data set replaced while it was written) lacks it and says so; '#' begins
+ * a comment for the readers that skip them (pandas' and R's `comment` options).
  */
 export const QUERY_CSV_COUNT_LINE = /^# (\d+) rows?$/;
+
 export function queryCsvCountLine(rows: number): string {
-  return `# ${rows} ${rows === 1 ? 'row' : 'rows'}`;
+  return `# ${rows} ${rows === 1 ? 'row' : 'rows'}\r\n`;
 }
 
 // Requests.

@@ -1,0 +1,190 @@
+// The fields a query can filter and sort by, and the SQL that reads each: the parcel record's
+// columns, owner_kind and absentee, and the shown attributes of the data sets served (their types and,
+// for a few values, the values themselves, read from the parcels once per data version).
+import {
+  ABSENTEE_FIELD,
+  ABSENTEE_KINDS,
+  OWNER_KIND_FIELD,
+  OWNER_KINDS,
+  QUERY_OPERATORS_BY_TYPE,
+  type ParcelAttributeField,
+  type QueryField,
+  type QueryFieldType,
+  type QueryOperator,
+} from '@parcel-map/shared/contracts';
+import type { Queryable } from '@parcel-map/database';
+
+/** A text field with at most this many values is an `enum` and lists them: zoning codes, towns, ZIP codes. */
+const ENUM_MAX_VALUES = 50;
+
+/** owner_kind's and absentee's: one of their values or a list of them, never part of one. */
+export const CLOSED_FIELD_OPERATORS: readonly QueryOperator[] = ['=', '!=', 'in'];
+
+/** A field as the SQL reads it: `sql(param)` its value for one parcel (`p`), `param` adding a bound value. */
+export type FieldReader =
+  | { kind: 'value'; field: string; type: QueryFieldType; sql(param: (value: unknown) => string): string; closed?: readonly string[] }
+  /** Absentee has no one value (a parcel may be absentee both ways): each kind is a condition of its own (absenteeSql). */
+  | { kind: 'absentee'; field: string; type: 'enum'; closed: readonly string[] };
+
+/** The record's columns, with the labels the parcel panel gives them (ParcelDetailPanel.tsx). */
+const COLUMNS: readonly { field: string; label: string; type: 'number' | 'text' | 'date'; enumerable?: true }[] = [
+  { field: 'pin', label: 'PIN', type: 'text' },
+  { field: 'owner', label: 'Owner', type: 'text' },
+  { field: 'name', label: 'Name', type: 'text' },
+  { field: 'add1', label: 'Address', type: 'text' },
+  { field: 'add2', label: 'Address line 2', type: 'text' },
+  { field: 'city', label: 'City', type: 'text', enumerable: true },
+  { field: 'state', label: 'State', type: 'text', enumerable: true },
+  { field: 'zip', label: 'ZIP code', type: 'text', enumerable: true },
+  { field: 'taxacres', label: 'Tax Acres', type: 'number' },
+  { field: 'township', label: 'Township', type: 'text', enumerable: true },
+  { field: 'zoning', label: 'Zoning', type: 'text', enumerable: true },
+  { field: 'sale_date', label: 'Last Sale Date', type: 'date' },
+  { field: 'sales_price', label: 'Sale Price', type: 'number' },
+  { field: 'mail_add1', label: 'Mailing address', type: 'text' },
+  { field: 'mail_city', label: 'Mailing city', type: 'text', enumerable: true },
+  { field: 'mail_state', label: 'Mailing state', type: 'text', enumerable: true },
+  { field: 'mail_zip', label: 'Mailing ZIP code', type: 'text', enumerable: true },
+];
+
+// The owner's kind from the words of the name (upper case, without '.' and ','), first match wins,
+// in OWNER_KINDS' order: 'COUNTY LINE LLC' is an LLC, 'SMITH FAMILY TRUST' a trust, 'CITY OF
+// CAMBRIDGE' the government. PostgreSQL's \m and \M are the start and end of a word.
+const OWNER_KIND_PATTERNS: Record<Exclude<(typeof OWNER_KINDS)[number], 'INDIVIDUAL'>, string> = {
+  LLC: String.raw`\m(LLC|L L C)\M`,
+  INC: String.raw`\m(INC|INCORPORATED)\M`,
+  CORP: String.raw`\m(CORP|CORPORATION|COMPANY|LTD|LIMITED)\M|\mCO$`,
+  TRUST: String.raw`\m(TRUST|TRUSTS|TRUSTEE|TRUSTEES|TR|TRS|TRST)\M`,
+  ESTATE: String.raw`^ESTATE OF\M|\mESTATE$|\m(EST|HEIRS)\M`,
+  GOVERNMENT: String.raw`\m(CITY|TOWN|VILLAGE|COUNTY|STATE|COMMONWEALTH|DEPARTMENT|DEPT|BOARD) OF\M|\mUNITED STATES\M|\mUSA$|\mCOUNTY$|\mAUTHORITY\M|\mSCHOOL DISTRICT\M`,
+};
+const OWNER_WORDS = `translate(upper(p.owner), '.,', '')`;
+
+function ownerKindSql(param: (value: unknown) => string): string {
+  const cases = Object.entries(OWNER_KIND_PATTERNS).map(([kind, pattern]) => `WHEN ${OWNER_WORDS} ~ ${param(pattern)} THEN '${kind}'`);
+  return `(CASE WHEN btrim(coalesce(p.owner, '')) = '' THEN NULL ${cases.join(' ')} ELSE 'INDIVIDUAL' END)`;
+}
+
+/** What absentee needs from the data sets served: each one's site ZIP codes and cities, as 'dataset id:value'. */
+export interface SiteAddresses {
+  zips: string[];
+  cities: string[];
+}
+
+// Outside the state: a mailing state other than the site's. Outside the county: outside the state, or
+// a mailing ZIP code (its first five digits) none of the data set's parcels has as a site ZIP — by
+// the mailing city when there is no mailing ZIP code. A parcel without a mailing address is no absentee's.
+export function absenteeSql(kind: (typeof ABSENTEE_KINDS)[number], sites: SiteAddresses, param: (value: unknown) => string): string {
+  const outOfState = `(upper(btrim(p.mail_state)) <> upper(btrim(p.state)))`;
+  if (kind === 'state') return `coalesce(${outOfState}, false)`;
+  const mailZip = `left(btrim(p.mail_zip), 5)`;
+  const outOfCounty = `CASE WHEN coalesce(${mailZip}, '') <> '' THEN NOT ((p.dataset_id || ':' || ${mailZip}) = ANY(${param(sites.zips)}::text[]))
+    WHEN coalesce(btrim(p.mail_city), '') <> '' THEN NOT ((p.dataset_id || ':' || upper(btrim(p.mail_city))) = ANY(${param(sites.cities)}::text[])) END`;
+  return `coalesce(${outOfState} OR ${outOfCounty}, false)`;
+}
+
+/** Text that is a plain decimal number, as CSV columns bring them ('1854', '4.5'). */
+const NUMERIC_TEXT = String.raw`^\s*-?[0-9]+(\.[0-9]+)?\s*$`;
+
+/** A numeric attribute as a number: a JSON number, or text that is one. */
+function attributeNumberSql(key: string, param: (value: unknown) => string): string {
+  const k = param(key);
+  return `(CASE WHEN jsonb_typeof(p.attributes -> ${k}) = 'number' OR (p.attributes ->> ${k}) ~ '${NUMERIC_TEXT}' THEN (p.attributes ->> ${k})::float8 END)`;
+}
+
+export interface FieldCatalogue {
+  /** GET /api/parcels/query/fields: the record's fields the data sets have values for, then the attributes. */
+  listed: QueryField[];
+  /** Every field a query may name: all the record's columns, owner_kind, absentee and the attributes. */
+  readers: Map<string, FieldReader>;
+  /** The shown attributes of the data sets served, in order (the CSV's columns after the record's). */
+  attributes: ParcelAttributeField[];
+}
+
+interface AttributeStats {
+  key: string;
+  filled: number;
+  numeric: number;
+  vals: string[] | null;
+}
+
+/** Its values when there are at most ENUM_MAX_VALUES of them, else null. */
+const fewValues = (sql: string) =>
+  `CASE WHEN count(DISTINCT ${sql}) <= ${ENUM_MAX_VALUES} THEN array_agg(DISTINCT ${sql} ORDER BY ${sql}) FILTER (WHERE ${sql} IS NOT NULL) END`;
+
+/**
+ * Reads the catalogue from the parcels served, once per data version: one pass over the parcels for
+ * the record's columns (which have values, the values of the few-valued ones) and the site addresses
+ * absentee compares with, one over the attributes' values.
+ */
+export async function loadFieldCatalogue(db: Queryable): Promise<{ catalogue: FieldCatalogue; sites: SiteAddresses }> {
+  const { rows: datasetRows } = await db.query<{ attribute_fields: ParcelAttributeField[] | null }>(
+    'SELECT attribute_fields FROM datasets WHERE is_current ORDER BY id',
+  );
+  const attributes: ParcelAttributeField[] = [];
+  for (const field of datasetRows.flatMap((row) => row.attribute_fields ?? [])) {
+    if (!attributes.some((known) => known.key === field.key) && !COLUMNS.some((column) => column.field === field.key)) attributes.push(field);
+  }
+
+  const columnAggregates = COLUMNS.flatMap(({ field, enumerable }) => [
+    `count(${field})::int AS "${field}_filled"`,
+    ...(enumerable ? [`${fewValues(`${field}::text`)} AS "${field}_values"`] : []),
+  ]);
+  const { rows: [columns] } = await db.query<Record<string, number | string[] | null>>(
+    `SELECT ${columnAggregates.join(', ')},
+            array_agg(DISTINCT dataset_id || ':' || left(btrim(zip), 5)) FILTER (WHERE btrim(zip) <> '') AS site_zips,
+            array_agg(DISTINCT dataset_id || ':' || upper(btrim(city))) FILTER (WHERE btrim(city) <> '') AS site_cities
+       FROM parcels`,
+  );
+  const columnValue = <T>(name: string) => (columns?.[name] ?? null) as T | null;
+  const sites = { zips: columnValue<string[]>('site_zips') ?? [], cities: columnValue<string[]>('site_cities') ?? [] };
+
+  const { rows: attributeStats } = attributes.length === 0 ? { rows: [] as AttributeStats[] } : await db.query<AttributeStats>(
+    `SELECT a.key, count(*)::int AS filled,
+            count(*) FILTER (WHERE jsonb_typeof(a.value) = 'number' OR (a.value #>> '{}') ~ '${NUMERIC_TEXT}')::int AS numeric,
+            ${fewValues(`(a.value #>> '{}')`)} AS vals
+       FROM parcels p, jsonb_each(p.attributes) AS a
+      WHERE a.key = ANY($1::text[])
+      GROUP BY a.key`,
+    [attributes.map((field) => field.key)],
+  );
+
+  const listed: QueryField[] = [];
+  const readers = new Map<string, FieldReader>();
+  const filled = (field: string) => (columnValue<number>(`${field}_filled`) ?? 0) > 0;
+  for (const column of COLUMNS) {
+    const values = column.enumerable ? columnValue<string[]>(`${column.field}_values`) : null;
+    const type: QueryFieldType = values ? 'enum' : column.type;
+    readers.set(column.field, { kind: 'value', field: column.field, type, sql: () => `p.${column.field}` });
+    if (filled(column.field)) listed.push(fieldOf(column.field, column.label, type, values ?? undefined));
+  }
+
+  readers.set(OWNER_KIND_FIELD, { kind: 'value', field: OWNER_KIND_FIELD, type: 'enum', sql: ownerKindSql, closed: OWNER_KINDS });
+  readers.set(ABSENTEE_FIELD, { kind: 'absentee', field: ABSENTEE_FIELD, type: 'enum', closed: ABSENTEE_KINDS });
+  if (filled('owner')) listed.push(closedField(OWNER_KIND_FIELD, 'Owner kind', OWNER_KINDS));
+  if (filled('mail_state') || filled('mail_zip') || filled('mail_city')) listed.push(closedField(ABSENTEE_FIELD, 'Absentee owner', ABSENTEE_KINDS));
+
+  const attributeStatsOf = new Map(attributeStats.map((row) => [row.key, row]));
+  for (const attribute of attributes) {
+    const stats = attributeStatsOf.get(attribute.key);
+    const numeric = attribute.format === 'currency' || (stats !== undefined && stats.filled > 0 && stats.numeric === stats.filled);
+    const isEnum = !numeric && stats?.vals !== null && stats?.vals !== undefined;
+    const type: QueryFieldType = numeric ? 'number' : isEnum ? 'enum' : 'text';
+    readers.set(attribute.key, {
+      kind: 'value',
+      field: attribute.key,
+      type,
+      sql: numeric ? (param) => attributeNumberSql(attribute.key, param) : (param) => `(p.attributes ->> ${param(attribute.key)})`,
+    });
+    listed.push(fieldOf(attribute.key, attribute.label, type, isEnum ? stats!.vals! : undefined));
+  }
+  return { catalogue: { listed, readers, attributes }, sites };
+}
+
+function fieldOf(field: string, label: string, type: QueryFieldType, values: string[] | undefined): QueryField {
+  return { field, label, type, ops: [...QUERY_OPERATORS_BY_TYPE[type]], ...(values ? { values } : {}) };
+}
+
+function closedField(field: string, label: string, values: readonly string[]): QueryField {
+  return { field, label, type: 'enum', ops: [...CLOSED_FIELD_OPERATORS], values: [...values] };
+}

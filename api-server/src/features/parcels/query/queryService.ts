@@ -1,0 +1,135 @@
+// Attribute queries: which parcels match every filter, the text, a drawn area and an overlay's
+// features; one page of them with the exact total, or all of them as CSV lines. Knows no HTTP.
+//
+// Every statement takes a turn at the search gate (searchGate.ts), as a search does: a query over a
+// whole county, or a whole list written page by page, holds the database for one statement at a
+// time, and other users' searches and queries are served between them.
+import {
+  QUERY_CSV_COLUMNS,
+  queryCsvCountLine,
+  type ParcelQuery,
+  type ParcelQueryResponse,
+  type QueryFieldsResponse,
+} from '@parcel-map/shared/contracts';
+import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
+import { loadPerVersion } from '../../../platform/cache/perVersion.ts';
+import { BadRequestError } from '../../../platform/http/httpErrors.ts';
+import { eventLoopSlices } from '../../../platform/runtime/eventLoopSlices.ts';
+import type { SearchGate } from '../search/searchGate.ts';
+import { csvLine } from './queryCsv.ts';
+import { areaTest, type Area, type AreaTest } from './queryArea.ts';
+import { orderSql, SqlParams, whereSql, type QuerySql } from './queryConditions.ts';
+import type { FieldCatalogue, SiteAddresses } from './queryFields.ts';
+import type { CsvRecord, QueryRepository } from './queryRepository.ts';
+
+/** Outlines read and measured per statement when a query has an area. */
+const OUTLINES_PER_READ = 2_000;
+/** Rows read per statement while a whole list is written: ~1 MB of JSON. */
+const CSV_ROWS_PER_READ = 4_000;
+/** The gate's line for reading the catalogue: whoever asks first, it is one read for everyone. */
+const CATALOGUE_LINE = 'query-field-catalogue';
+
+export interface Catalogue {
+  catalogue: FieldCatalogue;
+  sites: SiteAddresses;
+}
+
+/** The list was cut: a parcel it held is no longer served (a publish or rollback while it was written). */
+export class ListChangedError extends Error {
+  constructor() {
+    super('the parcels served changed while the list was written');
+    this.name = 'ListChangedError';
+  }
+}
+
+export function createQueryService(deps: {
+  repository: QueryRepository;
+  loadCatalogue: () => Promise<Catalogue>;
+  dataVersion: Pick<DataVersion, 'known' | 'current'>;
+  gate: SearchGate;
+}) {
+  const { repository, gate } = deps;
+  const catalogueOf = loadPerVersion(() => gate(CATALOGUE_LINE, deps.loadCatalogue));
+  const catalogue = async () => catalogueOf(deps.dataVersion.known() ?? (await deps.dataVersion.current()));
+
+  return {
+    async fields(): Promise<QueryFieldsResponse> {
+      return { fields: (await catalogue()).catalogue.listed };
+    },
+
+    /** `user`: whose query it is, so that one user's statements wait in a line of their own. */
+    async page(query: ParcelQuery, user: string): Promise<ParcelQueryResponse> {
+      const sql = await querySql(query, user);
+      return gate(user, () => repository.page(sql, query.limit, query.offset));
+    },
+
+    /**
+     * The whole result as CSV lines: the header, the rows in the query's order, the count line. What
+     * is wrong with the query is thrown before the first line, what goes wrong meanwhile (the
+     * database, ListChangedError) from the lines, so the file then lacks its count line.
+     */
+    async csv(query: ParcelQuery, user: string): Promise<AsyncGenerator<string>> {
+      const sql = await querySql(query, user);
+      const { attributes } = (await catalogue()).catalogue;
+      const fixed: readonly string[] = QUERY_CSV_COLUMNS;
+      const shown = attributes.filter((attribute) => !fixed.includes(attribute.label));
+      const fids = await gate(user, () => repository.orderedFids(sql));
+      return (async function* lines() {
+        yield '\uFEFF' + csvLine([...QUERY_CSV_COLUMNS, ...shown.map((attribute) => attribute.label)]);
+        for (let start = 0; start < fids.length; start += CSV_ROWS_PER_READ) {
+          const chunk = fids.slice(start, start + CSV_ROWS_PER_READ);
+          const records = await gate(user, () => repository.csvRecords(chunk));
+          if (records.length !== chunk.length) throw new ListChangedError();
+          yield records.map((record) => csvRow(record, shown)).join('');
+        }
+        yield queryCsvCountLine(fids.length);
+      })();
+    },
+  };
+
+  /** The query's SQL, its area and overlay worked out as the feature ids inside them. */
+  async function querySql(query: ParcelQuery, user: string): Promise<QuerySql> {
+    const { catalogue: fields, sites } = await catalogue();
+    const params = new SqlParams();
+    let where = whereSql(query, fields, sites, params);
+    const order = (statementParams: SqlParams) => orderSql(query, fields, statementParams);
+    // A sort the data sets cannot give is a 400 before any statement runs.
+    order(params.fork());
+    if (query.within) {
+      const inside = await fidsMeeting(areaTest([query.within]), { where, params }, user);
+      where = `${where} AND p.fid = ANY(${params.add(inside)}::int[])`;
+    }
+    if (query.overlay) {
+      const { name, where: properties, inside } = query.overlay;
+      const overlay = await gate(user, () => repository.currentOverlay(name));
+      if (!overlay) throw new BadRequestError(`overlay.name: ${name} is not an overlay served`);
+      if (overlay.geometry_type !== 'polygon') throw new BadRequestError(`overlay.name: ${name} has no inside (its features are ${overlay.geometry_type}s)`);
+      const areas: Area[] = await gate(user, () => repository.overlayAreas(overlay.id, properties ?? {}));
+      const meeting = await fidsMeeting(areaTest(areas), { where, params }, user);
+      where = `${where} AND ${inside ? '' : 'NOT '}(p.fid = ANY(${params.add(meeting)}::int[]))`;
+    }
+    return { where, params, order };
+  }
+
+  /** The matches so far that meet the areas: candidates by box, then each outline measured. */
+  async function fidsMeeting(test: AreaTest, sql: Pick<QuerySql, 'where' | 'params'>, user: string): Promise<number[]> {
+    const candidates = await gate(user, () => repository.fidsInBox(test.box, sql));
+    const meeting: number[] = [];
+    const slices = eventLoopSlices();
+    for (let start = 0; start < candidates.length; start += OUTLINES_PER_READ) {
+      const outlines = await gate(user, () => repository.outlines(candidates.slice(start, start + OUTLINES_PER_READ)));
+      for (const { fid, geometry } of outlines) {
+        if (test.meets(JSON.parse(geometry) as Area)) meeting.push(fid);
+        if (slices.spent) await slices.next();
+      }
+    }
+    return meeting;
+  }
+}
+
+/** A record's cells in QUERY_CSV_COLUMNS' order, then its values of the shown attributes. */
+function csvRow([cells, attributes]: CsvRecord, shown: FieldCatalogue['attributes']): string {
+  return csvLine([...cells, ...shown.map((attribute) => attributes?.[attribute.key])]);
+}
+
+export type QueryService = ReturnType<typeof createQueryService>;
