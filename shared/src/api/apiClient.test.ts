@@ -37,6 +37,12 @@ describe('apiRequest', () => {
     expect(request.headers.get(SESSION_TOKEN_HEADER)).toBe('jwt-1');
   });
 
+  it('asks for another type when told, and gives its body back as text (a CSV)', async () => {
+    const received = respondWith('pin,owner\r\n1,ANN\r\n# 1 row\r\n');
+    await expect(apiRequest({ ...base, method: 'POST', body: {}, accept: 'text/csv' })).resolves.toBe('pin,owner\r\n1,ANN\r\n# 1 row\r\n');
+    expect(received[0]!.headers.get('Accept')).toBe('text/csv');
+  });
+
   it("refuses an authenticated call without a token: 'User not authenticated'", async () => {
     const received = respondWith('{}');
     await expect(apiRequest({ ...base, token: null, requireAuth: true })).rejects.toThrow('User not authenticated');

@@ -9,6 +9,8 @@ export const SERVER_UNREACHABLE_MESSAGE = 'Could not reach the server. Check you
 /** The extra token header the generic helper sends beside the bearer token (SPEC §7). */
 export const SESSION_TOKEN_HEADER = 'X-Session-Token';
 
+const JSON_TYPE = 'application/json';
+
 export class ApiError extends Error {
   readonly status: number | undefined;
   constructor(message: string, status?: number) {
@@ -26,6 +28,8 @@ export interface ApiRequest {
   token: string | null;
   /** Calls that act for a user fail early without a token. */
   requireAuth?: boolean;
+  /** The answer's type to ask for (JSON by default); any other comes back as the body's text. */
+  accept?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -42,6 +46,7 @@ export async function apiRequest<T>(request: ApiRequest): Promise<T | undefined>
   if (!response.ok) {
     throw new ApiError(serverMessage(text) ?? `API error: ${response.status}`, response.status);
   }
+  if (request.accept !== undefined && request.accept !== JSON_TYPE) return text as T;
   if (text.trim() === '') throw new ApiError('Empty response received from API', response.status);
   try {
     return JSON.parse(text) as T;
@@ -69,10 +74,10 @@ export async function authenticatedFetch(request: Omit<ApiRequest, 'requireAuth'
 
 /** What both helpers share: the token headers, credentials, the 60 s timeout and 401. */
 async function send(request: ApiRequest): Promise<{ response: Response; timeout: AbortSignal }> {
-  const { baseUrl, path, method = 'GET', body, token, requireAuth = false, timeoutMs = REQUEST_TIMEOUT_MS } = request;
+  const { baseUrl, path, method = 'GET', body, token, requireAuth = false, timeoutMs = REQUEST_TIMEOUT_MS, accept = JSON_TYPE } = request;
   if (requireAuth && !token) throw new ApiError('User not authenticated');
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) {
     headers.Authorization = `Bearer ${token}`;

@@ -12,6 +12,7 @@ export interface ApiQueryArgs {
   method?: ApiRequest['method'];
   body?: unknown;
   requireAuth?: boolean;
+  accept?: ApiRequest['accept'];
 }
 
 export interface ApiQueryError {

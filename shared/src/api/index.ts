@@ -7,6 +7,8 @@ export * from '../savedParcels/savedParcelsApi.ts';
 export * from '../markups/markupsApi.ts';
 export { MARKUP_NAME_MAX_LENGTH, markupPageSchema, markupSchema } from '../markups/markupContract.ts';
 export * from '../parcels/parcelContract.ts';
+export * from './parcelQueryApi.ts';
+export { OWNER_KINDS, ABSENTEE_KINDS, QUERY_DEFAULT_LIMIT, QUERY_MAX_FILTERS, QUERY_CSV_TYPE } from '../parcels/parcelQueryContract.ts';
 export * from '../savedParcels/savedParcelContract.ts';
 export * from '../datasets/datasetContract.ts';
 export * from '../datasets/importContract.ts';
