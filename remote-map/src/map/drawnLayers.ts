@@ -8,10 +8,12 @@ import { markupsLayer } from './markupsLayer.ts';
 import { myLocationLayer } from './myLocationLayer.ts';
 import { overlayLayer } from './overlayLayers.ts';
 import { parcelLayer } from './parcelLayers.ts';
+import { queryMatchesLayer } from './queryMatchesLayer.ts';
 import { savedParcelsLayer } from './savedParcelsLayer.ts';
 
 export const DRAWN_LAYERS = {
   parcels: parcelLayer,
+  queryMatches: queryMatchesLayer,
   contours: contourLayer,
   overlays: overlayLayer,
   markups: markupsLayer,

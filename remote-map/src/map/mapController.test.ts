@@ -5,6 +5,7 @@ import { testConfig } from '@parcel-map/shared/testing';
 import { controlMap, createMapController, type MapConfig, type MapControllerEvents } from './mapController.ts';
 import { CONTOUR_LAYER_IDS, CONTOUR_SOURCE_ID } from './contourLayers.ts';
 import { FINDINGS_LAYERS } from './findingsLayer.ts';
+import { QUERY_MATCH_LAYER_IDS } from './queryMatchesLayer.ts';
 import { MARKUP_LAYER_IDS } from './markupsLayer.ts';
 import { MY_LOCATION_LAYER_IDS } from './myLocationLayer.ts';
 import { overlayLayerIds, type OverlayLayer } from './overlayLayers.ts';
@@ -108,6 +109,8 @@ describe('the controller on a map (fake)', () => {
       CONTOUR_LAYER_IDS.label,
       PARCEL_LAYER_IDS.fill,
       PARCEL_LAYER_IDS.hover,
+      QUERY_MATCH_LAYER_IDS.fill,
+      QUERY_MATCH_LAYER_IDS.line,
       PARCEL_LAYER_IDS.selected,
       PARCEL_LAYER_IDS.line,
       PARCEL_LAYER_IDS.selectedLine,
@@ -277,7 +280,7 @@ describe('the controller on a map (fake)', () => {
     expect(handlers.backgroundClicked).toHaveBeenCalledTimes(1);
   });
 
-  it('draws the shown markups, the findings and my location, and counts them on the container', async () => {
+  it('draws the shown markups, the findings, the query matches and my location, and counts them on the container', async () => {
     const { fake, controller, data } = await loadedController();
     controller.draw('markups', { markups: [markup(1, true), markup(2, false), markup(3, true)] });
     expect(fake.drawnFeatures(MARKUP_LAYER_IDS.line).map((feature) => feature.id)).toEqual([1, 3]);
@@ -297,6 +300,11 @@ describe('the controller on a map (fake)', () => {
     expect(fake.drawnFeatures('findings-result').map((feature) => feature.properties.kind)).toEqual(['result']);
     expect(fake.drawnFeatures('findings-ring-line').map((feature) => feature.properties.kind)).toEqual(['ring']);
     expect(data('findings')).toBe('2');
+
+    expect(data('query-matches')).toBeNull();
+    controller.draw('queryMatches', { pins: ['12'] });
+    expect(pins(fake, QUERY_MATCH_LAYER_IDS.fill)).toEqual(['12']);
+    expect(data('query-matches')).toBe('1');
 
     controller.draw('myLocation', { location: { lng: -80.86, lat: 35.62, accuracyM: 50 } });
     expect(fake.drawnFeatures(MY_LOCATION_LAYER_IDS.dot)).toHaveLength(1);

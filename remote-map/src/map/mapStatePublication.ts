@@ -25,6 +25,8 @@
 //   data-findings           The parcels and results the findings layer holds (search results, a
 //                           nearby list with its ring), once the map holds them; absent when none.
 //                           e2e/tests/parcelFinder.spec.ts.
+//   data-query-matches      The parcels the query panel's matches layer highlights, absent when none
+//                           (remote-map's queryMatchesLayer.test.ts).
 //   data-overlay-layers     The names of the county's overlay layers the map's style draws, bottom
 //                           first, comma-separated ('' when none). e2e/tests/mapOverlays.spec.ts.
 
@@ -51,6 +53,7 @@ interface PublishedMapState {
   markups: number;
   search: 'online' | 'offline';
   findings: number;
+  queryMatches: number;
   overlayLayers: string;
 }
 
