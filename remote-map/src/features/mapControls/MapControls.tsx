@@ -12,6 +12,7 @@ import {
 } from '@parcel-map/shared';
 import { mapOverlayToggled, selectMapOverlays, selectMapSetupError, selectMapStyleId, type MapOverlay } from '../mapView/mapViewSlice.ts';
 import { measureToggled, selectIsMeasureOpen } from '../measure/measureSlice.ts';
+import { finderClosed, queryPanelRequested, selectParcelFinder } from '../search/parcelFinderSlice.ts';
 import { OverlayLayerOptions } from '../overlays/OverlayLayerOptions.tsx';
 import { useImageryStyles } from '../imagery/imageryApi.ts';
 import { useBaseMapProblems } from '../imagery/useBaseMapProblems.ts';
@@ -62,6 +63,7 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
   const overlays = useAppSelector(selectMapOverlays);
   const signedIn = useAppSelector(selectIsSignedIn);
   const measureOpen = useAppSelector(selectIsMeasureOpen);
+  const queryOpen = useAppSelector(selectParcelFinder).panel === 'query';
   // Under 'Map Initialization Error' there is no map for any control to act on.
   const noMap = useAppSelector(selectMapSetupError) !== null;
   const savedListMissing = useAppSelector((state) => selectIsRemoteUnavailable(state, REMOTE_MODULES.savedParcels));
@@ -112,6 +114,17 @@ export function MapControls({ actions }: { actions: MapControlActions | null }) 
           onClick={() => dispatch(measureToggled())}
         >
           <RulerIcon />
+        </button>
+        <button
+          type="button"
+          className="map-controls__button"
+          aria-label="Query parcels"
+          title={signedIn ? 'Query parcels' : 'Sign in to query parcels'}
+          aria-pressed={queryOpen}
+          disabled={!signedIn || noMap}
+          onClick={() => dispatch(queryOpen ? finderClosed() : queryPanelRequested())}
+        >
+          <FilterIcon />
         </button>
         <button
           type="button"
@@ -279,6 +292,13 @@ function RulerIcon() {
     <svg {...iconProps}>
       <path d="M3 17L17 3l4 4L7 21z" />
       <path d="M7 13l2 2M10 10l2 2M13 7l2 2" />
+    </svg>
+  );
+}
+function FilterIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M3 4h18l-7 8v6l-4 2v-8z" />
     </svg>
   );
 }

@@ -23,6 +23,7 @@ import { useDataVersion } from '../dataVersion/useDataVersion.ts';
 import { useSearchControl } from '../search/useSearchControl.ts';
 import { SearchResultsPanel } from '../search/SearchResultsPanel.tsx';
 import { NearbyPanel } from '../search/NearbyPanel.tsx';
+import { QueryPanel } from '../parcelQuery/QueryPanel.tsx';
 import { useMapScreenController } from './useMapScreenController.ts';
 import { useMapFollowsStore } from './useMapFollowsStore.ts';
 import { useCameraRequests } from './useCameraRequests.ts';
@@ -74,6 +75,7 @@ export function MapScreen() {
       <MeasurePalette />
       <SearchResultsPanel controller={controller} />
       <NearbyPanel controller={controller} />
+      <QueryPanel controller={controller} />
       <ParcelDetailPanel onCoverChange={setPanelCover} />
       <MapSetupErrorOverlay />
       {snapshot && <PrintReport snapshot={snapshot} onClose={closePrint} />}

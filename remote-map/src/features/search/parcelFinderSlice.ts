@@ -1,12 +1,13 @@
-// The parcel finder's panels (issue #24): the full result list of a search, or the parcels near a
-// selected parcel. What the panels show comes from the API; the store holds only what was asked.
+// The parcel finder's panels (issue #24): the full result list of a search, the parcels near a
+// selected parcel, or the query panel's list built from conditions (issue #42); one at a time.
+// What the panels show comes from the API; the store holds only what was asked.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '@parcel-map/shared';
 import { NEARBY_DEFAULT_FEET } from '@parcel-map/shared/api';
 import type { NearbySubject } from '../parcelSelection/parcelsApi.ts';
 
 interface ParcelFinderState {
-  panel: 'results' | 'nearby' | null;
+  panel: 'results' | 'nearby' | 'query' | null;
   /** The search the results panel lists. */
   query: string;
   /** What the nearby panel lists the neighbours of: a selected parcel or a drawn area. */
@@ -38,6 +39,10 @@ const parcelFinderSlice = createSlice({
     nearbyDistanceChosen: (state, action: PayloadAction<{ distanceFt: number }>) => {
       state.distanceFt = action.payload.distanceFt;
     },
+    /** 'Query parcels' among the map controls. */
+    queryPanelRequested: (state) => {
+      state.panel = 'query';
+    },
     finderClosed: (state) => {
       state.panel = null;
     },
@@ -53,6 +58,6 @@ declare module '@parcel-map/shared' {
   }
 }
 
-export const { allResultsRequested, nearbyRequested, nearbyAreaRequested, nearbyDistanceChosen, finderClosed } = parcelFinderSlice.actions;
+export const { allResultsRequested, nearbyRequested, nearbyAreaRequested, nearbyDistanceChosen, queryPanelRequested, finderClosed } = parcelFinderSlice.actions;
 
 export const { selectParcelFinder } = parcelFinderSlice.injectInto(rootReducer).selectors;

@@ -1,0 +1,245 @@
+import { http, HttpResponse } from 'msw';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { identityStateChanged, type ParcelQueryResponse, type QueryField } from '@parcel-map/shared';
+import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
+import type { MapController } from '../../map/mapController.ts';
+import { MapControls } from '../mapControls/MapControls.tsx';
+import { QueryPanel } from './QueryPanel.tsx';
+
+const API = testConfig.apiBaseUrl;
+const FIELDS: QueryField[] = [
+  { field: 'owner', label: 'Owner', type: 'text', ops: ['=', '!=', 'contains', 'in'] },
+  { field: 'taxacres', label: 'Tax Acres', type: 'number', ops: ['=', '!=', '<', '<=', '>', '>=', 'between', 'in'] },
+  { field: 'zoning', label: 'Zoning', type: 'enum', ops: ['=', '!=', 'contains', 'in'], values: ['R-20', 'R-40'] },
+  { field: 'sale_date', label: 'Last Sale Date', type: 'date', ops: ['=', '!=', '<', '<=', '>', '>=', 'between', 'in'] },
+];
+
+const parcel = (n: number) => ({
+  pin: `P${n}`,
+  owner: `OWNER ${n} LLC`,
+  add1: `${n} OAK ST`,
+  city: 'MOORESVILLE',
+  zip: '28115',
+  taxacres: 6,
+  centroid: { lng: -80.86, lat: 35.62 },
+  mail_add1: 'PO BOX 1',
+  mail_city: 'RALEIGH',
+  mail_state: 'NC',
+  mail_zip: '27601',
+});
+
+interface QueryBody {
+  q?: string;
+  filters?: unknown[];
+  limit?: number;
+  offset?: number;
+}
+
+/** The API over `matching` parcels: pages of them for JSON, all of them with their count line for CSV. */
+function fakeQueryApi(matching: (body: QueryBody) => number) {
+  const bodies: QueryBody[] = [];
+  const csvBodies: QueryBody[] = [];
+  network.use(
+    http.get(`${API}/api/parcels/query/fields`, () => HttpResponse.json({ fields: FIELDS })),
+    http.post(`${API}/api/parcels/query`, async ({ request }) => {
+      const body = (await request.json()) as QueryBody;
+      const total = matching(body);
+      if (request.headers.get('Accept') === 'text/csv') {
+        csvBodies.push(body);
+        const rows = Array.from({ length: total }, (_, index) => `P${index + 1},OWNER ${index + 1} LLC`);
+        return new HttpResponse(`\uFEFFpin,owner\r\n${rows.join('\r\n')}\r\n# ${total} rows\r\n`, { headers: { 'Content-Type': 'text/csv' } });
+      }
+      bodies.push(body);
+      const offset = body.offset ?? 0;
+      const count = Math.max(0, Math.min(body.limit ?? 20, total - offset));
+      const answer: ParcelQueryResponse = { results: Array.from({ length: count }, (_, index) => parcel(offset + index + 1)), total };
+      return HttpResponse.json(answer);
+    }),
+  );
+  return { bodies, csvBodies };
+}
+
+const pages = (bodies: QueryBody[]) => bodies.filter((body) => body.limit === 20);
+
+function fakeController() {
+  const draw = vi.fn();
+  return { controller: { draw, centreOn: vi.fn() } as unknown as MapController, draw };
+}
+
+function renderPanel(store = makeTestStore()) {
+  const { controller, draw } = fakeController();
+  renderWithStore(
+    <>
+      <MapControls actions={null} />
+      <QueryPanel controller={controller} />
+    </>,
+    { store },
+  );
+  return { store, draw };
+}
+
+async function openPanel() {
+  await userEvent.click(within(screen.getByRole('toolbar', { name: 'Map controls' })).getByRole('button', { name: 'Query parcels' }));
+  const panel = await screen.findByRole('complementary', { name: 'Query parcels' });
+  await within(panel).findByRole('button', { name: 'Add condition' });
+  return panel;
+}
+
+async function addCondition(field: string, comparison: string, value: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'Add condition' }));
+  const number = screen.getAllByRole('group', { name: /^Condition \d+$/ }).length;
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: `Field of condition ${number}` }), field);
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: `Comparison of condition ${number}` }), comparison);
+  const input = screen.getByLabelText(new RegExp(`^(Value of|From,) condition ${number}$`));
+  if (input instanceof HTMLSelectElement) await userEvent.selectOptions(input, value);
+  else await userEvent.type(input, value);
+}
+
+setupFakeNetwork();
+
+beforeEach(() => {
+  // The map controls' Overlays panel and base map menu ask for these: none here.
+  network.use(
+    http.get(`${API}/api/datasets`, () => HttpResponse.json({ dataVersion: 1, datasets: [], initialView: null })),
+    http.get(`${API}/api/overlays`, () => HttpResponse.json({ overlays: [] })),
+    http.get(`${API}/api/imagery`, () => HttpResponse.json({ imagery: [] })),
+  );
+  // jsdom has no object URLs; the download itself is the browser's.
+  URL.createObjectURL = vi.fn(() => 'blob:query');
+  URL.revokeObjectURL = vi.fn();
+});
+
+// The first test also loads the panel's modules; a busy machine takes longer than Vitest's default 5 s.
+describe('the query panel', { timeout: 20_000 }, () => {
+  it("builds conditions from the data set's fields and their labels, and counts the exact matches as they change", async () => {
+    const { bodies } = fakeQueryApi((body) => (body.filters?.length === 2 ? 1 : 37));
+    renderPanel();
+    await openPanel();
+    expect(screen.getByText('Add a condition or words to list the parcels that match.')).toBeVisible();
+
+    await addCondition('Tax Acres', 'more than', '5');
+    expect(await screen.findByText('37 parcels match')).toBeVisible();
+    expect(pages(bodies).at(-1)).toEqual({ filters: [{ field: 'taxacres', op: '>', value: 5 }], limit: 20, offset: 0 });
+    // The enum field's values are offered as they are in the data.
+    await addCondition('Zoning', 'is', 'R-20');
+    expect(await screen.findByText('1 parcel matches')).toBeVisible();
+    expect(pages(bodies).at(-1)).toEqual({
+      filters: [
+        { field: 'taxacres', op: '>', value: 5 },
+        { field: 'zoning', op: '=', value: 'R-20' },
+      ],
+      limit: 20,
+      offset: 0,
+    });
+    expect(screen.getByText('OWNER 1 LLC')).toBeVisible();
+  });
+
+  it('reads a range and a list of values from what is typed, and leaves out a condition until it is complete', async () => {
+    const { bodies } = fakeQueryApi(() => 4);
+    renderPanel();
+    await openPanel();
+    await addCondition('Last Sale Date', 'between', '2020-01-01');
+    await addCondition('Owner', 'is one of', 'SMITH, JOHN; REID STEVEN');
+    expect(await screen.findByText('4 parcels match')).toBeVisible();
+    expect(pages(bodies).at(-1)!.filters).toEqual([{ field: 'owner', op: 'in', value: ['SMITH, JOHN', 'REID STEVEN'] }]);
+
+    await userEvent.type(screen.getByLabelText('To, condition 1'), '2024-12-31');
+    await waitFor(() => expect(pages(bodies).at(-1)!.filters).toHaveLength(2));
+    expect(pages(bodies).at(-1)!.filters![0]).toEqual({ field: 'sale_date', op: 'between', value: ['2020-01-01', '2024-12-31'] });
+  });
+
+  it('highlights every match on the map, not only the page listed, and pages through the list', async () => {
+    const { bodies } = fakeQueryApi(() => 600);
+    const { draw } = renderPanel();
+    await openPanel();
+    await addCondition('Tax Acres', 'at least', '1');
+    expect(await screen.findByText('600 parcels match')).toBeVisible();
+    await waitFor(() => expect(draw).toHaveBeenLastCalledWith('queryMatches', { pins: expect.any(Array) }));
+    const pins = (draw.mock.lastCall as [string, { pins: string[] }])[1].pins;
+    expect(pins).toHaveLength(600);
+    expect(new Set(pins).size).toBe(600);
+    expect(bodies.filter((body) => body.limit === 500).map((body) => body.offset)).toEqual([0, 500]);
+
+    expect(screen.getByText('Page 1 of 30')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('OWNER 21 LLC')).toBeVisible();
+    expect(pages(bodies).at(-1)).toMatchObject({ offset: 20 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close query' }));
+    expect(draw).toHaveBeenLastCalledWith('queryMatches', { pins: [] });
+  });
+
+  it('downloads the whole result as CSV by the same query, and says how many rows the file holds', async () => {
+    const { csvBodies } = fakeQueryApi(() => 600);
+    renderPanel();
+    await openPanel();
+    await addCondition('Tax Acres', 'at least', '1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Downloaded 600 rows.')).toBeVisible();
+    expect(csvBodies).toEqual([{ filters: [{ field: 'taxacres', op: '>=', value: 1 }] }]);
+    expect(URL.createObjectURL).toHaveBeenCalledOnce();
+  });
+
+  it('saves a query by name for its user, and runs it again from the list', async () => {
+    const { bodies } = fakeQueryApi(() => 3);
+    const store = makeTestStore();
+    renderPanel(store);
+    await openPanel();
+    expect(screen.getByRole('button', { name: 'Save query' })).toBeDisabled();
+    await addCondition('Zoning', 'is', 'R-40');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Query name' }), 'R-40 lots');
+    await userEvent.keyboard('{Enter}');
+    expect(within(screen.getByRole('list', { name: 'Saved queries' })).getByRole('button', { name: 'R-40 lots' })).toBeVisible();
+
+    // Closed and opened again, the conditions are gone and the saved query brings them back.
+    await userEvent.click(screen.getByRole('button', { name: 'Close query' }));
+    await openPanel();
+    expect(screen.queryByRole('group', { name: 'Condition 1' })).toBeNull();
+    const before = pages(bodies).length;
+    await userEvent.click(screen.getByRole('button', { name: 'R-40 lots' }));
+    expect(screen.getByRole('combobox', { name: 'Value of condition 1' })).toHaveValue('R-40');
+    expect(await screen.findByText('3 parcels match')).toBeVisible();
+    expect(pages(bodies).length).toBeGreaterThan(before);
+
+    // Another user of this browser has saved none; back to the first, theirs is there to delete.
+    const signIn = (userId: string) =>
+      act(() => {
+        store.dispatch(identityStateChanged({ user: { userId, emails: [] }, session: { sessionId: `s-${userId}`, expiresAt: '2099-01-01T00:00:00Z' }, sessionJwt: `jwt-${userId}`, fromCache: false }));
+      });
+    signIn('u2');
+    expect(screen.queryByRole('list', { name: 'Saved queries' })).toBeNull();
+    signIn('u1');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete R-40 lots' }));
+    expect(screen.queryByRole('list', { name: 'Saved queries' })).toBeNull();
+    signIn('u2');
+    signIn('u1');
+    expect(screen.queryByRole('list', { name: 'Saved queries' })).toBeNull();
+  });
+
+  it("says the API's message when a query is refused, and offers to load the fields again when they fail", async () => {
+    let fieldsFail = true;
+    network.use(
+      http.get(`${API}/api/parcels/query/fields`, () => (fieldsFail ? HttpResponse.json({ message: 'Too many requests' }, { status: 429 }) : HttpResponse.json({ fields: FIELDS }))),
+      http.post(`${API}/api/parcels/query`, () => HttpResponse.json({ message: 'taxacres: a value must be a number' }, { status: 400 })),
+    );
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'Query parcels' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
+    fieldsFail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('button', { name: 'Add condition' });
+    await addCondition('Tax Acres', 'is', '2');
+    expect(await screen.findByText('taxacres: a value must be a number')).toBeVisible();
+  });
+
+  it('shows an empty result as none matching, with nothing to download', async () => {
+    fakeQueryApi(() => 0);
+    const { draw } = renderPanel();
+    await openPanel();
+    await addCondition('Owner', 'contains', 'NOBODY');
+    expect(await screen.findByText('0 parcels match')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+    await waitFor(() => expect(draw).toHaveBeenLastCalledWith('queryMatches', { pins: [] }));
+  });
+});

@@ -1,0 +1,189 @@
+// The list builder (issue #42): conditions on the data set's fields make a query whose exact count
+// shows as it changes, whose every match is highlighted on the map, whose results page here and
+// download whole as CSV, and which can be saved by name.
+import { useEffect, useMemo, useState } from 'react';
+import { useAppDispatch, useAppSelector, type QueryField, type QueryFilter } from '@parcel-map/shared';
+import {
+  errorMessageOf,
+  QUERY_DEFAULT_LIMIT,
+  QUERY_HIGHLIGHT_MAX,
+  useDownloadQueryCsvMutation,
+  useGetQueryFieldsQuery,
+  useGetQueryMatchPinsQuery,
+  useQueryParcelsQuery,
+  type ParcelQueryConditions,
+} from '@parcel-map/shared/api';
+import type { MapController } from '../../map/mapController.ts';
+import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
+import { parcelPanelFocusRequested, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { finderClosed, selectParcelFinder } from '../search/parcelFinderSlice.ts';
+import '../search/parcelFinder.css';
+import { ConditionRows } from './ConditionRows.tsx';
+import { filterOf, type ConditionRow } from './queryConditions.ts';
+import { SavedQueries } from './SavedQueries.tsx';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+import './queryPanel.css';
+
+/** How long typing must pause before the count is asked again. */
+const COUNT_DEBOUNCE_MS = 400;
+
+export function QueryPanel({ controller }: { controller: MapController | null }) {
+  const finder = useAppSelector(selectParcelFinder);
+  if (finder.panel !== 'query') return null;
+  return <QueryBuilder controller={controller} />;
+}
+
+function QueryBuilder({ controller }: { controller: MapController | null }) {
+  const dispatch = useAppDispatch();
+  const fields = useGetQueryFieldsQuery();
+  const [rows, setRows] = useState<ConditionRow[]>([]);
+  const [words, setWords] = useState('');
+
+  const typed = useMemo(() => conditionsOf(words, rows, fields.data ?? []), [words, rows, fields.data]);
+  const typedKey = JSON.stringify(typed);
+  const settledKey = useDebouncedValue(typedKey, COUNT_DEBOUNCE_MS);
+  const conditions = useMemo(() => JSON.parse(settledKey) as ParcelQueryConditions | null, [settledKey]);
+
+  return (
+    <aside className="finder-panel query-panel" aria-label="Query parcels" data-testid="query-panel">
+      <header className="finder-panel__header">
+        <h2 className="finder-panel__title">Query parcels</h2>
+        <button type="button" className="finder-panel__close" aria-label="Close query" onClick={() => dispatch(finderClosed())}>
+          ×
+        </button>
+      </header>
+      <div className="query-panel__body">
+        {fields.isError ? (
+          <p className="finder-panel__summary" role="alert">
+            {errorMessageOf(fields.error) ?? 'The fields could not be loaded.'}{' '}
+            <button type="button" className="pm-button" onClick={() => void fields.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : !fields.data ? (
+          <p className="finder-panel__summary">Loading fields…</p>
+        ) : (
+          <>
+            <label className="query-panel__words">
+              Owner or address words
+              <input type="search" value={words} onChange={(event) => setWords(event.target.value)} />
+            </label>
+            <ConditionRows fields={fields.data} rows={rows} onChange={setRows} />
+            <SavedQueries
+              current={typed}
+              onRun={(saved, restored) => {
+                setWords(saved.q);
+                setRows(restored);
+              }}
+            />
+          </>
+        )}
+        {conditions ? (
+          <QueryResults key={settledKey} conditions={conditions} controller={controller} settled={settledKey === typedKey} />
+        ) : (
+          fields.data && <p className="finder-panel__hint">Add a condition or words to list the parcels that match.</p>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+/** What the panel asks: the complete conditions and the words; null while there are neither. */
+function conditionsOf(words: string, rows: readonly ConditionRow[], fields: readonly QueryField[]): ParcelQueryConditions | null {
+  const filters = rows.map((row) => filterOf(row, fields)).filter((filter): filter is QueryFilter => filter !== null);
+  const q = words.trim();
+  if (filters.length === 0 && q === '') return null;
+  return q === '' ? { filters } : { q, filters };
+}
+
+function QueryResults({ conditions, controller, settled }: { conditions: ParcelQueryConditions; controller: MapController | null; settled: boolean }) {
+  const dispatch = useAppDispatch();
+  const [page, setPage] = useState(0);
+  // Asked again each time a query is run, not answered from the cache: a saved query runs on the data published now.
+  const query = useQueryParcelsQuery({ ...conditions, limit: QUERY_DEFAULT_LIMIT, offset: page * QUERY_DEFAULT_LIMIT }, { refetchOnMountOrArgChange: true });
+  const matches = useGetQueryMatchPinsQuery(conditions, { refetchOnMountOrArgChange: true });
+  const [download, downloading] = useDownloadQueryCsvMutation();
+  useQueryMatchesOnMap(controller, matches.currentData?.pins);
+
+  const answer = query.currentData;
+  const total = answer?.total ?? 0;
+  const first = page * QUERY_DEFAULT_LIMIT + 1;
+  const pages = Math.max(1, Math.ceil(total / QUERY_DEFAULT_LIMIT));
+  const choose = (pin: string, centroid: { lng: number; lat: number }) => {
+    dispatch(parcelPicked({ pin }));
+    dispatch(parcelPanelFocusRequested());
+    controller?.centreOn({ kind: 'point', lng: centroid.lng, lat: centroid.lat, zoom: 17 });
+  };
+
+  return (
+    <section className="query-panel__results" aria-label="Matching parcels" aria-busy={!settled || query.isFetching}>
+      <p className="finder-panel__summary" aria-live="polite">
+        {query.isError
+          ? (errorMessageOf(query.error) ?? 'The query failed.')
+          : !answer
+            ? 'Counting…'
+            : `${total.toLocaleString('en-US')} ${total === 1 ? 'parcel matches' : 'parcels match'}`}
+      </p>
+      {answer && total > QUERY_HIGHLIGHT_MAX && matches.currentData && (
+        <p className="finder-panel__hint">
+          The map highlights the first {QUERY_HIGHLIGHT_MAX.toLocaleString('en-US')} of them.
+        </p>
+      )}
+      {answer && total > 0 && (
+        <div className="finder-panel__toolbar">
+          <button type="button" className="pm-button" disabled={downloading.isLoading} onClick={() => void download(conditions)}>
+            {downloading.isLoading ? 'Downloading…' : 'Download CSV'}
+          </button>
+          <span role="status">
+            {downloading.isError
+              ? (errorMessageOf(downloading.error) ?? 'The download failed.')
+              : downloading.data
+                ? downloading.data.rows === null
+                  ? 'The file was cut short: download it again.'
+                  : `Downloaded ${downloading.data.rows.toLocaleString('en-US')} rows.`
+                : ''}
+          </span>
+        </div>
+      )}
+      {answer && answer.results.length > 0 && (
+        <ol className="finder-panel__list" start={first}>
+          {answer.results.map((result) => (
+            <li key={result.pin}>
+              <button type="button" className="finder-panel__row" onClick={() => choose(result.pin, result.centroid)}>
+                <span className="finder-panel__text">
+                  <strong>{result.owner ?? 'Unknown owner'}</strong>
+                  <span>{[result.add1, result.city, result.zip].filter(Boolean).join(', ')}</span>
+                  <span className="finder-panel__meta">
+                    PIN {result.pin} · {acresLabel(result.taxacres)} ac
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {total > QUERY_DEFAULT_LIMIT && (
+        <nav className="finder-panel__pager" aria-label="Query result pages">
+          <button type="button" className="pm-button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page + 1} of {pages.toLocaleString('en-US')}
+          </span>
+          <button type="button" className="pm-button" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+/** Highlights the matches on the map while they are known, and takes them off when the query changes or the panel closes. */
+function useQueryMatchesOnMap(controller: MapController | null, pins: readonly string[] | undefined): void {
+  useEffect(() => {
+    if (!controller || !pins) return;
+    controller.draw('queryMatches', { pins });
+    return () => controller.draw('queryMatches', { pins: [] });
+  }, [controller, pins]);
+}
