@@ -63,6 +63,14 @@ test('Enter opens the results panel, which pages, sorts and draws its results on
   const csv = await readFile((await (await download).path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toBe('\uFEFFpin,owner,address,city,zip,acres,matched,lat,lon');
   expect(csv.trim().split('\r\n')).toHaveLength(501);
+
+  // Issue #42: a new query's suggestions open over the open list, and can be clicked there.
+  await typeInBox(page, CENTRE_PIN);
+  const suggestion = page.locator('.mapboxgl-ctrl-geocoder .suggestions li', { hasText: `PIN ${CENTRE_PIN}` });
+  await expect(suggestion).toBeVisible();
+  await map.shot('finder-suggestions-over-results-desktop');
+  await suggestion.click();
+  await expect(map.detailPanel().getByRole('heading', { name: `PIN ${CENTRE_PIN}` })).toBeVisible();
 });
 
 test('lists the parcels within 300 ft of a demo lot, draws them and the ring, downloads the mailing list and shows the labels', async ({ page }) => {
@@ -131,6 +139,13 @@ test.describe('on a phone', () => {
     await input.press('Enter');
     await expect(page.getByRole('complementary', { name: 'Search results' }).getByText(/of \d+ results/)).toBeVisible();
     await map.shot('finder-results-phone');
+    // Issue #42: the next query's suggestions over the sheet, each PIN whole, and chosen there.
+    await typeInBox(page, 'Reid');
+    const parcelSuggestion = page.locator('.mapboxgl-ctrl-geocoder .suggestions li', { hasText: /PIN \d+/ }).first();
+    await expect(parcelSuggestion).toBeVisible();
+    await map.shot('finder-suggestions-over-results-phone');
+    await parcelSuggestion.click();
+    await expect(map.detailPanel().getByRole('heading', { name: /^PIN / })).toBeVisible();
     await page.getByRole('button', { name: 'Close results' }).click();
     await page.goto('/');
     await map.waitForParcels();
