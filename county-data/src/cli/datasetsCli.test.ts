@@ -46,7 +46,7 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('npm run datasets -- … --imagery, o
     try {
       await migrate(db);
       await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 1990', imageryDir });
-      await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 1990 (again)', imageryDir });
+      await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 1990 (again)', year: 1990, imageryDir });
       files = (await listImageryVersions(db)).flatMap(imageryVersionFiles);
     } finally {
       await db.close();
@@ -58,9 +58,9 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('npm run datasets -- … --imagery, o
     const listed = await run(['list', '--json', '--imagery']);
     expect(listed.code).toBe(0);
     const versions = JSON.parse(listed.stdout) as ImageryVersion[];
-    expect(versions.map(({ name, version, current, label, minzoom, maxzoom }) => ({ name, version, current, label, minzoom, maxzoom }))).toEqual([
-      { name: 'spot-chicago', version: 2, current: true, label: 'SPOT 1990 (again)', minzoom: 10, maxzoom: 14 },
-      { name: 'spot-chicago', version: 1, current: false, label: 'SPOT 1990', minzoom: 10, maxzoom: 14 },
+    expect(versions.map(({ name, version, current, label, year, minzoom, maxzoom }) => ({ name, version, current, label, year, minzoom, maxzoom }))).toEqual([
+      { name: 'spot-chicago', version: 2, current: true, label: 'SPOT 1990 (again)', year: 1990, minzoom: 10, maxzoom: 14 },
+      { name: 'spot-chicago', version: 1, current: false, label: 'SPOT 1990', year: null, minzoom: 10, maxzoom: 14 },
     ]);
     // Its files are the server's business: not listed.
     expect(listed.stdout).not.toContain('.tif');
@@ -68,8 +68,8 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('npm run datasets -- … --imagery, o
 
     const table = await run(['list']);
     expect(table.code).toBe(0);
-    expect(table.output).toMatch(/IMAGERY\s+VERSION\s+ZOOMS\s+SIZE\s+PUBLISHED\s+LABEL/);
-    expect(table.output).toMatch(/\*\s+spot-chicago\s+2\s+10–14\s+0\.\d MB\s+\S+Z\s+SPOT 1990 \(again\)/);
+    expect(table.output).toMatch(/IMAGERY\s+VERSION\s+ZOOMS\s+SIZE\s+TAKEN\s+PUBLISHED\s+LABEL/);
+    expect(table.output).toMatch(/\*\s+spot-chicago\s+2\s+10–14\s+0\.\d MB\s+1990\s+\S+Z\s+SPOT 1990 \(again\)/);
     expect(table.output).toContain(`* current version (served). Imagery in ${dataDir}.`);
   }, 60_000);
 

@@ -48,8 +48,8 @@ function printImagery(rows: ImageryVersion[], where: string): void {
   if (rows.length === 0) return;
   console.log('');
   printColumns([
-    ['', 'IMAGERY', 'VERSION', 'ZOOMS', 'SIZE', 'PUBLISHED', 'LABEL'],
-    ...rows.map((row) => [row.current ? '*' : '', row.name, String(row.version), zooms(row), megabytes(row.sizeBytes), row.publishedAt, row.label]),
+    ['', 'IMAGERY', 'VERSION', 'ZOOMS', 'SIZE', 'TAKEN', 'PUBLISHED', 'LABEL'],
+    ...rows.map((row) => [row.current ? '*' : '', row.name, String(row.version), zooms(row), megabytes(row.sizeBytes), row.year === null ? '-' : String(row.year), row.publishedAt, row.label]),
   ]);
   console.log(`\n* current version (served). Imagery in ${where}.`);
 }

@@ -1,4 +1,4 @@
-// `npm run import -- FILE --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN]`: publishes
+// `npm run import -- FILE --imagery NAME [--label TEXT] [--attribution TEXT] [--year YYYY] [--crs EPSG:NNNN]`: publishes
 // an orthophoto or satellite image (GeoTIFF/COG, JPEG 2000, JPEG or PNG with a world file, or a folder
 // or .zip of such tiles, mosaicked) as the next version of imagery layer NAME (imagery/importImagery.ts) — its tiled file under IMAGERY_DIR (else
 // DATA_DIR/imagery), its row in the database the API uses.
@@ -16,6 +16,7 @@ export interface ImageryImportCommand {
   name: string;
   label: string | undefined;
   attribution: string | undefined;
+  year: number | undefined;
   crs: string | undefined;
   reportFile: string;
 }
@@ -35,7 +36,7 @@ export async function importImageryCommand(command: ImageryImportCommand): Promi
       }
       // A .zip goes as it is: the API's import unzips and checks its tiles.
       const worldFile = format ? await worldFileBeside(command.file, format) : undefined;
-      const body = { file: path.basename(command.file), imagery: command.name, label: command.label, attribution: command.attribution, crs: command.crs };
+      const body = { file: path.basename(command.file), imagery: command.name, label: command.label, attribution: command.attribution, year: command.year, crs: command.crs };
       report = { ...(await target.api.importImagery([command.file, ...(worldFile ? [worldFile] : [])], body)), file: command.file };
     } else {
       report = await importImagery(target.db, { ...command, imageryDir: imageryDirFromEnv() });
@@ -54,7 +55,7 @@ function printSummary(report: ImageryImportReport, reportFile: string, where: st
   const { imagery } = report;
   console.log(
     [
-      `published as version ${imagery.version} of imagery '${imagery.name}' ("${imagery.label}") in ${where}: ${report.file}`,
+      `published as version ${imagery.version} of imagery '${imagery.name}' ("${imagery.label}"${imagery.year === null ? '' : `, taken ${imagery.year}`}) in ${where}: ${report.file}`,
       `  format      ${report.format}, CRS ${report.crs}`,
       `  size        ${n(report.width)} × ${n(report.height)} px, ${report.bands} band${report.bands === 1 ? '' : 's'}, nodata ${report.nodata ?? 'none'}`,
       `  resolution  ${report.resolution} per pixel`,

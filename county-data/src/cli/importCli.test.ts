@@ -94,11 +94,11 @@ describe('npm run import', () => {
   });
 
   it.skipIf(!existsSync(SPOT_CHICAGO))('publishes an image with --imagery: its report printed (extent, resolution, bands, CRS, size, nodata), its row and files beside the database', async () => {
-    const published = await runImport(dataDir, [SPOT_CHICAGO, '--imagery', 'spot-chicago', '--label', 'SPOT 10 m', '--attribution', 'SPOT (OSGeo samples)']);
+    const published = await runImport(dataDir, [SPOT_CHICAGO, '--imagery', 'spot-chicago', '--label', 'SPOT 10 m', '--attribution', 'SPOT (OSGeo samples)', '--year', '1990']);
     expect(published.output).not.toContain('Error');
     expect(published.code).toBe(0);
     const lines = published.output.split('\n').map((line) => line.trim());
-    expect(lines).toContain(`published as version 1 of imagery 'spot-chicago' ("SPOT 10 m") in ${dataDir}: ${SPOT_CHICAGO}`);
+    expect(lines).toContain(`published as version 1 of imagery 'spot-chicago' ("SPOT 10 m", taken 1990) in ${dataDir}: ${SPOT_CHICAGO}`);
     expect(lines).toContain('format      GTiff/GeoTIFF, CRS NAD27 / Illinois East');
     expect(lines).toContain('size        699 × 929 px, 1 band, nodata none');
     expect(lines).toContain('resolution  32.8 US survey foot per pixel');
@@ -111,11 +111,11 @@ describe('npm run import', () => {
     let files: string[];
     try {
       const { rows } = await db.query<{ file: string; lower_files: { file: string }[] }>(
-        "SELECT name, version, is_current, label, attribution, crs, bands, width, height, nodata, minzoom, maxzoom, file, lower_files FROM imagery WHERE name = 'spot-chicago'",
+        "SELECT name, version, is_current, label, attribution, acquired_year, crs, bands, width, height, nodata, minzoom, maxzoom, file, lower_files FROM imagery WHERE name = 'spot-chicago'",
       );
       expect(rows).toEqual([
         expect.objectContaining({
-          name: 'spot-chicago', version: 1, is_current: true, label: 'SPOT 10 m', attribution: 'SPOT (OSGeo samples)', crs: 'NAD27 / Illinois East',
+          name: 'spot-chicago', version: 1, is_current: true, label: 'SPOT 10 m', attribution: 'SPOT (OSGeo samples)', acquired_year: 1990, crs: 'NAD27 / Illinois East',
           bands: 1, width: 699, height: 929, nodata: null, minzoom: 10, maxzoom: 14,
         }),
       ]);
@@ -139,12 +139,14 @@ describe('npm run import', () => {
 
   it('refuses the options imagery does not take, and imagery options without --imagery, saying which, changing nothing', async () => {
     const refusals: [string[], string][] = [
-      [[SPOT_CHICAGO, '--imagery', 'x', '--dataset', 'd'], '--imagery takes --label, --attribution, --crs and --report only'],
-      [[SPOT_CHICAGO, '--imagery', 'x', '--overlay', 'o'], '--imagery takes --label, --attribution, --crs and --report only'],
-      [[SPOT_CHICAGO, '--imagery', 'x', '--dry-run'], '--imagery takes --label, --attribution, --crs and --report only'],
-      [[SPOT_CHICAGO, '--imagery', 'x', '--max-rejected', '5%'], '--imagery takes --label, --attribution, --crs and --report only'],
-      [[SPOT_CHICAGO, '--crs', 'EPSG:26771'], '--attribution and --crs are for imagery: give them with --imagery NAME'],
-      [[SPOT_CHICAGO, '--attribution', 'SPOT'], '--attribution and --crs are for imagery: give them with --imagery NAME'],
+      [[SPOT_CHICAGO, '--imagery', 'x', '--dataset', 'd'], '--imagery takes --label, --attribution, --year, --crs and --report only'],
+      [[SPOT_CHICAGO, '--imagery', 'x', '--overlay', 'o'], '--imagery takes --label, --attribution, --year, --crs and --report only'],
+      [[SPOT_CHICAGO, '--imagery', 'x', '--dry-run'], '--imagery takes --label, --attribution, --year, --crs and --report only'],
+      [[SPOT_CHICAGO, '--imagery', 'x', '--max-rejected', '5%'], '--imagery takes --label, --attribution, --year, --crs and --report only'],
+      [[SPOT_CHICAGO, '--crs', 'EPSG:26771'], '--attribution, --year and --crs are for imagery: give them with --imagery NAME'],
+      [[SPOT_CHICAGO, '--attribution', 'SPOT'], '--attribution, --year and --crs are for imagery: give them with --imagery NAME'],
+      [[SPOT_CHICAGO, '--year', '1990'], '--attribution, --year and --crs are for imagery: give them with --imagery NAME'],
+      [[SPOT_CHICAGO, '--imagery', 'x', '--year', '90'], "--year must be the year the photos were taken, from 1900 to 2100, not '90'"],
       [[SPOT_CHICAGO, '--imagery', 'x', 'second-file.tif'], 'usage: npm run import -- FILE'],
       [[path.join(root, 'photo.gif'), '--imagery', 'x'], 'imagery is read from .tif .tiff .jp2 .j2k .jpg .jpeg .png files, not .gif'],
     ];

@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { IMAGERY_FILE_EXTENSIONS, IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
+import { IMAGERY_FILE_EXTENSIONS, imageryYearFromText, IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importFileLimitsFromEnv } from '../import/importFileLimits.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
@@ -22,7 +22,7 @@ import { createProgressBar } from './progressBar.ts';
 import { reportPath, writeReport } from './reportFile.ts';
 
 const USAGE = `usage: npm run import -- FILE (${IMPORT_FILE_EXTENSIONS.join(' ')}, or a .gdb folder) [--dataset NAME | --overlay NAME [--label TEXT]] [--mapping MAPPING.json] [--max-rejected 5%] [--dry-run] [--report REPORT.json]
-   or: npm run import -- IMAGE (${IMAGERY_FILE_EXTENSIONS.join(' ')}, or a folder or .zip of such tiles) --imagery NAME [--label TEXT] [--attribution TEXT] [--crs EPSG:NNNN] [--report REPORT.json]`;
+   or: npm run import -- IMAGE (${IMAGERY_FILE_EXTENSIONS.join(' ')}, or a folder or .zip of such tiles) --imagery NAME [--label TEXT] [--attribution TEXT] [--year YYYY] [--crs EPSG:NNNN] [--report REPORT.json]`;
 
 /** '20%', '20 %' or '20': a percentage of the file's features, 0–100. */
 function parseShare(text: string): number {
@@ -30,6 +30,12 @@ function parseShare(text: string): number {
   const percent = match ? Number(match[1]) : NaN;
   if (!(percent >= 0 && percent <= 100)) throw new Error(`--max-rejected must be a percentage from 0 to 100, not '${text}'`);
   return percent / 100;
+}
+
+function parseYear(text: string): number {
+  const year = imageryYearFromText(text);
+  if (year === null) throw new Error(`--year must be the year the photos were taken, from 1900 to 2100, not '${text}'`);
+  return year;
 }
 
 async function main(): Promise<void> {
@@ -42,6 +48,7 @@ async function main(): Promise<void> {
       imagery: { type: 'string' },
       label: { type: 'string' },
       attribution: { type: 'string' },
+      year: { type: 'string' },
       crs: { type: 'string' },
       'max-rejected': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
@@ -63,12 +70,15 @@ async function main(): Promise<void> {
   const reportFile = reportPath(values.report, cwd);
   if (values.imagery !== undefined) {
     if (values.dataset !== undefined || values.overlay !== undefined || mappingFile !== undefined || maxRejectedShare !== undefined || values['dry-run']) {
-      throw new Error('--imagery takes --label, --attribution, --crs and --report only');
+      throw new Error('--imagery takes --label, --attribution, --year, --crs and --report only');
     }
-    await importImageryCommand({ file, name: values.imagery, label: values.label, attribution: values.attribution, crs: values.crs, reportFile });
+    const year = values.year === undefined ? undefined : parseYear(values.year);
+    await importImageryCommand({ file, name: values.imagery, label: values.label, attribution: values.attribution, year, crs: values.crs, reportFile });
     return;
   }
-  if (values.attribution !== undefined || values.crs !== undefined) throw new Error('--attribution and --crs are for imagery: give them with --imagery NAME');
+  if (values.attribution !== undefined || values.year !== undefined || values.crs !== undefined) {
+    throw new Error('--attribution, --year and --crs are for imagery: give them with --imagery NAME');
+  }
   // A file that is refused whatever its content is refused before the database is opened (and locked).
   await checkImportFile(file, importFileLimitsFromEnv());
   if (values.overlay !== undefined) {

@@ -19,6 +19,8 @@ export interface ImageryImportOptions {
   /** What the base map menu shows; the name when not given. */
   label?: string;
   attribution?: string;
+  /** The year the photos were taken. */
+  year?: number;
   /** The CRS of a file that declares none (EPSG:26771, WKT or +proj). */
   crs?: string;
   /** Where the tiled files are kept (IMAGERY_DIR, else DATA_DIR/imagery). */
@@ -66,6 +68,7 @@ async function importInput(db: Db, options: ImageryImportOptions, name: string, 
       name,
       label: options.label ?? name,
       attribution: options.attribution ?? '',
+      year: options.year ?? null,
       bbox: source.bbox,
       minzoom,
       maxzoom: cog.maxzoom,
@@ -87,7 +90,7 @@ async function importInput(db: Db, options: ImageryImportOptions, name: string, 
     return {
       file: options.file,
       format: input.tiles === undefined ? source.driver : `${input.tiles} ${format.name} mosaicked (${source.driver})`,
-      imagery: { name, label: row.label, version: row.version },
+      imagery: { name, label: row.label, version: row.version, year: row.year },
       crs: source.crsName,
       resolution: source.resolution,
       width: source.width,

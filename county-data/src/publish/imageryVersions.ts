@@ -11,6 +11,8 @@ export interface ImageryMeta {
   name: string;
   label: string;
   attribution: string;
+  /** The year the photos were taken, if given. */
+  year: number | null;
   bbox: [number, number, number, number];
   minzoom: number;
   maxzoom: number;
@@ -44,6 +46,7 @@ export interface ImageryVersionRow {
   current: boolean;
   label: string;
   attribution: string;
+  year: number | null;
   bbox: [number, number, number, number];
   minzoom: number;
   maxzoom: number;
@@ -71,7 +74,7 @@ export function checkImageryName(name: string): string {
 // A version's content is its file, named in its row: nothing moves aside while it is not current.
 const IMAGERY: VersionedKind = { table: 'imagery', noun: 'imagery layer' };
 
-const VERSION_COLUMNS = `id, name, version, is_current AS current, label, attribution, json_build_array(west, south, east, north) AS bbox,
+const VERSION_COLUMNS = `id, name, version, is_current AS current, label, attribution, acquired_year AS year, json_build_array(west, south, east, north) AS bbox,
   minzoom, maxzoom, file, lower_files AS "lowerFiles", tile_format AS "tileFormat", size_bytes::float8 AS "sizeBytes",
   to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt"`;
 
@@ -88,12 +91,12 @@ export async function publishImageryVersion(db: Db, meta: ImageryMeta): Promise<
     async insert(tx) {
       const [west, south, east, north] = meta.bbox;
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO imagery (name, version, label, attribution, west, south, east, north, minzoom, maxzoom, file, size_bytes, tile_format, bands, crs, resolution, nodata, width, height, lower_files)
-         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb FROM imagery WHERE name = $1
+        `INSERT INTO imagery (name, version, label, attribution, west, south, east, north, minzoom, maxzoom, file, size_bytes, tile_format, bands, crs, resolution, nodata, width, height, lower_files, acquired_year)
+         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20 FROM imagery WHERE name = $1
          RETURNING id`,
         [
           meta.name, meta.label, meta.attribution, west, south, east, north, meta.minzoom, meta.maxzoom, meta.file, meta.sizeBytes,
-          meta.tileFormat, meta.bands, meta.crs, meta.resolution, meta.nodata, meta.width, meta.height, JSON.stringify(meta.lowerFiles),
+          meta.tileFormat, meta.bands, meta.crs, meta.resolution, meta.nodata, meta.width, meta.height, JSON.stringify(meta.lowerFiles), meta.year,
         ],
       );
       return rows[0]!.id;

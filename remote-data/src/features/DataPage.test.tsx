@@ -464,7 +464,7 @@ describe('DataPage: imagery (issue #41 point 1)', () => {
     await user.upload(screen.getByLabelText('Image file'), file('Ortho_2024.jpg', 'jpeg'));
   }
 
-  it('asks for a JPEG’s world file before uploading, then sends it under the image’s name and shows what was published', async () => {
+  it('asks for a JPEG’s world file before uploading, then sends it under the image’s name and shows what was published', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     const api = fakeDataAdminApi();
     renderPage();
@@ -478,14 +478,22 @@ describe('DataPage: imagery (issue #41 point 1)', () => {
     await user.upload(screen.getByLabelText('World file (for a JPEG or PNG)'), file('world.JGW', '32.8\n0\n0\n-32.8\n681496.4\n1913033.6\n'));
     await user.type(screen.getByLabelText('Label (optional)'), 'Orthophoto 2024');
     await user.type(screen.getByLabelText('Coordinate system (optional)'), 'EPSG:26771');
+    // The imagery services' form below asks the same.
+    const year = () => within(screen.getByRole('region', { name: 'Import a file' })).getByLabelText('Year taken (optional)');
+    await user.type(year(), '224');
+    await user.click(screen.getByRole('button', { name: 'Upload and publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The year the photos were taken is four digits, from 1900 to 2100.');
+    await user.clear(year());
+    await user.type(year(), '2024');
     await user.click(screen.getByRole('button', { name: 'Upload and publish' }));
 
     expect(await screen.findByText('Published ortho-2024 version 1: "Imagery — Orthophoto 2024" is in the map\'s base map menu.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Import a file' })).toHaveFocus();
     expect(api.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(['/api/admin/imports/job-1/files/Ortho_2024.jpg', '/api/admin/imports/job-1/files/Ortho_2024.jgw']);
-    expect(api.requests.find((r) => r.path.endsWith('/imagery'))?.body).toEqual({ file: 'Ortho_2024.jpg', imagery: 'ortho-2024', label: 'Orthophoto 2024', crs: 'EPSG:26771' });
+    expect(api.requests.find((r) => r.path.endsWith('/imagery'))?.body).toEqual({ file: 'Ortho_2024.jpg', imagery: 'ortho-2024', label: 'Orthophoto 2024', crs: 'EPSG:26771', year: 2024 });
     const count = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
     expect(count('Size')).toHaveTextContent(/^699 × 929 px, 1 band$/);
+    expect(count('Year taken')).toHaveTextContent(/^2024$/);
     expect(count('Extent (lon, lat)')).toHaveTextContent('-87.66744, 41.83298 to -87.58234, 41.91711');
     expect(count('Map zooms')).toHaveTextContent('10–14 (WEBP tiles)');
     await user.click(screen.getByRole('button', { name: 'Import another file' }));

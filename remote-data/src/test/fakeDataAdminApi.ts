@@ -97,7 +97,7 @@ function imageryImportReport(body: ImageryImportBody): ImageryImportReport {
   return {
     file: body.file,
     format: 'JPEG/JPEG JFIF',
-    imagery: { name: body.imagery, label: body.label ?? body.imagery, version: 1 },
+    imagery: { name: body.imagery, label: body.label ?? body.imagery, version: 1, year: body.year ?? null },
     crs: body.crs ?? 'NAD27 / Illinois East',
     resolution: '32.8 US survey foot',
     width: 699,

@@ -3,7 +3,7 @@
 // and the report both the command and the page show.
 import * as z from 'zod/mini';
 import { bboxSchema } from '../parcels/parcelContract.ts';
-import { IMAGERY_TILE_FORMATS, type ImageryTileFormat } from './imageryContract.ts';
+import { IMAGERY_TILE_FORMATS, imageryYearSchema, type ImageryTileFormat } from './imageryContract.ts';
 
 const TILE_FORMATS = Object.keys(IMAGERY_TILE_FORMATS) as [ImageryTileFormat, ...ImageryTileFormat[]];
 
@@ -23,6 +23,8 @@ export const imageryImportBodySchema = z.object({
   /** What the base map menu shows; the name when not given. */
   label: z.optional(z.string().check(z.minLength(1))),
   attribution: z.optional(z.string()),
+  /** The year the photos were taken. */
+  year: z.optional(imageryYearSchema),
   /** The CRS of a file that declares none (EPSG:26771, WKT or +proj). */
   crs: z.optional(z.string().check(z.minLength(1))),
 });
@@ -32,7 +34,7 @@ export const imageryImportReportSchema = z.object({
   file: z.string(),
   /** What GDAL read it as, e.g. "GTiff/GeoTIFF". */
   format: z.string(),
-  imagery: z.object({ name: z.string(), label: z.string(), version: z.number() }),
+  imagery: z.object({ name: z.string(), label: z.string(), version: z.number(), year: z.nullable(z.number()) }),
   /** The source's CRS (its name), and its pixel size in the CRS's unit. */
   crs: z.string(),
   resolution: z.string(),

@@ -43,6 +43,15 @@ export const NEWEST_IMAGERY_STYLE_ID = 'imagery';
 /** Its name, which carries 'satellite' as every imagery style's does (SPEC §4's yellow outlines). */
 export const NEWEST_IMAGERY_LABEL = 'newest available';
 
+/** The year an imagery layer's photos were taken, as an import or a service is given it (migration 016's range). */
+export const imageryYearSchema = z.number().check(z.int(), z.minimum(1900), z.maximum(2100));
+
+/** A year as typed (the import command's --year, the Data page's field): four digits in range, else null. */
+export function imageryYearFromText(text: string): number | null {
+  const year = imageryYearSchema.safeParse(/^\d{4}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+  return year.success ? year.data : null;
+}
+
 /** One imagery layer as GET /api/imagery lists it: the current version of each imported file, and each service. */
 export const imagerySchema = z.object({
   name: z.string(),
@@ -62,9 +71,15 @@ export const imagerySchema = z.object({
   attribution: z.string(),
   /** A file's version; a service is not versioned and is always 1. */
   version: z.number(),
+  /** The year its photos were taken, when the import or the service was given it. */
+  year: z.nullable(z.number()),
 });
 
-/** GET /api/imagery (public, as its tiles are): the oldest first — imported files as published, then services as added. */
+/**
+ * GET /api/imagery (public, as its tiles are): the oldest first — by the year the photos were taken
+ * (a layer without one counts as taken the year it was published or added), then imported files as
+ * published before services as added.
+ */
 export const imageryAnswerSchema = z.object({ imagery: z.array(imagerySchema) });
 
 export type Imagery = z.infer<typeof imagerySchema>;

@@ -3,6 +3,7 @@
 // The API checks the URL once when it is added and stores the tile template the map uses as is.
 import * as z from 'zod/mini';
 import { bboxSchema } from '../parcels/parcelContract.ts';
+import { imageryYearSchema } from './imageryContract.ts';
 
 /**
  * What a service's URL is: an XYZ template (`{z}/{x}/{y}`), a WMTS GetCapabilities URL, a WMS GetMap
@@ -22,6 +23,8 @@ export const imageryServiceBodySchema = z.object({
   url: z.string().check(z.minLength(1), z.maxLength(2000)),
   label: z.string().check(z.minLength(1), z.maxLength(100)),
   attribution: z.optional(z.string().check(z.maxLength(300))),
+  /** The year its photos were taken. */
+  year: z.optional(imageryYearSchema),
   /** Where it has imagery, [west, south, east, north] in lon/lat: the map asks for no tile outside. */
   bounds: bboxSchema,
   minzoom: z.optional(zoom),
@@ -41,9 +44,12 @@ export const imageryTileServiceSchema = z.object({
   tiles: z.string(),
   label: z.string(),
   attribution: z.string(),
+  year: z.nullable(z.number()),
   bounds: bboxSchema,
   minzoom: z.number(),
   maxzoom: z.number(),
+  /** When it was added (ISO 8601, UTC). */
+  addedAt: z.string(),
 });
 export type ImageryTileService = z.infer<typeof imageryTileServiceSchema>;
 

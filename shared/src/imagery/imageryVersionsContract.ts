@@ -14,6 +14,8 @@ export const imageryVersionSchema = z.object({
   current: z.boolean(),
   label: z.string(),
   attribution: z.string(),
+  /** The year its photos were taken, if the import was given it. */
+  year: z.nullable(z.number()),
   bbox: bboxSchema,
   minzoom: z.number(),
   maxzoom: z.number(),

@@ -266,12 +266,12 @@ describe('/api/admin', () => {
       for (const file of files) await upload(job.id, path.basename(file), await readFile(file));
       return app.request(`/api/admin/imports/${job.id}/imagery`, { method: 'POST', token: admin, body: { file: path.basename(files[0]!), ...body } });
     };
-    const spot = await imageryImport([SPOT_CHICAGO], { imagery: 'spot-chicago', label: 'SPOT 1990', attribution: 'SPOT Image' });
+    const spot = await imageryImport([SPOT_CHICAGO], { imagery: 'spot-chicago', label: 'SPOT 1990', attribution: 'SPOT Image', year: 1990 });
     expect(spot.status).toBe(200);
     const report = imageryImportReportSchema.parse(spot.json);
-    expect(report).toMatchObject({ file: 'SP27GTIF.tiff', imagery: { name: 'spot-chicago', label: 'SPOT 1990', version: 1 }, width: 699, height: 929, bands: 1 });
+    expect(report).toMatchObject({ file: 'SP27GTIF.tiff', imagery: { name: 'spot-chicago', label: 'SPOT 1990', version: 1, year: 1990 }, width: 699, height: 929, bands: 1 });
     const listed = imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery;
-    expect(listed.map(({ name, label, version }) => ({ name, label, version }))).toEqual([{ name: 'spot-chicago', label: 'SPOT 1990', version: 1 }]);
+    expect(listed.map(({ name, label, version, year }) => ({ name, label, version, year }))).toEqual([{ name: 'spot-chicago', label: 'SPOT 1990', version: 1, year: 1990 }]);
     const pier = lonLatToTile(NAVY_PIER.lon, NAVY_PIER.lat, 14);
     const tile = await app.request(listed[0]!.tiles.replace('{z}', '14').replace('{x}', String(pier.x)).replace('{y}', String(pier.y)));
     expect(tile.status).toBe(200);
@@ -281,9 +281,12 @@ describe('/api/admin', () => {
     const withoutCrs = await imageryImport([jpeg, path.join(dir, 'chicago.jgw')], { imagery: 'chicago-jpeg' });
     expect(withoutCrs.status).toBe(400);
     expect((withoutCrs.json as { message: string }).message).toContain('--crs');
-    const placed = await imageryImport([jpeg, path.join(dir, 'chicago.jgw')], { imagery: 'chicago-jpeg', crs: 'EPSG:26771' });
+    const undated = await imageryImport([jpeg, path.join(dir, 'chicago.jgw')], { imagery: 'chicago-jpeg', crs: 'EPSG:26771', year: 1850 });
+    expect(undated.status).toBe(400);
+    expect((undated.json as { message: string }).message).toMatch(/^Invalid imagery import: year /);
+    const placed = await imageryImport([jpeg, path.join(dir, 'chicago.jgw')], { imagery: 'chicago-jpeg', crs: 'EPSG:26771', year: 1985 });
     expect(placed.status).toBe(200);
-    expect(imageryImportReportSchema.parse(placed.json)).toMatchObject({ file: 'chicago.jpg', imagery: { name: 'chicago-jpeg', label: 'chicago-jpeg', version: 1 } });
+    expect(imageryImportReportSchema.parse(placed.json)).toMatchObject({ file: 'chicago.jpg', imagery: { name: 'chicago-jpeg', label: 'chicago-jpeg', version: 1, year: 1985 } });
     const noWorldFile = await imageryImport([jpeg], { imagery: 'chicago-jpeg', crs: 'EPSG:26771' });
     expect(noWorldFile.status).toBe(400);
     expect((noWorldFile.json as { message: string }).message).toMatch(/^chicago\.jpg: a \.jpg image is placed on the map by a world file beside it/);
@@ -293,8 +296,8 @@ describe('/api/admin', () => {
     const refusal = (vrt.json as { message: string }).message;
     expect(refusal).toMatch(/^innocent\.tif: named as /);
     expect(refusal).not.toContain(app.config.importWorkDir);
-    // Oldest first, as published (not by name): the map's "newest available" style stacks them so.
-    expect(imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery.map(({ name }) => name)).toEqual(['spot-chicago', 'chicago-jpeg']);
+    // Oldest first by the photos' year, not as published nor by name: the map's "newest available" style stacks them so.
+    expect(imageryAnswerSchema.parse((await app.request('/api/imagery')).json).imagery.map(({ name, year }) => [name, year])).toEqual([['chicago-jpeg', 1985], ['spot-chicago', 1990]]);
   });
 
   // After the imports above: the datasets command's --imagery through the API, and the Data page's.

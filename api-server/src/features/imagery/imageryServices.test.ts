@@ -75,19 +75,20 @@ describe('/api/admin/imagery-services', () => {
   });
 
   it('adds XYZ, WMS and ArcGIS services that the map lists as imagery with their templates, and removes them', async () => {
-    const xyz = await add({ kind: 'xyz', url: 'https://tiles.county.example/ortho/{z}/{x}/{y}.png', label: 'County Ortho 2024' });
+    const xyz = await add({ kind: 'xyz', url: 'https://tiles.county.example/ortho/{z}/{x}/{y}.png', label: 'County Ortho 2024', year: 2024 });
     expect(xyz.status).toBe(201);
-    expect(xyz.json).toMatchObject({ name: 'county-ortho-2024', tiles: 'https://tiles.county.example/ortho/{z}/{x}/{y}.png', minzoom: 0, maxzoom: 19 });
+    expect(xyz.json).toMatchObject({ name: 'county-ortho-2024', tiles: 'https://tiles.county.example/ortho/{z}/{x}/{y}.png', minzoom: 0, maxzoom: 19, year: 2024 });
     const wmsUrl = 'http://wms.county.example/wms?SERVICE=WMS&REQUEST=GetMap&VERSION=1.1.1&LAYERS=ortho&STYLES=&FORMAT=image/png&SRS=EPSG:3857&WIDTH=256&HEIGHT=256&BBOX={bbox-epsg-3857}';
     expect((await add({ kind: 'wms', url: wmsUrl, label: 'County WMS', maxzoom: 21 })).status).toBe(201);
     // The service's own address is enough for ArcGIS: its tiles are under /tile.
-    const arcgis = await add({ kind: 'arcgis', url: 'https://gis.county.example/arcgis/rest/services/Ortho/ImageServer', label: 'Ortho (ArcGIS)', minzoom: 8 });
+    const arcgis = await add({ kind: 'arcgis', url: 'https://gis.county.example/arcgis/rest/services/Ortho/ImageServer', label: 'Ortho (ArcGIS)', minzoom: 8, year: 2019 });
     expect(arcgis.json).toMatchObject({ name: 'ortho-arcgis', tiles: 'https://gis.county.example/arcgis/rest/services/Ortho/ImageServer/tile/{z}/{y}/{x}' });
 
+    // The oldest photos first (a service without a year counts as taken the year it was added), the newest last.
     expect(await mapImagery()).toEqual([
-      { name: 'county-ortho-2024', source: 'service', label: 'County Ortho 2024', bbox: BOUNDS, minzoom: 0, maxzoom: 19, tiles: 'https://tiles.county.example/ortho/{z}/{x}/{y}.png', attribution: 'County GIS', version: 1 },
-      { name: 'county-wms', source: 'service', label: 'County WMS', bbox: BOUNDS, minzoom: 0, maxzoom: 21, tiles: wmsUrl, attribution: 'County GIS', version: 1 },
-      { name: 'ortho-arcgis', source: 'service', label: 'Ortho (ArcGIS)', bbox: BOUNDS, minzoom: 8, maxzoom: 19, tiles: 'https://gis.county.example/arcgis/rest/services/Ortho/ImageServer/tile/{z}/{y}/{x}', attribution: 'County GIS', version: 1 },
+      { name: 'ortho-arcgis', source: 'service', label: 'Ortho (ArcGIS)', bbox: BOUNDS, minzoom: 8, maxzoom: 19, tiles: 'https://gis.county.example/arcgis/rest/services/Ortho/ImageServer/tile/{z}/{y}/{x}', attribution: 'County GIS', version: 1, year: 2019 },
+      { name: 'county-ortho-2024', source: 'service', label: 'County Ortho 2024', bbox: BOUNDS, minzoom: 0, maxzoom: 19, tiles: 'https://tiles.county.example/ortho/{z}/{x}/{y}.png', attribution: 'County GIS', version: 1, year: 2024 },
+      { name: 'county-wms', source: 'service', label: 'County WMS', bbox: BOUNDS, minzoom: 0, maxzoom: 21, tiles: wmsUrl, attribution: 'County GIS', version: 1, year: null },
     ]);
     // Its base style fetches the service's tiles where they are, not from the API.
     const style = (await app.request('/styles/imagery-county-wms.json')).json as { name: string; sources: { imagery: { tiles: string[]; bounds: number[] } } };
@@ -97,7 +98,7 @@ describe('/api/admin/imagery-services', () => {
       .toEqual(['xyz county-ortho-2024', 'wms county-wms', 'arcgis ortho-arcgis']);
 
     expect((await app.request('/api/admin/imagery-services/county-wms', { method: 'DELETE', token: admin })).status).toBe(204);
-    expect((await mapImagery()).map((layer) => layer.name)).toEqual(['county-ortho-2024', 'ortho-arcgis']);
+    expect((await mapImagery()).map((layer) => layer.name)).toEqual(['ortho-arcgis', 'county-ortho-2024']);
     expect((await app.request('/styles/imagery-county-wms.json')).status).toBe(404);
     const again = await app.request('/api/admin/imagery-services/county-wms', { method: 'DELETE', token: admin });
     expect(again.status).toBe(404);

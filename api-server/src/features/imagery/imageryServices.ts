@@ -114,9 +114,9 @@ export function createImageryServices(deps: { repository: ImageryServicesReposit
       const maxzoom = body.maxzoom ?? zooms.maxzoom;
       if (minzoom > maxzoom) throw new BadRequestError(`The lowest zoom (${minzoom}) is above the highest (${maxzoom})`);
       if (await deps.repository.nameTaken(name)) throw new ConflictError(`An imagery layer named '${name}' exists already: give the service another label`);
-      const service: ImageryTileService = { name, kind: body.kind, url, tiles, label, attribution: body.attribution?.trim() ?? '', bounds: body.bounds, minzoom, maxzoom };
-      await deps.repository.insert(service);
-      return service;
+      return deps.repository.insert({
+        name, kind: body.kind, url, tiles, label, attribution: body.attribution?.trim() ?? '', year: body.year ?? null, bounds: body.bounds, minzoom, maxzoom,
+      });
     },
 
     async remove(name: string): Promise<void> {

@@ -9,6 +9,8 @@ interface ServiceRow {
   tiles: string;
   label: string;
   attribution: string;
+  year: number | null;
+  addedAt: string;
   west: number;
   south: number;
   east: number;
@@ -23,7 +25,8 @@ export function createImageryServicesRepository(db: Queryable) {
   return {
     async list(): Promise<ImageryTileService[]> {
       const { rows } = await db.query<ServiceRow>(
-        'SELECT name, kind, url, tiles, label, attribution, west, south, east, north, minzoom, maxzoom FROM imagery_services ORDER BY added_at, name',
+        `SELECT name, kind, url, tiles, label, attribution, acquired_year AS year, to_char(added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "addedAt",
+           west, south, east, north, minzoom, maxzoom FROM imagery_services ORDER BY added_at, name`,
       );
       return rows.map(fromRow);
     },
@@ -34,13 +37,15 @@ export function createImageryServicesRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    async insert(service: ImageryTileService): Promise<void> {
+    async insert(service: Omit<ImageryTileService, 'addedAt'>): Promise<ImageryTileService> {
       const [west, south, east, north] = service.bounds;
-      await db.query(
-        `INSERT INTO imagery_services (name, kind, url, tiles, label, attribution, west, south, east, north, minzoom, maxzoom)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [service.name, service.kind, service.url, service.tiles, service.label, service.attribution, west, south, east, north, service.minzoom, service.maxzoom],
+      const { rows } = await db.query<{ addedAt: string }>(
+        `INSERT INTO imagery_services (name, kind, url, tiles, label, attribution, acquired_year, west, south, east, north, minzoom, maxzoom)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         RETURNING to_char(added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "addedAt"`,
+        [service.name, service.kind, service.url, service.tiles, service.label, service.attribution, service.year, west, south, east, north, service.minzoom, service.maxzoom],
       );
+      return { ...service, addedAt: rows[0]!.addedAt };
     },
 
     /** False when there was none of that name. */

@@ -26,6 +26,15 @@ export function findImageryForStyle(styleId: string, imagery: readonly Imagery[]
   return imagery.filter((layer) => layer.name === name);
 }
 
+/**
+ * What the map's attribution says of a layer: its label and the year its photos were taken (unless the
+ * label says it already), then the credit it was given — "Orthophoto (2024): MassGIS".
+ */
+export function imageryCredit(imagery: Pick<Imagery, 'label' | 'year' | 'attribution'>): string {
+  const dated = imagery.year === null || imagery.label.includes(String(imagery.year)) ? imagery.label : `${imagery.label} (${imagery.year})`;
+  return imagery.attribution === '' ? dated : `${dated}: ${imagery.attribution}`;
+}
+
 /** A layer's raster source: a service's tiles are on its own host, a file's on the API. */
 function rasterSource(imagery: Imagery, publicBase: string) {
   return {
@@ -35,7 +44,7 @@ function rasterSource(imagery: Imagery, publicBase: string) {
     minzoom: imagery.minzoom,
     maxzoom: imagery.maxzoom,
     tileSize: 256,
-    attribution: `${imagery.label}: ${imagery.attribution}`,
+    attribution: imageryCredit(imagery),
   };
 }
 

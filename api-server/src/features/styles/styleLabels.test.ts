@@ -33,7 +33,7 @@ const overlay = (name: string, context: Overlay['context'], geometryType: Overla
   licence: 'PD',
 });
 
-const orthophoto: Imagery = { name: 'ortho', source: 'file', label: 'Orthophoto 2024', bbox: [-71.2, 42.3, -71, 42.45], minzoom: 10, maxzoom: 18, tiles: '/tiles/imagery/ortho/{z}/{x}/{y}.webp?v=1', attribution: 'MassGIS', version: 1 };
+const orthophoto: Imagery = { name: 'ortho', source: 'file', label: 'Orthophoto 2024', bbox: [-71.2, 42.3, -71, 42.45], minzoom: 10, maxzoom: 18, tiles: '/tiles/imagery/ortho/{z}/{x}/{y}.webp?v=1', attribution: 'MassGIS', version: 1, year: 2024 };
 
 describe('the names in the self-hosted styles', () => {
   const overlays = [

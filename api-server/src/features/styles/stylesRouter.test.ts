@@ -5,6 +5,7 @@ import type { Imagery, Overlay } from '@parcel-map/shared/contracts';
 import { errorHandler, notFoundHandler } from '../../platform/http/errorHandler.ts';
 import { listenOnLoopback, type ListeningServer } from '../../testing/listenOnLoopback.ts';
 import { rawRequest, startTestApp, type TestApp } from '../../testing/testApp.ts';
+import { orthophoto } from '@parcel-map/shared/testing/orthophoto';
 import { createStylesRouter } from './stylesRouter.ts';
 
 describe('GET /styles/:id.json', () => {
@@ -98,18 +99,7 @@ describe('GET /styles/:id.json, where its URLs come from', () => {
 });
 
 describe('GET /styles/imagery-:name.json', () => {
-  const orthophoto: Imagery = {
-    name: 'orthophoto-2024',
-    source: 'file',
-    label: 'Orthophoto 2024',
-    bbox: [-87.7, 41.85, -87.55, 41.95],
-    minzoom: 10,
-    maxzoom: 17,
-    tiles: '/tiles/imagery/orthophoto-2024/{z}/{x}/{y}.webp?v=3',
-    attribution: 'Cook County GIS',
-    version: 2,
-  };
-  const older: Imagery = { ...orthophoto, name: 'orthophoto-2019', label: 'Orthophoto 2019', bbox: [-87.8, 41.8, -87.6, 41.9], minzoom: 9, tiles: '/tiles/imagery/orthophoto-2019/{z}/{x}/{y}.webp?v=1' };
+  const older: Imagery = { ...orthophoto, name: 'orthophoto-2019', label: 'Orthophoto 2019', year: 2019, bbox: [-87.8, 41.8, -87.6, 41.9], minzoom: 9, tiles: '/tiles/imagery/orthophoto-2019/{z}/{x}/{y}.webp?v=1' };
   const boundaries = { name: 'towns', context: 'boundaries', geometryType: 'polygon', tiles: '/tiles/overlays/towns/{z}/{x}/{y}.pbf?v=1', label: 'Towns', source: 'County', licence: 'PD', style: { colour: '#9a9a9a' } };
   const water = { ...boundaries, name: 'lakes', context: 'water', tiles: '/tiles/overlays/lakes/{z}/{x}/{y}.pbf?v=1' };
   let server: ListeningServer;

@@ -12,25 +12,27 @@ const SERVICES = `${testConfig.apiBaseUrl}/api/admin/imagery-services`;
 const WMS_REFUSAL = 'A WMS URL is a GetMap request with BBOX={bbox-epsg-3857} and SRS (or CRS) EPSG:3857';
 
 /** The API's imagery services on the fake network: a list, adds (refusing a WMS URL without its bbox placeholder, as the API does), removes. */
-function fakeServicesApi(initial: ImageryTileService[] = []) {
-  let services = [...initial];
+function fakeServicesApi() {
+  let services: ImageryTileService[] = [];
   const posted: unknown[] = [];
+  const removed: string[] = [];
   network.use(
     http.get(SERVICES, () => HttpResponse.json({ services })),
     http.post(SERVICES, async ({ request }) => {
       const body = (await request.json()) as ImageryServiceBody;
       posted.push(body);
       if (body.kind === 'wms' && !body.url.includes('{bbox-epsg-3857}')) return HttpResponse.json({ message: WMS_REFUSAL }, { status: 400 });
-      const service: ImageryTileService = { name: body.label.toLowerCase().replace(/[^a-z0-9]+/g, '-'), kind: body.kind, url: body.url, tiles: body.url, label: body.label, attribution: body.attribution ?? '', bounds: body.bounds, minzoom: 0, maxzoom: 19 };
+      const service: ImageryTileService = { name: body.label.toLowerCase().replace(/[^a-z0-9]+/g, '-'), kind: body.kind, url: body.url, tiles: body.url, label: body.label, attribution: body.attribution ?? '', year: body.year ?? null, bounds: body.bounds, minzoom: 0, maxzoom: 19, addedAt: '2026-11-29T12:00:00Z' };
       services = [...services, service];
       return HttpResponse.json(service, { status: 201 });
     }),
     http.delete(`${SERVICES}/:name`, ({ params }) => {
+      removed.push(String(params.name));
       services = services.filter((service) => service.name !== params.name);
       return new HttpResponse(null, { status: 204 });
     }),
   );
-  return { posted };
+  return { posted, removed };
 }
 
 describe('the Data page\'s imagery services', { timeout: 20_000 }, () => {
@@ -55,6 +57,12 @@ describe('the Data page\'s imagery services', { timeout: 20_000 }, () => {
     await paste('URL', 'https://gis.county.example/wms?REQUEST=GetMap&SRS=EPSG:3857&BBOX=0,0,1,1');
     await paste('Label', 'County WMS 2024');
     await paste('Attribution', 'County GIS');
+    await paste('Year taken (optional)', '20');
+    await paste('Bounds (west, south, east, north)', '-71.16 42.35 -71.06, 42.41');
+    await user.click(within(form).getByRole('button', { name: 'Add service' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('The year the photos were taken is four digits, from 1900 to 2100.');
+    await paste('Year taken (optional)', '23');
+    await user.clear(within(form).getByLabelText('Bounds (west, south, east, north)'));
     await paste('Bounds (west, south, east, north)', '-71.16 42.35 -71.06');
     await user.click(within(form).getByRole('button', { name: 'Add service' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Give the bounds as four numbers: west, south, east, north (degrees)');
@@ -74,6 +82,7 @@ describe('the Data page\'s imagery services', { timeout: 20_000 }, () => {
       url: 'https://gis.county.example/wms?REQUEST=GetMap&SRS=EPSG:3857&BBOX={bbox-epsg-3857}',
       label: 'County WMS 2024',
       attribution: 'County GIS',
+      year: 2023,
       bounds: [-71.16, 42.35, -71.06, 42.41],
     });
 
@@ -81,7 +90,16 @@ describe('the Data page\'s imagery services', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('WMS');
     expect(card).toHaveTextContent('https://gis.county.example/wms?REQUEST=GetMap&SRS=EPSG:3857&BBOX={bbox-epsg-3857}');
     expect(card).toHaveTextContent('-71.16, 42.35, -71.06, 42.41');
+    expect(card).toHaveTextContent('Year taken2023');
+    // Removal asks first, and keeping it changes nothing.
     await user.click(within(card).getByRole('button', { name: 'Remove County WMS 2024' }));
+    const asked = within(card).getByRole('group', { name: 'Remove County WMS 2024?' });
+    expect(asked).toHaveTextContent('The base map menu stops offering it to everyone.');
+    await user.click(within(asked).getByRole('button', { name: 'Keep it' }));
+    expect(api.removed).toEqual([]);
+    await user.click(within(card).getByRole('button', { name: 'Remove County WMS 2024' }));
+    await user.click(within(card).getByRole('button', { name: 'Remove service' }));
+    expect(api.removed).toEqual(['county-wms-2024']);
     await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
     expect(screen.getByText('No imagery service is added yet.')).toBeInTheDocument();
   });

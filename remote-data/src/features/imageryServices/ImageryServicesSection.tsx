@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { IMAGERY_SERVICE_KINDS, type ImageryServiceKind, type ImageryTileService } from '@parcel-map/shared/api';
 import { failureMessage } from '../dataAdminApi.ts';
+import { IMAGERY_YEAR_MESSAGE, ImageryYearField, typedImageryYear } from '../ImageryYearField.tsx';
 import { useAddImageryServiceMutation, useListImageryServicesQuery, useRemoveImageryServiceMutation } from './imageryServicesApi.ts';
 
 const KIND_CHOICES: Record<ImageryServiceKind, { label: string; hint: string }> = {
@@ -27,6 +28,7 @@ function AddServiceForm() {
   const [url, setUrl] = useState('');
   const [label, setLabel] = useState('');
   const [attribution, setAttribution] = useState('');
+  const [year, setYear] = useState('');
   const [bounds, setBounds] = useState('');
   const [layer, setLayer] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,18 +39,20 @@ function AddServiceForm() {
     event.preventDefault();
     setAdded(null);
     const box = parseBounds(bounds);
-    if (!box) {
-      setProblem(BOUNDS_MESSAGE);
+    const taken = typedImageryYear(year);
+    if (!box || taken === null) {
+      setProblem(box ? IMAGERY_YEAR_MESSAGE : BOUNDS_MESSAGE);
       return;
     }
     setProblem(null);
     try {
       const wmtsLayer = kind === 'wmts' && layer.trim() ? { layer: layer.trim() } : {};
-      const service = await add({ kind, url: url.trim(), label: label.trim(), attribution: attribution.trim(), bounds: box, ...wmtsLayer }).unwrap();
+      const service = await add({ kind, url: url.trim(), label: label.trim(), attribution: attribution.trim(), bounds: box, ...wmtsLayer, ...(taken && { year: taken }) }).unwrap();
       setAdded(`Added: the base map menu lists it as "Imagery — ${service.label}".`);
       setUrl('');
       setLabel('');
       setAttribution('');
+      setYear('');
       setBounds('');
       setLayer('');
     } catch (error) {
@@ -86,8 +90,9 @@ function AddServiceForm() {
         <div className="data-field">
           <label htmlFor={`${id}-label`}>Label</label>
           <input id={`${id}-label`} type="text" required value={label} onChange={(event) => setLabel(event.target.value)} />
-          <p className="data-muted">The base map menu shows it as "Imagery — label". Name the year the photos were taken.</p>
+          <p className="data-muted">The base map menu shows it as "Imagery — label".</p>
         </div>
+        <ImageryYearField id={`${id}-year`} value={year} onChange={setYear} />
         <div className="data-field">
           <label htmlFor={`${id}-attribution`}>Attribution</label>
           <input id={`${id}-attribution`} type="text" value={attribution} onChange={(event) => setAttribution(event.target.value)} />
@@ -120,6 +125,8 @@ function AddServiceForm() {
 function ServiceCard({ service }: { service: ImageryTileService }) {
   const [remove, removing] = useRemoveImageryServiceMutation();
   const [problem, setProblem] = useState<string | null>(null);
+  // Removal asks first: the base map goes for every user at once.
+  const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   return (
     <article className="data-stack" aria-labelledby={headingId}>
@@ -145,6 +152,12 @@ function ServiceCard({ service }: { service: ImageryTileService }) {
           <dt>Bounds</dt>
           <dd>{service.bounds.join(', ')}</dd>
         </div>
+        {service.year !== null && (
+          <div>
+            <dt>Year taken</dt>
+            <dd>{service.year}</dd>
+          </div>
+        )}
         {service.attribution && (
           <div className="data-counts__wide">
             <dt>Attribution</dt>
@@ -152,22 +165,36 @@ function ServiceCard({ service }: { service: ImageryTileService }) {
           </div>
         )}
       </dl>
-      <div className="data-actions">
-        <button
-          type="button"
-          className="pm-button"
-          disabled={removing.isLoading}
-          aria-label={`Remove ${service.label}`}
-          onClick={() => {
-            setProblem(null);
-            remove(service.name)
-              .unwrap()
-              .catch((error: unknown) => setProblem(failureMessage(error)));
-          }}
-        >
-          Remove
-        </button>
-      </div>
+      {confirming ? (
+        <div className="data-actions" role="group" aria-label={`Remove ${service.label}?`}>
+          <p>Remove {service.label}? The base map menu stops offering it to everyone.</p>
+          <button
+            type="button"
+            className="pm-button pm-button--danger"
+            disabled={removing.isLoading}
+            onClick={() => {
+              setProblem(null);
+              remove(service.name)
+                .unwrap()
+                .catch((error: unknown) => {
+                  setConfirming(false);
+                  setProblem(failureMessage(error));
+                });
+            }}
+          >
+            {removing.isLoading ? 'Removing…' : 'Remove service'}
+          </button>
+          <button type="button" className="pm-button pm-button--secondary" autoFocus onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <div className="data-actions">
+          <button type="button" className="pm-button pm-button--secondary" aria-label={`Remove ${service.label}`} onClick={() => setConfirming(true)}>
+            Remove
+          </button>
+        </div>
+      )}
       {problem && (
         <p role="alert" className="data-error">
           {problem}

@@ -14,6 +14,7 @@ export function ImageryReport({ report }: { report: ImageryImportReport }) {
         <Count label="Imagery">
           {imagery.label} ({imagery.name}, version {imagery.version})
         </Count>
+        <Count label="Year taken">{imagery.year ?? 'not given'}</Count>
         <Count label="File" wide>
           {report.file} · {report.format} · {report.crs}
         </Count>

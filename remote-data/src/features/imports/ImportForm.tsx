@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { IMAGERY_FILE_EXTENSIONS, IMAGERY_WORLD_FILE_EXTENSIONS, IMPORT_FILE_EXTENSIONS, type ImportLimits, type ImportMappingChoice } from '@parcel-map/shared/api';
 import { DATASET_NAME_PATTERN, datasetNameFromFile, formatMegabytes, isDatasetName } from './datasetName.ts';
+import { IMAGERY_YEAR_MESSAGE, ImageryYearField, typedImageryYear } from '../ImageryYearField.tsx';
 import type { ImageryRequest, ImportRequest, OverlayRequest } from './useImportFlow.ts';
 
 type MappingKind = 'default' | 'bundled' | 'uploaded';
@@ -71,6 +72,7 @@ export function ImportForm({
   const [chosenFile, setChosenFile] = useState<File | null>(null);
   const [label, setLabel] = useState('');
   const [attribution, setAttribution] = useState('');
+  const [year, setYear] = useState('');
   const [worldFile, setWorldFile] = useState<File | null>(null);
   const [crs, setCrs] = useState('');
   const [overlayMapping, setOverlayMapping] = useState<File | null>(null);
@@ -99,6 +101,7 @@ export function ImportForm({
     const found =
       !chosenFile ? `Choose the ${words.file}.`
       : imagery && needsWorldFile(chosenFile) && !worldFile ? 'A JPEG or PNG image is placed on the map by its world file (.jgw, .pgw or .wld): choose it too.'
+      : imagery && typedImageryYear(year) === null ? IMAGERY_YEAR_MESSAGE
       : kind === 'parcels' && mappingKind === 'uploaded' && !mappingFile ? 'Choose the mapping file, or another mapping.'
       : kind === 'parcels' && mappingKind === 'bundled' && !bundled ? 'Choose a bundled mapping.'
       : !isDatasetName(name) ? `The ${words.name.toLowerCase()} is lower-case letters and digits, words joined by hyphens (such as ${words.example}).`
@@ -109,7 +112,14 @@ export function ImportForm({
     if (found || !chosenFile) return;
     if (imagery) {
       const optional = { label: label.trim(), attribution: attribution.trim(), crs: crs.trim() };
-      onPublishImagery({ file: chosenFile, worldFile, imagery: name, ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== '')) });
+      const taken = typedImageryYear(year);
+      onPublishImagery({
+        file: chosenFile,
+        worldFile,
+        imagery: name,
+        ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== '')),
+        ...(taken && { year: taken }),
+      });
       return;
     }
     if (overlay) {
@@ -170,8 +180,9 @@ export function ImportForm({
           <div className="data-field">
             <label htmlFor={`${id}-label`}>Label (optional)</label>
             <input id={`${id}-label`} type="text" value={label} placeholder="Orthophoto 2024" autoComplete="off" onChange={(event) => setLabel(event.target.value)} />
-            <p className="data-muted">The base map menu shows it as "Imagery — label"; by default the imagery name. Name the year the photos were taken.</p>
+            <p className="data-muted">The base map menu shows it as "Imagery — label"; by default the imagery name.</p>
           </div>
+          <ImageryYearField id={`${id}-year`} value={year} onChange={setYear} />
           <div className="data-field">
             <label htmlFor={`${id}-attribution`}>Attribution (optional)</label>
             <input id={`${id}-attribution`} type="text" value={attribution} placeholder="Iredell County GIS" autoComplete="off" onChange={(event) => setAttribution(event.target.value)} />

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Imagery } from '@parcel-map/shared/api';
-import { orthophoto } from './testing/orthophoto.ts';
+import { orthophoto } from '@parcel-map/shared/testing/orthophoto';
 import { makeTestStore, network, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import type { MapController } from '../../map/mapController.ts';
 import { useDeepLinks } from '../deepLinks/useDeepLinks.ts';

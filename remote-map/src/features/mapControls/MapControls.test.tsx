@@ -7,7 +7,7 @@ import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig }
 import { MapControls, type MapControlActions } from './MapControls.tsx';
 import { mapBaseMapNotAnswering, mapSetupFailed, mapStyleLoadFinished, mapStyleLoadStarted, selectMapOverlays } from '../mapView/mapViewSlice.ts';
 import { selectIsMeasureOpen } from '../measure/measureSlice.ts';
-import { orthophoto } from '../imagery/testing/orthophoto.ts';
+import { orthophoto } from '@parcel-map/shared/testing/orthophoto';
 
 setupFakeNetwork();
 // The Overlays panel asks for the county's overlays (OverlayLayerOptions.test.tsx tests them) and the

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { runtimeConfigLoaded } from '@parcel-map/shared';
 import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
-import { orthophoto } from '../imagery/testing/orthophoto.ts';
+import { orthophoto } from '@parcel-map/shared/testing/orthophoto';
 import { BaseMapNotAnsweringNotice } from './MapStatus.tsx';
 import { mapBaseMapNotAnswering, mapStyleLoadStarted } from './mapViewSlice.ts';
 

@@ -1,5 +1,6 @@
-// One imagery layer as GET /api/imagery lists it, for the tests of the base map menu and the map.
-import type { Imagery } from '@parcel-map/shared/api';
+// One imagery layer as GET /api/imagery lists it, for the tests of the imagery styles, the base map
+// menu and the map.
+import type { Imagery } from '../imagery/imageryContract.ts';
 
 export const orthophoto: Imagery = {
   name: 'orthophoto-2024',
@@ -11,4 +12,5 @@ export const orthophoto: Imagery = {
   tiles: '/tiles/imagery/orthophoto-2024/{z}/{x}/{y}.webp?v=3',
   attribution: 'Cook County GIS',
   version: 1,
+  year: 2024,
 };
