@@ -3,12 +3,23 @@
 import type { Db } from '@parcel-map/database';
 import type { ParcelSearchResult } from '@parcel-map/shared/contracts';
 import { SEARCH_WORDS, searchStatement, type SearchMode, type SearchPage } from './parcelSearchSql.ts';
+import type { Localities } from './localities.ts';
 import type { SearchText } from './searchText.ts';
+import type { VocabularyRow } from './typos.ts';
 
 /** A common word is in at least one parcel of this many. */
 const COMMON_SHARE = 5;
 /** About 2,000 parcels: enough to tell a word in a fifth of them (± 1 %), and a few ms to read. */
 const SAMPLE_BLOCKS = 100;
+/**
+ * Parcels read for the words typos are corrected to: every parcel of a county, and of a larger table
+ * the first million (in the order they were imported), whose words are most of any other's.
+ */
+const VOCABULARY_MAX_PARCELS = 1_000_000;
+/** Parcels a statement reads for it: on PGlite's one session, other requests run between pages. */
+const VOCABULARY_PAGE = 10_000;
+/** Towns and ZIP codes recognised in a query at most: a file with an address in its city column has thousands. */
+const MAX_LOCALITIES = 1_000;
 
 export interface StreetRow {
   street: string;
@@ -65,6 +76,53 @@ export function createParcelSearchRepository(db: Db) {
         [SAMPLE_BLOCKS, COMMON_SHARE],
       );
       return rows.map((row) => row.word);
+    },
+
+    /**
+     * The words of the search text with a letter and 3 characters or more (house and unit numbers are
+     * not corrected), and how often each occurs, read page by page in `fid` order (its B-tree).
+     */
+    async vocabulary(): Promise<VocabularyRow[]> {
+      const uses = new Map<string, number>();
+      let after = -1;
+      for (let read = 0; read < VOCABULARY_MAX_PARCELS; read += VOCABULARY_PAGE) {
+        const page = await db.transaction(async (tx) => {
+          await tx.exec('SET LOCAL enable_seqscan = off; SET LOCAL jit = off');
+          // One value a page: PGlite hands rows over one by one, at a cost each.
+          const { rows } = await tx.query<{ last: number | null; words: Record<string, number> }>(
+            `WITH page AS (SELECT fid, ${SEARCH_WORDS} AS words FROM parcels WHERE fid > $1 ORDER BY fid LIMIT $2)
+             SELECT (SELECT max(fid) FROM page) AS last,
+                    (SELECT coalesce(json_object_agg(word, uses), '{}'::json) FROM (
+                       SELECT word, count(*)::int AS uses FROM page, unnest(string_to_array(words, ' ')) AS word
+                        WHERE length(word) >= 3 AND word ~ '[[:alpha:]]' AND word !~ '[0-9]' GROUP BY word) counted) AS words`,
+            [after, VOCABULARY_PAGE],
+          );
+          return rows[0]!;
+        });
+        if (page.last === null) break;
+        for (const [word, count] of Object.entries(page.words)) uses.set(word, (uses.get(word) ?? 0) + count);
+        after = page.last;
+      }
+      return [...uses].map(([word, count]) => ({ word, uses: count }));
+    },
+
+    /**
+     * The distinct towns and ZIP codes, each read from its B-tree one value at a time (a loose index
+     * scan: a step per value, not a read of the table).
+     */
+    async localities(): Promise<Localities> {
+      const distinct = (column: string) => `
+        WITH RECURSIVE found(value) AS (
+          (SELECT ${column} FROM parcels WHERE ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+          UNION ALL
+          SELECT (SELECT ${column} FROM parcels WHERE ${column} > found.value ORDER BY ${column} LIMIT 1) FROM found WHERE found.value IS NOT NULL)
+        SELECT coalesce(json_agg(value), '[]'::json) AS values FROM (SELECT value FROM found WHERE value <> '' LIMIT $1) listed`;
+      return db.transaction(async (tx) => {
+        // Each step must be an index probe, whatever the statistics say.
+        await tx.exec('SET LOCAL enable_seqscan = off; SET LOCAL jit = off');
+        const read = async (column: string) => (await tx.query<{ values: string[] }>(distinct(column), [MAX_LOCALITIES])).rows[0]!.values;
+        return { cities: await read('lower(city)'), zips: await read('zip') };
+      });
     },
 
     async waterBodies(): Promise<WaterRow[]> {

@@ -17,7 +17,9 @@ import { loadPerVersion } from '../../../platform/cache/perVersion.ts';
 import type { VersionedCache } from '../../../platform/cache/versionedCache.ts';
 import type { ParcelSearchRepository, StreetRow } from './parcelSearchRepository.ts';
 import type { SearchGate } from './searchGate.ts';
+import { localityFinder } from './localities.ts';
 import { analyseSearchText, type SearchText } from './searchText.ts';
+import { correctTypos, createVocabulary } from './typos.ts';
 import type { SearchPage } from './parcelSearchSql.ts';
 
 export interface SearchQuery {
@@ -54,6 +56,9 @@ export function createParcelSearchService(deps: {
     return [...byName].map(([name, bbox]) => ({ name, words: wordsOf(name), bbox }));
   });
   const commonWords = loadPerVersion(() => repository.commonWords());
+  const localities = loadPerVersion(async () => localityFinder(await repository.localities()));
+  // Read on the first query the words find nothing for, not before: most data versions never need it.
+  const vocabulary = loadPerVersion(async () => createVocabulary(await repository.vocabulary()));
 
   return {
     /** `user`: whose search it is, so that one user's searches wait in a line of their own. */
@@ -65,19 +70,29 @@ export function createParcelSearchService(deps: {
   };
 
   async function answer(q: string, page: SearchPage, user: string): Promise<ParcelSearchResponse> {
-    const text = analyseSearchText(q);
+    const typed = analyseSearchText(q);
     // Punctuation alone ('%%', '--') names nothing.
-    if (text.words.length === 0) return { results: [], total: 0, capped: false, places: [] };
+    if (typed.words.length === 0) return { results: [], total: 0, capped: false, places: [] };
+    const text = (await localities(await version()))(typed);
     const cap = text.indexable ? SEARCH_TOTAL_CAP : SEARCH_SHORT_QUERY_CAP;
     const firstPage = page.offset === 0;
     const withStreets = firstPage && !text.hasNumber;
     const common = text.indexable ? await commonWords(await version()) : [];
-    const rows = await gate(user, async () => {
-      const exact = await repository.search(text, 'words', page, cap, withStreets, common);
-      if (exact.total > 0 || !text.indexable) return exact;
-      return repository.search(text, 'similar', page, cap, withStreets);
-    });
-    const places = firstPage ? [...roads(rows.streets, text), ...(await water(text))].slice(0, MAX_PLACES) : [];
+    // The words as typed; else their typos corrected; else by trigram similarity. Each its own turn at the gate.
+    let searched = text;
+    let rows = await gate(user, () => repository.search(text, 'words', page, cap, withStreets, common));
+    if (rows.total === 0 && text.indexable) {
+      const corrected = correctTypos(text, await vocabulary(await version()));
+      if (corrected) {
+        rows = await gate(user, () => repository.search(corrected, 'corrected', page, cap, withStreets, common));
+        searched = corrected;
+      }
+      if (rows.total === 0) {
+        rows = await gate(user, () => repository.search(text, 'similar', page, cap, withStreets));
+        searched = text;
+      }
+    }
+    const places = firstPage ? [...roads(rows.streets, searched), ...(await water(searched))].slice(0, MAX_PLACES) : [];
     return {
       results: rows.results,
       total: Math.min(rows.total, cap),
@@ -110,7 +125,11 @@ function wordsOf(name: string): string[] {
 }
 
 function namesMatch(words: readonly string[], text: SearchText): boolean {
-  return text.words.every((word) => words.some((candidate) => candidate.startsWith(word.typed) || word.spellings.includes(candidate)));
+  return text.words.every((word) =>
+    words.some((candidate) =>
+      word.corrections ? word.corrections.includes(candidate) : candidate.startsWith(word.typed) || word.spellings.includes(candidate),
+    ),
+  );
 }
 
 export type ParcelSearchService = ReturnType<typeof createParcelSearchService>;

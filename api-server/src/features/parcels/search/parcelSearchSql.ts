@@ -2,7 +2,8 @@
 // and stops at the search's cap, so the worst query (two letters, thousands of owners) is a few
 // bounded index ranges, never a scan of the table. Parameterised throughout.
 import type { SearchSort, SortDirection } from '@parcel-map/shared/contracts';
-import { likeLiteral, type SearchText, type SearchWord } from './searchText.ts';
+import { likeLiteral, type Locality, type SearchText, type SearchWord } from './searchText.ts';
+import { hasCorrections } from './typos.ts';
 
 // Migration 009's index expressions, character for character.
 export const SEARCH_WORDS = `(' ' || translate(lower(coalesce(owner, '') || ' ' || coalesce(add1, '')), ',.#&/', '     ') || ' ')`;
@@ -26,8 +27,12 @@ export interface SearchStatement {
   params: unknown[];
 }
 
-/** How the matches are found: the exact words (with prefixes, cities, ZIP codes, PINs), or by similarity for a typo. */
-export type SearchMode = 'words' | 'similar';
+/**
+ * How the matches are found: the exact words (with prefixes, towns, ZIP codes, PINs); the words with
+ * their typos read as their corrections (typos.ts; only the word lists with a correction); or by
+ * trigram similarity.
+ */
+export type SearchMode = 'words' | 'corrected' | 'similar';
 
 const MATCH_ORDER = `CASE matched WHEN 'pin' THEN 0 WHEN 'address' THEN 1 WHEN 'owner' THEN 2 WHEN 'city' THEN 3 ELSE 4 END`;
 
@@ -68,6 +73,8 @@ export function searchStatement(
   };
   const q = param(text.normalised);
   const pin = param(text.pin ?? null);
+  // An address or owner typed whole beside its town or ZIP code is an exact match too.
+  const whole = param(text.locality?.rest.normalised ?? text.normalised);
   const branchLimit = param(cap + 1);
   const branches: string[] = [];
   // B-tree branches ORDER BY their index's own order: an index scan that stops at the limit, where a
@@ -75,6 +82,18 @@ export function searchStatement(
   // trigram branch can only be a bitmap scan: its words are what bound it.
   const branch = (tier: string, matched: string, where: string, order: string | undefined, score = '0::float8') =>
     branches.push(`(SELECT ${COLUMNS}, ${tier} AS tier, ${score} AS score, ${matched} AS matched FROM parcels WHERE ${where}${order ? ` ORDER BY ${order}` : ''} LIMIT ${branchLimit})`);
+
+  const locality = text.locality;
+  // Written where it is used: PostgreSQL refuses a parameter the statement does not use (it has no type).
+  const inLocality = (of: Locality) => localityCondition(of, param);
+  // Every typed word in the owner's name, or every word in the address, before words found across both.
+  const wordsBranch = (words: readonly SearchWord[], also: string | undefined) => {
+    const all = (column: string) => words.map((word) => wordCondition(column, word, param)).join(' AND ');
+    const inOwner = all(OWNER_WORDS);
+    const inAddress = all(ADDRESS_WORDS);
+    const where = `${wordsIndexCondition(words, commonWords, param)}${also ? ` AND ${also}` : ''}`;
+    branch(`CASE WHEN ${inOwner} OR ${inAddress} THEN 2 ELSE 3 END`, `CASE WHEN ${inOwner} THEN 'owner' ELSE 'address' END`, where, undefined);
+  };
 
   if (mode === 'words') {
     const prefix = param(`${likeLiteral(text.normalised)}%`);
@@ -84,17 +103,22 @@ export function searchStatement(
     branch('1', `'owner'`, `lower(owner) LIKE ${prefix}`, 'lower(owner) USING ~<~');
     branch('1', `'city'`, `lower(city) = ${q}`, 'lower(add1)');
     if (/^\d{5}$/.test(text.normalised)) branch('1', `'zip'`, `zip = ${q}`, 'lower(add1)');
-    if (text.indexable) {
-      const all = (column: string) => text.words.map((word) => wordCondition(column, word, param)).join(' AND ');
-      const inOwner = all(OWNER_WORDS);
-      const inAddress = all(ADDRESS_WORDS);
-      // Every word in the owner's name, or every word in the address, before words found across both.
-      branch(`CASE WHEN ${inOwner} OR ${inAddress} THEN 2 ELSE 3 END`, `CASE WHEN ${inOwner} THEN 'owner' ELSE 'address' END`, wordsIndexCondition(text, commonWords, param), undefined);
+    if (text.indexable) wordsBranch(text.words, undefined);
+    if (locality) {
+      // A town and its ZIP code ("Mooresville 28115"), in address order as a town alone is.
+      if (locality.rest.words.length === 0) branch('1', locality.city ? `'city'` : `'zip'`, inLocality(locality), 'lower(add1)');
+      // The trigram index finds the rest's words; the town or ZIP code filters what it finds.
+      else if (locality.rest.indexable) wordsBranch(locality.rest.words, inLocality(locality));
     }
+  } else if (mode === 'corrected') {
+    if (hasCorrections(text.words)) wordsBranch(text.words, undefined);
+    if (locality && hasCorrections(locality.rest.words)) wordsBranch(locality.rest.words, inLocality(locality));
   } else {
     // pg_trgm's word similarity (the <% operator, served by the same index): a word or two mistyped.
-    const score = `word_similarity(${q}, ${SEARCH_WORDS})`;
-    branch('4', `CASE WHEN ${q} <% ${OWNER_WORDS} THEN 'owner' ELSE 'address' END`, `${q} <% ${SEARCH_WORDS}`, `${score} DESC`, score);
+    const inRest = locality?.rest.indexable ? locality : undefined;
+    const similar = param(inRest ? inRest.rest.normalised : text.normalised);
+    const score = `word_similarity(${similar}, ${SEARCH_WORDS})`;
+    branch('4', `CASE WHEN ${similar} <% ${OWNER_WORDS} THEN 'owner' ELSE 'address' END`, `${similar} <% ${SEARCH_WORDS}${inRest ? ` AND ${inLocality(inRest)}` : ''}`, `${score} DESC`, score);
   }
 
   const limit = param(page.limit);
@@ -109,7 +133,7 @@ export function searchStatement(
     WITH hits AS (${branches.join('\n      UNION ALL ')}),
     best AS (SELECT DISTINCT ON (pin) * FROM hits ORDER BY pin, tier, score DESC),
     cand AS (
-      SELECT *, (lower(add1) = ${q} OR lower(owner) = ${q} OR ${PIN_COMPACT} = ${pin}) IS TRUE AS exact,
+      SELECT *, (lower(add1) IN (${q}, ${whole}) OR lower(owner) IN (${q}, ${whole}) OR ${PIN_COMPACT} = ${pin}) IS TRUE AS exact,
              ${STREET} AS street, ${HOUSE_NUMBER} AS number
         FROM best ORDER BY tier, score DESC, pin LIMIT ${capParam})
     SELECT (SELECT count(*)::int FROM (SELECT 1 FROM best LIMIT ${branchLimit}) counted) AS total,
@@ -130,22 +154,39 @@ export function searchStatement(
  * serves. The rows are the same, in the same (physical) order: the bitmap heap scan's, filtered.
  * When every word is common, every word stays in the index's condition, as before.
  */
-function wordsIndexCondition(text: SearchText, commonWords: readonly string[], param: (value: unknown) => string): string {
-  const common = text.words.map((word) => commonWords.some((common) => common.startsWith(word.typed) || word.spellings.includes(common)));
+function wordsIndexCondition(words: readonly SearchWord[], commonWords: readonly string[], param: (value: unknown) => string): string {
+  const common = words.map((word) => commonWords.some((common) => isCommon(word, common)));
   const everyWordCommon = common.every(Boolean);
-  return text.words
+  return words
     .map((word, index) => (common[index] && !everyWordCommon ? filterCondition(word, param) : wordCondition(SEARCH_WORDS, word, param)))
     .join(' AND ');
 }
 
+function isCommon(word: SearchWord, common: string): boolean {
+  if (word.corrections) return word.corrections.includes(common);
+  return common.startsWith(word.typed) || word.spellings.includes(common);
+}
+
 /** wordCondition on SEARCH_WORDS, as position tests: `SEARCH_WORDS LIKE '% ab%'` is `strpos(SEARCH_WORDS, ' ab') > 0`. */
 function filterCondition(word: SearchWord, param: (value: unknown) => string): string {
-  const needles = [` ${word.typed}`, ...word.spellings.map((spelling) => ` ${spelling} `)];
+  const needles = word.corrections
+    ? word.corrections.map((correction) => ` ${correction} `)
+    : [` ${word.typed}`, ...word.spellings.map((spelling) => ` ${spelling} `)];
   return `(${needles.map((needle) => `strpos(${SEARCH_WORDS}, ${param(needle)}) > 0`).join(' OR ')})`;
 }
 
-/** One typed word: the start of a word, or one of its other spellings as a whole word. */
+/** One typed word: the start of a word, or one of its other spellings as a whole word; a typo, one of its corrections as a whole word. */
 function wordCondition(column: string, word: SearchWord, param: (value: unknown) => string): string {
-  const patterns = [`% ${likeLiteral(word.typed)}%`, ...word.spellings.map((spelling) => `% ${likeLiteral(spelling)} %`)];
+  const patterns = word.corrections
+    ? word.corrections.map((correction) => `% ${likeLiteral(correction)} %`)
+    : [`% ${likeLiteral(word.typed)}%`, ...word.spellings.map((spelling) => `% ${likeLiteral(spelling)} %`)];
   return `(${patterns.map((pattern) => `${column} LIKE ${param(pattern)}`).join(' OR ')})`;
+}
+
+/** The town and/or the ZIP code (a locality has one at least). */
+function localityCondition(locality: Locality, param: (value: unknown) => string): string {
+  return [
+    ...(locality.city === undefined ? [] : [`lower(city) = ${param(locality.city)}`]),
+    ...(locality.zip === undefined ? [] : [`zip = ${param(locality.zip)}`]),
+  ].join(' AND ');
 }

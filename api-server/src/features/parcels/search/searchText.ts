@@ -46,12 +46,34 @@ const EQUIVALENT_WORDS: readonly (readonly string[])[] = [
 const EQUIVALENTS = new Map<string, readonly string[]>();
 for (const words of EQUIVALENT_WORDS) for (const word of words) EQUIVALENTS.set(word, words);
 
+/** A word's other spellings ("lane" → ["ln"]). */
+export function otherSpellings(word: string): readonly string[] {
+  return (EQUIVALENTS.get(word) ?? []).filter((other) => other !== word);
+}
+
+/** Every street type and direction as people spell them: words a typo may be of, though no parcel spells them so. */
+export const SPELLED_WORDS: readonly string[] = EQUIVALENT_WORDS.flat();
+
 /** A word typed into the box: matched as the start of a word, or as one of its other spellings. */
 export interface SearchWord {
   /** As typed (lower case): matches any word it begins ("reid" → REID, "ste" → STEVEN). */
   typed: string;
   /** Its other spellings, each matching a whole word ("lane" → LN). */
   spellings: readonly string[];
+  /**
+   * Set for a word no parcel has (typos.ts): the parcels' words it may be a typo of, each matching a
+   * whole word instead of `typed`.
+   */
+  corrections?: readonly string[];
+}
+
+/** A town and/or ZIP code typed with the words (localities.ts): "132 saddle ln mooresville 28115". */
+export interface Locality {
+  /** As stored, in lower case. */
+  city: string | undefined;
+  zip: string | undefined;
+  /** The query without them. */
+  rest: SearchText;
 }
 
 export interface SearchText {
@@ -64,6 +86,7 @@ export interface SearchText {
   indexable: boolean;
   /** Whether some word is a house number (all digits). */
   hasNumber: boolean;
+  locality?: Locality;
 }
 
 const TRIGRAM_LENGTH = 3;
@@ -74,7 +97,7 @@ export function analyseSearchText(query: string): SearchText {
     .replace(/[^\p{L}\p{N}'-]+/gu, ' ')
     .split(' ')
     .filter((word) => word.length > 0 && /[\p{L}\p{N}]/u.test(word));
-  const words = typed.map((word) => ({ typed: word, spellings: (EQUIVALENTS.get(word) ?? []).filter((other) => other !== word) }));
+  const words = typed.map((word) => ({ typed: word, spellings: otherSpellings(word) }));
   const normalised = typed.map((word) => EQUIVALENTS.get(word)?.[0] ?? word).join(' ');
   const compact = lower.replace(/[^a-z0-9]+/g, '');
   // A PIN is letters and digits, with dashes, dots, spaces or slashes between groups, and a digit somewhere.

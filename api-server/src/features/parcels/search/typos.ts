@@ -1,0 +1,146 @@
+// Typos in an owner's name or a street: a typed word no parcel has is read as the parcels' words
+// closest to it, one or two letters away (a letter wrong, missing, doubled or two letters swapped): "stveen" →
+// STEVEN, "chrales" → CHARLES, "sadle" → SADDLE, "brotehrton" → BROTHERTON. The parcels' words are
+// read once per data version (parcelSearchRepository.ts's `vocabulary`); the corrected query is
+// searched with the same index-bounded words branch as any other (parcelSearchSql.ts). Trigram
+// similarity alone cannot do this: a swap in a six-letter word leaves three of its seven trigrams.
+// Pure.
+import { otherSpellings, SPELLED_WORDS, type SearchText, type SearchWord } from './searchText.ts';
+
+export interface VocabularyRow {
+  word: string;
+  /** How often it occurs (in the sample read): the likelier of two corrections as close. */
+  uses: number;
+}
+
+export interface Vocabulary {
+  /** Every word, sorted: a typed word that begins one is not a typo (it is what the words branch finds). */
+  sorted: readonly string[];
+  /** By length: a typo's candidates are the words at most MAX_EDITS longer or shorter. */
+  byLength: ReadonlyMap<number, readonly VocabularyRow[]>;
+}
+
+/** Words shorter than this are not corrected: one letter changes them into too many others. */
+const MIN_TYPO_LENGTH = 3;
+/** Up to 4 letters one edit, from 5 two. */
+const TWO_EDITS_FROM_LENGTH = 5;
+const MAX_EDITS = 2;
+/** Corrections kept for a word, the most used first: each is a whole word in the index condition. */
+const MAX_CORRECTIONS = 6;
+
+export function createVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
+  const uses = new Map<string, number>();
+  for (const row of rows) uses.set(row.word, row.uses);
+  // Street types and directions spelled out are words a typo may be of, though a county abbreviates them.
+  for (const word of SPELLED_WORDS) if (!uses.has(word)) uses.set(word, 0);
+  const byLength = new Map<number, VocabularyRow[]>();
+  for (const [word, count] of uses) {
+    const list = byLength.get(word.length) ?? [];
+    list.push({ word, uses: count });
+    byLength.set(word.length, list);
+  }
+  return { sorted: [...uses.keys()].sort(), byLength };
+}
+
+/**
+ * The query, and the query without its town or ZIP code, with each word no parcel has read as its
+ * corrections; undefined when neither has such a typo with corrections for each. A word list left as
+ * it was has no typo, so what it finds was found already: the search leaves it out (`hasCorrections`).
+ */
+export function correctTypos(text: SearchText, vocabulary: Vocabulary): SearchText | undefined {
+  const words = correctWords(text.words, vocabulary);
+  const rest = text.locality && correctWords(text.locality.rest.words, vocabulary);
+  if (!words && !rest) return undefined;
+  return {
+    ...text,
+    words: words ?? text.words,
+    ...(text.locality && { locality: { ...text.locality, rest: { ...text.locality.rest, words: rest ?? text.locality.rest.words } } }),
+  };
+}
+
+/** Whether some word of the list is read as its corrections. */
+export function hasCorrections(words: readonly SearchWord[]): boolean {
+  return words.some((word) => word.corrections !== undefined);
+}
+
+/** The words with their typos' corrections, or undefined when none is a typo or a typo has no correction. */
+function correctWords(typed: readonly SearchWord[], vocabulary: Vocabulary): SearchWord[] | undefined {
+  let corrected = false;
+  const words: SearchWord[] = [];
+  for (const word of typed) {
+    if (!isTypo(word, vocabulary)) {
+      words.push(word);
+      continue;
+    }
+    const corrections = correctionsOf(word.typed, vocabulary);
+    if (corrections.length === 0) return undefined;
+    words.push({ ...word, corrections });
+    corrected = true;
+  }
+  return corrected ? words : undefined;
+}
+
+function isTypo(word: SearchWord, vocabulary: Vocabulary): boolean {
+  if (word.typed.length < MIN_TYPO_LENGTH || /\d/.test(word.typed)) return false;
+  return !beginsSomeWord(word.typed, vocabulary.sorted) && !word.spellings.some((spelling) => beginsSomeWord(spelling, vocabulary.sorted));
+}
+
+function beginsSomeWord(prefix: string, sorted: readonly string[]): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low]!.startsWith(prefix);
+}
+
+function correctionsOf(typed: string, vocabulary: Vocabulary): string[] {
+  const allowed = typed.length < TWO_EDITS_FROM_LENGTH ? 1 : MAX_EDITS;
+  const found: (VocabularyRow & { edits: number })[] = [];
+  for (let length = typed.length - allowed; length <= typed.length + allowed; length++) {
+    for (const row of vocabulary.byLength.get(length) ?? []) {
+      const edits = editsBetween(typed, row.word, allowed);
+      if (edits <= allowed) found.push({ word: row.word, edits, uses: row.uses });
+    }
+  }
+  // The closest only: a word one letter away is what was meant far more often than one two away ("stveen" is
+  // STEVEN, not STREET).
+  const fewest = Math.min(...found.map((correction) => correction.edits));
+  const corrections = found
+    .filter((correction) => correction.edits === fewest)
+    .sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1))
+    .slice(0, MAX_CORRECTIONS)
+    .map((correction) => correction.word);
+  // A street type or direction matches as the county spells it too ("lnae" → LANE, LN).
+  return [...new Set(corrections.flatMap((word) => [word, ...otherSpellings(word)]))];
+}
+
+/**
+ * Letters inserted, deleted, replaced or swapped with the next one (optimal string alignment
+ * distance), or `limit + 1` as soon as it is certain to exceed `limit`.
+ */
+export function editsBetween(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1).fill(0);
+  let previousMin = 0;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      rowMin = Math.min(rowMin, value);
+    }
+    // A swap reaches back two rows: past the limit only when this row is and the one before is at it.
+    if (rowMin > limit && previousMin >= limit) return limit + 1;
+    previousMin = rowMin;
+    [before, previous, current] = [previous, current, before];
+  }
+  return Math.min(previous[b.length]!, limit + 1);
+}
