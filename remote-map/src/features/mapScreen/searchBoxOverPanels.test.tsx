@@ -12,7 +12,8 @@ import { parcelSearchFeature, suggestionHtml } from '../../map/searchControl.ts'
 import { ParcelDetailPanel } from '../parcelSelection/ParcelDetailPanel.tsx';
 import { SearchResultsPanel } from '../search/SearchResultsPanel.tsx';
 import { NearbyPanel } from '../search/NearbyPanel.tsx';
-import { allResultsRequested, nearbyRequested } from '../search/parcelFinderSlice.ts';
+import { QueryPanel } from '../parcelQuery/QueryPanel.tsx';
+import { allResultsRequested, nearbyRequested, queryPanelRequested } from '../search/parcelFinderSlice.ts';
 
 const require = createRequire(import.meta.filename);
 const STYLE_SHEETS = [
@@ -66,6 +67,7 @@ function MapScreenWithSuggestions() {
       </div>
       <SearchResultsPanel controller={null} />
       <NearbyPanel controller={null} />
+      <QueryPanel controller={null} />
       <ParcelDetailPanel onCoverChange={() => undefined} />
     </div>
   );
@@ -76,7 +78,7 @@ const zIndex = (element: Element) => Number(getComputedStyle(element).zIndex || 
 describe.each([
   ['desktop', DESKTOP_WIDTH],
   ['phone', PHONE_WIDTH],
-])('the search box on a %s', (_name, width) => {
+])('the search box on a %s', { timeout: 20_000 }, (_name, width) => {
   let style: HTMLStyleElement;
   beforeEach(() => {
     style = useStyleSheets(width);
@@ -84,6 +86,7 @@ describe.each([
       http.get(`${testConfig.apiBaseUrl}/api/parcels/search`, () => HttpResponse.json(oneResult)),
       http.get(`${testConfig.apiBaseUrl}/api/parcels/:pin/nearby`, () => new Promise(() => undefined)),
       http.get(`${testConfig.apiBaseUrl}/api/saved-parcels`, () => HttpResponse.json({ parcels: [] })),
+      http.get(`${testConfig.apiBaseUrl}/api/parcels/query/fields`, () => HttpResponse.json({ fields: [] })),
     );
   });
   afterEach(() => style.remove());
@@ -101,6 +104,8 @@ describe.each([
 
     act(() => void store.dispatch(nearbyRequested({ pin: result.pin })));
     expect(zIndex(corner)).toBeGreaterThan(zIndex(await screen.findByRole('complementary', { name: 'Nearby parcels' })));
+    act(() => void store.dispatch(queryPanelRequested()));
+    expect(zIndex(corner)).toBeGreaterThan(zIndex(await screen.findByRole('complementary', { name: 'Query parcels' })));
   });
 
   it("shows a parcel suggestion's whole PIN on a line of its own", () => {
@@ -113,7 +118,7 @@ describe.each([
     expect(screen.getByText('134 SADDLE LN, MOORESVILLE')).toHaveClass('mapboxgl-ctrl-geocoder--suggestion-address');
   });
 
-  it('sizes a one-result panel to its row, up to a most', async () => {
+  it('sizes a one-result panel to its row, up to a maximum', async () => {
     const { store } = renderWithStore(<MapScreenWithSuggestions />);
     act(() => void store.dispatch(allResultsRequested({ q: 'reid' })));
     const results = await screen.findByRole('complementary', { name: 'Search results' });
