@@ -154,9 +154,9 @@ export const parcelSearchResponseSchema = z.object({
   places: z.array(searchPlaceSchema),
 });
 
-/** Nearby parcels: 300 ft unless asked otherwise; 0 lists the parcels that touch. */
+/** Nearby parcels: 300 ft unless asked otherwise; 0 lists the parcels that touch; at most a mile (issue #42). */
 export const NEARBY_DEFAULT_FEET = 300;
-export const NEARBY_MAX_FEET = 2640;
+export const NEARBY_MAX_FEET = 5280;
 /** A nearby list stops at this many parcels (the nearest). */
 export const NEARBY_MAX_PARCELS = 2000;
 /**

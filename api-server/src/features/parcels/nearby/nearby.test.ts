@@ -66,6 +66,18 @@ describe('nearby parcels', () => {
     expect([...listed].every((pin) => wider.parcels.some((p) => p.pin === pin))).toBe(true);
   });
 
+  it('reaches a mile (issue #42)', async () => {
+    expect(NEARBY_MAX_FEET).toBeGreaterThanOrEqual(5280);
+    const answer = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=5280`);
+    expect(answer.distance_ft).toBe(5280);
+    // The ring is drawn a mile out from the subject all round.
+    const [west, south, east, north] = turf.bbox(answer.ring as Polygon);
+    const across = (from: [number, number], to: [number, number]) => turf.distance(from, to, { units: 'feet' });
+    expect(across([west, south], [east, south])).toBeGreaterThan(2 * 5280);
+    expect(across([west, south], [west, north])).toBeGreaterThan(2 * 5280);
+    expect(answer.parcels.length).toBeGreaterThan(0);
+  });
+
   it('lists only the parcels that touch at distance 0', async () => {
     const touching = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=0`);
     expect(touching.parcels.length).toBeGreaterThan(1);
@@ -85,7 +97,7 @@ describe('nearby parcels', () => {
 
   it('answers 404 for an unknown parcel, 400 for a bad distance or area, 401 without a session', async () => {
     expect((await app.request('/api/parcels/0000000000/nearby', { token })).status).toBe(404);
-    for (const bad of ['-1', '2641', '1.5', 'far']) {
+    for (const bad of ['-1', '5281', '1.5', 'far']) {
       expect((await app.request(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=${bad}`, { token })).status).toBe(400);
     }
     const point = { geometry: { type: 'Point', coordinates: [-80.86, 35.62] }, distance_ft: 300 };
