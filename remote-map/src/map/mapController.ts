@@ -14,6 +14,7 @@ import { publishMapState } from './mapStatePublication.ts';
 import { createMapTeardown } from './mapTeardown.ts';
 import { addSearchControl, type SearchBox, type SearchControlOptions } from './searchControl.ts';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
+import { mapCredits } from './mapCredits.ts';
 import { countyTileRequests } from './countyTileRequests.ts';
 import { overlayFeaturesAt, type OverlayFeatureHit } from './overlayLayers.ts';
 import type { DrawnLayer, LoadedStyle } from './drawnLayer.ts';
@@ -63,6 +64,8 @@ export interface MapSnapshot extends MapView {
   image: string;
   /** CSS width of the map when the picture was taken. */
   widthPx: number;
+  /** Who the drawn map is owed to (mapCredits.ts): the printout names them as the map's attribution does. */
+  credits: string[];
 }
 
 export interface MapController {
@@ -347,7 +350,7 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
     keepVisibleAbove: (point, coverBottomPx) => reveal.keepVisibleAbove(point, coverBottomPx),
     snapshot() {
       const { lng, lat } = map.getCenter();
-      return { image: map.getCanvas().toDataURL('image/png'), lng, lat, zoom: map.getZoom(), widthPx: container.clientWidth };
+      return { image: map.getCanvas().toDataURL('image/png'), lng, lat, zoom: map.getZoom(), widthPx: container.clientWidth, credits: mapCredits(map) };
     },
     setStyle,
     setImageryStyles(styles) {

@@ -73,6 +73,7 @@ export function PrintReport({ snapshot, onClose }: { snapshot: PrintSnapshot; on
         )}
         <footer className="print-report__footer">
           <p>{dataset ? provenanceText(dataset) : 'Data source: not stated by the server.'} Printed {new Date(snapshot.takenAt).toLocaleString('en-US')}.</p>
+          {snapshot.credits.length > 0 && <p data-testid="print-credits">Map: {snapshot.credits.join(' · ')}</p>}
           <p>{NOT_A_SURVEY}</p>
         </footer>
       </div>
