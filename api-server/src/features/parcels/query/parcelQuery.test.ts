@@ -26,6 +26,7 @@ import {
   queryFieldsResponseSchema,
   type ParcelQueryBody,
   type QueryField,
+  type QueryFilter,
 } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../../testing/testApp.ts';
 
@@ -161,7 +162,7 @@ describe('attribute queries on the demo county', () => {
     ['in', { field: 'zoning', op: 'in', value: ['R-20', 'R-12'] }, (row: Row) => row.zoning === 'R-20' || row.zoning === 'R-12'],
     ['contains', { field: 'owner', op: 'contains', value: 'llc' }, (row: Row) => (row.owner ?? '').includes('LLC')],
   ] as const)('filters with %s', async (_op, filter, expected) => {
-    await expectMatches({ filters: [filter] }, expected);
+    await expectMatches({ filters: [filter as QueryFilter] }, expected);
   });
 
   it('ands filters and the text', async () => {
@@ -210,7 +211,7 @@ describe('attribute queries on the demo county', () => {
 
   it('finds the parcels inside a drawn area, those it crosses included', async () => {
     const centre = turf.centroid(turf.featureCollection(rows.map((row) => turf.feature(row.geometry)))).geometry.coordinates as [number, number];
-    const area = turf.circle(centre, 0.25, { units: 'kilometers', steps: 24 }).geometry;
+    const area = turf.circle(centre, 0.25, { units: 'kilometers', steps: 24 }).geometry as Polygon & ParcelQueryBody['within'];
     await expectMatches({ within: area }, (row) => turf.booleanIntersects(row.geometry, area));
     await expectMatches({ within: area, filters: [{ field: 'taxacres', op: '<', value: 0.5 }] }, (row) => turf.booleanIntersects(row.geometry, area) && (row.taxacres ?? 1) < 0.5);
   });

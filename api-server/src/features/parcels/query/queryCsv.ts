@@ -6,13 +6,16 @@
 // Where a spreadsheet may start a cell inside our field, and the formula characters there (csvFile.ts).
 const CELL_STARTING_FORMULA = /(^|[,;\t\r\n])(?=[\t\r]|\s*[=+\-@＝＋－＠])/gu;
 const NEEDS_QUOTES = /[",;\t\r\n]/;
+/** Text without any of the characters either rule looks for is written as it is: most of a list's cells. */
+const PLAIN = /^[^",;\t\r\n=+\-@＝＋－＠]*$/u;
 
-export type CsvCell = string | number | boolean | null | undefined;
+type CsvCell = string | number | boolean | null | undefined;
 
 /** One CSV field: formulas guarded with the apostrophe text prefix, quoted where needed, numbers as numbers. */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
+  if (PLAIN.test(value)) return value;
   const guarded = value.replace(CELL_STARTING_FORMULA, "$1'");
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }

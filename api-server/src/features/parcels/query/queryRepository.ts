@@ -17,16 +17,20 @@ const RESULT = `json_build_object('pin', p.pin, 'owner', p.owner, 'add1', p.add1
 
 /** A whole list's row: its cells in QUERY_CSV_COLUMNS' order, and its attributes. */
 export type CsvRecord = [cells: (string | number | null)[], attributes: ParcelAttributeValues | null];
-const CSV_RECORD = `json_build_array(json_build_array(p.pin, p.owner, p.add1, p.add2, p.city, p.state, p.zip, p.taxacres, p.zoning, p.township,
-  to_char(p.sale_date, 'YYYY-MM-DD'), p.sales_price::float8, p.centroid_lat, p.centroid_lon,
-  p.mail_add1, p.mail_city, p.mail_state, p.mail_zip), p.attributes)`;
+/** The columns read for QUERY_CSV_COLUMNS, in its order. */
+const CSV_SOURCES = [
+  'pin', 'owner', 'add1', 'add2', 'city', 'state', 'zip', 'taxacres', 'zoning', 'township', 'sale_date', 'sales_price',
+  'centroid_lat', 'centroid_lon', 'mail_add1', 'mail_city', 'mail_state', 'mail_zip',
+] as const;
+/** [fid, ...the CSV_SOURCES' values, attributes] */
+type CsvRow = [number, ...(string | number | null)[]];
 
-export interface OverlayRow {
+interface OverlayRow {
   id: number;
   geometry_type: string;
 }
 
-export interface Outline {
+interface Outline {
   fid: number;
   geometry: string;
 }
@@ -55,14 +59,24 @@ export function createQueryRepository(db: Queryable) {
       return fidList(rows[0]?.fids);
     },
 
-    /** These parcels' rows for the CSV, in the order given; a parcel no longer served is left out. */
+    /**
+     * These parcels' rows for the CSV, in the order given; a parcel no longer served is left out. Read
+     * through the feature id index and put in order here: joined to the list's positions in SQL, the
+     * planner hashed the whole table for every chunk.
+     */
     async csvRecords(fids: readonly number[]): Promise<CsvRecord[]> {
       const { rows } = await db.query<{ records: string | null }>(
-        `SELECT json_agg(${CSV_RECORD} ORDER BY k.n)::text AS records
-           FROM unnest($1::int[]) WITH ORDINALITY AS k(fid, n) JOIN parcels p ON p.fid = k.fid`,
+        `SELECT json_agg(json_build_array(p.fid, ${CSV_SOURCES.map((column) => `p.${column}`).join(', ')}, p.attributes))::text AS records
+           FROM parcels p WHERE p.fid = ANY($1::int[])`,
         [fids],
       );
-      return rows[0]?.records ? (JSON.parse(rows[0].records) as CsvRecord[]) : [];
+      const read = rows[0]?.records ? (JSON.parse(rows[0].records) as CsvRow[]) : [];
+      const byFid = new Map(read.map((row) => [row[0], row]));
+      return fids.flatMap((fid) => {
+        const row = byFid.get(fid);
+        if (!row) return [];
+        return [[row.slice(1, 1 + CSV_SOURCES.length) as (string | number | null)[], row[1 + CSV_SOURCES.length] as unknown as ParcelAttributeValues | null]];
+      });
     },
 
     /** The matches whose box meets `box`: the candidates of a spatial test. */
