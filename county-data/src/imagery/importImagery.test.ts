@@ -179,4 +179,21 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
     expect(await listImageryVersions(db)).toEqual(before);
     expect((await readdir(imageryDir)).filter((entry) => ['disguised', 'mixed', 'empty', 'nozip'].includes(entry) || entry.startsWith('.'))).toEqual([]);
   }, 90_000);
+
+  it("refuses the name of an imagery service the Data page added: both would be the base map 'imagery-<name>'", async () => {
+    await db.query(
+      `INSERT INTO imagery_services (name, kind, url, tiles, label, west, south, east, north, minzoom, maxzoom)
+       VALUES ('county-ortho', 'xyz', 'https://tiles.county.example/{z}/{x}/{y}.png', 'https://tiles.county.example/{z}/{x}/{y}.png', 'County ortho', -88, 41, -87, 42, 0, 19)`,
+    );
+    try {
+      const before = await listImageryVersions(db);
+      await expect(importImagery(db, { file: SPOT_CHICAGO, name: 'county-ortho', imageryDir })).rejects.toThrow(
+        "'county-ortho' is the name of an imagery service on the Data page: give the imported imagery another name",
+      );
+      expect(await listImageryVersions(db)).toEqual(before);
+      expect(existsSync(path.join(imageryDir, 'county-ortho'))).toBe(false);
+    } finally {
+      await db.query("DELETE FROM imagery_services WHERE name = 'county-ortho'");
+    }
+  });
 });

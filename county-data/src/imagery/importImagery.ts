@@ -8,7 +8,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@parcel-map/database';
 import type { ImageryImportReport } from '@parcel-map/shared/contracts';
-import { checkImageryName, imageryVersionFiles, listImageryVersions, publishImageryVersion } from '../publish/imageryVersions.ts';
+import { checkImageryName, imageryVersionFiles, listImageryVersions, publishImageryVersion, refuseServiceName } from '../publish/imageryVersions.ts';
 import { imageryInput, type ImageryInput } from './imageryMosaic.ts';
 import { readImagerySource } from './imagerySource.ts';
 import { writeCoarserCogs, writeImageryCog } from './writeImageryCog.ts';
@@ -32,6 +32,8 @@ const COG_EXTENSION = '.tif';
 export async function importImagery(db: Db, options: ImageryImportOptions): Promise<ImageryImportReport> {
   const started = performance.now();
   const name = checkImageryName(options.name);
+  // Before the slow work, and again when the version is recorded (a service added meanwhile).
+  await refuseServiceName(db, name);
   const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
   // A folder or .zip of tiles is mosaicked first (imageryMosaic.ts), in a folder of its own removed after.
   const input = await imageryInput(options.file, path.join(options.imageryDir, `.mosaic-${base}`));

@@ -71,6 +71,15 @@ export function checkImageryName(name: string): string {
   return name;
 }
 
+/**
+ * Refuses a name an imagery service an administrator added has (migration 014): both are base maps
+ * `imagery-<name>`, so an import of that name would take the service's place in the menu and its links.
+ */
+export async function refuseServiceName(db: Queryable, name: string): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM imagery_services WHERE name = $1', [name]);
+  if (rows.length > 0) throw new DatasetError(`'${name}' is the name of an imagery service on the Data page: give the imported imagery another name`);
+}
+
 // A version's content is its file, named in its row: nothing moves aside while it is not current.
 const IMAGERY: VersionedKind = { table: 'imagery', noun: 'imagery layer' };
 
@@ -89,6 +98,7 @@ export async function publishImageryVersion(db: Db, meta: ImageryMeta): Promise<
   checkImageryName(meta.name);
   return publishVersion(db, IMAGERY, meta.name, {
     async insert(tx) {
+      await refuseServiceName(tx, meta.name);
       const [west, south, east, north] = meta.bbox;
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO imagery (name, version, label, attribution, west, south, east, north, minzoom, maxzoom, file, size_bytes, tile_format, bands, crs, resolution, nodata, width, height, lower_files, acquired_year)
