@@ -1,6 +1,6 @@
 // Typos in an owner's name or a street: a typed word no parcel has is read as the parcels' words
-// closest to it, one or two letters away (a letter wrong, missing, doubled or two letters swapped): "stveen" →
-// STEVEN, "chrales" → CHARLES, "sadle" → SADDLE, "brotehrton" → BROTHERTON. The parcels' words are
+// closest to it, one or two letters away (a letter wrong, missing, doubled or two letters swapped):
+// "stveen" → STEVEN, "chrales" → CHARLES, "sadle" → SADDLE, "brotehrton" → BROTHERTON. The words are
 // read once per data version (parcelSearchRepository.ts's `vocabulary`); the corrected query is
 // searched with the same index-bounded words branch as any other (parcelSearchSql.ts). Trigram
 // similarity alone cannot do this: a swap in a six-letter word leaves three of its seven trigrams.
@@ -9,7 +9,7 @@ import { otherSpellings, SPELLED_WORDS, type SearchText, type SearchWord } from 
 
 export interface VocabularyRow {
   word: string;
-  /** How often it occurs (in the sample read): the likelier of two corrections as close. */
+  /** How often it occurs in the parcels read: the likelier of two corrections as close. */
   uses: number;
 }
 
