@@ -500,6 +500,18 @@ describe('DataPage: imagery (issue #41 point 1)', () => {
     expect(await screen.findByRole('radio', { name: 'Parcels' })).toBeChecked();
   });
 
+  it('takes a .zip of orthophoto tiles as one image, without a world file', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'Imagery' }));
+    expect(screen.getByLabelText('Image file').getAttribute('accept')?.split(',')).toContain('.zip');
+    await user.upload(screen.getByLabelText('Image file'), file('Ortho_Tiles.zip', 'PK'));
+    await user.click(screen.getByRole('button', { name: 'Upload and publish' }));
+    expect(await screen.findByText(/^Published ortho-tiles version 1/)).toBeInTheDocument();
+    expect(api.requests.find((r) => r.path.endsWith('/imagery'))?.body).toEqual({ file: 'Ortho_Tiles.zip', imagery: 'ortho-tiles' });
+  });
+
   it('says why the API refused the image and keeps the form as it was', async () => {
     const user = userEvent.setup();
     const api = fakeDataAdminApi();

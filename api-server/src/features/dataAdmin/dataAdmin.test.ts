@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAVY_PIER, SPOT_CHICAGO, writeJpegWithWorldFile, writeVrtNamedTif } from '@parcel-map/county-data/imagery/testing';
+import { NAVY_PIER, SPOT_CHICAGO, writeJpegWithWorldFile, writeTileFolder, writeVrtNamedTif, zipOf } from '@parcel-map/county-data/imagery/testing';
 import { featureCollection, fixtureDir, squarePolygon, writeFixture, zipFolder } from '@parcel-map/county-data/testing';
 import {
   datasetsAnswerSchema,
@@ -323,5 +323,17 @@ describe('/api/admin', () => {
     const unknown = await app.request('/api/admin/imagery/spot-chicago', { method: 'DELETE', token: admin });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ message: "There is no imagery layer named 'spot-chicago'" });
+  });
+
+  // The Data page uploads a county's orthophoto tiles as one .zip: mosaicked by the API's import.
+  it('imports an uploaded .zip of orthophoto tiles as one image', { timeout: 90_000 }, async () => {
+    const dir = await fixtureDir();
+    const zip = zipOf(await writeTileFolder(dir), path.join(dir, 'tiles.zip'));
+    const job = await newImport();
+    await upload(job.id, 'tiles.zip', await readFile(zip));
+    const published = await app.request(`/api/admin/imports/${job.id}/imagery`, { method: 'POST', token: admin, body: { file: 'tiles.zip', imagery: 'tiled' } });
+    expect(published.status).toBe(200);
+    expect(imageryImportReportSchema.parse(published.json)).toMatchObject({ file: 'tiles.zip', format: '4 GeoTIFF tiles mosaicked (VRT/Virtual Raster)', imagery: { name: 'tiled', version: 1 } });
+    expect((await app.request('/api/admin/imagery/tiled', { method: 'DELETE', token: admin })).status).toBe(204);
   });
 });

@@ -33,8 +33,8 @@ const KIND_WORDS: Record<FileKind, { choice: string; file: string; name: string;
     file: 'image file',
     name: 'Imagery name',
     example: 'orthophoto-2024',
-    formats: 'GeoTIFF or Cloud-Optimized GeoTIFF, JPEG 2000, or a JPEG or PNG with its world file; in any coordinate system.',
-    accept: IMAGERY_FILE_EXTENSIONS,
+    formats: 'GeoTIFF or Cloud-Optimized GeoTIFF, JPEG 2000, a JPEG or PNG with its world file, or a .zip of orthophoto tiles (mosaicked into one); in any coordinate system.',
+    accept: [...IMAGERY_FILE_EXTENSIONS, '.zip'],
   },
 };
 
