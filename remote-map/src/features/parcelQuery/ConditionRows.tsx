@@ -1,6 +1,6 @@
 // The query panel's conditions: a field, how it compares and a value each, the inputs by the field's
 // type (a list of its values for one that has a few, dates as dates, numbers as numbers).
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { QueryField, QueryOperator } from '@parcel-map/shared';
 import { QUERY_MAX_FILTERS } from '@parcel-map/shared/api';
 import { conditionOn, IN_SEPARATOR, operatorLabel, type ConditionRow } from './queryConditions.ts';
@@ -13,6 +13,9 @@ interface ConditionRowsProps {
 
 export function ConditionRows({ fields, rows, onChange }: ConditionRowsProps) {
   const nextId = Math.max(0, ...rows.map((row) => row.id)) + 1;
+  // From the keyboard: a condition added is where typing goes next; one removed gives focus back to 'Add condition'.
+  const [added, setAdded] = useState<number | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const change = (id: number, changes: Partial<ConditionRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...changes } : row)));
   return (
     <div className="query-panel__conditions">
@@ -24,17 +27,25 @@ export function ConditionRows({ fields, rows, onChange }: ConditionRowsProps) {
               number={index + 1}
               row={row}
               fields={fields}
+              focused={row.id === added}
               onChange={(changes) => change(row.id, changes)}
-              onRemove={() => onChange(rows.filter((candidate) => candidate.id !== row.id))}
+              onRemove={() => {
+                onChange(rows.filter((candidate) => candidate.id !== row.id));
+                addButton.current?.focus();
+              }}
             />
           </li>
         ))}
       </ol>
       <button
+        ref={addButton}
         type="button"
         className="pm-button"
         disabled={fields.length === 0 || rows.length >= QUERY_MAX_FILTERS}
-        onClick={() => onChange([...rows, conditionOn(fields[0]!, nextId)])}
+        onClick={() => {
+          onChange([...rows, conditionOn(fields[0]!, nextId)]);
+          setAdded(nextId);
+        }}
       >
         Add condition
       </button>
@@ -46,11 +57,17 @@ interface ConditionProps {
   number: number;
   row: ConditionRow;
   fields: readonly QueryField[];
+  /** Just added: its field takes the focus. */
+  focused: boolean;
   onChange(changes: Partial<ConditionRow>): void;
   onRemove(): void;
 }
 
-function Condition({ number, row, fields, onChange, onRemove }: ConditionProps) {
+function Condition({ number, row, fields, focused, onChange, onRemove }: ConditionProps) {
+  const fieldSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (focused) fieldSelect.current?.focus();
+  }, [focused]);
   const field = fields.find((candidate) => candidate.field === row.field);
   const valuesId = useId();
   const inputType = field?.type === 'number' ? 'number' : field?.type === 'date' ? 'date' : 'text';
@@ -60,6 +77,7 @@ function Condition({ number, row, fields, onChange, onRemove }: ConditionProps) 
     <fieldset className="query-panel__condition">
       <legend>Condition {number}</legend>
       <select
+        ref={fieldSelect}
         aria-label={`Field of condition ${number}`}
         value={row.field}
         onChange={(event) => {
