@@ -74,12 +74,23 @@ export function createQueryService(deps: {
       const fixed: readonly string[] = QUERY_CSV_COLUMNS;
       const shown = attributes.filter((attribute) => !fixed.includes(attribute.label));
       const fids = await gate(user, () => repository.orderedFids(sql));
+      const read = (start: number) => {
+        const chunk = fids.slice(start, start + CSV_ROWS_PER_READ);
+        const records = gate(user, () => repository.csvRecords(chunk)).then((rows) => {
+          if (rows.length !== chunk.length) throw new ListChangedError();
+          return rows;
+        });
+        // Read ahead while the lines before are written; left unread when the client goes.
+        records.catch(() => undefined);
+        return records;
+      };
       return (async function* lines() {
         yield '\uFEFF' + csvLine([...QUERY_CSV_COLUMNS, ...shown.map((attribute) => attribute.label)]);
-        for (let start = 0; start < fids.length; start += CSV_ROWS_PER_READ) {
-          const chunk = fids.slice(start, start + CSV_ROWS_PER_READ);
-          const records = await gate(user, () => repository.csvRecords(chunk));
-          if (records.length !== chunk.length) throw new ListChangedError();
+        let next = fids.length > 0 ? read(0) : undefined;
+        for (let start = 0; next; start += CSV_ROWS_PER_READ) {
+          const records = await next;
+          // The next chunk is read (on PGlite's thread, or PostgreSQL's) while this one is formatted.
+          next = start + CSV_ROWS_PER_READ < fids.length ? read(start + CSV_ROWS_PER_READ) : undefined;
           yield records.map((record) => csvRow(record, shown)).join('');
         }
         yield queryCsvCountLine(fids.length);
