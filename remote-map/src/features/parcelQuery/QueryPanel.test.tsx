@@ -5,6 +5,7 @@ import { identityStateChanged, type ParcelQueryResponse, type QueryField } from 
 import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import type { MapController } from '../../map/mapController.ts';
 import { MapControls } from '../mapControls/MapControls.tsx';
+import { parcelsApi } from '../parcelSelection/parcelsApi.ts';
 import { QueryPanel } from './QueryPanel.tsx';
 
 const API = testConfig.apiBaseUrl;
@@ -255,6 +256,21 @@ describe('the query panel', { timeout: 20_000 }, () => {
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Add condition' })).toHaveFocus();
     expect(screen.queryByRole('group', { name: 'Condition 1' })).toBeNull();
+  });
+
+  it('asks its query again when a publish moves the data version on', async () => {
+    let published = 1;
+    const { bodies } = fakeQueryApi(() => (published === 1 ? 5 : 8));
+    network.use(http.get(`${API}/api/datasets`, () => HttpResponse.json({ dataVersion: published, datasets: [], initialView: null })));
+    const { store } = renderPanel();
+    await openPanel();
+    await addCondition('Tax Acres', 'at least', '1');
+    expect(await panelSays('5 parcels match')).toBeVisible();
+    published = 2;
+    // What useDataVersion's polling does.
+    await act(() => store.dispatch(parcelsApi.endpoints.getDatasets.initiate(undefined, { forceRefetch: true })));
+    expect(await panelSays('8 parcels match')).toBeVisible();
+    expect(pages(bodies).at(-1)).toEqual({ filters: [{ field: 'taxacres', op: '>=', value: 1 }], limit: 20, offset: 0 });
   });
 
   it('shows an empty result as none matching, with nothing to download', async () => {

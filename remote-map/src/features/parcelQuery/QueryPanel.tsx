@@ -15,6 +15,7 @@ import {
 } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
+import { useGetDatasetsQuery } from '../parcelSelection/parcelsApi.ts';
 import { parcelPanelFocusRequested, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { finderClosed, selectParcelFinder } from '../search/parcelFinderSlice.ts';
 import '../search/parcelFinder.css';
@@ -43,6 +44,8 @@ function QueryBuilder({ controller }: { controller: MapController | null }) {
   const typedKey = JSON.stringify(typed);
   const settledKey = useDebouncedValue(typedKey, COUNT_DEBOUNCE_MS);
   const conditions = useMemo(() => JSON.parse(settledKey) as ParcelQueryConditions | null, [settledKey]);
+  // A publish moves the data version on (useDataVersion polls it): the open query is asked again on the data served now.
+  const dataVersion = useGetDatasetsQuery().data?.dataVersion;
 
   return (
     <aside className="finder-panel query-panel" aria-label="Query parcels" data-testid="query-panel">
@@ -79,7 +82,7 @@ function QueryBuilder({ controller }: { controller: MapController | null }) {
           </>
         )}
         {conditions ? (
-          <QueryResults key={settledKey} conditions={conditions} controller={controller} settled={settledKey === typedKey} />
+          <QueryResults key={`${settledKey} ${dataVersion}`} conditions={conditions} controller={controller} settled={settledKey === typedKey} />
         ) : (
           fields.data && <p className="finder-panel__hint">Add a condition or words to list the parcels that match.</p>
         )}
