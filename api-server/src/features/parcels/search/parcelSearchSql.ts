@@ -87,12 +87,15 @@ export function searchStatement(
   // Written where it is used: PostgreSQL refuses a parameter the statement does not use (it has no type).
   const inLocality = (of: Locality) => localityCondition(of, param);
   // Every typed word in the owner's name, or every word in the address, before words found across both.
-  const wordsBranch = (words: readonly SearchWord[], also: string | undefined) => {
+  // The words beside a town or ZIP code come a tier later than the whole query's: 'Statesville Ave' is
+  // STATESVILLE AVE before the avenues of Statesville.
+  const wordsBranch = (words: readonly SearchWord[], also?: string) => {
     const all = (column: string) => words.map((word) => wordCondition(column, word, param)).join(' AND ');
     const inOwner = all(OWNER_WORDS);
     const inAddress = all(ADDRESS_WORDS);
     const where = `${wordsIndexCondition(words, commonWords, param)}${also ? ` AND ${also}` : ''}`;
-    branch(`CASE WHEN ${inOwner} OR ${inAddress} THEN 2 ELSE 3 END`, `CASE WHEN ${inOwner} THEN 'owner' ELSE 'address' END`, where, undefined);
+    const [oneColumn, across] = also ? [3, 4] : [2, 3];
+    branch(`CASE WHEN ${inOwner} OR ${inAddress} THEN ${oneColumn} ELSE ${across} END`, `CASE WHEN ${inOwner} THEN 'owner' ELSE 'address' END`, where, undefined);
   };
 
   if (mode === 'words') {
@@ -103,7 +106,7 @@ export function searchStatement(
     branch('1', `'owner'`, `lower(owner) LIKE ${prefix}`, 'lower(owner) USING ~<~');
     branch('1', `'city'`, `lower(city) = ${q}`, 'lower(add1)');
     if (/^\d{5}$/.test(text.normalised)) branch('1', `'zip'`, `zip = ${q}`, 'lower(add1)');
-    if (text.indexable) wordsBranch(text.words, undefined);
+    if (text.indexable) wordsBranch(text.words);
     if (locality) {
       // A town and its ZIP code ("Mooresville 28115"), in address order as a town alone is.
       if (locality.rest.words.length === 0) branch('1', locality.city ? `'city'` : `'zip'`, inLocality(locality), 'lower(add1)');
@@ -111,7 +114,7 @@ export function searchStatement(
       else if (locality.rest.indexable) wordsBranch(locality.rest.words, inLocality(locality));
     }
   } else if (mode === 'corrected') {
-    if (hasCorrections(text.words)) wordsBranch(text.words, undefined);
+    if (hasCorrections(text.words)) wordsBranch(text.words);
     if (locality && hasCorrections(locality.rest.words)) wordsBranch(locality.rest.words, inLocality(locality));
   } else {
     // pg_trgm's word similarity (the <% operator, served by the same index): a word or two mistyped.

@@ -43,13 +43,16 @@ describe('a street with its town or ZIP code', () => {
     // The whole demo county has five 132 SADDLE LN in three towns, REID STEVEN M's in Mooresville
     // first by PIN: three of them here.
     await app.db.query(`UPDATE parcels SET owner = 'REID STEVEN M', add1 = '132 SADDLE LN', city = 'MOORESVILLE', zip = '28115' WHERE pin = $1`, [CENTRE_PIN]);
-    const { rows } = await app.db.query<{ pin: string }>(`SELECT pin FROM parcels WHERE pin <> $1 AND add1 NOT LIKE '%SADDLE%' ORDER BY pin LIMIT 4`, [CENTRE_PIN]);
+    const { rows } = await app.db.query<{ pin: string }>(`SELECT pin FROM parcels WHERE pin <> $1 AND add1 NOT LIKE '%SADDLE%' ORDER BY pin LIMIT 6`, [CENTRE_PIN]);
     troutman = rows.slice(0, 2).map((row) => row.pin);
     await app.db.query(`UPDATE parcels SET owner = 'EDWARDS MARK B', add1 = '132 SADDLE LN', city = 'TROUTMAN', zip = '28166' WHERE pin = $1`, [troutman[0]]);
     await app.db.query(`UPDATE parcels SET owner = 'GOODMAN JAMES M', add1 = '132 SADDLE LN', city = 'TROUTMAN', zip = '28166' WHERE pin = $1`, [troutman[1]]);
     await app.db.query(`UPDATE parcels SET owner = 'ROBERTS SANDRA P', add1 = '132 SADDLE LN', city = 'STATESVILLE', zip = '28677' WHERE pin = $1`, [rows[2]!.pin]);
     // And the seed's 133 SADDLE LN once more in another town, its owner first by name.
     await app.db.query(`UPDATE parcels SET owner = 'ALLEN ASHLEY X', add1 = '133 SADDLE LN', city = 'STATESVILLE', zip = '28677' WHERE pin = $1`, [rows[3]!.pin]);
+    // A street named after a town, and an avenue in that town.
+    await app.db.query(`UPDATE parcels SET add1 = '12 STATESVILLE AVE' WHERE pin = $1`, [rows[4]!.pin]);
+    await app.db.query(`UPDATE parcels SET add1 = '10 BROAD AVE', city = 'STATESVILLE', zip = '28677' WHERE pin = $1`, [rows[5]!.pin]);
   });
   afterAll(() => app.close());
 
@@ -84,6 +87,11 @@ describe('a street with its town or ZIP code', () => {
     const both = await q('Mooresville 28117', '&limit=100');
     expect(both.total).toBe(Math.min(rows[0]!.n, SEARCH_TOTAL_CAP));
     expect(both.results.every((result) => result.city === 'MOORESVILLE' && result.zip === '28117')).toBe(true);
+  });
+
+  it('puts a street named after a town before the streets of that town: Statesville Ave', async () => {
+    const { results } = await q('Statesville Ave');
+    expect(results.map((result) => result.add1)).toEqual(['12 STATESVILLE AVE', '10 BROAD AVE']);
   });
 
   it('corrects a typo beside the town: 132 Sadle Ln Mooresville', async () => {
