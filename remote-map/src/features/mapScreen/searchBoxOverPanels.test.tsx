@@ -87,6 +87,7 @@ describe.each([
       http.get(`${testConfig.apiBaseUrl}/api/parcels/:pin/nearby`, () => new Promise(() => undefined)),
       http.get(`${testConfig.apiBaseUrl}/api/saved-parcels`, () => HttpResponse.json({ parcels: [] })),
       http.get(`${testConfig.apiBaseUrl}/api/parcels/query/fields`, () => HttpResponse.json({ fields: [] })),
+      http.get(`${testConfig.apiBaseUrl}/api/datasets`, () => HttpResponse.json({ dataVersion: 1, datasets: [], initialView: null })),
     );
   });
   afterEach(() => style.remove());
