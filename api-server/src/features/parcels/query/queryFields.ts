@@ -116,7 +116,7 @@ interface AttributeStats {
 async function readAttributes(db: Queryable, keys: readonly string[]): Promise<AttributeStats[]> {
   const { rows } = await db.query<{ stats: string | null }>(
     `SELECT json_agg(s)::text AS stats FROM (
-       SELECT key, sum(n)::int AS filled, sum(numeric)::int AS numeric, count(*)::int AS distinct_values,
+       SELECT key, sum(n)::int AS filled, sum(numeric)::int AS numeric,
               CASE WHEN count(*) <= ${ENUM_MAX_VALUES} THEN array_agg(v ORDER BY v) END AS vals
          FROM (SELECT a.key, a.value #>> '{}' AS v, count(*) AS n,
                       count(*) FILTER (WHERE jsonb_typeof(a.value) = 'number' OR (a.value #>> '{}') ~ '${NUMERIC_TEXT}') AS numeric
