@@ -25,3 +25,4 @@ export * from './remotes/remoteAvailabilitySlice.ts';
 export * from './session/returnPath.ts';
 export * from './session/storageKeys.ts';
 export * from './files/csvFile.ts';
+export * from './files/downloadFile.ts';

@@ -14,6 +14,7 @@ import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
 import { createParcelsService, type ParcelsService } from '../features/parcels/parcelsService.ts';
 import { createParcelSearch } from '../features/parcels/search/index.ts';
 import { createParcelQueryRouter } from '../features/parcels/query/index.ts';
+import { createDatabaseSearchGate } from '../features/parcels/search/searchGate.ts';
 import { createNearbyRepository } from '../features/parcels/nearby/nearbyRepository.ts';
 import { createNearbyService } from '../features/parcels/nearby/nearbyService.ts';
 import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
@@ -160,7 +161,9 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const imageryServicesRepository = createImageryServicesRepository(db);
   const imagery = createImageryService({ db, services: imageryServicesRepository });
   const parcelsService = createParcelsService(parcels, dataVersion);
-  const parcelSearch = createParcelSearch(db, dataVersion);
+  // Searches and attribute queries take turns at one gate: other requests never wait behind more than its slots.
+  const heavyReads = createDatabaseSearchGate(db);
+  const parcelSearch = createParcelSearch(db, dataVersion, heavyReads);
   const verifier = verifyBearer ?? createBearerVerifier(config);
   const authenticate = requireUser(verifier, logger);
   const headers = responseHeaders(config.corsOrigins);
@@ -184,7 +187,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));
   app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
-  app.use('/api/parcels/query', createParcelQueryRouter({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search }));
+  app.use('/api/parcels/query', createParcelQueryRouter({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads }));
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));

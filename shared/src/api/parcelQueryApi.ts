@@ -1,7 +1,8 @@
 // Attribute queries (issue #42, parcelQueryContract.ts): the fields a query is built from, a page of
 // the matching parcels with their exact count, the pins of the matches for the map, and the whole
 // result downloaded as CSV.
-import { datedFileName, downloadFile } from '@parcel-map/shared';
+import { datedFileName } from '../files/csvFile.ts';
+import { downloadFile } from '../files/downloadFile.ts';
 import {
   parcelQueryResponseSchema,
   QUERY_CSV_COUNT_LINE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvText, datedFileName } from './csvFile.ts';
+import { csvField, csvLine, csvText, datedFileName } from './csvFile.ts';
 
 describe('csvFile', () => {
   it('quotes what needs quoting and guards formulas', () => {
@@ -7,7 +7,9 @@ describe('csvFile', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvField(-80.5)).toBe('-80.5');
+    expect(csvField(true)).toBe('true');
     expect(csvField(null)).toBe('');
+    expect(csvField(undefined)).toBe('');
   });
 
   it.each([
@@ -21,6 +23,10 @@ describe('csvFile', () => {
     ['a leading tab', '\tx', `"'\tx"`],
   ])('neutralises %s', (_case, text, field) => {
     expect(csvField(text)).toBe(field);
+  });
+
+  it('ends each line with CRLF', () => {
+    expect(csvLine(['a', 1, null, 'b,c'])).toBe('a,1,,"b,c"\r\n');
   });
 
   it('leaves text whose formula characters cannot start a cell alone', () => {

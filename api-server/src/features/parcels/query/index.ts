@@ -1,21 +1,16 @@
-// Attribute queries wired to a database: the field catalogue read once per data version, a gate of
-// their own made as search's (one statement at a time on PGlite's single session, three on a pool).
+// Attribute queries wired to a database: the field catalogue read once per data version, and the
+// database's gate of heavy reads, which searches take turns at too (search/searchGate.ts).
 import type { RequestHandler, Router } from 'express';
 import type { Db } from '@parcel-map/database';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
-import { createSearchGate } from '../search/searchGate.ts';
+import type { SearchGate } from '../search/searchGate.ts';
 import { loadFieldCatalogue } from './queryFields.ts';
 import { createQueryRepository } from './queryRepository.ts';
 import { createQueryRouter } from './queryRouter.ts';
 import { createQueryService } from './queryService.ts';
 
-const QUERY_SLOTS = { singleSession: 1, pool: 3 } as const;
-/** Statements of one user that may wait for a slot; the next is answered 429 as a search's. */
-const WAITING_PER_USER = 20;
-
-export function createParcelQueryRouter(deps: { db: Db; dataVersion: Pick<DataVersion, 'known' | 'current'>; requireUser: RequestHandler; rateLimit: RequestHandler }): Router {
-  const { db } = deps;
-  const gate = createSearchGate(db.singleSession ? QUERY_SLOTS.singleSession : QUERY_SLOTS.pool, WAITING_PER_USER);
+export function createParcelQueryRouter(deps: { db: Db; dataVersion: Pick<DataVersion, 'known' | 'current'>; requireUser: RequestHandler; rateLimit: RequestHandler; gate: SearchGate }): Router {
+  const { db, gate } = deps;
   const query = createQueryService({ repository: createQueryRepository(db), loadCatalogue: () => loadFieldCatalogue(db), dataVersion: deps.dataVersion, gate });
   return createQueryRouter({ query, requireUser: deps.requireUser, rateLimit: deps.rateLimit });
 }

@@ -11,12 +11,12 @@ import {
   type ParcelQueryResponse,
   type QueryFieldsResponse,
 } from '@parcel-map/shared/contracts';
+import { csvLine } from '@parcel-map/shared/files/csv';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../../platform/cache/perVersion.ts';
 import { BadRequestError } from '../../../platform/http/httpErrors.ts';
 import { eventLoopSlices } from '../../../platform/runtime/eventLoopSlices.ts';
 import type { SearchGate } from '../search/searchGate.ts';
-import { csvLine } from './queryCsv.ts';
 import { areaTest, type Area, type AreaTest } from './queryArea.ts';
 import { orderSql, SqlParams, whereSql, type QuerySql } from './queryConditions.ts';
 import type { FieldCatalogue, SiteAddresses } from './queryFields.ts';

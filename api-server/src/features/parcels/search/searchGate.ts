@@ -8,8 +8,14 @@
 // connections, not all the slots. Waiting costs the API nothing, so a user's searches wait rather than
 // being refused; only past `waitingPerUser` (a search box has one or two in flight; that many is a
 // script or a stuck client) is the next one answered 429.
+import type { Db } from '@parcel-map/database';
 import { SEARCH_BUSY_MESSAGE } from '@parcel-map/shared/contracts';
 import { HttpError } from '../../../platform/http/httpErrors.ts';
+
+/** One at a time on PGlite's single session; three on a PostgreSQL pool (of ten by default), so the rest of the API always has connections free. */
+const SLOTS = { singleSession: 1, pool: 3 } as const;
+/** Statements of one user that may wait for a slot (the issue's twenty searches at once wait); the next is answered 429. */
+const WAITING_PER_USER = 20;
 
 export class TooManySearchesError extends HttpError {
   constructor() {
@@ -54,3 +60,11 @@ export function createSearchGate(slots: number, waitingPerUser: number) {
 }
 
 export type SearchGate = ReturnType<typeof createSearchGate>;
+
+/**
+ * The one gate of a database's heavy reads: searches and attribute queries take turns at it, so on
+ * PGlite a search and a query are never at the database together, whichever the users send.
+ */
+export function createDatabaseSearchGate(db: Pick<Db, 'singleSession'>): SearchGate {
+  return createSearchGate(db.singleSession ? SLOTS.singleSession : SLOTS.pool, WAITING_PER_USER);
+}
