@@ -5,7 +5,7 @@ import { parseDate, type DateFormat } from './importMapping.ts';
 export type CsvRow = Record<string, string>;
 
 export function parseCsv(text: string): CsvRow[] {
-  const records = parseRecords(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const records = parseCsvRecords(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   const header = records.shift();
   if (!header) return [];
   return records
@@ -13,7 +13,8 @@ export function parseCsv(text: string): CsvRow[] {
     .map((record) => Object.fromEntries(header.map((name, i) => [name, record[i] ?? ''])));
 }
 
-function parseRecords(text: string): string[][] {
+/** A CSV's records as they stand (RFC 4180: quoted fields, doubled quotes, CR, LF or CRLF between records). */
+export function parseCsvRecords(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';

@@ -17,7 +17,9 @@ import {
   fixtureDir,
   writeFixture,
 } from '@parcel-map/county-data/testing';
-import { DEFAULT_IMPORT_FILE_LIMITS, defaultOverlayMapping, importOverlay, importParcels, readBundledMapping, readOverlayMapping } from '@parcel-map/county-data/import';
+import {
+  DEFAULT_IMPORT_FILE_LIMITS, defaultOverlayMapping, importOverlay, importParcels, parseCsvRecords, readBundledMapping, readOverlayMapping,
+} from '@parcel-map/county-data/import';
 import {
   QUERY_CSV_COLUMNS,
   QUERY_CSV_COUNT_LINE,
@@ -55,34 +57,6 @@ const readRows = async (app: TestApp): Promise<Row[]> =>
     `SELECT pin, owner, state, zip, city, zoning, taxacres, to_char(sale_date, 'YYYY-MM-DD') AS sale_date, sales_price::float8 AS sales_price,
             mail_city, mail_state, mail_zip, dataset_id, geometry, attributes FROM parcels`,
   )).rows;
-
-/** A minimal RFC 4180 reader: quoted fields may hold commas, quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-      i += 1;
-    } else {
-      field += c;
-    }
-  }
-  return rows;
-}
 
 const sorted = (pins: Iterable<string>) => [...pins].sort();
 
@@ -265,7 +239,7 @@ describe('attribute queries on the demo county', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="parcels-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = response.body.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
-    const [header, ...lines] = parseCsv(text.slice(1));
+    const [header, ...lines] = parseCsvRecords(text.slice(1));
     expect(header).toEqual([...QUERY_CSV_COLUMNS]);
     const countLine = lines.pop()!;
     expect(countLine).toEqual([`# ${total} rows`]);
@@ -362,7 +336,7 @@ describe.skipIf(!existsSync(CAMBRIDGE_FY2014_GEOJSON) || !existsSync(CAMBRIDGE_O
     const cornerInZone = (row: Row) => turf.coordAll(row.geometry).some((corner) => floodAe.some((zone) => turf.booleanPointInPolygon(corner, zone)));
     expect(rows.filter((row) => !found.has(row.pin) && cornerInZone(row)).map((row) => row.pin)).toEqual([]);
 
-    const csv = parseCsv((await post({ overlay: { name: 'flood-zones', where: { fld_zone: 'AE' } }, sort: 'TotalAppraisedParcelValue', dir: 'desc' }, { Accept: 'text/csv' })).body.toString('utf8').slice(1));
+    const csv = parseCsvRecords((await post({ overlay: { name: 'flood-zones', where: { fld_zone: 'AE' } }, sort: 'TotalAppraisedParcelValue', dir: 'desc' }, { Accept: 'text/csv' })).body.toString('utf8').slice(1));
     const [header, ...lines] = csv;
     expect(header).toEqual(expect.arrayContaining(['Land use', 'Appraised total value', 'Year built', 'Occupancy']));
     expect(lines.pop()).toEqual([`# ${pins.length} rows`]);
