@@ -2,7 +2,7 @@
 // shows as it changes, whose every match is highlighted on the map, whose results page here and
 // download whole as CSV, and which can be saved by name.
 import { useEffect, useMemo, useState } from 'react';
-import { useAppDispatch, useAppSelector, type QueryField, type QueryFilter } from '@parcel-map/shared';
+import { useAppSelector, type QueryField, type QueryFilter } from '@parcel-map/shared';
 import {
   errorMessageOf,
   QUERY_DEFAULT_LIMIT,
@@ -16,9 +16,8 @@ import {
 import type { MapController } from '../../map/mapController.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
 import { useGetDatasetsQuery } from '../parcelSelection/parcelsApi.ts';
-import { parcelPanelFocusRequested, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
-import { finderClosed, selectParcelFinder } from '../search/parcelFinderSlice.ts';
-import '../search/parcelFinder.css';
+import { FinderPager, FinderPanel, useChooseListedParcel } from '../search/FinderPanel.tsx';
+import { selectParcelFinder } from '../search/parcelFinderSlice.ts';
 import { ConditionRows } from './ConditionRows.tsx';
 import { filterOf, type ConditionRow } from './queryConditions.ts';
 import { SavedQueries } from './SavedQueries.tsx';
@@ -35,7 +34,6 @@ export function QueryPanel({ controller }: { controller: MapController | null })
 }
 
 function QueryBuilder({ controller }: { controller: MapController | null }) {
-  const dispatch = useAppDispatch();
   const fields = useGetQueryFieldsQuery();
   const [rows, setRows] = useState<ConditionRow[]>([]);
   const [words, setWords] = useState('');
@@ -48,13 +46,7 @@ function QueryBuilder({ controller }: { controller: MapController | null }) {
   const dataVersion = useGetDatasetsQuery().data?.dataVersion;
 
   return (
-    <aside className="finder-panel query-panel" aria-label="Query parcels" data-testid="query-panel">
-      <header className="finder-panel__header">
-        <h2 className="finder-panel__title">Query parcels</h2>
-        <button type="button" className="finder-panel__close" aria-label="Close query" onClick={() => dispatch(finderClosed())}>
-          ×
-        </button>
-      </header>
+    <FinderPanel label="Query parcels" testId="query-panel" title="Query parcels" closeLabel="Close query" className="query-panel">
       <div className="query-panel__body">
         {fields.isError ? (
           <p className="finder-panel__summary" role="alert">
@@ -87,7 +79,7 @@ function QueryBuilder({ controller }: { controller: MapController | null }) {
           fields.data && <p className="finder-panel__hint">Add a condition or words to list the parcels that match.</p>
         )}
       </div>
-    </aside>
+    </FinderPanel>
   );
 }
 
@@ -100,7 +92,6 @@ function conditionsOf(words: string, rows: readonly ConditionRow[], fields: read
 }
 
 function QueryResults({ conditions, controller, settled }: { conditions: ParcelQueryConditions; controller: MapController | null; settled: boolean }) {
-  const dispatch = useAppDispatch();
   const [page, setPage] = useState(0);
   // Asked again each time a query is run, not answered from the cache: a saved query runs on the data published now.
   const query = useQueryParcelsQuery({ ...conditions, limit: QUERY_DEFAULT_LIMIT, offset: page * QUERY_DEFAULT_LIMIT }, { refetchOnMountOrArgChange: true });
@@ -112,11 +103,7 @@ function QueryResults({ conditions, controller, settled }: { conditions: ParcelQ
   const total = answer?.total ?? 0;
   const first = page * QUERY_DEFAULT_LIMIT + 1;
   const pages = Math.max(1, Math.ceil(total / QUERY_DEFAULT_LIMIT));
-  const choose = (pin: string, centroid: { lng: number; lat: number }) => {
-    dispatch(parcelPicked({ pin }));
-    dispatch(parcelPanelFocusRequested());
-    controller?.centreOn({ kind: 'point', lng: centroid.lng, lat: centroid.lat, zoom: 17 });
-  };
+  const choose = useChooseListedParcel(controller);
 
   return (
     <section className="query-panel__results" aria-label="Matching parcels" aria-busy={!settled || query.isFetching}>
@@ -165,19 +152,7 @@ function QueryResults({ conditions, controller, settled }: { conditions: ParcelQ
           ))}
         </ol>
       )}
-      {total > QUERY_DEFAULT_LIMIT && (
-        <nav className="finder-panel__pager" aria-label="Query result pages">
-          <button type="button" className="pm-button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page + 1} of {pages.toLocaleString('en-US')}
-          </span>
-          <button type="button" className="pm-button" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {total > QUERY_DEFAULT_LIMIT && <FinderPager label="Query result pages" page={page} pages={pages} onPage={setPage} />}
     </section>
   );
 }

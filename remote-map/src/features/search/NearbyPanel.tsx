@@ -7,12 +7,12 @@ import { errorMessageOf, NEARBY_MAX_FEET } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { useGetNearbyQuery, type NearbySubject } from '../parcelSelection/parcelsApi.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
-import { finderClosed, nearbyDistanceChosen, selectParcelFinder } from './parcelFinderSlice.ts';
+import { FinderPanel } from './FinderPanel.tsx';
+import { nearbyDistanceChosen, selectParcelFinder } from './parcelFinderSlice.ts';
 import { nearbyFindings } from './findingsGeometry.ts';
 import { useFindingsOnMap } from './useFindingsOnMap.ts';
 import { mailingList, mailingListCsv } from './mailingList.ts';
 import { MailingLabels } from './MailingLabels.tsx';
-import './parcelFinder.css';
 
 export function NearbyPanel({ controller }: { controller: MapController | null }) {
   const finder = useAppSelector(selectParcelFinder);
@@ -38,13 +38,7 @@ function NearbyList({ of, distanceFt, controller }: { of: NearbySubject; distanc
   };
 
   return (
-    <aside className="finder-panel" aria-label="Nearby parcels" data-testid="nearby-parcels">
-      <header className="finder-panel__header">
-        <h2 className="finder-panel__title">Nearby parcels</h2>
-        <button type="button" className="finder-panel__close" aria-label="Close nearby parcels" onClick={() => dispatch(finderClosed())}>
-          ×
-        </button>
-      </header>
+    <FinderPanel label="Nearby parcels" testId="nearby-parcels" title="Nearby parcels" closeLabel="Close nearby parcels">
       <form className="finder-panel__toolbar" onSubmit={submit}>
         <label>
           Within{' '}
@@ -110,6 +104,6 @@ function NearbyList({ of, distanceFt, controller }: { of: NearbySubject; distanc
         ))}
       </ol>
       {labelsOpen && <MailingLabels entries={letters} onClose={() => setLabelsOpen(false)} />}
-    </aside>
+    </FinderPanel>
   );
 }

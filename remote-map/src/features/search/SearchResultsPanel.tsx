@@ -5,12 +5,11 @@ import { downloadFile, datedFileName, csvText, useAppDispatch, useAppSelector, t
 import { errorMessageOf, SEARCH_FAILED_MESSAGE, SEARCH_MAX_LIMIT } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { parcelsApi, useSearchParcelsQuery } from '../parcelSelection/parcelsApi.ts';
-import { parcelPanelFocusRequested, parcelPicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
-import { finderClosed, selectParcelFinder } from './parcelFinderSlice.ts';
+import { FinderPager, FinderPanel, useChooseListedParcel } from './FinderPanel.tsx';
+import { selectParcelFinder } from './parcelFinderSlice.ts';
 import { resultFindings } from './findingsGeometry.ts';
 import { useFindingsOnMap } from './useFindingsOnMap.ts';
-import './parcelFinder.css';
 
 const RESULTS_PAGE_SIZE = 20;
 const SORT_LABELS: Record<SearchSort, string> = { relevance: 'Best match', owner: 'Owner', address: 'Address', acres: 'Acres (largest first)' };
@@ -35,11 +34,7 @@ function ResultsList({ query, controller }: { query: string; controller: MapCont
 
   const total = answer?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / RESULTS_PAGE_SIZE));
-  const choose = (result: ParcelSearchResult) => {
-    dispatch(parcelPicked({ pin: result.pin }));
-    dispatch(parcelPanelFocusRequested());
-    controller?.centreOn({ kind: 'point', lng: result.centroid.lng, lat: result.centroid.lat, zoom: 17 });
-  };
+  const choose = useChooseListedParcel(controller);
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -59,13 +54,7 @@ function ResultsList({ query, controller }: { query: string; controller: MapCont
   };
 
   return (
-    <aside className="finder-panel" aria-label="Search results" data-testid="search-results">
-      <header className="finder-panel__header">
-        <h2 className="finder-panel__title">Results for “{query}”</h2>
-        <button type="button" className="finder-panel__close" aria-label="Close results" onClick={() => dispatch(finderClosed())}>
-          ×
-        </button>
-      </header>
+    <FinderPanel label="Search results" testId="search-results" title={`Results for “${query}”`} closeLabel="Close results">
       <div className="finder-panel__toolbar">
         <label>
           Sort by{' '}
@@ -99,7 +88,7 @@ function ResultsList({ query, controller }: { query: string; controller: MapCont
       <ol className="finder-panel__list" start={first}>
         {answer?.results.map((result, index) => (
           <li key={result.pin}>
-            <button type="button" className="finder-panel__row" onClick={() => choose(result)}>
+            <button type="button" className="finder-panel__row" onClick={() => choose(result.pin, result.centroid)}>
               <span className="finder-panel__number" aria-hidden="true">
                 {first + index}
               </span>
@@ -114,19 +103,7 @@ function ResultsList({ query, controller }: { query: string; controller: MapCont
           </li>
         ))}
       </ol>
-      {total > RESULTS_PAGE_SIZE && (
-        <nav className="finder-panel__pager" aria-label="Result pages">
-          <button type="button" className="pm-button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <button type="button" className="pm-button" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
-    </aside>
+      {total > RESULTS_PAGE_SIZE && <FinderPager label="Result pages" page={page} pages={pages} onPage={setPage} />}
+    </FinderPanel>
   );
 }
