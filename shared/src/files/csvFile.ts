@@ -13,7 +13,7 @@ const NEEDS_QUOTES = /[",;\t\r\n]/;
 /** Text without any of the characters either rule looks for is written as it is: most of a list's cells. */
 const PLAIN = /^[^",;\t\r\n=+\-@＝＋－＠]*$/u;
 
-type CsvCell = string | number | boolean | null | undefined;
+export type CsvCell = string | number | boolean | null | undefined;
 
 /**
  * One CSV field: every place a spreadsheet could start a formula gets an apostrophe (the text

@@ -3,7 +3,7 @@
 // value each (string_agg, json_agg), as the nearby lists' do: PGlite hands rows over one by one at a
 // cost per row, and every other user's query waits on its one session meanwhile.
 import type { Queryable } from '@parcel-map/database';
-import type { ParcelAttributeValues, ParcelQueryResponse } from '@parcel-map/shared/contracts';
+import type { ParcelQueryResponse } from '@parcel-map/shared/contracts';
 import type { Area, Box } from './queryArea.ts';
 import type { QuerySql } from './queryConditions.ts';
 
@@ -14,16 +14,6 @@ const RECORD = "E'\\x1e'";
 const RESULT = `json_build_object('pin', p.pin, 'owner', p.owner, 'add1', p.add1, 'city', p.city, 'zip', p.zip, 'taxacres', p.taxacres,
   'centroid', json_build_object('lng', p.centroid_lon, 'lat', p.centroid_lat),
   'mail_add1', p.mail_add1, 'mail_city', p.mail_city, 'mail_state', p.mail_state, 'mail_zip', p.mail_zip)`;
-
-/** A whole list's row: its cells in QUERY_CSV_COLUMNS' order, and its attributes. */
-export type CsvRecord = [cells: (string | number | null)[], attributes: ParcelAttributeValues | null];
-/** The columns read for QUERY_CSV_COLUMNS, in its order. */
-const CSV_SOURCES = [
-  'pin', 'owner', 'add1', 'add2', 'city', 'state', 'zip', 'taxacres', 'zoning', 'township', 'sale_date', 'sales_price',
-  'centroid_lat', 'centroid_lon', 'mail_add1', 'mail_city', 'mail_state', 'mail_zip',
-] as const;
-/** [fid, ...the CSV_SOURCES' values, attributes] */
-type CsvRow = [number, ...(string | number | null)[]];
 
 interface OverlayRow {
   id: number;
@@ -57,26 +47,6 @@ export function createQueryRepository(db: Queryable) {
       const params = whereParams.fork();
       const { rows } = await db.query<{ fids: string | null }>(`SELECT string_agg(p.fid::text, ',' ORDER BY ${order(params)}) AS fids FROM parcels p WHERE ${where}`, params.values);
       return fidList(rows[0]?.fids);
-    },
-
-    /**
-     * These parcels' rows for the CSV, in the order given; a parcel no longer served is left out. Read
-     * through the feature id index and put in order here: joined to the list's positions in SQL, the
-     * planner hashed the whole table for every chunk.
-     */
-    async csvRecords(fids: readonly number[]): Promise<CsvRecord[]> {
-      const { rows } = await db.query<{ records: string | null }>(
-        `SELECT json_agg(json_build_array(p.fid, ${CSV_SOURCES.map((column) => `p.${column}`).join(', ')}, p.attributes))::text AS records
-           FROM parcels p WHERE p.fid = ANY($1::int[])`,
-        [fids],
-      );
-      const read = rows[0]?.records ? (JSON.parse(rows[0].records) as CsvRow[]) : [];
-      const byFid = new Map(read.map((row) => [row[0], row]));
-      return fids.flatMap((fid) => {
-        const row = byFid.get(fid);
-        if (!row) return [];
-        return [[row.slice(1, 1 + CSV_SOURCES.length) as (string | number | null)[], row[1 + CSV_SOURCES.length] as unknown as ParcelAttributeValues | null]];
-      });
     },
 
     /** The matches whose box meets `box`: the candidates of a spatial test. */

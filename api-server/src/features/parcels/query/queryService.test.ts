@@ -12,11 +12,11 @@ const LISTED = 12_000;
 function serviceReading(lost: number) {
   const repository = {
     orderedFids: async () => Array.from({ length: LISTED }, (_, index) => index + 1),
-    // The parcels from `lost` on are no longer served.
-    csvRecords: async (fids: readonly number[]) => fids.filter((fid) => fid < lost).map((fid) => [[`PIN-${fid}`], null]),
   } as unknown as QueryRepository;
   return createQueryService({
     repository,
+    // The parcels from `lost` on are no longer served.
+    wholeList: { records: async (fids) => fids.filter((fid) => fid < lost).map((fid) => [[`PIN-${fid}`], null]) },
     loadCatalogue: async () => ({ catalogue: { listed: [], readers: new Map(), attributes: [] }, sites: { zips: [], cities: [] } }),
     dataVersion: { known: () => 1, current: async () => 1 },
     gate: createSearchGate(1, 20),

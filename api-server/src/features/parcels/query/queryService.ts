@@ -4,28 +4,21 @@
 // Every statement takes a turn at the search gate (searchGate.ts), as a search does: a query over a
 // whole county, or a whole list written page by page, holds the database for one statement at a
 // time, and other users' searches and queries are served between them.
-import {
-  QUERY_CSV_COLUMNS,
-  queryCsvCountLine,
-  type ParcelQuery,
-  type ParcelQueryResponse,
-  type QueryFieldsResponse,
-} from '@parcel-map/shared/contracts';
-import { csvLine } from '@parcel-map/shared/files/csv';
+import type { ParcelQuery, ParcelQueryResponse, QueryFieldsResponse } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../../platform/cache/perVersion.ts';
 import { BadRequestError } from '../../../platform/http/httpErrors.ts';
 import { eventLoopSlices } from '../../../platform/runtime/eventLoopSlices.ts';
 import type { SearchGate } from '../search/searchGate.ts';
+import { wholeListCsv } from '../wholeList/wholeListCsv.ts';
+import type { WholeListRepository } from '../wholeList/wholeListRepository.ts';
 import { areaTest, type Area, type AreaTest } from './queryArea.ts';
 import { orderSql, SqlParams, whereSql, type QuerySql } from './queryConditions.ts';
 import type { FieldCatalogue, SiteAddresses } from './queryFields.ts';
-import type { CsvRecord, QueryRepository } from './queryRepository.ts';
+import type { QueryRepository } from './queryRepository.ts';
 
 /** Outlines read and measured per statement when a query has an area. */
 const OUTLINES_PER_READ = 2_000;
-/** Rows read per statement while a whole list is written: ~1.5 MB of JSON, ~150 ms of PGlite. */
-const CSV_ROWS_PER_READ = 5_000;
 /** The gate's line for reading the catalogue: whoever asks first, it is one read for everyone. */
 const CATALOGUE_LINE = 'query-field-catalogue';
 
@@ -34,16 +27,9 @@ interface Catalogue {
   sites: SiteAddresses;
 }
 
-/** The list was cut: a parcel it held is no longer served (a publish or rollback while it was written). */
-class ListChangedError extends Error {
-  constructor() {
-    super('the parcels served changed while the list was written');
-    this.name = 'ListChangedError';
-  }
-}
-
 export function createQueryService(deps: {
   repository: QueryRepository;
+  wholeList: Pick<WholeListRepository, 'records'>;
   loadCatalogue: () => Promise<Catalogue>;
   dataVersion: Pick<DataVersion, 'known' | 'current'>;
   gate: SearchGate;
@@ -71,30 +57,8 @@ export function createQueryService(deps: {
     async csv(query: ParcelQuery, user: string): Promise<AsyncGenerator<string>> {
       const sql = await querySql(query, user);
       const { attributes } = (await catalogue()).catalogue;
-      const fixed: readonly string[] = QUERY_CSV_COLUMNS;
-      const shown = attributes.filter((attribute) => !fixed.includes(attribute.label));
       const fids = await gate(user, () => repository.orderedFids(sql));
-      const read = (start: number) => {
-        const chunk = fids.slice(start, start + CSV_ROWS_PER_READ);
-        const records = gate(user, () => repository.csvRecords(chunk)).then((rows) => {
-          if (rows.length !== chunk.length) throw new ListChangedError();
-          return rows;
-        });
-        // Read ahead while the lines before are written; left unread when the client goes.
-        records.catch(() => undefined);
-        return records;
-      };
-      return (async function* lines() {
-        yield '\uFEFF' + csvLine([...QUERY_CSV_COLUMNS, ...shown.map((attribute) => attribute.label)]);
-        let next = fids.length > 0 ? read(0) : undefined;
-        for (let start = 0; next; start += CSV_ROWS_PER_READ) {
-          const records = await next;
-          // The next chunk is read (on PGlite's thread, or PostgreSQL's) while this one is formatted.
-          next = start + CSV_ROWS_PER_READ < fids.length ? read(start + CSV_ROWS_PER_READ) : undefined;
-          yield records.map((record) => csvRow(record, shown)).join('');
-        }
-        yield queryCsvCountLine(fids.length);
-      })();
+      return wholeListCsv({ fids, attributes, read: (chunk) => gate(user, () => deps.wholeList.records(chunk)) });
     },
   };
 
@@ -136,11 +100,6 @@ export function createQueryService(deps: {
     }
     return meeting;
   }
-}
-
-/** A record's cells in QUERY_CSV_COLUMNS' order, then its values of the shown attributes. */
-function csvRow([cells, attributes]: CsvRecord, shown: FieldCatalogue['attributes']): string {
-  return csvLine([...cells, ...shown.map((attribute) => attributes?.[attribute.key])]);
 }
 
 export type QueryService = ReturnType<typeof createQueryService>;
