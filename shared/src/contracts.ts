@@ -8,6 +8,7 @@ export * from './savedParcels/savedParcelContract.ts';
 export * from './savedParcels/savedParcelRequests.ts';
 export * from './markups/markupContract.ts';
 export * from './markups/markupRequests.ts';
+export * from './savedQueries/savedQueryContract.ts';
 export * from './datasets/datasetContract.ts';
 export * from './datasets/importContract.ts';
 export * from './overlays/overlayContract.ts';

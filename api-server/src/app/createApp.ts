@@ -23,6 +23,9 @@ import { createSavedParcelsService } from '../features/savedParcels/savedParcels
 import { createMarkupsRepository } from '../features/markups/markupsRepository.ts';
 import { createMarkupsRouter } from '../features/markups/markupsRouter.ts';
 import { createMarkupsService } from '../features/markups/markupsService.ts';
+import { createSavedQueriesRepository } from '../features/savedQueries/savedQueriesRepository.ts';
+import { createSavedQueriesRouter } from '../features/savedQueries/savedQueriesRouter.ts';
+import { createSavedQueriesService } from '../features/savedQueries/savedQueriesService.ts';
 import { createImageryRouter } from '../features/imagery/imageryRouter.ts';
 import { createImageryService } from '../features/imagery/imageryService.ts';
 import { createImageryServices } from '../features/imagery/imageryServices.ts';
@@ -63,7 +66,7 @@ const JSON_BODY_LIMIT = '100kb';
 const PARCEL_TILES_PATH = COUNTY_DATA_TILES_PATH;
 const BASEMAP_TILES_PATH = '/basemap';
 /** The routes whose answers belong to one signed-in user (CACHE_CONTROL.perUser). */
-const PER_USER_PATHS = ['/api/parcels', '/api/saved-parcels', '/api/markups', '/api/admin'];
+const PER_USER_PATHS = ['/api/parcels', '/api/saved-parcels', '/api/markups', '/api/saved-queries', '/api/admin'];
 
 export interface CreateAppOptions {
   db: Db;
@@ -209,6 +212,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   );
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate, writeLimit: rateLimits.savedParcelWrites }));
   app.use('/api/markups', createMarkupsRouter({ markupsService, requireUser: authenticate, rateLimit: rateLimits.markups }));
+  app.use('/api/saved-queries', createSavedQueriesRouter({ savedQueriesService: createSavedQueriesService({ savedQueries: createSavedQueriesRepository(db) }), requireUser: authenticate, rateLimit: rateLimits.savedQueries }));
   // Before the parcel tiles: their paths lie under /tiles.
   app.use(IMAGERY_TILES_PATH, imageryTilesRouter(imageryTiles));
   app.use(OVERLAY_TILES_PATH, namedTileSetsRouter({ zooms: OVERLAY_TILE_ZOOMS, namePattern: OVERLAY_NAME_PATTERN, getTile: overlayTiles.getTile, versioned: true }, tileTurns));

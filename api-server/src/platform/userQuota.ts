@@ -1,4 +1,4 @@
-// How many rows of a kind one user may keep (saved parcels, markups), and how many bytes (markups'
+// How many rows of a kind one user may keep (saved parcels, markups, saved queries), and how many bytes (markups'
 // drawings). The count and the insert run in one transaction under a lock on that user's rows of the table, so concurrent writes
 // of one user (a burst of saves, two tabs) take turns and the quota holds exactly, on PGlite and on
 // PostgreSQL alike; other users' writes never wait for it.
@@ -12,7 +12,7 @@ export const BYTES_FULL = Symbol('bytes full');
 
 export interface UserQuota {
   /** A table with a user_id column. */
-  table: 'saved_parcels' | 'markups';
+  table: 'saved_parcels' | 'markups' | 'saved_queries';
   max: number;
   /** A budget of bytes too: `column`'s text as stored, over all the user's rows, with the new row's `adding`. */
   bytes?: { column: 'geometry'; max: number; adding: number };

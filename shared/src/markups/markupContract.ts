@@ -1,7 +1,7 @@
 // The wire contract of /api/markups: a user's kept measurements and drawings. The
 // records the screens parse, and the requests the API validates (only the API parses those).
 import * as z from 'zod/mini';
-import { storableText } from '../wire/storable.ts';
+import { storableName } from '../wire/storable.ts';
 
 export const MARKUP_NAME_MAX_LENGTH = 80;
 /**
@@ -65,10 +65,7 @@ export const markupSchema = z.object({
  */
 export const markupPageSchema = z.object({ markups: z.array(markupSchema), next_before: z.nullable(z.number()) });
 
-const nameSchema = z.pipe(
-  storableText(),
-  z.transform((name) => name.trim()),
-).check(z.refine((name) => name.length >= 1 && name.length <= MARKUP_NAME_MAX_LENGTH, `name must be 1 to ${MARKUP_NAME_MAX_LENGTH} characters`));
+const nameSchema = storableName(MARKUP_NAME_MAX_LENGTH);
 const colorSchema = z.pipe(
   z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'color must be #rrggbb')),
   z.transform((color) => color.toLowerCase()),

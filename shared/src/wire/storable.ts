@@ -16,3 +16,11 @@ function isStorableText(text: string): boolean {
 export function storableText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).check(z.refine(isStorableText, 'must not contain NUL characters or unpaired surrogates'));
 }
+
+/** A name a user gives what they keep (a markup, a saved query): storable text, trimmed, 1 to `max` characters. */
+export function storableName(max: number) {
+  return z.pipe(
+    storableText(),
+    z.transform((name) => name.trim()),
+  ).check(z.refine((name) => name.length >= 1 && name.length <= max, `name must be 1 to ${max} characters`));
+}

@@ -15,6 +15,7 @@ const SMALL_LIMITS: RateLimitSettings = {
     details: { perUser: 4, perAddress: 100 },
     savedParcelWrites: { perUser: 3, perAddress: 100 },
     markups: { perUser: 3, perAddress: 100 },
+    savedQueries: { perUser: 3, perAddress: 100 },
   },
 };
 

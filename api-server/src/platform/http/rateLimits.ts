@@ -10,7 +10,7 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@parcel-map/shared/contracts';
 import type { ResponseHeaders } from './responseHeaders.ts';
 
-export const RATE_LIMITED_ROUTES = ['search', 'details', 'savedParcelWrites', 'markups'] as const;
+export const RATE_LIMITED_ROUTES = ['search', 'details', 'savedParcelWrites', 'markups', 'savedQueries'] as const;
 export type RateLimitedRoute = (typeof RATE_LIMITED_ROUTES)[number];
 
 /** Requests allowed in one window: to one signed-in user, and from one client address (all its users). */
@@ -48,6 +48,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     details: { perUser: 600, perAddress: 6000 },
     savedParcelWrites: { perUser: 120, perAddress: 1200 },
     markups: { perUser: 120, perAddress: 1200 },
+    savedQueries: { perUser: 120, perAddress: 1200 },
   },
 };
 
