@@ -17,6 +17,7 @@ import { createParcelQueryRouter } from '../features/parcels/query/index.ts';
 import { createDatabaseSearchGate } from '../features/parcels/search/searchGate.ts';
 import { createNearbyRepository } from '../features/parcels/nearby/nearbyRepository.ts';
 import { createNearbyService } from '../features/parcels/nearby/nearbyService.ts';
+import { createWholeListRepository } from '../features/parcels/wholeList/wholeListRepository.ts';
 import { createSavedParcelsRepository } from '../features/savedParcels/savedParcelsRepository.ts';
 import { createSavedParcelsRouter } from '../features/savedParcels/savedParcelsRouter.ts';
 import { createSavedParcelsService } from '../features/savedParcels/savedParcelsService.ts';
@@ -164,7 +165,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const imageryServicesRepository = createImageryServicesRepository(db);
   const imagery = createImageryService({ db, services: imageryServicesRepository });
   const parcelsService = createParcelsService(parcels, dataVersion);
-  // Searches and attribute queries take turns at one gate: other requests never wait behind more than its slots.
+  // Searches, attribute queries and whole nearby lists take turns at one gate: other requests never wait behind more than its slots.
   const heavyReads = createDatabaseSearchGate(db);
   const parcelSearch = createParcelSearch(db, dataVersion, heavyReads);
   const verifier = verifyBearer ?? createBearerVerifier(config);
@@ -191,7 +192,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
   app.use('/api/parcels/query', createParcelQueryRouter({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads }));
-  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService(createNearbyRepository(db)), requireUser: authenticate, rateLimits }));
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService({ repository: createNearbyRepository(db), wholeList: createWholeListRepository(db), gate: heavyReads }), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
   app.use('/api/imagery', createImageryRouter({ imagery }));

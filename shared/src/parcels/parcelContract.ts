@@ -157,8 +157,13 @@ export const parcelSearchResponseSchema = z.object({
 /** Nearby parcels: 300 ft unless asked otherwise; 0 lists the parcels that touch; at most a mile (issue #42). */
 export const NEARBY_DEFAULT_FEET = 300;
 export const NEARBY_MAX_FEET = 5280;
-/** A nearby list stops at this many parcels (the nearest). */
+/** A nearby list's JSON stops at this many parcels (the nearest); its CSV (`Accept: text/csv`) lists them all. */
 export const NEARBY_MAX_PARCELS = 2000;
+/**
+ * A nearby list's whole-list CSV: the query CSV's columns (QUERY_CSV_COLUMNS, site and mailing
+ * address), then this one, feet to the subject, then the shown attributes; nearest first.
+ */
+export const NEARBY_CSV_DISTANCE_COLUMN = 'distance_ft';
 /**
  * A drawn area for a nearby list has at most this many positions, all its rings together:
  * a hand-drawn area has tens; this bounds what one request can cost (docs/decisions.md).
@@ -192,7 +197,9 @@ export const nearbyResponseSchema = z.object({
   ring: geometrySchema,
   distance_ft: z.number(),
   parcels: z.array(nearbyParcelSchema),
-  /** More parcels lie within the distance than NEARBY_MAX_PARCELS. */
+  /** How many parcels lie within the distance, exactly: the whole list's rows (its CSV's count line). */
+  total: z.number(),
+  /** More parcels lie within the distance than NEARBY_MAX_PARCELS: `parcels` holds the nearest. */
   truncated: z.boolean(),
 });
 

@@ -15,6 +15,7 @@ const answer: NearbyResponse = {
   subject: null,
   ring: square(-80.862, 35.618),
   distance_ft: 300,
+  total: 1,
   truncated: false,
   parcels: [
     {

@@ -1,9 +1,14 @@
-// Nearby parcels (issue #24 point 4), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+// Nearby parcels (issue #24 point 4) and their whole lists as CSV (issue #42 point 5), on PGlite and,
+// with TEST_DATABASE_URL, on PostgreSQL.
 import * as turf from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsvRecords } from '@parcel-map/county-data/import';
 import {
   NEARBY_AREA_MAX_POSITIONS,
+  NEARBY_CSV_DISTANCE_COLUMN,
+  NEARBY_MAX_PARCELS,
+  QUERY_CSV_COLUMNS,
   NEARBY_AREA_OPEN_RING_MESSAGE,
   NEARBY_AREA_TOO_DETAILED_MESSAGE,
   NEARBY_DEFAULT_FEET,
@@ -25,6 +30,18 @@ describe('nearby parcels', () => {
     return response.json as NearbyResponse;
   };
   const pins = (answer: NearbyResponse) => answer.parcels.map((parcel) => parcel.pin).sort();
+  /** The whole list as CSV: its header, its rows and its count line, each as read with the importer's RFC 4180 reader. */
+  const wholeList = async (path: string, body?: unknown) => {
+    const response = await app.request(path, { token, headers: { Accept: 'text/csv' }, ...(body === undefined ? {} : { method: 'POST', body }) });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="nearby-parcels-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = response.body.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsvRecords(text.slice(1));
+    const countLine = rows.pop()!;
+    return { header: header!, rows, countLine, column: (name: string) => header!.indexOf(name) };
+  };
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -76,6 +93,46 @@ describe('nearby parcels', () => {
     expect(across([west, south], [east, south])).toBeGreaterThan(2 * 5280);
     expect(across([west, south], [west, north])).toBeGreaterThan(2 * 5280);
     expect(answer.parcels.length).toBeGreaterThan(0);
+  });
+
+  it('writes every parcel within a mile as CSV, past the 2,000 the JSON lists, with their count last: the JSON total (issue #42)', async () => {
+    const answer = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=5280`);
+    expect(answer.total).toBeGreaterThan(NEARBY_MAX_PARCELS);
+    expect(answer.truncated).toBe(true);
+    expect(answer.parcels).toHaveLength(NEARBY_MAX_PARCELS);
+
+    const { header, rows, countLine, column } = await wholeList(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=5280`);
+    expect(header.slice(0, QUERY_CSV_COLUMNS.length + 1)).toEqual([...QUERY_CSV_COLUMNS, NEARBY_CSV_DISTANCE_COLUMN]);
+    expect(countLine).toEqual([`# ${answer.total} rows`]);
+    expect(rows).toHaveLength(answer.total);
+    const listed = rows.map((row) => row[column('pin')]!);
+    expect(new Set(listed).size).toBe(answer.total);
+    expect(listed).not.toContain(CENTRE_PIN);
+    // Nearest first, in the JSON's order where the JSON lists them, with the same distances and mailing addresses.
+    const distances = rows.map((row) => Number(row[column(NEARBY_CSV_DISTANCE_COLUMN)]));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances.at(-1)).toBeLessThanOrEqual(5280);
+    expect(listed.slice(0, NEARBY_MAX_PARCELS)).toEqual(answer.parcels.map((parcel) => parcel.pin));
+    answer.parcels.forEach((parcel, index) => {
+      const row = rows[index]!;
+      expect([row[column('owner')], row[column('address')], row[column('mail_address')], row[column('mail_city')], row[column('mail_state')], row[column('mail_zip')], distances[index]]).toEqual([
+        parcel.owner ?? '', parcel.add1 ?? '', parcel.mail_add1 ?? '', parcel.mail_city ?? '', parcel.mail_state ?? '', parcel.mail_zip ?? '', parcel.distance_ft,
+      ]);
+    });
+  });
+
+  it('writes the same parcels as the JSON where the JSON lists them all, around a parcel and around a drawn area', async () => {
+    const answer = await nearby(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=600`);
+    expect(answer.truncated).toBe(false);
+    expect(answer.total).toBe(answer.parcels.length);
+    const aroundParcel = await wholeList(`/api/parcels/${CENTRE_PIN}/nearby?distance_ft=600`);
+    expect(aroundParcel.countLine).toEqual([`# ${answer.total} rows`]);
+    expect(aroundParcel.rows.map((row) => row[aroundParcel.column('pin')])).toEqual(answer.parcels.map((parcel) => parcel.pin));
+
+    const drawn = await nearby('/api/parcels/nearby', { geometry: answer.subject!.geometry, distance_ft: 600 });
+    const aroundArea = await wholeList('/api/parcels/nearby', { geometry: answer.subject!.geometry, distance_ft: 600 });
+    expect(aroundArea.countLine).toEqual([`# ${drawn.total} rows`]);
+    expect(aroundArea.rows.map((row) => row[aroundArea.column('pin')])).toEqual(drawn.parcels.map((parcel) => parcel.pin));
   });
 
   it('lists only the parcels that touch at distance 0', async () => {

@@ -10,21 +10,23 @@ export type SearchBox = [number, number, number, number];
 
 /** A parcel to measure: its outline as the JSON text stored, parsed only when its turn comes. */
 export interface NearbyCandidate {
+  fid: number;
   pin: string;
   geometry: string;
 }
 
 const RECORD_COLUMNS = 'pin, owner, add1, add2, city, state, zip, mail_add1, mail_city, mail_state, mail_zip, taxacres';
 const IN_BOX = 'bbox && box(point($1, $2), point($3, $4))';
-// Separators no PIN (letters, digits, '.', '_', '-') and no JSON text (control characters only escaped) holds.
+// Separators no feature id, no PIN (letters, digits, '.', '_', '-') and no JSON text (control characters only escaped) holds.
 const UNIT = "E'\\x1f'";
 const RECORD = "E'\\x1e'";
 
 function splitCandidates(joined: string | null): NearbyCandidate[] {
   if (joined === null) return [];
   return joined.split('\x1e').map((candidate) => {
-    const at = candidate.indexOf('\x1f');
-    return { pin: candidate.slice(0, at), geometry: candidate.slice(at + 1) };
+    const afterFid = candidate.indexOf('\x1f');
+    const afterPin = candidate.indexOf('\x1f', afterFid + 1);
+    return { fid: Number(candidate.slice(0, afterFid)), pin: candidate.slice(afterFid + 1, afterPin), geometry: candidate.slice(afterPin + 1) };
   });
 }
 
@@ -35,18 +37,24 @@ export function createNearbyRepository(db: Queryable) {
       return rows[0];
     },
 
+    /** Every parcel whose box meets [west, south, east, north]: the candidates, by feature id. */
+    async fidsInBox(box: SearchBox): Promise<number[]> {
+      const { rows } = await db.query<{ fids: string | null }>(`SELECT string_agg(fid::text, ',') AS fids FROM parcels WHERE ${IN_BOX}`, box);
+      return rows[0]?.fids ? rows[0].fids.split(',').map(Number) : [];
+    },
+
     /**
-     * At most `limit` parcels whose box meets [west, south, east, north]: PIN and outline as text.
+     * These candidates' feature id, PIN and outline as text (a parcel no longer served is left out).
      * Their records are read once the nearest are known (`recordsInBox`): parsing every candidate's
      * record and outline in one go held the API's thread for the whole read. The database joins them
      * into one text value: PGlite hands rows over one by one at a cost per row that, for thousands of
      * outlines, held its one thread four times as long as the joining does — every other user's
      * query waiting behind it.
      */
-    async candidatesInBox(box: SearchBox, limit: number): Promise<NearbyCandidate[]> {
+    async candidates(fids: readonly number[]): Promise<NearbyCandidate[]> {
       const { rows } = await db.query<{ joined: string | null }>(
-        `SELECT string_agg(pin || ${UNIT} || geometry::text, ${RECORD}) AS joined FROM (SELECT pin, geometry FROM parcels WHERE ${IN_BOX} LIMIT $5) AS candidates`,
-        [...box, limit],
+        `SELECT string_agg(fid::text || ${UNIT} || pin || ${UNIT} || geometry::text, ${RECORD}) AS joined FROM parcels WHERE fid = ANY($1::int[])`,
+        [fids],
       );
       return splitCandidates(rows[0]?.joined ?? null);
     },
