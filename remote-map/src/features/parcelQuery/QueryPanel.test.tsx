@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { identityStateChanged, type ParcelQueryResponse, type QueryField } from '@parcel-map/shared';
+import type { Overlay, ParcelQueryResponse, QueryField } from '@parcel-map/shared';
+import type { SavedQuery } from '@parcel-map/shared/api';
 import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import type { MapController } from '../../map/mapController.ts';
 import { MapControls } from '../mapControls/MapControls.tsx';
+import { measureDrawingStopped, measurementUpdated } from '../measure/measureSlice.ts';
 import { parcelsApi } from '../parcelSelection/parcelsApi.ts';
 import { QueryPanel } from './QueryPanel.tsx';
 
@@ -109,6 +111,7 @@ beforeEach(() => {
     http.get(`${API}/api/datasets`, () => HttpResponse.json({ dataVersion: 1, datasets: [], initialView: null })),
     http.get(`${API}/api/overlays`, () => HttpResponse.json({ overlays: [] })),
     http.get(`${API}/api/imagery`, () => HttpResponse.json({ imagery: [] })),
+    http.get(`${API}/api/saved-queries`, () => HttpResponse.json({ queries: [] })),
   );
   // jsdom has no object URLs; the download itself is the browser's.
   URL.createObjectURL = vi.fn(() => 'blob:query');
@@ -186,42 +189,6 @@ describe('the query panel', { timeout: 20_000 }, () => {
     expect(URL.createObjectURL).toHaveBeenCalledOnce();
   });
 
-  it('saves a query by name for its user, and runs it again from the list', async () => {
-    const { bodies } = fakeQueryApi(() => 3);
-    const store = makeTestStore();
-    renderPanel(store);
-    await openPanel();
-    expect(screen.getByRole('button', { name: 'Save query' })).toBeDisabled();
-    await addCondition('Zoning', 'is', 'R-40');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Query name' }), 'R-40 lots');
-    await userEvent.keyboard('{Enter}');
-    expect(within(screen.getByRole('list', { name: 'Saved queries' })).getByRole('button', { name: 'R-40 lots' })).toBeVisible();
-
-    // Closed and opened again, the conditions are gone and the saved query brings them back.
-    await userEvent.click(screen.getByRole('button', { name: 'Close query' }));
-    await openPanel();
-    expect(screen.queryByRole('group', { name: 'Condition 1' })).toBeNull();
-    const before = pages(bodies).length;
-    await userEvent.click(screen.getByRole('button', { name: 'R-40 lots' }));
-    expect(screen.getByRole('combobox', { name: 'Value of condition 1' })).toHaveValue('R-40');
-    expect(await panelSays('3 parcels match')).toBeVisible();
-    expect(pages(bodies).length).toBeGreaterThan(before);
-
-    // Another user of this browser has saved none; back to the first, theirs is there to delete.
-    const signIn = (userId: string) =>
-      act(() => {
-        store.dispatch(identityStateChanged({ user: { userId, emails: [] }, session: { sessionId: `s-${userId}`, expiresAt: '2099-01-01T00:00:00Z' }, sessionJwt: `jwt-${userId}`, fromCache: false }));
-      });
-    signIn('u2');
-    expect(screen.queryByRole('list', { name: 'Saved queries' })).toBeNull();
-    signIn('u1');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete R-40 lots' }));
-    expect(screen.queryByRole('list', { name: 'Saved queries' })).toBeNull();
-    signIn('u2');
-    signIn('u1');
-    expect(screen.queryByRole('list', { name: 'Saved queries' })).toBeNull();
-  });
-
   it("says the API's message when a query is refused, and offers to load the fields again when they fail", async () => {
     let fieldsFail = true;
     network.use(
@@ -281,5 +248,176 @@ describe('the query panel', { timeout: 20_000 }, () => {
     expect(await panelSays('0 parcels match')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
     await waitFor(() => expect(draw).toHaveBeenLastCalledWith('queryMatches', { pins: [] }), ANSWERED);
+  });
+});
+
+/** The user's saved queries as the API keeps them, and every write the panel sends. */
+function fakeSavedQueriesApi() {
+  let saved: SavedQuery[] = [];
+  const writes: { method: string; path: string; body: unknown }[] = [];
+  const savedNow = (id: number, name: string, query: SavedQuery['query']): SavedQuery => ({ id, name, query, saved_at: '2026-11-29T23:00:00.000Z' });
+  network.use(
+    http.get(`${API}/api/saved-queries`, () => HttpResponse.json({ queries: saved })),
+    http.post(`${API}/api/saved-queries`, async ({ request }) => {
+      const body = (await request.json()) as { name: string; query: SavedQuery['query'] };
+      writes.push({ method: 'POST', path: '', body });
+      if (saved.some((query) => query.name === body.name)) return HttpResponse.json({ message: 'You already have a saved query of this name.' }, { status: 409 });
+      const query = savedNow(saved.length + 1, body.name, body.query);
+      saved = [query, ...saved];
+      return HttpResponse.json(query, { status: 201 });
+    }),
+    http.patch(`${API}/api/saved-queries/:id`, async ({ request, params }) => {
+      const body = (await request.json()) as Partial<SavedQuery>;
+      writes.push({ method: 'PATCH', path: String(params.id), body });
+      saved = saved.map((query) => (query.id === Number(params.id) ? { ...query, ...body } : query));
+      return HttpResponse.json(saved.find((query) => query.id === Number(params.id)));
+    }),
+    http.delete(`${API}/api/saved-queries/:id`, ({ params }) => {
+      writes.push({ method: 'DELETE', path: String(params.id), body: null });
+      saved = saved.filter((query) => query.id !== Number(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return { writes };
+}
+
+const FLOOD_ZONES: Overlay = {
+  name: 'flood-zones',
+  label: 'Flood zones',
+  geometryType: 'polygon',
+  version: 1,
+  features: 40,
+  bbox: null,
+  tiles: '/tiles/overlays/flood-zones/{z}/{x}/{y}.pbf?v=1',
+  context: null,
+  style: { colour: '#1c7ed6', byAttribute: { attribute: 'FLD_ZONE', colours: { AE: '#1c7ed6', X: '#a5d8ff' } } },
+  source: 'FEMA',
+  licence: 'public domain',
+};
+
+describe('the query panel, beyond the fields', { timeout: 20_000 }, () => {
+  it('saves a query by name on the server, runs it again from the list, replaces, renames and deletes it', async () => {
+    const { bodies } = fakeQueryApi(() => 3);
+    const { writes } = fakeSavedQueriesApi();
+    renderPanel();
+    await openPanel();
+    expect(screen.getByRole('button', { name: 'Save query' })).toBeDisabled();
+    await addCondition('Zoning', 'is', 'R-40');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Tax Acres');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Query name' }), 'R-40 lots');
+    await userEvent.keyboard('{Enter}');
+    const saved = await screen.findByRole('list', { name: 'Saved queries' });
+    expect(within(saved).getByRole('button', { name: 'R-40 lots' })).toBeVisible();
+    expect(writes).toEqual([{ method: 'POST', path: '', body: { name: 'R-40 lots', query: { filters: [{ field: 'zoning', op: '=', value: 'R-40' }], sort: 'taxacres' } } }]);
+
+    // Closed and opened again, the conditions are gone and the saved query brings them back, order too.
+    await userEvent.click(screen.getByRole('button', { name: 'Close query' }));
+    await openPanel();
+    expect(screen.queryByRole('group', { name: 'Condition 1' })).toBeNull();
+    const before = pages(bodies).length;
+    await userEvent.click(await screen.findByRole('button', { name: 'R-40 lots' }));
+    expect(screen.getByRole('combobox', { name: 'Value of condition 1' })).toHaveValue('R-40');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('taxacres');
+    expect(await panelSays('3 parcels match')).toBeVisible();
+    expect(pages(bodies).length).toBeGreaterThan(before);
+
+    // The same name again replaces its conditions.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort direction' }), 'descending');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Query name' }), 'R-40 lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Replace query' }));
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]).toEqual({ method: 'PATCH', path: '1', body: { query: { filters: [{ field: 'zoning', op: '=', value: 'R-40' }], sort: 'taxacres', dir: 'desc' } } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename R-40 lots' }));
+    const newName = screen.getByRole('textbox', { name: 'New name for R-40 lots' });
+    expect(newName).toHaveFocus();
+    await userEvent.clear(newName);
+    await userEvent.type(newName, 'Forty lots{Enter}');
+    expect(await screen.findByRole('button', { name: 'Forty lots' })).toBeVisible();
+    expect(writes[2]).toEqual({ method: 'PATCH', path: '1', body: { name: 'Forty lots' } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Forty lots' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Saved queries' })).toBeNull());
+    expect(writes[3]).toEqual({ method: 'DELETE', path: '1', body: null });
+  });
+
+  it("says the API's reason when a query cannot be saved", async () => {
+    fakeQueryApi(() => 3);
+    network.use(http.post(`${API}/api/saved-queries`, () => HttpResponse.json({ message: 'You have the most saved queries one can keep (100). Delete a saved query to save another.' }, { status: 403 })));
+    renderPanel();
+    await openPanel();
+    await addCondition('Zoning', 'is', 'R-40');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Query name' }), 'One more{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have the most saved queries one can keep (100). Delete a saved query to save another.');
+    expect(screen.getByRole('textbox', { name: 'Query name' })).toHaveValue('One more');
+  });
+
+  it("asks for parcels inside or outside an overlay's features, all of them or one zone's", async () => {
+    const { bodies } = fakeQueryApi(() => 9);
+    network.use(http.get(`${API}/api/overlays`, () => HttpResponse.json({ overlays: [FLOOD_ZONES] })));
+    renderPanel();
+    await openPanel();
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Overlay' }), 'Flood zones');
+    expect(await panelSays('9 parcels match')).toBeVisible();
+    expect(pages(bodies).at(-1)).toEqual({ filters: [], overlay: { name: 'flood-zones', inside: true }, limit: 20, offset: 0 });
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Overlay features' }), 'FLD_ZONE AE');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Inside or outside the overlay' }), 'outside its features');
+    await waitFor(() => expect(pages(bodies).at(-1)!).toMatchObject({ overlay: { name: 'flood-zones', inside: false, where: { FLD_ZONE: 'AE' } } }), ANSWERED);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Overlay' }), 'Any overlay');
+    expect(await panelSays('Add a condition or words to list the parcels that match.')).toBeVisible();
+  });
+
+  it('asks for parcels inside an area drawn on the map with Measure Area, until it is cleared', async () => {
+    const { bodies } = fakeQueryApi(() => 4);
+    const { store } = renderPanel();
+    await openPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'Draw area' }));
+    // The measure tools draw it: their palette opens in Measure Area.
+    expect(store.getState().measure).toMatchObject({ isOpen: true, mode: 'area' });
+    expect(screen.getByRole('status')).toHaveTextContent('double-click or press Enter to close it');
+    const ring: [number, number][] = [[-80.86, 35.62], [-80.85, 35.62], [-80.85, 35.63], [-80.86, 35.62]];
+    // What the map's Draw reports as the shape is closed.
+    act(() => {
+      store.dispatch(measurementUpdated({ measurement: { kind: 'area', ring, segmentsFeet: [], perimeterFeet: 1, squareFeet: 1, acres: 1 } }));
+      store.dispatch(measureDrawingStopped());
+    });
+    expect(await panelSays('4 parcels match')).toBeVisible();
+    expect(pages(bodies).at(-1)).toEqual({ filters: [], within: { type: 'Polygon', coordinates: [ring] }, limit: 20, offset: 0 });
+    expect(screen.getByText('Inside the drawn area')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear area' }));
+    expect(screen.getByRole('button', { name: 'Draw area' })).toBeEnabled();
+    expect(await panelSays('Add a condition or words to list the parcels that match.')).toBeVisible();
+  });
+
+  it('takes no area when the drawing is cancelled', async () => {
+    const { bodies } = fakeQueryApi(() => 4);
+    const { store } = renderPanel();
+    await openPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'Draw area' }));
+    act(() => {
+      store.dispatch(measureDrawingStopped());
+    });
+    expect(screen.getByRole('button', { name: 'Draw area' })).toBeEnabled();
+    expect(screen.queryByText('Inside the drawn area')).toBeNull();
+    expect(bodies).toEqual([]);
+  });
+
+  it('lists and downloads the matches in the order chosen, from the keyboard', async () => {
+    const { bodies, csvBodies } = fakeQueryApi(() => 30);
+    renderPanel();
+    await openPanel();
+    await addCondition('Tax Acres', 'at least', '1');
+    expect(await panelSays('30 parcels match')).toBeVisible();
+    screen.getByRole('combobox', { name: 'Sort by' }).focus();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Last Sale Date');
+    await userEvent.tab();
+    expect(screen.getByRole('combobox', { name: 'Sort direction' })).toHaveFocus();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort direction' }), 'descending');
+    await waitFor(() => expect(pages(bodies).at(-1)).toEqual({ filters: [{ field: 'taxacres', op: '>=', value: 1 }], sort: 'sale_date', dir: 'desc', limit: 20, offset: 0 }), ANSWERED);
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(csvBodies).toEqual([{ filters: [{ field: 'taxacres', op: '>=', value: 1 }], sort: 'sale_date', dir: 'desc' }]));
   });
 });

@@ -19,8 +19,10 @@ import { useGetDatasetsQuery } from '../parcelSelection/parcelsApi.ts';
 import { FinderPager, FinderPanel, useChooseListedParcel } from '../search/FinderPanel.tsx';
 import { selectParcelFinder } from '../search/parcelFinderSlice.ts';
 import { ConditionRows } from './ConditionRows.tsx';
-import { filterOf, type ConditionRow } from './queryConditions.ts';
+import { filterOf, rowsOf, type ConditionRow } from './queryConditions.ts';
+import { QueryPlace, type QueryPlaceConditions } from './QueryPlace.tsx';
 import { SavedQueries } from './SavedQueries.tsx';
+import { QuerySort, type QueryOrder } from './QuerySort.tsx';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 import './queryPanel.css';
 
@@ -37,8 +39,10 @@ function QueryBuilder({ controller }: { controller: MapController | null }) {
   const fields = useGetQueryFieldsQuery();
   const [rows, setRows] = useState<ConditionRow[]>([]);
   const [words, setWords] = useState('');
+  const [place, setPlace] = useState<QueryPlaceConditions>({});
+  const [order, setOrder] = useState<QueryOrder>({});
 
-  const typed = useMemo(() => conditionsOf(words, rows, fields.data ?? []), [words, rows, fields.data]);
+  const typed = useMemo(() => conditionsOf(words, rows, place, fields.data ?? []), [words, rows, place, fields.data]);
   const typedKey = JSON.stringify(typed);
   const settledKey = useDebouncedValue(typedKey, COUNT_DEBOUNCE_MS);
   const conditions = useMemo(() => JSON.parse(settledKey) as ParcelQueryConditions | null, [settledKey]);
@@ -64,17 +68,21 @@ function QueryBuilder({ controller }: { controller: MapController | null }) {
               <input type="search" value={words} onChange={(event) => setWords(event.target.value)} />
             </label>
             <ConditionRows fields={fields.data} rows={rows} onChange={setRows} />
+            <QueryPlace place={place} onChange={setPlace} />
+            <QuerySort fields={fields.data} order={order} onChange={setOrder} />
             <SavedQueries
-              current={typed}
-              onRun={(saved, restored) => {
-                setWords(saved.q);
-                setRows(restored);
+              current={typed && { ...typed, ...order }}
+              onRun={({ q, filters, overlay, within, sort, dir }) => {
+                setWords(q ?? '');
+                setRows(rowsOf(filters, 1));
+                setPlace({ overlay, within });
+                setOrder({ sort, dir });
               }}
             />
           </>
         )}
         {conditions ? (
-          <QueryResults key={`${settledKey} ${dataVersion}`} conditions={conditions} controller={controller} settled={settledKey === typedKey} />
+          <QueryResults key={`${settledKey} ${dataVersion}`} conditions={conditions} order={order} controller={controller} settled={settledKey === typedKey} />
         ) : (
           fields.data && <p className="finder-panel__hint">Add a condition or words to list the parcels that match.</p>
         )}
@@ -83,18 +91,19 @@ function QueryBuilder({ controller }: { controller: MapController | null }) {
   );
 }
 
-/** What the panel asks: the complete conditions and the words; null while there are neither. */
-function conditionsOf(words: string, rows: readonly ConditionRow[], fields: readonly QueryField[]): ParcelQueryConditions | null {
+/** What the panel asks: the complete conditions, the words and where; null while there are none. */
+function conditionsOf(words: string, rows: readonly ConditionRow[], place: QueryPlaceConditions, fields: readonly QueryField[]): ParcelQueryConditions | null {
   const filters = rows.map((row) => filterOf(row, fields)).filter((filter): filter is QueryFilter => filter !== null);
   const q = words.trim();
-  if (filters.length === 0 && q === '') return null;
-  return q === '' ? { filters } : { q, filters };
+  const where = { ...(place.overlay && { overlay: place.overlay }), ...(place.within && { within: place.within }) };
+  if (filters.length === 0 && q === '' && Object.keys(where).length === 0) return null;
+  return { ...(q !== '' && { q }), filters, ...where };
 }
 
-function QueryResults({ conditions, controller, settled }: { conditions: ParcelQueryConditions; controller: MapController | null; settled: boolean }) {
+function QueryResults({ conditions, order, controller, settled }: { conditions: ParcelQueryConditions; order: QueryOrder; controller: MapController | null; settled: boolean }) {
   const [page, setPage] = useState(0);
   // Asked again each time a query is run, not answered from the cache: a saved query runs on the data published now.
-  const query = useQueryParcelsQuery({ ...conditions, limit: QUERY_DEFAULT_LIMIT, offset: page * QUERY_DEFAULT_LIMIT }, { refetchOnMountOrArgChange: true });
+  const query = useQueryParcelsQuery({ ...conditions, ...order, limit: QUERY_DEFAULT_LIMIT, offset: page * QUERY_DEFAULT_LIMIT }, { refetchOnMountOrArgChange: true });
   const matches = useGetQueryMatchPinsQuery(conditions, { refetchOnMountOrArgChange: true });
   const [download, downloading] = useDownloadQueryCsvMutation();
   useQueryMatchesOnMap(controller, matches.currentData?.pins);
@@ -121,7 +130,7 @@ function QueryResults({ conditions, controller, settled }: { conditions: ParcelQ
       )}
       {answer && total > 0 && (
         <div className="finder-panel__toolbar">
-          <button type="button" className="pm-button" disabled={downloading.isLoading} onClick={() => void download(conditions)}>
+          <button type="button" className="pm-button" disabled={downloading.isLoading} onClick={() => void download({ ...conditions, ...order })}>
             {downloading.isLoading ? 'Downloading…' : 'Download CSV'}
           </button>
           <span role="status">
