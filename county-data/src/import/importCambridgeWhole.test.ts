@@ -39,12 +39,31 @@ describe.skipIf(!existsSync(GEOJSON))('the whole Cambridge FY2014 file', () => {
       { feature: 1896, pin: '238-80', reason: 'bad geometry', detail: 'ring with 3 positions (at least 4 needed); no area is left once repaired' },
     ]);
     expect(report.repaired).toBeGreaterThanOrEqual(SELF_INTERSECTING.length);
+    await expectPlaceholdersMissing(report);
     expect(await parcelCount(db)).toBe(report.imported);
     for (const pin of SELF_INTERSECTING) {
       const parcel = await parcelByPin(db, pin);
       expect(parcel, pin).toBeDefined();
       expect(['Polygon', 'MultiPolygon'], pin).toContain(parcel!.geometry.type);
     }
+  }
+
+  /** The assessor table's "no sale" (1/1/1900 and older), "no deed" ("/", "  0000/  00") and "no year" (0), counted and left empty. */
+  async function expectPlaceholdersMissing(report: ImportReport) {
+    expect(report.placeholders).toEqual([
+      { field: 'SaleDate', count: 1047, examples: ['1/1/1900', '3/13/1899', '7/18/1888', '6/26/1841'] },
+      { field: 'BookPage', count: 1042, examples: ['/', '  0000/  00', '   ---'] },
+      { field: 'AYBYrBuilt', count: 609, examples: ['0'] },
+      { field: 'MAP', count: 5, examples: ['-'] },
+      { field: 'LOT', count: 2, examples: ['000', '-'] },
+    ]);
+    // 32 First St, a vacant city lot: none of the three is a fact about it.
+    const vacant = await parcelByPin(db, '8-50');
+    expect(vacant).toMatchObject({ add1: '32 FIRST ST', sale_date: null });
+    expect(vacant!.attributes).not.toHaveProperty('BookPage');
+    expect(vacant!.attributes).not.toHaveProperty('AYBYrBuilt');
+    expect(vacant!.attributes).toMatchObject({ UseDescription: 'Vacant City', TotalAppraisedImprovements: 0 });
+    expect(await parcelByPin(db, '7-31')).toMatchObject({ sale_date: '1996-08-20', attributes: { BookPage: '26596/  61', AYBYrBuilt: '2002' } });
   }
 
   it('imports it as GeoJSON, repairing the outlines that cross themselves', async () => {

@@ -117,6 +117,12 @@ const importMappingSchema = z
     fields: fieldsSchema,
     join: joinSchema.optional(),
     attributes: attributesSchema.optional(),
+    /**
+     * More values that mean "unknown" in this file, beyond those every import finds
+     * (placeholderValues.ts): by source field name, or under "*" for every field; compared trimmed,
+     * without case. They are counted in the report and stored as missing.
+     */
+    nullValues: z.record(z.string().min(1), z.array(z.string().min(1)).min(1)).optional(),
   })
   .strict();
 

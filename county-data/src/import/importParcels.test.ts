@@ -109,6 +109,50 @@ describe('importParcels', () => {
     await removeDataset(db, 'mailing');
   });
 
+  it('stores the values that mean "unknown" as missing and counts them per source field, with the mapping\'s own', async () => {
+    const dir = await fixtureDir();
+    const file = await writeFixture(dir, 'placeholders.geojson', featureCollection([
+      {
+        properties: { PARCEL_ID: 'U-1', OWNER_NAME: 'N/A', SITE_ADDR: '  -  ', ZONE: 'NONE', TWP: 'UNKNOWN', SALE_DT: '1/1/1900', SALE_AMT: '0', DEED: '/', YR_BUILT: 0, STYLE: '0000', VALUE: '-1', CONDITION: 'unknown' },
+        geometry: squarePolygon(LON, LAT + 3 * SIZE, SIZE),
+      },
+      // The same fields with real values, a lone 0 among them, are kept as they are.
+      {
+        properties: { PARCEL_ID: 'U-2', OWNER_NAME: 'NONE SUCH LLC', SITE_ADDR: '2 ELM ST', ZONE: 'R-1', TWP: 'Bethany', SALE_DT: '1/2/1901', SALE_AMT: '0', DEED: '1234/56', YR_BUILT: 1873, STYLE: 'RANCH', VALUE: '-2', CONDITION: 'good', STORIES: 0 },
+        geometry: squarePolygon(LON + SIZE, LAT + 3 * SIZE, SIZE),
+      },
+    ]));
+    const mapping = parseImportMapping({
+      ...countyMapping,
+      join: undefined,
+      fields: { ...countyMapping.fields, CITY: 'CITY' },
+      nullValues: { '*': ['unknown'], value: ['-1'] },
+    });
+
+    const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'placeholders', file, mapping });
+
+    expect(report).toMatchObject({ imported: 2, warnings: [] });
+    expect(report.placeholders).toEqual([
+      { field: 'SALE_DT', count: 1, examples: ['1/1/1900'] },
+      { field: 'SALE_AMT', count: 1, examples: ['0'] },
+      { field: 'OWNER_NAME', count: 1, examples: ['N/A'] },
+      { field: 'SITE_ADDR', count: 1, examples: ['  -  '] },
+      { field: 'TWP', count: 1, examples: ['UNKNOWN'] },
+      { field: 'ZONE', count: 1, examples: ['NONE'] },
+      { field: 'DEED', count: 1, examples: ['/'] },
+      { field: 'YR_BUILT', count: 1, examples: ['0'] },
+      { field: 'STYLE', count: 1, examples: ['0000'] },
+      { field: 'VALUE', count: 1, examples: ['-1'] },
+      { field: 'CONDITION', count: 1, examples: ['unknown'] },
+    ]);
+    expect(await parcelByPin(db, 'U-1')).toMatchObject({ owner: null, add1: null, township: null, zoning: null, sale_date: null, sales_price: null, attributes: null });
+    expect(await parcelByPin(db, 'U-2')).toMatchObject({
+      owner: 'NONE SUCH LLC', add1: '2 ELM ST', township: 'Bethany', zoning: 'R-1', sale_date: '1901-01-02', sales_price: 0,
+      attributes: { DEED: '1234/56', YR_BUILT: 1873, STYLE: 'RANCH', VALUE: '-2', CONDITION: 'good', STORIES: 0 },
+    });
+    await removeDataset(db, 'placeholders');
+  });
+
   it('repairs broken outlines with GDAL, counts them, and lists every row it cannot use with its reason', async () => {
     const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file: await badRowsFile(), maxRejectedShare: 1, mapping: badRowsMapping });
 

@@ -10,6 +10,7 @@ import { createParcelWriter, type ParcelInsert } from '../publish/parcelWriter.t
 import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
 import { createAttributeCollector } from './parcelAttributes.ts';
+import { createPlaceholderFinder, type PlaceholderCount } from './placeholderValues.ts';
 import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
 import { PinIndex } from './PinIndex.ts';
 import type { ParcelSource, SourceFeature } from './parcelSource.ts';
@@ -156,6 +157,7 @@ async function prepareFile(options: Omit<ImportOptions, 'afterBatch'>, onBatch: 
     await onBatch(rows, prepared);
   }
   prepared.attributeFields = preparer.attributeFields();
+  prepared.placeholders = preparer.placeholders();
   return {
     name,
     file: path.resolve(options.file),
@@ -248,6 +250,7 @@ export async function checkPreparedFile(db: Queryable | null, file: PreparedFile
     join: file.join,
     taxAcres: { fromMapping: prepared.taxAcresFromMapping, computedFromGeometry: prepared.imported - prepared.taxAcresFromMapping },
     warnings: [...prepared.warnings.entries()].map(([field, { count, examples }]) => ({ field, count, examples })),
+    placeholders: prepared.placeholders,
     timings: { readMs: Math.round(file.readMs), prepareMs: Math.round(prepareMs), writeMs: 0, totalMs: Math.round(totalMs) },
     parcelsPerSecond: Math.round(prepared.imported / (totalMs / 1000)),
   };
@@ -329,6 +332,8 @@ interface Prepared {
   featureOfPin: PinIndex;
   /** The attributes the data set shows, in order. */
   attributeFields: ParcelAttributeField[];
+  /** The values stored as missing because they mean "unknown", per source field. */
+  placeholders: PlaceholderCount[];
 }
 
 /**
@@ -336,8 +341,11 @@ interface Prepared {
  * dropped without a rejection entry. What the report needs accumulates in `prepared`.
  */
 function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefined) {
-  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: new PinIndex(), attributeFields: [] };
-  const attributes = createAttributeCollector(mapping);
+  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: new PinIndex(), attributeFields: [], placeholders: [] };
+  const placeholders = createPlaceholderFinder(mapping);
+  const attributes = createAttributeCollector(mapping, placeholders);
+  /** The name a field's placeholders are counted under: its source property (a constant's, its own). */
+  const sourceName = (field: TargetField) => sourceOf(mapping.fields[field]) ?? field;
   const warn = (field: TargetField, value: unknown) => {
     const entry = prepared.warnings.get(field) ?? { count: 0, examples: [] };
     entry.count += 1;
@@ -353,11 +361,13 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
       if (joined) prepared.joinMatched += 1;
       else prepared.joinUnmatched += 1;
     }
+    /** The field's value; undefined where the file has none or a placeholder (a PIN's is a rejection of its own). */
     const resolve = (field: TargetField): unknown => {
       const spec = mapping.fields[field];
       if (spec === undefined) return undefined;
       if (typeof spec !== 'string' && spec.const !== undefined) return spec.const;
-      return lookup(feature.properties, joined, typeof spec === 'string' ? spec : spec.from!);
+      const value = lookup(feature.properties, joined, sourceName(field));
+      return field !== 'PIN' && placeholders.text(sourceName(field), value) ? undefined : value;
     };
     const text = (field: TargetField): string | null => {
       const value = resolve(field);
@@ -408,9 +418,11 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
     const taxacres = mappedAcres !== null && mappedAcres > 0 ? round(mappedAcres, 3) : areaAcres(check.geometry);
     if (mappedAcres !== null && mappedAcres > 0) prepared.taxAcresFromMapping += 1;
     const saleDateValue = resolve('saleDate');
-    const saleDate = readDate(saleDateValue, mapping.fields.saleDate);
-    if (saleDate === undefined) warn('saleDate', saleDateValue);
-    const salePrice = number_('salePrice');
+    const readSaleDate = readDate(saleDateValue, mapping.fields.saleDate);
+    if (readSaleDate === undefined) warn('saleDate', saleDateValue);
+    const saleDate = readSaleDate && placeholders.date(sourceName('saleDate'), readSaleDate, saleDateValue) ? null : (readSaleDate ?? null);
+    const price = number_('salePrice');
+    const salePrice = price !== null && placeholders.salePrice(sourceName('salePrice'), price, saleDate, resolve('salePrice')) ? null : price;
 
     prepared.imported += 1;
     return {
@@ -425,7 +437,7 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
       taxacres,
       township: text('township'),
       zoning: text('zoning'),
-      sale_date: saleDate ?? null,
+      sale_date: saleDate,
       sales_price: salePrice === null ? null : Math.round(salePrice),
       mail_add1: text('mailAdd1'),
       mail_city: text('mailCity'),
@@ -449,6 +461,7 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
       return rows;
     },
     attributeFields: () => attributes.fields(),
+    placeholders: () => placeholders.counts(),
   };
 }
 
@@ -463,6 +476,11 @@ async function rejectPinsServedElsewhere(db: Queryable, name: string, rows: Parc
   prepared.imported -= served.size;
   prepared.rejections.sort((a, b) => a.feature - b.feature);
   return rows.filter((row) => !served.has(row.pin));
+}
+
+/** The source property a field reads; undefined for a constant or a field not mapped. */
+function sourceOf(spec: FieldSpec | undefined): string | undefined {
+  return typeof spec === 'string' ? spec : spec?.from;
 }
 
 /** null: no value; undefined: a value that is not a date in the mapped format (a warning). */

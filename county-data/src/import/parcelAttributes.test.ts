@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseImportMapping } from './importMapping.ts';
 import { createAttributeCollector } from './parcelAttributes.ts';
+import { createPlaceholderFinder } from './placeholderValues.ts';
 
 const mapping = (attributes?: unknown) =>
   parseImportMapping({
@@ -12,7 +13,7 @@ const mapping = (attributes?: unknown) =>
 
 describe('the attributes an import keeps', () => {
   it('keeps what no field maps, from the feature and its joined row, but not the join key copy or empty values', () => {
-    const collector = createAttributeCollector(mapping());
+    const collector = createAttributeCollector(mapping(), createPlaceholderFinder({}));
     const kept = collector.collect(
       { PARCEL_ID: 'A-1', owner: 'ANN', ZONE: 'R-1', NOTE: '  ', ACRES: 2.5, SEWER: true, EXTRA: { a: 1 } },
       { PID: 'A-1', ZONE: 'C-2', VALUE: ' 125000 ', STYLE: '' },
@@ -31,6 +32,7 @@ describe('the attributes an import keeps', () => {
   it('shows the listed ones first with their labels and formats, then the rest in the order first met, never the hidden ones', () => {
     const collector = createAttributeCollector(
       mapping({ show: [{ from: 'value', label: 'Appraised value', format: 'currency' }, 'MISSING', 'STYLE'], hidden: ['zone'] }),
+      createPlaceholderFinder({}),
     );
     expect(collector.collect({ parcel_id: 'A-1', ZONE: 'R-1' }, { PID: 'A-1', VALUE: '$1,250', STYLE: 'RANCH' })).toEqual({
       ZONE: 'R-1',

@@ -4,6 +4,7 @@
 import type { ParcelAttributeField, ParcelAttributeFormat, ParcelAttributeValues } from '@parcel-map/shared/contracts';
 import { parseNumber, type ImportMapping } from './importMapping.ts';
 import type { CsvRow } from './csvTable.ts';
+import type { PlaceholderFinder } from './placeholderValues.ts';
 
 export interface AttributeCollector {
   /** The feature's and its joined row's unmapped, non-empty values; null when there are none. */
@@ -12,7 +13,7 @@ export interface AttributeCollector {
   fields(): ParcelAttributeField[];
 }
 
-export function createAttributeCollector(mapping: ImportMapping): AttributeCollector {
+export function createAttributeCollector(mapping: ImportMapping, placeholders: PlaceholderFinder): AttributeCollector {
   // Every feature repeats the same few names: each is lowered once.
   const lowered = new Map<string, string>();
   const lower = (name: string) => {
@@ -39,7 +40,9 @@ export function createAttributeCollector(mapping: ImportMapping): AttributeColle
   const add = (attributes: ParcelAttributeValues, name: string, raw: unknown) => {
     const key = lower(name);
     if (mapped.has(key)) return;
-    const value = attributeValue(raw, shown.get(key)?.format);
+    const spec = shown.get(key);
+    if (placeholders.text(name, raw) || placeholders.yearBuilt(name, spec?.label, raw)) return;
+    const value = attributeValue(raw, spec?.format);
     if (value === undefined) return;
     attributes[name] = value;
     if (!seen.has(key)) seen.set(key, name);

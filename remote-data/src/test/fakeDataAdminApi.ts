@@ -46,6 +46,7 @@ function importReport(overrides: Partial<ImportReport> = {}): ImportReport {
     join: { file: '/tmp/parcel-map-imports/job-1/TaxFY14.csv', rows: 2, keysWithSeveralRows: 0, pick: 'first', matched: 2, unmatched: 0 },
     taxAcres: { fromMapping: 2, computedFromGeometry: 0 },
     warnings: [],
+    placeholders: [{ field: 'SaleDate', count: 1047, examples: ['1/1/1900', '3/13/1899'] }],
     timings: { readMs: 1, prepareMs: 1, writeMs: 0, totalMs: 2 },
     parcelsPerSecond: 1000,
     ...overrides,

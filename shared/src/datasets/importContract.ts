@@ -21,6 +21,9 @@ export const rejectedRowSchema = z.object({
   detail: z.string(),
 });
 
+/** Values of one field that the import left empty, how many, and a few of them as the file wrote them. */
+const fieldValuesSchema = z.object({ field: z.string(), count: z.number(), examples: z.array(z.string()) });
+
 export const importReportSchema = z.object({
   file: z.string(),
   format: z.string(),
@@ -49,7 +52,12 @@ export const importReportSchema = z.object({
   ),
   taxAcres: z.object({ fromMapping: z.number(), computedFromGeometry: z.number() }),
   /** Values that could not be read (a date or number that does not parse): left empty, row kept. */
-  warnings: z.array(z.object({ field: z.string(), count: z.number(), examples: z.array(z.string()) })),
+  warnings: z.array(fieldValuesSchema),
+  /**
+   * Values that mean "unknown" ("/", "N/A", a sale dated 1/1/1900, year built 0, the mapping's
+   * `nullValues`), per source field: stored as missing, row kept.
+   */
+  placeholders: z.array(fieldValuesSchema),
   timings: z.object({ readMs: z.number(), prepareMs: z.number(), writeMs: z.number(), totalMs: z.number() }),
   parcelsPerSecond: z.number(),
 });

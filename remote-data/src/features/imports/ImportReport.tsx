@@ -39,15 +39,7 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
           {report.dataset.asOf && `, as of ${report.dataset.asOf}`}
         </Count>
       </dl>
-      {report.warnings.length > 0 && (
-        <ul className="data-warnings">
-          {report.warnings.map((warning) => (
-            <li key={warning.field}>
-              {warning.field}: {number.format(warning.count)} values could not be read (e.g. {warning.examples.join(', ')}); left empty.
-            </li>
-          ))}
-        </ul>
-      )}
+      <FieldNotes report={report} />
 
       <Rejections
         columns={['Feature', 'PIN', 'Reason', 'Detail']}
@@ -77,5 +69,24 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
         </section>
       </div>
     </div>
+  );
+}
+
+/** Values left empty, per field: those that could not be read, and those that mean "unknown". */
+function FieldNotes({ report }: { report: Report }) {
+  const notes = [
+    ...report.warnings.map(({ field, count, examples }) => ({ key: `unreadable ${field}`, text: `${field}: ${number.format(count)} values could not be read (e.g. ${examples.join(', ')}); left empty.` })),
+    ...report.placeholders.map(({ field, count, examples }) => ({
+      key: `unknown ${field}`,
+      text: `${field}: ${number.format(count)} placeholders for an unknown value (e.g. ${examples.map((example) => `"${example}"`).join(', ')}); stored as missing.`,
+    })),
+  ];
+  if (notes.length === 0) return null;
+  return (
+    <ul className="data-warnings">
+      {notes.map((note) => (
+        <li key={note.key}>{note.text}</li>
+      ))}
+    </ul>
   );
 }
