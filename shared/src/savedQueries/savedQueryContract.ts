@@ -37,5 +37,3 @@ export const updateSavedQueryBodySchema = z.object({ name: z.optional(nameSchema
 /** The conditions as the panel sends them (defaults may be left out). */
 export type SavedQueryConditions = z.input<typeof savedQueryConditionsSchema>;
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
-export type CreateSavedQueryBody = z.input<typeof createSavedQueryBodySchema>;
-export type UpdateSavedQueryBody = z.input<typeof updateSavedQueryBodySchema>;

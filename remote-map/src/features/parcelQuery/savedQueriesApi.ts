@@ -4,7 +4,7 @@ import { baseApi, savedParcelIdForPath, type ApiQueryError, savedQueryListSchema
 
 const INVALID_LIST_MESSAGE = 'Received invalid saved query data from the server.';
 
-export const savedQueriesApi = baseApi.enhanceEndpoints({ addTagTypes: ['SavedQueries'] }).injectEndpoints({
+const savedQueriesApi = baseApi.enhanceEndpoints({ addTagTypes: ['SavedQueries'] }).injectEndpoints({
   endpoints: (build) => ({
     /** The one saved last first. */
     listSavedQueries: build.query<SavedQuery[], void>({
