@@ -59,7 +59,7 @@ test('imported while the product runs, the Chicago image is a base map drawn und
 
   const imageryTiles: number[] = [];
   page.on('response', (response) => {
-    if (new RegExp(`/tiles/imagery/${NAME}/\\d+/\\d+/\\d+\\.webp\\?v=\\d+$`).test(response.url())) imageryTiles.push(response.status());
+    if (new RegExp(`/tiles/imagery/${NAME}/\\d+/\\d+/\\d+\\.jpg\\?v=\\d+$`).test(response.url())) imageryTiles.push(response.status());
   });
   const map = new MapPage(page);
   const canvas = page.locator('canvas.mapboxgl-canvas');
@@ -107,7 +107,7 @@ test('imported while the product runs, the Chicago image is a base map drawn und
 async function standInTileService(apiTemplate: string): Promise<{ server: Server; origin: string; requests: string[] }> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
-    const match = /^\/ortho\/(\d+)\/(\d+)\/(\d+)\.webp$/.exec(req.url ?? '');
+    const match = /^\/ortho\/(\d+)\/(\d+)\/(\d+)\.jpg$/.exec(req.url ?? '');
     if (!match) return void res.writeHead(404).end();
     requests.push(req.url!);
     const [, z, x, y] = match;
@@ -134,7 +134,7 @@ test('an XYZ service an administrator adds is a base map fetched from its own ho
   await adminContext.close();
   const added = await request.post(`${API}/api/admin/imagery-services`, {
     headers: adminHeaders,
-    data: { kind: 'xyz', url: `${county.origin}/ortho/{z}/{x}/{y}.webp`, label: SERVICE_LABEL, attribution: 'County GIS', year: 2023, bounds: chicago!.bbox, maxzoom: 14 },
+    data: { kind: 'xyz', url: `${county.origin}/ortho/{z}/{x}/{y}.jpg`, label: SERVICE_LABEL, attribution: 'County GIS', year: 2023, bounds: chicago!.bbox, maxzoom: 14 },
   });
   expect(added.status(), await added.text()).toBe(201);
 

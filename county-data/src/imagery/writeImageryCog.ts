@@ -1,14 +1,16 @@
 // Writes an imagery source as the file the API serves: one Cloud-Optimized GeoTIFF in the web map's
 // own tiling (GDAL's GoogleMapsCompatible: EPSG:3857, 256 px tiles aligned on the z/x/y grid), its
 // full resolution at the zoom nearest the source's pixel size and overviews for the three zooms below
-// it, so every map tile of those zooms is exactly one stored tile, read by byte range and sent as it is. Tiles are WebP with
-// an alpha band (transparent where the source has no data); a tile wholly outside the image or wholly
-// nodata is not stored at all (SPARSE_OK), and the API answers it 204. GDAL streams the source
+// it, so every map tile of those zooms is exactly one stored tile, read by byte range and sent as it is.
+// Tiles are JPEG with GDAL's 1-bit mask beside them for where the source has no data (the API sends an
+// edge tile as WebP with that mask as its alpha): writing WebP took four times as long as reprojecting
+// (docs/performance.md), JPEG next to nothing. A tile wholly outside the image or wholly nodata is not
+// stored at all (SPARSE_OK), and the API answers it 204. GDAL streams the source
 // through a bounded block cache, so memory stays flat whatever the image's size.
 // Below those zooms, coarser COGs made from the first one (writeCoarserCogs), four zooms each, serve
 // the image down to the zoom where it is half a tile across: zoomed out, the photo never vanishes.
 import { gdalToolOutput } from '../import/gdal.ts';
-import type { ImageryTileFormat } from '@parcel-map/shared/contracts';
+import { IMAGERY_TILE_QUALITY, type ImageryTileFormat } from '@parcel-map/shared/contracts';
 import type { ImageryFormat } from './imageryFormat.ts';
 import type { ImagerySource } from './imagerySource.ts';
 
@@ -20,8 +22,8 @@ import type { ImagerySource } from './imagerySource.ts';
 const ALIGNED_LEVELS = 4;
 /** GDAL's block cache for the conversion, in MB: the import's memory stays near it for any size of image. */
 const GDAL_CACHE_MB = 256;
-/** WebP's quality for the stored tiles (GDAL's default is 75): aerial photography at 80 keeps fences and paint lines readable. */
-const WEBP_QUALITY = 80;
+/** The stored tiles' compression: JPEG, with transparency in a mask. */
+const COMPRESSION = ['-co', 'COMPRESS=JPEG', '-co', `QUALITY=${IMAGERY_TILE_QUALITY}`];
 
 /** Zoomed out, the image is served down to the first zoom where its longer side is at most this many map pixels (half a tile). */
 const SMALLEST_SIDE_PX = 128;
@@ -58,12 +60,12 @@ export async function writeImageryCog(file: string, format: ImageryFormat, sourc
     ...(givenCrs === undefined ? [] : ['-a_srs', givenCrs]),
     ...rgbaBands(source),
     '-co', 'TILING_SCHEME=GoogleMapsCompatible', '-co', 'BLOCKSIZE=256',
-    '-co', 'COMPRESS=WEBP', '-co', `QUALITY=${WEBP_QUALITY}`, '-co', 'SPARSE_OK=TRUE',
+    ...COMPRESSION, '-co', 'SPARSE_OK=TRUE',
     '-co', `ALIGNED_LEVELS=${ALIGNED_LEVELS}`, '-co', 'RESAMPLING=BILINEAR', '-co', 'OVERVIEW_RESAMPLING=AVERAGE', '-co', 'BIGTIFF=IF_SAFER',
     file, target,
   ];
   await gdalToolOutput('gdal_translate', args, [...format.drivers, 'GTiff', 'COG'], purpose);
-  return { tileFormat: 'webp', ...(await zoomsOf(target, ALIGNED_LEVELS, purpose)) };
+  return { tileFormat: 'jpeg', ...(await zoomsOf(target, ALIGNED_LEVELS, purpose)) };
 }
 
 /**
@@ -84,11 +86,12 @@ export async function writeCoarserCogs(full: string, zooms: CogZooms, bbox: read
       '-q', '--config', 'GDAL_CACHEMAX', String(GDAL_CACHE_MB), '--config', 'GDAL_NUM_THREADS', '2',
       '-of', 'COG',
       '-co', 'TILING_SCHEME=GoogleMapsCompatible', '-co', `ZOOM_LEVEL=${top}`, '-co', 'BLOCKSIZE=256',
-      '-co', 'COMPRESS=WEBP', '-co', `QUALITY=${WEBP_QUALITY}`, '-co', 'SPARSE_OK=TRUE',
+      ...COMPRESSION, '-co', 'SPARSE_OK=TRUE',
       '-co', `ALIGNED_LEVELS=${levels}`, '-co', 'RESAMPLING=AVERAGE', '-co', 'OVERVIEW_RESAMPLING=AVERAGE', '-co', 'BIGTIFF=IF_SAFER',
       full, file,
     ];
-    await gdalToolOutput('gdal_translate', args, ['GTiff', 'COG'], purpose);
+    // GDAL reads the first file's mask through a VRT of its own making as it resamples; no other VRT is read.
+    await gdalToolOutput('gdal_translate', args, ['GTiff', 'COG', 'VRT'], purpose);
     const served = await zoomsOf(file, levels, purpose);
     written.push({ file, ...served });
     top = served.minzoom - 1;
@@ -120,21 +123,22 @@ async function zoomsOf(file: string, alignedLevels: number, purpose: string): Pr
 }
 
 /**
- * gdal_translate's band choice: WebP stores red, green, blue and alpha, so grey is repeated in the
- * three colours, a palette expanded, extra bands (near infrared) left out, and other data types than
- * bytes scaled to 0–255. Transparency: the source's alpha band if it has one; else, where it declares
- * a nodata value, its mask (0 where nodata) becomes the alpha, as WebP keeps no nodata value; else the
- * COG driver adds an alpha as it reprojects, transparent beyond the image.
+ * gdal_translate's band choice: JPEG stores red, green and blue, so grey is repeated in the three
+ * colours, a palette expanded, extra bands (near infrared) left out, and other data types than bytes
+ * scaled to 0–255. Transparency, as the mask: the source's alpha band if it has one (a palette's
+ * transparent entries included); else, where it declares a nodata value, its mask (0 where nodata),
+ * as the file keeps no nodata value; else the COG driver makes one as it reprojects, clear beyond the image.
  */
 function rgbaBands(source: ImagerySource): string[] {
   const { bands } = source;
   const first = bands[0];
-  if (first?.colour === 'Palette') return ['-expand', first.paletteHasAlpha ? 'rgba' : 'rgb'];
+  // An expanded palette's alpha becomes the mask as the COG driver writes JPEG (its own alpha left out).
+  if (first?.colour === 'Palette') return first.paletteHasAlpha ? ['-expand', 'rgba', '-co', 'ADD_ALPHA=NO'] : ['-expand', 'rgb'];
   const scale = bands.some((band) => band.type !== 'Byte') ? ['-ot', 'Byte', '-scale'] : [];
   const alpha = bands.findIndex((band) => band.colour === 'Alpha') + 1;
   const colours = bands.length - (alpha > 0 ? 1 : 0);
   const rgb = colours >= 3 ? ['-b', '1', '-b', '2', '-b', '3'] : ['-b', '1', '-b', '1', '-b', '1'];
-  if (alpha > 0) return [...scale, ...rgb, '-b', String(alpha)];
-  if (source.nodata !== null) return [...scale, ...rgb, '-b', 'mask', '-a_nodata', 'none', '-co', 'ADD_ALPHA=NO'];
+  if (alpha > 0) return [...scale, ...rgb, '-mask', String(alpha)];
+  if (source.nodata !== null) return [...scale, ...rgb, '-mask', 'mask', '-a_nodata', 'none'];
   return [...scale, ...rgb];
 }

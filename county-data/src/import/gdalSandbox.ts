@@ -33,6 +33,8 @@ const CONFIG = {
   ALLOW_VIRTUAL_OGR_FROM_TRIGGER_AND_VIEW: 'NO',
   OGR_SQLITE_ALLOW_EXTERNAL_ACCESS: 'NO',
   GDAL_CONFIG_FILE: '/dev/null',
+  // No .aux.xml beside what GDAL reads or writes: an imagery version is the files the import names, nothing else.
+  GDAL_PAM_ENABLED: 'NO',
 };
 
 export interface SandboxedCommand {

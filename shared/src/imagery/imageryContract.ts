@@ -7,9 +7,15 @@ import { bboxSchema } from '../parcels/parcelContract.ts';
 /** An imagery layer's name: a slug such as `orthophoto-2024`, unique among imagery layers. */
 export const IMAGERY_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-/** How an imagery layer's tiles are encoded, and the extension of their URLs. */
-export const IMAGERY_TILE_FORMATS = { webp: { extension: 'webp', contentType: 'image/webp' }, jpeg: { extension: 'jpg', contentType: 'image/jpeg' } } as const;
+/**
+ * How an imagery layer's tiles are stored, and the extension of their URLs. A `jpeg` layer keeps its
+ * transparency in a mask beside the tiles, and its tiles on the image's edge are sent as WebP.
+ */
+export const IMAGERY_TILE_FORMATS = { webp: { extension: 'webp' }, jpeg: { extension: 'jpg' } } as const;
 export type ImageryTileFormat = keyof typeof IMAGERY_TILE_FORMATS;
+
+/** The quality imagery tiles are encoded at (JPEG and WebP): aerial photography keeps fences and paint lines readable. */
+export const IMAGERY_TILE_QUALITY = 85;
 
 /**
  * Where the API serves imagery tiles: `/tiles/imagery/{name}/{z}/{x}/{y}.webp?v=<id>`. They hold no

@@ -9,6 +9,12 @@ import type { FileHandle } from 'node:fs/promises';
 const HALF_WORLD = 20037508.342789244;
 const TILE_SIZE = 256;
 
+/** Where one stored tile's bytes are. */
+interface StoredTile {
+  offset: number;
+  length: number;
+}
+
 /** One zoom's stored tiles. */
 interface CogLevel {
   /** The map tile x and y of the file's first tile at this zoom. */
@@ -18,14 +24,28 @@ interface CogLevel {
   down: number;
   offsets: Float64Array;
   lengths: Float64Array;
+  /** The level's transparency mask (GDAL's internal mask, a JPEG file's transparency): its tiles in the same grid. */
+  mask?: { offsets: Float64Array; lengths: Float64Array };
+}
+
+/** A map tile's stored bytes, and its mask tile's where the file has a mask. */
+export interface LocatedTile extends StoredTile {
+  mask?: StoredTile;
 }
 
 export interface CogTileIndex {
+  /** TIFF's compression of the image tiles (7: JPEG, 50001: WebP) and of the mask tiles. */
+  compression: number;
+  maskCompression: number | undefined;
+  /** A JPEG file's quantization and Huffman tables, shared by its tiles (each tile's stream leaves them out). */
+  jpegTables: Buffer | undefined;
   /** Where map tile z/x/y's bytes are; undefined when the file stores nothing there (outside, or all nodata). */
-  locate(z: number, x: number, y: number): { offset: number; length: number } | undefined;
+  locate(z: number, x: number, y: number): LocatedTile | undefined;
 }
 
-const TAG = { newSubfileType: 254, width: 256, height: 257, tileWidth: 322, tileOffsets: 324, tileByteCounts: 325, pixelScale: 33550, tiepoint: 33922 } as const;
+const TAG = {
+  newSubfileType: 254, width: 256, height: 257, compression: 259, tileWidth: 322, tileOffsets: 324, tileByteCounts: 325, jpegTables: 347, pixelScale: 33550, tiepoint: 33922,
+} as const;
 /** Only these are read: the others (GDAL's metadata, the GeoKeys) are not needed to find a tile. */
 const READ_TAGS: ReadonlySet<number> = new Set(Object.values(TAG));
 /** NewSubfileType's bit of a transparency mask (GDAL's internal masks): not an image level. */
@@ -37,7 +57,9 @@ const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1,
 export async function readCogTileIndex(file: FileHandle, maxzoom: number): Promise<CogTileIndex> {
   const reader = new TiffReader(file);
   const directories = await reader.directories();
-  const images = directories.filter((directory) => ((directory.get(TAG.newSubfileType)?.[0] ?? 0) & MASK) === 0);
+  const isMask = (directory: Map<number, number[]>) => ((directory.get(TAG.newSubfileType)?.[0] ?? 0) & MASK) !== 0;
+  const images = directories.filter((directory) => !isMask(directory));
+  const masks = directories.filter(isMask);
   const full = images[0];
   if (!full) throw new Error('the imagery file holds no image');
   const scale = full.get(TAG.pixelScale)?.[0];
@@ -55,6 +77,8 @@ export async function readCogTileIndex(file: FileHandle, maxzoom: number): Promi
     if (tileWidth !== TILE_SIZE || !nearInteger(firstX) || !nearInteger(firstY)) return;
     const width = directory.get(TAG.width)![0]!;
     const height = directory.get(TAG.height)![0]!;
+    // GDAL writes each level's mask beside it, the same size.
+    const mask = masks.find((candidate) => candidate.get(TAG.width)?.[0] === width && candidate.get(TAG.height)?.[0] === height);
     levels.set(maxzoom - index, {
       firstX: Math.round(firstX),
       firstY: Math.round(firstY),
@@ -62,9 +86,14 @@ export async function readCogTileIndex(file: FileHandle, maxzoom: number): Promi
       down: Math.ceil(height / TILE_SIZE),
       offsets: Float64Array.from(directory.get(TAG.tileOffsets) ?? []),
       lengths: Float64Array.from(directory.get(TAG.tileByteCounts) ?? []),
+      ...(mask && { mask: { offsets: Float64Array.from(mask.get(TAG.tileOffsets) ?? []), lengths: Float64Array.from(mask.get(TAG.tileByteCounts) ?? []) } }),
     });
   });
+  const tables = full.get(TAG.jpegTables);
   return {
+    compression: full.get(TAG.compression)?.[0] ?? 1,
+    maskCompression: masks[0]?.get(TAG.compression)?.[0],
+    jpegTables: tables && Buffer.from(tables),
     locate(z, x, y) {
       const level = levels.get(z);
       if (!level) return undefined;
@@ -75,7 +104,9 @@ export async function readCogTileIndex(file: FileHandle, maxzoom: number): Promi
       const tile = row * level.across + column;
       const length = level.lengths[tile] ?? 0;
       // A sparse tile (SPARSE_OK) has neither offset nor length.
-      return length > 0 ? { offset: level.offsets[tile]!, length } : undefined;
+      if (length === 0) return undefined;
+      const maskLength = level.mask?.lengths[tile] ?? 0;
+      return { offset: level.offsets[tile]!, length, ...(maskLength > 0 && { mask: { offset: level.mask!.offsets[tile]!, length: maskLength } }) };
     },
   };
 }

@@ -1,14 +1,16 @@
-// Imagery tiles (GET /tiles/imagery/{name}/{z}/{x}/{y}.webp?v=<id>): each is one tile stored in the
-// layer's COGs (the full resolution's, or a coarser one's below its zooms), read at its offset and
-// sent as it is. The layers served are read once per data version; each file's tile index once per
+// Imagery tiles (GET /tiles/imagery/{name}/{z}/{x}/{y}.{webp|jpg}?v=<id>): each is one tile stored in
+// the layer's COGs (the full resolution's, or a coarser one's below its zooms), read at its offset and
+// sent as it is (a JPEG file's with its tables, and as WebP with its mask on the image's edge:
+// maskedJpegTile.ts). The layers served are read once per data version; each file's tile index once per
 // file (a file is one version's, never rewritten), with the file kept open while its version is current.
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../platform/cache/perVersion.ts';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
-import { readCogTileIndex, type CogTileIndex } from './cogTileIndex.ts';
+import { readCogTileIndex, type CogTileIndex, type LocatedTile } from './cogTileIndex.ts';
 import type { ImageryFilesRepository, ServedImagery } from './imageryFilesRepository.ts';
+import { maskedJpegTile, type EncodedTile } from './maskedJpegTile.ts';
 
 export interface ImageryTilesDeps {
   files: ImageryFilesRepository;
@@ -17,10 +19,12 @@ export interface ImageryTilesDeps {
   imageryDir: string;
 }
 
-/** A stored tile's bytes, or `empty` where the layer has none; with the version it is of. */
-export type ImageryTile = ({ kind: 'tile'; body: Buffer } | { kind: 'empty' }) & { layer: ServedImagery };
+/** A tile's bytes and type, or `empty` where the layer has none; with the version it is of. */
+export type ImageryTile = (({ kind: 'tile' } & EncodedTile) | { kind: 'empty' }) & { layer: ServedImagery };
 
 const CLOSE_DELAY_MS = 30_000;
+/** TIFF's compression codes of the tiles the import writes. */
+const JPEG = 7;
 
 interface OpenCog {
   handle: FileHandle;
@@ -67,11 +71,21 @@ export function createImageryTiles(deps: ImageryTilesDeps) {
       const { handle, index } = await cogOf(layer, z);
       const stored = index.locate(z, x, y);
       if (!stored) return { kind: 'empty', layer };
-      const body = Buffer.alloc(stored.length);
-      await handle.read(body, 0, stored.length, stored.offset);
-      return { kind: 'tile', body, layer };
+      return { kind: 'tile', ...(await encodedTile(handle, index, stored)), layer };
     },
   };
+}
+
+async function encodedTile(handle: FileHandle, index: CogTileIndex, stored: LocatedTile): Promise<EncodedTile> {
+  const body = await readStored(handle, stored);
+  if (index.compression !== JPEG) return { body, contentType: 'image/webp' };
+  return maskedJpegTile(body, index.jpegTables, stored.mask && { stored: await readStored(handle, stored.mask), compression: index.maskCompression });
+}
+
+async function readStored(handle: FileHandle, { offset, length }: { offset: number; length: number }): Promise<Buffer> {
+  const body = Buffer.alloc(length);
+  await handle.read(body, 0, length, offset);
+  return body;
 }
 
 async function openCog(file: string, maxzoom: number): Promise<OpenCog> {

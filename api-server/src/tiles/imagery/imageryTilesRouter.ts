@@ -1,5 +1,5 @@
-// GET /{name}/{z}/{x}/{y}.{webp|jpg}?v=<id> under IMAGERY_TILES_PATH: a stored imagery tile with its
-// Content-Type, 204 where the layer has no data, 404 for a name not served (or another format's
+// GET /{name}/{z}/{x}/{y}.{webp|jpg}?v=<id> under IMAGERY_TILES_PATH: an imagery tile with its
+// Content-Type (a .jpg layer's edge tiles are WebP, for their transparency), 204 where the layer has no data, 404 for a name not served (or another format's
 // extension). Asked for with the current version's id, the answer is cacheable for good; public, as
 // imagery holds no county data (docs/decisions.md).
 import { Router } from 'express';
@@ -43,7 +43,7 @@ export function imageryTilesRouter(tiles: ImageryTiles): Router {
       res.status(304).end();
       return;
     }
-    res.set('Content-Type', format.contentType).send(tile.body);
+    res.set('Content-Type', tile.contentType).send(tile.body);
   });
   return router;
 }
