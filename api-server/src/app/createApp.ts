@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Db } from '@parcel-map/database';
-import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, IMAGERY_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, IMAGERY_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS, QUERY_MATCH_KEY_PATTERN, QUERY_MATCH_TILES_PATH } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
 import { createDataAdminRouter, DATA_ADMIN_PATH, isFileUpload } from '../features/dataAdmin/dataAdminRouter.ts';
@@ -13,7 +13,7 @@ import { createParcelsRepository } from '../features/parcels/parcelsRepository.t
 import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
 import { createParcelsService, type ParcelsService } from '../features/parcels/parcelsService.ts';
 import { createParcelSearch } from '../features/parcels/search/index.ts';
-import { createParcelQueryRouter } from '../features/parcels/query/index.ts';
+import { createParcelQueries } from '../features/parcels/query/index.ts';
 import { createDatabaseSearchGate } from '../features/parcels/search/searchGate.ts';
 import { createNearbyRepository } from '../features/parcels/nearby/nearbyRepository.ts';
 import { createNearbyService } from '../features/parcels/nearby/nearbyService.ts';
@@ -59,6 +59,7 @@ import { createOverlayFeaturesRepository } from '../tiles/overlays/overlayFeatur
 import { createOverlayTiles } from '../tiles/overlays/overlayTiles.ts';
 import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesRepository.ts';
 import { createParcelTilesService, type ParcelTilesService } from '../tiles/parcels/parcelTilesService.ts';
+import { createQueryMatchTiles } from '../tiles/parcels/queryMatchTiles.ts';
 import { createMetrics } from '../platform/metrics/metrics.ts';
 import type { ApiConfig } from './config.ts';
 import { probesRouter } from './probes.ts';
@@ -191,7 +192,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));
   app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
-  app.use('/api/parcels/query', createParcelQueryRouter({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads }));
+  const parcelQueries = createParcelQueries({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads });
+  app.use('/api/parcels/query', parcelQueries.router);
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService({ repository: createNearbyRepository(db), wholeList: createWholeListRepository(db), gate: heavyReads }), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
@@ -217,6 +219,8 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   // Before the parcel tiles: their paths lie under /tiles.
   app.use(IMAGERY_TILES_PATH, imageryTilesRouter(imageryTiles));
   app.use(OVERLAY_TILES_PATH, namedTileSetsRouter({ zooms: OVERLAY_TILE_ZOOMS, namePattern: OVERLAY_NAME_PATTERN, getTile: overlayTiles.getTile, versioned: true }, tileTurns));
+  const queryMatchTiles = createQueryMatchTiles({ parcelTiles: tilesService, matchesOf: parcelQueries.matches.matchesOf, dataVersion });
+  app.use(QUERY_MATCH_TILES_PATH, namedTileSetsRouter({ zooms: PARCEL_TILE_ZOOMS, namePattern: QUERY_MATCH_KEY_PATTERN, getTile: queryMatchTiles.getTile, versioned: true }, tileTurns));
   app.use(PARCEL_TILES_PATH, tileSetRouter({ zooms: PARCEL_TILE_ZOOMS, getTile: tilesService.getTile, versioned: true }, tileTurns));
   app.use('/contours', tileSetRouter({ zooms: CONTOUR_TILE_ZOOMS, getTile: contourTiles.getTile }, tileTurns));
   app.use(BASEMAP_TILES_PATH, tileSetRouter({ zooms: BASEMAP_TILE_ZOOMS, getTile: baseMapTiles.getTile }, tileTurns));

@@ -5,7 +5,7 @@ import { testConfig } from '@parcel-map/shared/testing';
 import { controlMap, createMapController, type MapConfig, type MapControllerEvents } from './mapController.ts';
 import { CONTOUR_LAYER_IDS, CONTOUR_SOURCE_ID } from './contourLayers.ts';
 import { FINDINGS_LAYERS } from './findingsLayer.ts';
-import { QUERY_MATCH_LAYER_IDS } from './queryMatchesLayer.ts';
+import { QUERY_MATCH_LAYER_IDS, QUERY_MATCH_SOURCE_ID } from './queryMatchesLayer.ts';
 import { MARKUP_LAYER_IDS } from './markupsLayer.ts';
 import { MY_LOCATION_LAYER_IDS } from './myLocationLayer.ts';
 import { overlayLayerIds, type OverlayLayer } from './overlayLayers.ts';
@@ -66,6 +66,7 @@ const config: MapConfig = {
 };
 
 const parcel = (pin: string): Feature => ({ type: 'Feature', properties: { pin, Name: `OWNER ${pin}` }, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] } });
+const QUERY_MATCH_TILES = 'http://api.test/tiles/query/keyOfTheQueryAAAAAAAA/{z}/{x}/{y}.pbf?v=4';
 const flood: OverlayLayer = { name: 'flood', label: 'Flood zones', geometryType: 'polygon', tilesUrl: 'http://api.test/tiles/overlays/flood/{z}/{x}/{y}.pbf?v=1', style: { colour: '#1c7ed6' } };
 const markup = (id: number, visible: boolean): Markup => ({
   id,
@@ -98,6 +99,7 @@ describe('the controller on a map (fake)', () => {
   it('installs every drawn layer on the style load, in order: overlays under the base labels, contours under the parcels, owner names under the base labels, the rest on top', async () => {
     const { fake, controller } = await loadedController();
     controller.draw('overlays', { overlays: [flood] });
+    controller.draw('queryMatches', { tilesUrl: QUERY_MATCH_TILES, total: 1 });
     expect(fake.layerIds()).toEqual([
       'land',
       'roads',
@@ -224,6 +226,7 @@ describe('the controller on a map (fake)', () => {
     controller.draw('parcels', { showLabels: false, dataVersion: 4 });
     controller.draw('overlays', { overlays: [flood] });
     controller.draw('savedParcels', { visible: true, points: [{ pin: '12', lng: -80.8, lat: 35.6, label: 'B' }] });
+    controller.draw('queryMatches', { tilesUrl: QUERY_MATCH_TILES, total: 30_000 });
     controller.setStyle('satellite');
     expect(handlers.styleLoadStarted).toHaveBeenLastCalledWith('satellite');
     // Asked for while the new style loads: nothing to draw on, kept for it.
@@ -242,6 +245,9 @@ describe('the controller on a map (fake)', () => {
     expect(fake.sourceSpec(PARCEL_SOURCE_ID)).toMatchObject({ tiles: [`${config.parcelTilesUrl}?v=4`] });
     expect(data('overlay-layers')).toBe('flood');
     expect(data('saved-parcel-count')).toBe('1');
+    expect(fake.sourceSpec(QUERY_MATCH_SOURCE_ID)).toMatchObject({ tiles: [QUERY_MATCH_TILES] });
+    expect(fake.layerIds().indexOf(QUERY_MATCH_LAYER_IDS.fill)).toBeLessThan(fake.layerIds().indexOf(PARCEL_LAYER_IDS.selected));
+    expect(data('query-matches')).toBe('30000');
   });
 
   it('points both parcel sources at the new data version’s tiles', async () => {
@@ -302,7 +308,8 @@ describe('the controller on a map (fake)', () => {
     expect(data('findings')).toBe('2');
 
     expect(data('query-matches')).toBeNull();
-    controller.draw('queryMatches', { pins: ['12'] });
+    fake.setVectorFeatures(QUERY_MATCH_SOURCE_ID, [parcel('12')]);
+    controller.draw('queryMatches', { tilesUrl: QUERY_MATCH_TILES, total: 1 });
     expect(pins(fake, QUERY_MATCH_LAYER_IDS.fill)).toEqual(['12']);
     expect(data('query-matches')).toBe('1');
 

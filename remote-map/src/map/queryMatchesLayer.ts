@@ -1,35 +1,48 @@
-// The parcels an attribute query matches (issue #42), every one of them and not only the page the
-// query panel lists: one filter of their pins on the parcel highlight tiles, under the selection.
-// Hidden while there are none, so that the highlight tiles load for it only when it draws.
-import type { LayerSpecification } from 'mapbox-gl';
+// The parcels an attribute query matches (issue #42), every one of them at any count and not only the
+// page the query panel lists: a vector source of the API's tiles of the query's matches
+// (`/tiles/query/{key}/…`, the parcel tiles with only the matching parcels in them), under the
+// selection. Without a query there is no source, so nothing is loaded for it; another query is
+// another source, so no tile of the one before is drawn for it.
+import type { LayerSpecification, Map as MapboxMap } from 'mapbox-gl';
 import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared';
 import type { DrawnLayer } from './drawnLayer.ts';
-import { PARCEL_HIGHLIGHT_SOURCE_ID, PARCEL_LAYER_IDS, pinsFilter } from './parcelLayers.ts';
+import { PARCEL_LAYER_IDS, parcelSource } from './parcelLayers.ts';
 
+export const QUERY_MATCH_SOURCE_ID = 'query-matches';
 export const QUERY_MATCH_LAYER_IDS = { fill: 'query-matches-fill', line: 'query-matches-line' } as const;
 const MATCH_COLOR = '#7048e8';
 
-const visibility = (pins: readonly string[]) => (pins.length > 0 ? 'visible' : 'none');
-
-function queryMatchLayers(pins: readonly string[]): LayerSpecification[] {
-  const common = { source: PARCEL_HIGHLIGHT_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER, filter: pinsFilter(pins), layout: { visibility: visibility(pins) } } as const;
-  return [
-    { ...common, id: QUERY_MATCH_LAYER_IDS.fill, type: 'fill', paint: { 'fill-color': MATCH_COLOR, 'fill-opacity': 0.35 } },
-    { ...common, id: QUERY_MATCH_LAYER_IDS.line, type: 'line', paint: { 'line-color': MATCH_COLOR, 'line-width': 2 } },
-  ];
+export interface QueryMatchesState {
+  /** The absolute URL template of the query's match tiles; null while no query is shown. */
+  tilesUrl: string | null;
+  /** How many parcels match (the map container says it). */
+  total: number;
 }
 
-export const queryMatchesLayer: DrawnLayer<{ pins: readonly string[] }> = {
-  initial: () => ({ pins: [] }),
-  install(map, { pins }) {
-    for (const layer of queryMatchLayers(pins)) map.addLayer(layer, PARCEL_LAYER_IDS.selected);
+const QUERY_MATCH_LAYERS: LayerSpecification[] = [
+  { id: QUERY_MATCH_LAYER_IDS.fill, type: 'fill', source: QUERY_MATCH_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER, paint: { 'fill-color': MATCH_COLOR, 'fill-opacity': 0.35 } },
+  { id: QUERY_MATCH_LAYER_IDS.line, type: 'line', source: QUERY_MATCH_SOURCE_ID, 'source-layer': PARCEL_SOURCE_LAYER, paint: { 'line-color': MATCH_COLOR, 'line-width': 2 } },
+];
+
+function addMatches(map: MapboxMap, tilesUrl: string): void {
+  map.addSource(QUERY_MATCH_SOURCE_ID, parcelSource(tilesUrl));
+  for (const layer of QUERY_MATCH_LAYERS) map.addLayer(layer, PARCEL_LAYER_IDS.selected);
+}
+
+function removeMatches(map: MapboxMap): void {
+  for (const layer of QUERY_MATCH_LAYERS) map.removeLayer(layer.id);
+  map.removeSource(QUERY_MATCH_SOURCE_ID);
+}
+
+export const queryMatchesLayer: DrawnLayer<QueryMatchesState> = {
+  initial: () => ({ tilesUrl: null, total: 0 }),
+  install(map, { tilesUrl }) {
+    if (tilesUrl) addMatches(map, tilesUrl);
   },
-  update(map, { pins }, previous) {
-    if (pins === previous.pins) return;
-    for (const id of Object.values(QUERY_MATCH_LAYER_IDS)) {
-      map.setFilter(id, pinsFilter(pins));
-      map.setLayoutProperty(id, 'visibility', visibility(pins));
-    }
+  update(map, { tilesUrl }, previous) {
+    if (tilesUrl === previous.tilesUrl) return;
+    if (previous.tilesUrl) removeMatches(map);
+    if (tilesUrl) addMatches(map, tilesUrl);
   },
-  published: ({ pins }) => ({ queryMatches: pins.length > 0 ? pins.length : null }),
+  published: ({ tilesUrl, total }) => ({ queryMatches: tilesUrl ? total : null }),
 };

@@ -1,5 +1,5 @@
 // Attribute queries (issue #42, parcelQueryContract.ts): the fields a query is built from, a page of
-// the matching parcels with their exact count, the pins of the matches for the map, and the whole
+// the matching parcels with their exact count, the tiles of every match for the map, and the whole
 // result downloaded as CSV.
 import { datedFileName } from '../files/csvFile.ts';
 import { downloadFile } from '../files/downloadFile.ts';
@@ -7,30 +7,19 @@ import {
   parcelQueryResponseSchema,
   QUERY_CSV_COUNT_LINE,
   QUERY_CSV_TYPE,
-  QUERY_MAX_LIMIT,
   queryFieldsResponseSchema,
+  queryMatchesResponseSchema,
   type ParcelQueryBody,
+  type ParcelQueryConditions,
   type ParcelQueryResponse,
   type QueryField,
+  type QueryMatchesResponse,
 } from '../parcels/parcelQueryContract.ts';
 import { baseApi, type ApiQueryError } from './baseApi.ts';
 
 const QUERY_PATH = '/api/parcels/query';
 export const INVALID_QUERY_ANSWER_MESSAGE = 'Received invalid query data from the server.';
-/**
- * The matches the map highlights at most: their pins come a page of QUERY_MAX_LIMIT at a time, as the
- * contract has no answer of pins alone.
- */
-export const QUERY_HIGHLIGHT_MAX = 2000;
-
-/** A query's conditions: what it matches, whatever page or order is shown. */
-export type ParcelQueryConditions = Omit<ParcelQueryBody, 'limit' | 'offset' | 'sort' | 'dir'>;
-
-export interface QueryMatchPins {
-  pins: string[];
-  /** How many parcels match in all: more than `pins` holds when it reached QUERY_HIGHLIGHT_MAX. */
-  total: number;
-}
+export type { ParcelQueryConditions } from '../parcels/parcelQueryContract.ts';
 
 const invalid = (): { error: ApiQueryError } => ({ error: { message: INVALID_QUERY_ANSWER_MESSAGE } });
 
@@ -52,20 +41,13 @@ export const parcelQueryApi = baseApi.injectEndpoints({
         return parsed.success ? { data: parsed.data } : invalid();
       },
     }),
-    getQueryMatchPins: build.query<QueryMatchPins, ParcelQueryConditions>({
+    /** The tiles of every match (the API keeps the query under a key); asked again on each run, as the page is. */
+    getQueryMatches: build.query<QueryMatchesResponse, ParcelQueryConditions>({
       async queryFn(conditions, _api, _extraOptions, baseQuery) {
-        const pins: string[] = [];
-        let total: number;
-        do {
-          const answer = await baseQuery({ path: QUERY_PATH, method: 'POST', body: { ...conditions, limit: QUERY_MAX_LIMIT, offset: pins.length }, requireAuth: true });
-          if (answer.error) return { error: answer.error as ApiQueryError };
-          const parsed = parcelQueryResponseSchema.safeParse(answer.data);
-          if (!parsed.success) return invalid();
-          pins.push(...parsed.data.results.map((result) => result.pin));
-          total = parsed.data.total;
-          if (parsed.data.results.length === 0) break;
-        } while (pins.length < Math.min(total, QUERY_HIGHLIGHT_MAX));
-        return { data: { pins: pins.slice(0, QUERY_HIGHLIGHT_MAX), total } };
+        const answer = await baseQuery({ path: `${QUERY_PATH}/matches`, method: 'POST', body: conditions, requireAuth: true });
+        if (answer.error) return { error: answer.error as ApiQueryError };
+        const parsed = queryMatchesResponseSchema.safeParse(answer.data);
+        return parsed.success ? { data: parsed.data } : invalid();
       },
     }),
     /**
@@ -86,4 +68,4 @@ export const parcelQueryApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetQueryFieldsQuery, useQueryParcelsQuery, useGetQueryMatchPinsQuery, useDownloadQueryCsvMutation } = parcelQueryApi;
+export const { useGetQueryFieldsQuery, useQueryParcelsQuery, useGetQueryMatchesQuery, useDownloadQueryCsvMutation } = parcelQueryApi;

@@ -113,6 +113,12 @@ export const parcelQueryBodySchema = z.object({
   offset: z._default(whole('offset', INT4_MAX), 0),
 });
 
+/**
+ * POST /api/parcels/query/matches: what a query matches, whatever page or order is shown (the body
+ * of POST /api/parcels/query without them). The answer names the tiles of every match.
+ */
+export const parcelQueryConditionsSchema = z.pick(parcelQueryBodySchema, { q: true, filters: true, within: true, overlay: true });
+
 // Answers.
 
 const { pin, owner, add1, city, zip, taxacres, centroid } = parcelSearchResultSchema.shape;
@@ -123,6 +129,26 @@ export const parcelQueryResultSchema = z.object({ pin, owner, add1, city, zip, t
 /** One page of the matching parcels and how many match in all (exact). */
 export const parcelQueryResponseSchema = z.object({
   results: z.array(parcelQueryResultSchema),
+  total: z.number(),
+});
+
+/**
+ * Where the API serves a query's matches as parcel tiles (the parcel tiles' layer and zooms, only the
+ * matching parcels in them): `/tiles/query/{key}/{z}/{x}/{y}.pbf?v=<data version>`, under the county
+ * data tiles' session rule.
+ */
+export const QUERY_MATCH_TILES_PATH = '/tiles/query';
+/** A key names a query's conditions on one data version: 22 characters of base64url (132 bits of a SHA-256). */
+export const QUERY_MATCH_KEY_PATTERN = /^[\w-]{22}$/;
+
+/** A query's match tiles' URL template (relative to the API base). */
+export function queryMatchTilesTemplate(key: string, dataVersion: number): string {
+  return `${QUERY_MATCH_TILES_PATH}/${key}/{z}/{x}/{y}.pbf?v=${dataVersion}`;
+}
+
+/** The answer of POST /api/parcels/query/matches: the match tiles' URL template and how many parcels they hold. */
+export const queryMatchesResponseSchema = z.object({
+  tiles: z.string(),
   total: z.number(),
 });
 
@@ -152,6 +178,11 @@ export type QueryOverlay = z.input<typeof queryOverlaySchema>;
 export type ParcelQueryBody = z.input<typeof parcelQueryBodySchema>;
 /** The request as the API reads it. */
 export type ParcelQuery = z.output<typeof parcelQueryBodySchema>;
+/** What a query matches, as the panel sends it (defaults may be left out). */
+export type ParcelQueryConditions = z.input<typeof parcelQueryConditionsSchema>;
+/** What a query matches, as the API reads it. */
+export type QueryConditions = z.output<typeof parcelQueryConditionsSchema>;
+export type QueryMatchesResponse = z.infer<typeof queryMatchesResponseSchema>;
 export type ParcelQueryResult = z.infer<typeof parcelQueryResultSchema>;
 export type ParcelQueryResponse = z.infer<typeof parcelQueryResponseSchema>;
 export type QueryField = z.infer<typeof queryFieldSchema>;

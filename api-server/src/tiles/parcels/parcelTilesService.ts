@@ -68,11 +68,13 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
     ...(connection ? { readInWorkers: (ranges) => readTileParcelsInWorkers(connection, ranges) } : {}),
   });
 
-  async function build(dataVersion: number, z: number, x: number, y: number): Promise<EncodedTile> {
+  /** The tile of the parcels in it, or of those of them whose feature id `kept` keeps. */
+  async function build(dataVersion: number, z: number, x: number, y: number, kept?: (fid: number) => boolean): Promise<EncodedTile> {
     const bounds = tileBounds(z, x, y, QUERY_BUFFER_FRACTION);
     const degreesPerPixel = 360 / 2 ** z / TILE_PIXELS;
     const minSize = z < FULL_DETAIL_ZOOM ? MIN_PIXELS_BELOW_FULL_DETAIL * degreesPerPixel : 0;
-    const { parcels, indices } = await tileParcels.findForTile(dataVersion, bounds, minSize);
+    const { parcels, indices: found } = await tileParcels.findForTile(dataVersion, bounds, minSize);
+    const indices = kept ? Uint32Array.from(found).filter((p) => kept(parcels.fids[p]!)) : found;
     const pbf = encodeParcelTile(PARCEL_SOURCE_LAYER, parcels, indices, { z, x, y }, {
       tolerance: z >= FULL_DETAIL_ZOOM ? EXACT_TOLERANCE : GENERALISED_TOLERANCE,
       fullProperties: z >= FULL_PROPERTIES_ZOOM,
@@ -153,6 +155,13 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
       const empty = emptyOutsideData(z, x, y);
       if (empty) return Promise.resolve(empty);
       return cache.get(`${z}/${x}/${y}`, (dataVersion) => schedule(() => build(dataVersion, z, x, y)));
+    },
+    /**
+     * The tile of only the parcels whose feature id `kept` keeps, built now for `dataVersion` (the
+     * current one) and cached by the caller: a query's matches (queryMatchTiles.ts).
+     */
+    buildKept(dataVersion: number, z: number, x: number, y: number, kept: (fid: number) => boolean): Promise<EncodedTile> {
+      return Promise.resolve(emptyOutsideData(z, x, y) ?? build(dataVersion, z, x, y, kept));
     },
     /** The data version known to be current without a query (the fast path's `?v=` check), else undefined. */
     knownVersion: (): number | undefined => deps.dataVersion.known(),

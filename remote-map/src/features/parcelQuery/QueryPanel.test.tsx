@@ -39,12 +39,21 @@ interface QueryBody {
   offset?: number;
 }
 
-/** The API over `matching` parcels: pages of them for JSON, all of them with their count line for CSV. */
+/** The tiles of a query's matches, as the API names them: a key of the conditions (here their JSON's length). */
+const matchTiles = (body: QueryBody) => `/tiles/query/${String(JSON.stringify(body).length).padStart(22, 'k')}/{z}/{x}/{y}.pbf?v=1`;
+
+/** The API over `matching` parcels: pages of them for JSON, all of them with their count line for CSV, their tiles for the map. */
 function fakeQueryApi(matching: (body: QueryBody) => number) {
   const bodies: QueryBody[] = [];
   const csvBodies: QueryBody[] = [];
+  const matchBodies: QueryBody[] = [];
   network.use(
     http.get(`${API}/api/parcels/query/fields`, () => HttpResponse.json({ fields: FIELDS })),
+    http.post(`${API}/api/parcels/query/matches`, async ({ request }) => {
+      const body = (await request.json()) as QueryBody;
+      matchBodies.push(body);
+      return HttpResponse.json({ tiles: matchTiles(body), total: matching(body) });
+    }),
     http.post(`${API}/api/parcels/query`, async ({ request }) => {
       const body = (await request.json()) as QueryBody;
       const total = matching(body);
@@ -60,7 +69,7 @@ function fakeQueryApi(matching: (body: QueryBody) => number) {
       return HttpResponse.json(answer);
     }),
   );
-  return { bodies, csvBodies };
+  return { bodies, csvBodies, matchBodies };
 }
 
 /** A line of the panel, once its debounced query has been answered (a busy machine may take seconds). */
@@ -157,25 +166,26 @@ describe('the query panel', { timeout: 20_000 }, () => {
     expect(pages(bodies).at(-1)!.filters![0]).toEqual({ field: 'sale_date', op: 'between', value: ['2020-01-01', '2024-12-31'] });
   });
 
-  it('highlights every match on the map, not only the page listed, and pages through the list', async () => {
-    const { bodies } = fakeQueryApi(() => 600);
+  it('highlights every match on the map by their tiles, not a list of them, and pages through the list', async () => {
+    const { bodies, matchBodies } = fakeQueryApi(() => 30_000);
     const { draw } = renderPanel();
     await openPanel();
     await addCondition('Tax Acres', 'at least', '1');
-    expect(await panelSays('600 parcels match')).toBeVisible();
-    await waitFor(() => expect(draw).toHaveBeenLastCalledWith('queryMatches', { pins: expect.any(Array) }), ANSWERED);
-    const pins = (draw.mock.lastCall as [string, { pins: string[] }])[1].pins;
-    expect(pins).toHaveLength(600);
-    expect(new Set(pins).size).toBe(600);
-    expect(bodies.filter((body) => body.limit === 500).map((body) => body.offset)).toEqual([0, 500]);
+    expect(await panelSays('30,000 parcels match')).toBeVisible();
+    const conditions = { filters: [{ field: 'taxacres', op: '>=', value: 1 }] };
+    await waitFor(() => expect(draw).toHaveBeenLastCalledWith('queryMatches', { tilesUrl: new URL(matchTiles(conditions), API).href.replace(/%7B([zxy])%7D/g, '{$1}'), total: 30_000 }), ANSWERED);
+    expect(matchBodies).toEqual([conditions]);
+    // Only the page listed is read, and no word says the map shows fewer than all.
+    expect(bodies.map((body) => body.limit)).toEqual([20]);
+    expect(screen.queryByText(/highlights the first/)).toBeNull();
 
-    expect(screen.getByText('Page 1 of 30')).toBeVisible();
+    expect(screen.getByText('Page 1 of 1,500')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await panelSays('OWNER 21 LLC')).toBeVisible();
     expect(pages(bodies).at(-1)).toMatchObject({ offset: 20 });
 
     await userEvent.click(screen.getByRole('button', { name: 'Close query' }));
-    expect(draw).toHaveBeenLastCalledWith('queryMatches', { pins: [] });
+    expect(draw).toHaveBeenLastCalledWith('queryMatches', { tilesUrl: null, total: 0 });
   });
 
   it('downloads the whole result as CSV by the same query, and says how many rows the file holds', async () => {
@@ -194,6 +204,7 @@ describe('the query panel', { timeout: 20_000 }, () => {
     network.use(
       http.get(`${API}/api/parcels/query/fields`, () => (fieldsFail ? HttpResponse.json({ message: 'Too many requests' }, { status: 429 }) : HttpResponse.json({ fields: FIELDS }))),
       http.post(`${API}/api/parcels/query`, () => HttpResponse.json({ message: 'taxacres: a value must be a number' }, { status: 400 })),
+      http.post(`${API}/api/parcels/query/matches`, () => HttpResponse.json({ message: 'taxacres: a value must be a number' }, { status: 400 })),
     );
     renderPanel();
     await userEvent.click(screen.getByRole('button', { name: 'Query parcels' }));
@@ -247,7 +258,7 @@ describe('the query panel', { timeout: 20_000 }, () => {
     await addCondition('Owner', 'contains', 'NOBODY');
     expect(await panelSays('0 parcels match')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
-    await waitFor(() => expect(draw).toHaveBeenLastCalledWith('queryMatches', { pins: [] }), ANSWERED);
+    await waitFor(() => expect(draw).toHaveBeenLastCalledWith('queryMatches', expect.objectContaining({ total: 0 })), ANSWERED);
   });
 });
 

@@ -2,18 +2,18 @@
 // shows as it changes, whose every match is highlighted on the map, whose results page here and
 // download whole as CSV, and which can be saved by name.
 import { useEffect, useMemo, useState } from 'react';
-import { useAppSelector, type QueryField, type QueryFilter } from '@parcel-map/shared';
+import { selectRuntimeConfig, useAppSelector, type QueryField, type QueryFilter, type QueryMatchesResponse } from '@parcel-map/shared';
 import {
   errorMessageOf,
   QUERY_DEFAULT_LIMIT,
-  QUERY_HIGHLIGHT_MAX,
   useDownloadQueryCsvMutation,
   useGetQueryFieldsQuery,
-  useGetQueryMatchPinsQuery,
+  useGetQueryMatchesQuery,
   useQueryParcelsQuery,
   type ParcelQueryConditions,
 } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
+import { overlayTilesUrl } from '../overlays/useOverlayLayersOnMap.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
 import { useGetDatasetsQuery } from '../parcelSelection/parcelsApi.ts';
 import { FinderPager, FinderPanel, useChooseListedParcel } from '../search/FinderPanel.tsx';
@@ -104,9 +104,9 @@ function QueryResults({ conditions, order, controller, settled }: { conditions: 
   const [page, setPage] = useState(0);
   // Asked again each time a query is run, not answered from the cache: a saved query runs on the data published now.
   const query = useQueryParcelsQuery({ ...conditions, ...order, limit: QUERY_DEFAULT_LIMIT, offset: page * QUERY_DEFAULT_LIMIT }, { refetchOnMountOrArgChange: true });
-  const matches = useGetQueryMatchPinsQuery(conditions, { refetchOnMountOrArgChange: true });
+  const matches = useGetQueryMatchesQuery(conditions, { refetchOnMountOrArgChange: true });
   const [download, downloading] = useDownloadQueryCsvMutation();
-  useQueryMatchesOnMap(controller, matches.currentData?.pins);
+  useQueryMatchesOnMap(controller, matches.currentData);
 
   const answer = query.currentData;
   const total = answer?.total ?? 0;
@@ -123,11 +123,6 @@ function QueryResults({ conditions, order, controller, settled }: { conditions: 
             ? 'Counting…'
             : `${total.toLocaleString('en-US')} ${total === 1 ? 'parcel matches' : 'parcels match'}`}
       </p>
-      {answer && total > QUERY_HIGHLIGHT_MAX && matches.currentData && (
-        <p className="finder-panel__hint">
-          The map highlights the first {QUERY_HIGHLIGHT_MAX.toLocaleString('en-US')} of them.
-        </p>
-      )}
       {answer && total > 0 && (
         <div className="finder-panel__toolbar">
           <button type="button" className="pm-button" disabled={downloading.isLoading} onClick={() => void download({ ...conditions, ...order })}>
@@ -166,11 +161,12 @@ function QueryResults({ conditions, order, controller, settled }: { conditions: 
   );
 }
 
-/** Highlights the matches on the map while they are known, and takes them off when the query changes or the panel closes. */
-function useQueryMatchesOnMap(controller: MapController | null, pins: readonly string[] | undefined): void {
+/** Highlights every match on the map (their tiles) while they are known, and takes them off when the query changes or the panel closes. */
+function useQueryMatchesOnMap(controller: MapController | null, matches: QueryMatchesResponse | undefined): void {
+  const apiBaseUrl = useAppSelector(selectRuntimeConfig)?.apiBaseUrl;
   useEffect(() => {
-    if (!controller || !pins) return;
-    controller.draw('queryMatches', { pins });
-    return () => controller.draw('queryMatches', { pins: [] });
-  }, [controller, pins]);
+    if (!controller || !matches || !apiBaseUrl) return;
+    controller.draw('queryMatches', { tilesUrl: overlayTilesUrl(apiBaseUrl, matches.tiles), total: matches.total });
+    return () => controller.draw('queryMatches', { tilesUrl: null, total: 0 });
+  }, [controller, matches, apiBaseUrl]);
 }

@@ -53,7 +53,7 @@ export function whereSql(query: Pick<ParcelQuery, 'q' | 'filters'>, catalogue: F
 }
 
 /** ORDER BY: the sort field (missing values last), then PIN and data set, so pages never overlap. */
-export function orderSql(query: Pick<ParcelQuery, 'sort' | 'dir'>, catalogue: FieldCatalogue, params: SqlParams): string {
+export function orderSql(query: Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, catalogue: FieldCatalogue, params: SqlParams): string {
   const dir = query.dir === 'desc' ? 'DESC' : 'ASC';
   const tieBreak = `p.pin ${dir}, p.dataset_id`;
   if (query.sort === undefined) return tieBreak;

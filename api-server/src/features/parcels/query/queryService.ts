@@ -4,7 +4,7 @@
 // Every statement takes a turn at the search gate (searchGate.ts), as a search does: a query over a
 // whole county, or a whole list written page by page, holds the database for one statement at a
 // time, and other users' searches and queries are served between them.
-import type { ParcelQuery, ParcelQueryResponse, QueryFieldsResponse } from '@parcel-map/shared/contracts';
+import type { ParcelQuery, ParcelQueryResponse, QueryConditions, QueryFieldsResponse } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../../platform/cache/perVersion.ts';
 import { BadRequestError } from '../../../platform/http/httpErrors.ts';
@@ -49,6 +49,12 @@ export function createQueryService(deps: {
       return gate(user, () => repository.page(sql, query.limit, query.offset));
     },
 
+    /** Every match's feature id, ascending (the map's highlight looks them up: queryMatches.ts). */
+    async matchingFids(conditions: QueryConditions, user: string): Promise<Int32Array> {
+      const sql = await querySql(conditions, user);
+      return gate(user, () => repository.matchingFids(sql));
+    },
+
     /**
      * The whole result as CSV lines: the header, the rows in the query's order, the count line. What
      * is wrong with the query is thrown before the first line, what goes wrong meanwhile (the
@@ -63,7 +69,7 @@ export function createQueryService(deps: {
   };
 
   /** The query's SQL, its area and overlay worked out as the feature ids inside them. */
-  async function querySql(query: ParcelQuery, user: string): Promise<QuerySql> {
+  async function querySql(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, user: string): Promise<QuerySql> {
     const { catalogue: fields, sites } = await catalogue();
     const params = new SqlParams();
     let where = whereSql(query, fields, sites, params);
