@@ -399,7 +399,7 @@ describe('the query panel, beyond the fields', { timeout: 20_000 }, () => {
     expect(screen.getByText('Inside the drawn area')).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear area' }));
-    expect(screen.getByRole('button', { name: 'Draw area' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Draw area' })).toHaveFocus();
     expect(await panelSays('Add a condition or words to list the parcels that match.')).toBeVisible();
   });
 

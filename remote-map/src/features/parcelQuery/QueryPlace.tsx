@@ -1,7 +1,7 @@
 // The query panel's conditions on where a parcel is: inside (or outside) an overlay's features, all of
 // them or those of one value of the attribute the overlay is coloured by (a flood zone, a zoning
 // district), and inside an area drawn on the map.
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { SavedQueryConditions } from '@parcel-map/shared/api';
 import { useSwitchableOverlays } from '../overlays/overlaysApi.ts';
 import { useDrawnArea } from './useDrawnArea.ts';
@@ -21,6 +21,14 @@ export function QueryPlace({ place, onChange }: QueryPlaceProps) {
   const whereValue = byAttribute && overlay?.where ? String(overlay.where[byAttribute.attribute] ?? '') : '';
   const hintId = useId();
   const area = useDrawnArea(useCallback((ring) => onChange({ ...place, within: { type: 'Polygon', coordinates: [ring] } }), [place, onChange]));
+  // From the keyboard: 'Clear area' gives way to 'Draw area', which takes the focus it had.
+  const drawButton = useRef<HTMLButtonElement>(null);
+  const [cleared, setCleared] = useState(false);
+  useEffect(() => {
+    if (!cleared || within) return;
+    drawButton.current?.focus();
+    setCleared(false);
+  }, [cleared, within]);
   return (
     <fieldset className="query-panel__condition query-panel__place">
       <legend>Where</legend>
@@ -62,12 +70,19 @@ export function QueryPlace({ place, onChange }: QueryPlaceProps) {
       {within ? (
         <>
           <span>Inside the drawn area</span>
-          <button type="button" className="pm-button" onClick={() => onChange({ ...place, within: undefined })}>
+          <button
+            type="button"
+            className="pm-button"
+            onClick={() => {
+              onChange({ ...place, within: undefined });
+              setCleared(true);
+            }}
+          >
             Clear area
           </button>
         </>
       ) : (
-        <button type="button" className="pm-button" aria-describedby={area.drawing ? hintId : undefined} disabled={area.drawing} onClick={area.draw}>
+        <button ref={drawButton} type="button" className="pm-button" aria-describedby={area.drawing ? hintId : undefined} disabled={area.drawing} onClick={area.draw}>
           Draw area
         </button>
       )}
