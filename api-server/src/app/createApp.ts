@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Db } from '@parcel-map/database';
-import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, IMAGERY_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS, QUERY_MATCH_KEY_PATTERN, QUERY_MATCH_TILES_PATH } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, IMAGERY_NAME_PATTERN, IMAGERY_TILE_FORMATS, IMAGERY_TILE_ZOOMS, IMAGERY_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS, QUERY_MATCH_KEY_PATTERN, QUERY_MATCH_TILES_PATH } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
 import { createDataAdminRouter, DATA_ADMIN_PATH, isFileUpload } from '../features/dataAdmin/dataAdminRouter.ts';
@@ -50,7 +50,7 @@ import { createContourTiles } from '../tiles/contours/contourTiles.ts';
 import { createElevationGridRepository } from '../tiles/contours/elevationGridRepository.ts';
 import { countyDataTileAccess, type CountyDataTileAccess } from '../tiles/countyDataTileAccess.ts';
 import { createImageryFilesRepository } from '../tiles/imagery/imageryFilesRepository.ts';
-import { createImageryTiles } from '../tiles/imagery/imageryTiles.ts';
+import { createImageryTiles, type ImageryTiles } from '../tiles/imagery/imageryTiles.ts';
 import { imageryTilesRouter } from '../tiles/imagery/imageryTilesRouter.ts';
 import { createCachedTileFastPath } from '../tiles/kit/cachedTileFastPath.ts';
 import { createTurnsPerKey } from '../platform/runtime/turnsPerKey.ts';
@@ -107,7 +107,7 @@ export interface ApiServer {
  * requests and responses are born with Express's prototypes (platform/http/expressPrototypes.ts).
  */
 export function createApiServer(options: CreateAppOptions): ApiServer {
-  const { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits, diagnostics } = buildApp(options);
+  const { app, tilesService, imageryTiles, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits, diagnostics } = buildApp(options);
   const parcelDetails = createParcelDetailsFastPath({
     parcelsService,
     knownUser: verifier.known,
@@ -120,20 +120,31 @@ export function createApiServer(options: CreateAppOptions): ApiServer {
   const parcelTiles = createCachedTileFastPath({
     prefix: PARCEL_TILES_PATH,
     zooms: PARCEL_TILE_ZOOMS,
-    peek: (z, x, y) => tilesService.peek(z, x, y),
+    peek: ({ z, x, y }) => tilesService.peek(z, x, y),
     knownVersion: tilesService.knownVersion,
     headers,
     diagnostics,
     next: parcelDetails,
   });
+  const cachedImagery = createCachedTileFastPath({
+    prefix: IMAGERY_TILES_PATH,
+    zooms: IMAGERY_TILE_ZOOMS,
+    named: { namePattern: IMAGERY_NAME_PATTERN.source.slice(1, -1), extensions: Object.values(IMAGERY_TILE_FORMATS).map((format) => format.extension) },
+    peek: imageryTiles.peek,
+    knownVersion: imageryTiles.knownVersion,
+    headers,
+    diagnostics,
+    next: parcelTiles,
+  });
   // A request's headers may arrive up to the keep-alive timeout after the last answer.
-  const server = createServer({ ...expressPrototypedClasses(app), keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1000 }, tileAccess.inFrontOf(parcelTiles, app));
+  const server = createServer({ ...expressPrototypedClasses(app), keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1000 }, tileAccess.inFrontOf(cachedImagery, app));
   return { server, app, baseMapTiles };
 }
 
 interface BuiltApp {
   app: Express;
   tilesService: ParcelTilesService;
+  imageryTiles: ImageryTiles;
   parcelsService: ParcelsService;
   verifier: BearerVerifier;
   headers: ResponseHeaders;
@@ -228,5 +239,5 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
 
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
-  return { app, tilesService, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits, diagnostics };
+  return { app, tilesService, imageryTiles, parcelsService, verifier, headers, baseMapTiles, tileAccess, rateLimits, diagnostics };
 }

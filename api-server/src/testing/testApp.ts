@@ -8,6 +8,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import { DEFAULT_IMPORT_MAX_JOBS, type ApiConfig } from '../app/config.ts';
 import { createApiServer } from '../app/createApp.ts';
+import type { Diagnostics } from '../platform/diagnostics.ts';
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from '../platform/auth/verifyBearer.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rateLimits.ts';
 import { DEFAULT_TILE_BUILD_LIMITS } from '../tiles/kit/tileSetRouter.ts';
@@ -84,6 +85,8 @@ export interface TestAppOptions {
   config?: Partial<ApiConfig>;
   /** The token local commands would hand work over with (app/server.ts writes one on PGlite). */
   localAdminToken?: string;
+  /** What the server reports of its fast paths and caches (testing/countingDiagnostics.ts counts it). */
+  diagnostics?: Diagnostics;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -91,7 +94,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = pino({ level: 'silent' });
   const identity = await startTestIdentity();
   const config = testConfig({ jwksUrl: identity.jwksUrl, ...options.config });
-  const { server, app } = createApiServer({ db, config, logger, localAdminToken: options.localAdminToken });
+  const { server, app } = createApiServer({ db, config, logger, localAdminToken: options.localAdminToken, diagnostics: options.diagnostics });
   const { baseUrl, close } = await listenOnLoopback(server);
 
   return {

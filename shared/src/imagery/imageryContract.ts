@@ -23,6 +23,9 @@ export const IMAGERY_TILE_QUALITY = 85;
  */
 export const IMAGERY_TILES_PATH = '/tiles/imagery';
 
+/** The zooms an imagery tile may be asked at: any a web map has (a layer answers 204 beyond its own). */
+export const IMAGERY_TILE_ZOOMS = { min: 0, max: 24 } as const;
+
 /**
  * An imagery version's tile URL template (relative to the API base). `v` is the version's row id,
  * never reused (a name removed and imported again starts at version 1), so the URL names its tiles for good.

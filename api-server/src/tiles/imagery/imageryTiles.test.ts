@@ -13,7 +13,8 @@ import { importImagery } from '@parcel-map/county-data/imagery';
 import { NAVY_PIER, SPOT_CHICAGO } from '@parcel-map/county-data/imagery/testing';
 import { imageryAnswerSchema, type Imagery } from '@parcel-map/shared/contracts';
 import { CACHE_CONTROL } from '../../platform/http/responseHeaders.ts';
-import { startTestApp, type TestApp } from '../../testing/testApp.ts';
+import { countingDiagnostics } from '../../testing/countingDiagnostics.ts';
+import { comparableResponse, startTestApp, type TestApp } from '../../testing/testApp.ts';
 import { lonLatToTile } from '../kit/tileMath.ts';
 
 interface BandStatistics {
@@ -27,6 +28,7 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery through the API', () => {
   let app: TestApp;
   let dir: string;
   let chicago: Imagery;
+  const diagnostics = countingDiagnostics();
   const pier = lonLatToTile(NAVY_PIER.lon, NAVY_PIER.lat, 14);
   const tileUrl = (z: number, x: number, y: number) => chicago.tiles.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
 
@@ -40,7 +42,7 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery through the API', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'imagery-api-'));
     const imageryDir = path.join(dir, 'imagery');
-    app = await startTestApp({ seed: false, config: { imageryDir } });
+    app = await startTestApp({ seed: false, config: { imageryDir }, diagnostics });
     await importImagery(app.db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 10 m', attribution: 'SPOT (OSGeo GeoTIFF samples)', imageryDir });
     const answer = await app.request('/api/imagery');
     expect(answer.status).toBe(200);
@@ -109,6 +111,23 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery through the API', () => {
     expect(bands[3]).toMatchObject({ minimum: 0, maximum: 255 });
     const below = lonLatToTile(NAVY_PIER.lon, NAVY_PIER.lat, 9);
     expect((await app.request(tileUrl(9, below.x, below.y))).status).toBe(204);
+  });
+
+  it('answers a tile asked for again from memory, in front of Express, with the same status, headers and bytes', async () => {
+    const corner = lonLatToTile(chicago.bbox[0], chicago.bbox[3], 14);
+    const far = lonLatToTile(2.35, 48.85, 14);
+    for (const url of [tileUrl(14, pier.x, pier.y), tileUrl(14, corner.x, corner.y), tileUrl(14, far.x, far.y)]) {
+      const first = await app.request(url);
+      const answersBefore = diagnostics.fastPathAnswers('/tiles/imagery');
+      const again = await app.request(url);
+      expect(diagnostics.fastPathAnswers('/tiles/imagery'), url).toBe(answersBefore + 1);
+      expect(comparableResponse(again, 'base64')).toEqual(comparableResponse(first, 'base64'));
+    }
+    // Another version, or another format's extension, is Express's to answer.
+    const answersBefore = diagnostics.fastPathAnswers('/tiles/imagery');
+    expect((await app.request(tileUrl(14, pier.x, pier.y).replace(/\?v=\d+$/, '?v=999999'))).status).toBe(200);
+    expect((await app.request(tileUrl(14, pier.x, pier.y).replace('.jpg', '.webp'))).status).toBe(404);
+    expect(diagnostics.fastPathAnswers('/tiles/imagery')).toBe(answersBefore);
   });
 
   it('answers 204 where it has no data: far away, beside the image, and at zooms it does not store', async () => {

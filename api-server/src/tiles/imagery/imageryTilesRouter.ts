@@ -4,18 +4,16 @@
 // imagery holds no county data (docs/decisions.md).
 import { Router } from 'express';
 import { z } from 'zod';
-import { IMAGERY_NAME_PATTERN, IMAGERY_TILE_FORMATS } from '@parcel-map/shared/contracts';
+import { IMAGERY_NAME_PATTERN, IMAGERY_TILE_FORMATS, IMAGERY_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';
 import { etagMatches, tileCacheControl } from '../../platform/http/responseHeaders.ts';
 import type { ImageryTiles } from './imageryTiles.ts';
 
-/** Zooms beyond any imagery's: a web map's deepest. */
-const MAX_ZOOM = 24;
 const integer = z.string().regex(/^\d{1,8}$/, 'must be a non-negative integer').transform(Number);
 const addressSchema = z
   .object({
     name: z.string().regex(IMAGERY_NAME_PATTERN, 'not an imagery name'),
-    z: integer.pipe(z.number().max(MAX_ZOOM, `z must be 0–${MAX_ZOOM}`)),
+    z: integer.pipe(z.number().max(IMAGERY_TILE_ZOOMS.max, `z must be ${IMAGERY_TILE_ZOOMS.min}–${IMAGERY_TILE_ZOOMS.max}`)),
     x: integer,
     y: integer,
     extension: z.string(),
@@ -36,10 +34,8 @@ export function imageryTilesRouter(tiles: ImageryTiles): Router {
       res.status(204).end();
       return;
     }
-    // The version's file is never rewritten: its id and the tile's place name the bytes.
-    const etag = `"i${tile.layer.id}-${zoom}-${x}-${y}"`;
-    res.set('ETag', etag);
-    if (etagMatches(req.get('if-none-match'), etag)) {
+    res.set('ETag', tile.etag);
+    if (etagMatches(req.get('if-none-match'), tile.etag)) {
       res.status(304).end();
       return;
     }
