@@ -313,6 +313,7 @@ async function perUserCaching(servers: Servers): Promise<HardeningOutcome> {
     ['/api/saved-parcels', token, CACHE_CONTROL.perUser],
     ['/api/saved-parcels', undefined, CACHE_CONTROL.perUser],
     ['/api/markups', token, CACHE_CONTROL.perUser],
+    ['/api/saved-queries', token, CACHE_CONTROL.perUser],
     ['/api/admin/datasets', token, CACHE_CONTROL.perUser],
     [tile, token, CACHE_CONTROL.privateUnversionedTiles],
     [`/basemap/14/${x}/${y}.pbf`, undefined, CACHE_CONTROL.tiles],
@@ -326,7 +327,7 @@ async function perUserCaching(servers: Servers): Promise<HardeningOutcome> {
     if (response.headers['cache-control'] !== cacheControl) failures.push(`${label}: ${String(response.headers['cache-control'])}`);
   }
   return {
-    tried: 'per-user answers (parcels, saved parcels, markups, the Data page) not stored by any cache; shared tiles as before',
+    tried: 'per-user answers (parcels, saved parcels, markups, saved queries, the Data page) not stored by any cache; shared tiles as before',
     held: failures.length === 0,
     detail: failures.length === 0 ? `${seen.join(', ')}: '${CACHE_CONTROL.perUser}' on the per-user ones, the tiles' own on the tiles` : failures.join('; '),
   };

@@ -15,6 +15,7 @@ import {
   type SavedQuery,
   type SavedQueryConditions,
 } from '@parcel-map/shared/contracts';
+import { CACHE_CONTROL } from '../../platform/http/responseHeaders.ts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 
 describe('/api/saved-queries', () => {
@@ -92,8 +93,11 @@ describe('/api/saved-queries', () => {
     expect((await app.request('/api/saved-queries/abc', { method: 'DELETE', token: alice })).status).toBe(400);
   });
 
-  it('requires a signed-in user for every call', async () => {
-    expect((await app.request('/api/saved-queries')).status).toBe(401);
+  it('requires a signed-in user for every call, and no cache keeps an answer', async () => {
+    const refused = await app.request('/api/saved-queries');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['cache-control']).toBe(CACHE_CONTROL.perUser);
+    expect((await app.request('/api/saved-queries', { token: alice })).headers['cache-control']).toBe(CACHE_CONTROL.perUser);
     expect((await app.request('/api/saved-queries', { method: 'POST', body: { name: 'x', query: bigLots } })).status).toBe(401);
     expect((await app.request('/api/saved-queries/1', { method: 'PATCH', body: { name: 'x' } })).status).toBe(401);
     expect((await app.request('/api/saved-queries/1', { method: 'DELETE' })).status).toBe(401);
