@@ -12,7 +12,7 @@ import type { ParcelTilesService } from './parcelTilesService.ts';
 
 const DEFAULT_CACHE_ENTRIES = 2048;
 
-export interface QueryMatchTilesDeps {
+interface QueryMatchTilesDeps {
   parcelTiles: Pick<ParcelTilesService, 'buildKept'>;
   /** The matches' feature ids (ascending) of the query registered under `key`, on the data version it names; undefined when none is or that version is gone. */
   matchesOf(key: string): Promise<{ version: number; fids: Int32Array } | undefined>;

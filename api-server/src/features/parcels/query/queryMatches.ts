@@ -27,12 +27,12 @@ interface Registered {
 }
 
 /** A registered query's matches: their feature ids, ascending, on the data version its key names. */
-export interface QueryMatchSet {
+interface QueryMatchSet {
   version: number;
   fids: Int32Array;
 }
 
-export interface QueryMatchesDeps {
+interface QueryMatchesDeps {
   matchingFids(conditions: QueryConditions, user: string): Promise<Int32Array>;
   dataVersion: Pick<DataVersion, 'known' | 'current'>;
 }
