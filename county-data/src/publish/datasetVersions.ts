@@ -3,6 +3,7 @@
 // `parcels` while the version is current.
 import type { Db, Queryable } from '@parcel-map/database';
 import type { ParcelAttributeField } from '@parcel-map/shared/contracts';
+import { emptyRecordFields } from './emptyRecordFields.ts';
 import { createParcelTable, pinsOfVersionServedElsewhere, retireParcelTable, serveParcelTable, type PinsServedElsewhere } from './parcelVersionTables.ts';
 import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
 
@@ -171,7 +172,9 @@ export async function publishDatasetVersion(
       const written = await write(tx, id);
       await refusePinsServedElsewhere(tx, id, meta.name, 'nothing was published: validate the import again to leave them out');
       await serveParcelTable(tx, id);
-      await tx.query('UPDATE datasets SET rejected_count = $2, attribute_fields = $3::jsonb WHERE id = $1', [id, written.rejected, JSON.stringify(written.attributeFields ?? [])]);
+      await tx.query('UPDATE datasets SET rejected_count = $2, attribute_fields = $3::jsonb, empty_fields = $4::jsonb WHERE id = $1', [
+        id, written.rejected, JSON.stringify(written.attributeFields ?? []), JSON.stringify(await emptyRecordFields(tx, id)),
+      ]);
     },
     answer: async (tx, id) => (await versionById(tx, id))!,
   });

@@ -68,6 +68,12 @@ export const parcelSchema = z.object({
   sales_price: amount,
 });
 
+/** The record's fields (SPEC's and the owner's mailing address) that a data set may hold for none of its parcels. */
+export const PARCEL_RECORD_FIELDS = [
+  'name', 'owner', 'add1', 'add2', 'city', 'state', 'zip', 'taxacres', 'township', 'zoning', 'sale_date', 'sales_price',
+  'mail_add1', 'mail_city', 'mail_state', 'mail_zip',
+] as const;
+
 /** How an attribute's value is shown: 'currency' as USD without decimals (SPEC §9's format for money). */
 export const PARCEL_ATTRIBUTE_FORMATS = ['currency'] as const;
 
@@ -101,6 +107,11 @@ export const parcelDetailsSchema = z.object({
   ...ownerMailingSchema.shape,
   /** The shown attributes, in the mapping's order; an answer without readable ones reads as none. */
   attributes: z.catch(z.array(parcelAttributeSchema), []),
+  /**
+   * The record's fields no parcel of its data set has a value for: the panel leaves their rows out
+   * rather than show a row of 'N/A' that no parcel could fill. An answer without a readable list hides none.
+   */
+  empty_fields: z.catch(z.array(z.enum(PARCEL_RECORD_FIELDS)), []),
   centroid: lngLatSchema,
   geometry: geometrySchema,
   dataset: text,
@@ -208,6 +219,7 @@ export type GeoJSONGeometry = z.infer<typeof geometrySchema>;
 export type Parcel = z.infer<typeof parcelSchema>;
 export type ParcelDetails = z.infer<typeof parcelDetailsSchema>;
 export type ParcelAttribute = z.infer<typeof parcelAttributeSchema>;
+export type ParcelRecordField = (typeof PARCEL_RECORD_FIELDS)[number];
 export type ParcelAttributeFormat = (typeof PARCEL_ATTRIBUTE_FORMATS)[number];
 /** An attribute a data set shows, without a parcel's value: what a data set version stores once. */
 export type ParcelAttributeField = Omit<ParcelAttribute, 'value'>;

@@ -1,4 +1,5 @@
-// GET /api/parcels/{pin} answers a county file's own attributes (issue #23), here the real Cambridge,
+// GET /api/parcels/{pin} answers a county file's own attributes (issue #23) and the record fields its data
+// set has none of (issue #43), here the real Cambridge,
 // MA parcels and assessor table (../shared/data, ODC PDDL 1.0) imported with the bundled mapping.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -47,6 +48,13 @@ describe.skipIf(!existsSync(GEOJSON))('attributes of an imported county', () => 
     expect(parcel.attributes).toContainEqual({ key: 'Occupancy', label: 'Occupancy', value: 'BK' });
     for (const key of ['LOC_ID', 'UYEAR', 'ML', 'Location', 'LandArea', 'SaleDate']) expect(keys).not.toContain(key);
     expect(parcelDetailsSchema.parse(response.json)).toEqual(response.json);
+  });
+
+  it('names the record fields no parcel of the data set has, computed at publish, so the card leaves their rows out', async () => {
+    const parcel = parcelDetailsSchema.parse((await app.request(`/api/parcels/${PIN}`, { token })).json);
+    // Cambridge publishes no owner, township, zoning, sale price or mailing address; the sale dates it has.
+    expect(parcel.empty_fields).toEqual(['name', 'owner', 'add2', 'zip', 'township', 'zoning', 'sales_price', 'mail_add1', 'mail_city', 'mail_state', 'mail_zip']);
+    expect(parcel.sale_date).toBe('1980-12-29');
   });
 
   it('answers the same attributes with a saved parcel’s details, for the exports', async () => {

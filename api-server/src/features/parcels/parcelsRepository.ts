@@ -1,11 +1,13 @@
 // SQL for the parcels table. Casts in the SELECTs make PGlite and pg return identical JS values.
-import type { GeoJSONGeometry, OwnerMailing, Parcel } from '@parcel-map/shared/contracts';
+import type { GeoJSONGeometry, OwnerMailing, Parcel, ParcelRecordField } from '@parcel-map/shared/contracts';
 import type { Queryable } from '@parcel-map/database';
 import type { StoredAttributes } from './parcelAttributes.ts';
 
 export interface ParcelRow extends Parcel, OwnerMailing, StoredAttributes {
   /** The name of the data set serving it. */
   dataset: string | null;
+  /** Its data set version's record fields that no parcel has (migration 019). */
+  empty_fields: ParcelRecordField[] | null;
   centroid_lon: number;
   centroid_lat: number;
   geometry: GeoJSONGeometry;
@@ -17,7 +19,7 @@ const DETAIL_SELECT = `p.pin, p.name, p.owner, p.add1, p.add2, p.city, p.state, 
                 p.sales_price::float8 AS sales_price,
                 p.mail_add1, p.mail_city, p.mail_state, p.mail_zip,
                 p.centroid_lon, p.centroid_lat, p.geometry, p.attributes,
-                d.name AS dataset, d.attribute_fields
+                d.name AS dataset, d.attribute_fields, d.empty_fields
            FROM parcels p LEFT JOIN datasets d ON d.id = p.dataset_id`;
 
 export function createParcelsRepository(db: Queryable) {

@@ -19,7 +19,7 @@ describe('GET /api/parcels/:pin', () => {
     const parcel = response.json as Record<string, unknown>;
     expect(Object.keys(parcel).sort()).toEqual(
       [
-        'add1', 'add2', 'attributes', 'centroid', 'city', 'dataset', 'geometry', 'mail_add1', 'mail_city', 'mail_state', 'mail_zip',
+        'add1', 'add2', 'attributes', 'centroid', 'city', 'dataset', 'empty_fields', 'geometry', 'mail_add1', 'mail_city', 'mail_state', 'mail_zip',
         'name', 'owner', 'pin', 'sale_date', 'sales_price', 'state', 'taxacres', 'township', 'zip', 'zoning',
       ].sort(),
     );

@@ -68,6 +68,7 @@ function toDetail(row: ParcelRow): ParcelDetails {
     mail_state: row.mail_state,
     mail_zip: row.mail_zip,
     attributes: shownAttributes(row),
+    empty_fields: row.empty_fields ?? [],
     centroid: { lng: row.centroid_lon, lat: row.centroid_lat },
     geometry: row.geometry,
     dataset: row.dataset,

@@ -38,7 +38,7 @@ function renderProbe(controller: MapController, url = '/') {
   return store;
 }
 
-const parcel = { pin: 'P-1', dataset: 'demo', name: null, owner: 'OLD OWNER', add1: null, add2: null, city: null, state: null, zip: null, taxacres: 1, township: null, zoning: null, sale_date: null, sales_price: null, mail_add1: null, mail_city: null, mail_state: null, mail_zip: null, attributes: [], centroid: { lng: 0, lat: 0 }, geometry: { type: 'Point' as const, coordinates: [0, 0] } };
+const parcel = { pin: 'P-1', dataset: 'demo', name: null, owner: 'OLD OWNER', add1: null, add2: null, city: null, state: null, zip: null, taxacres: 1, township: null, zoning: null, sale_date: null, sales_price: null, mail_add1: null, mail_city: null, mail_state: null, mail_zip: null, attributes: [], empty_fields: [], centroid: { lng: 0, lat: 0 }, geometry: { type: 'Point' as const, coordinates: [0, 0] } };
 
 describe('useDataVersion', () => {
   it('hands the data version to the map, and opens at the initial view an administrator set', async () => {

@@ -179,6 +179,24 @@ describe('ParcelDetailPanel', () => {
     await waitFor(() => expect(screen.getAllByText('N/A')).toHaveLength(8));
   });
 
+  it("leaves out the rows of fields its data set holds for no parcel, and keeps 'N/A' for one this parcel lacks", async () => {
+    // Cambridge's file: no owner, township, zoning, sale price or mailing address in any parcel; this lot has no sale date.
+    answerParcel({
+      ...details, owner: null, township: null, zoning: null, sale_date: null, sales_price: null,
+      empty_fields: ['name', 'owner', 'township', 'zoning', 'sales_price', 'mail_add1', 'mail_city', 'mail_state', 'mail_zip'],
+    });
+    const store = makeTestStore();
+    selectParcel(store);
+    renderWithStore(<ParcelDetailPanel />, { store });
+    await screen.findByText('12 OAK ST, MOORESVILLE');
+    const rows = [...document.querySelectorAll('dl:not([aria-hidden]) > div')].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+    expect(rows).toEqual([
+      ['Address', '12 OAK ST, MOORESVILLE'],
+      ['Tax Acres', '0.52'],
+      ['Last Sale Date', 'N/A'],
+    ]);
+  });
+
   it('writes acreage, township, zoning, sale date and price in the SPEC formats', async () => {
     answerParcel({ ...details, taxacres: 0.5249, sales_price: 1250000.4 });
     const store = makeTestStore();

@@ -9,6 +9,7 @@ import {
   useAppSelector,
   type Dataset,
   type ParcelDetails,
+  type ParcelRecordField,
 } from '@parcel-map/shared';
 import { errorMessageOf, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import { useParcelDataset, useGetParcelQuery } from './parcelsApi.ts';
@@ -24,7 +25,7 @@ export const NOT_A_SURVEY = 'Not a survey: boundaries are approximate and not fo
 
 /** SPEC §3's parcel record alone, as the save flow expects it: no map-only parts, mailing address or county attributes. */
 function parcelRecord(details: ParcelDetails) {
-  const { centroid: _centroid, geometry: _geometry, dataset: _dataset, attributes: _attributes, ...rest } = details;
+  const { centroid: _centroid, geometry: _geometry, dataset: _dataset, attributes: _attributes, empty_fields: _emptyFields, ...rest } = details;
   const { mail_add1: _street, mail_city: _city, mail_state: _state, mail_zip: _zip, ...parcel } = rest;
   return parcel;
 }
@@ -32,6 +33,8 @@ function parcelRecord(details: ParcelDetails) {
 interface ParcelField {
   label: string;
   value: (parcel: ParcelDetails) => string;
+  /** The record's fields it reads: a data set holding none of them for any parcel has no such row. */
+  fields: readonly ParcelRecordField[];
   /** Names and addresses: free text that often takes two lines of a column, where the others take one. */
   freeText?: true;
   /** A whole row of the grid: a full mailing address in one column took three lines, past the two kept. */
@@ -40,17 +43,27 @@ interface ParcelField {
 
 /** The rows of the panel, in reading order. */
 const PARCEL_FIELDS: readonly ParcelField[] = [
-  { label: 'Owner', value: ownerLabel, freeText: true },
-  { label: 'Address', value: addressLabel, freeText: true },
-  { label: 'Tax Acres', value: (parcel) => acresLabel(parcel.taxacres) },
-  { label: 'Township', value: (parcel) => textLabel(parcel.township) },
-  { label: 'Zoning', value: (parcel) => textLabel(parcel.zoning) },
-  { label: 'Last Sale Date', value: (parcel) => dateLabel(parcel.sale_date) },
-  { label: 'Sale Price', value: (parcel) => priceLabel(parcel.sales_price) },
-  // After SPEC's fields, which keep their places; 'N/A' where the data has none, like them, so the
-  // panel keeps one height whether or not a county publishes mailing addresses.
-  { label: 'Mailing Address', value: (parcel) => textLabel(mailingAddressLabel(parcel)), freeText: true, fullRow: true },
+  { label: 'Owner', value: ownerLabel, fields: ['owner', 'name'], freeText: true },
+  { label: 'Address', value: addressLabel, fields: ['add1', 'city'], freeText: true },
+  { label: 'Tax Acres', value: (parcel) => acresLabel(parcel.taxacres), fields: ['taxacres'] },
+  { label: 'Township', value: (parcel) => textLabel(parcel.township), fields: ['township'] },
+  { label: 'Zoning', value: (parcel) => textLabel(parcel.zoning), fields: ['zoning'] },
+  { label: 'Last Sale Date', value: (parcel) => dateLabel(parcel.sale_date), fields: ['sale_date'] },
+  { label: 'Sale Price', value: (parcel) => priceLabel(parcel.sales_price), fields: ['sales_price'] },
+  // After SPEC's fields, which keep their places; 'N/A' where a parcel has none, like them.
+  { label: 'Mailing Address', value: (parcel) => textLabel(mailingAddressLabel(parcel)), fields: ['mail_add1'], freeText: true, fullRow: true },
 ];
+
+/**
+ * The rows this parcel's data set can fill: a field it holds for no parcel (Cambridge publishes no
+ * owner) would be 'N/A' on every card, which reads as missing data rather than as what the county has.
+ * A field some parcels lack keeps its row and 'N/A' on those.
+ */
+function rowsFor(parcel: ParcelDetails | undefined): readonly ParcelField[] {
+  if (!parcel) return PARCEL_FIELDS;
+  const empty = new Set(parcel.empty_fields);
+  return PARCEL_FIELDS.filter((row) => !row.fields.every((field) => empty.has(field)));
+}
 
 /**
  * The parcel's fields as a definition list: the panel and the print report show the same. Without a
@@ -59,7 +72,7 @@ const PARCEL_FIELDS: readonly ParcelField[] = [
 export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails; className: string }) {
   return (
     <dl className={className} aria-hidden={parcel ? undefined : true}>
-      {PARCEL_FIELDS.map(({ label, value, freeText, fullRow }) => (
+      {rowsFor(parcel).map(({ label, value, freeText, fullRow }) => (
         <div key={label} data-free-text={freeText} data-full-row={fullRow}>
           <dt>{label}</dt>
           <dd>{parcel ? value(parcel) : '\u00a0'}</dd>

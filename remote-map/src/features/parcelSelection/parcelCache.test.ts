@@ -21,6 +21,7 @@ const details = (pin: string): ParcelDetails => ({
   mail_state: null,
   mail_zip: null,
   attributes: [],
+  empty_fields: [],
   centroid: { lng: -80.8, lat: 35.6 },
   geometry: { type: 'Point', coordinates: [-80.8, 35.6] },
 });

@@ -43,6 +43,7 @@ describe('parcelDetailsFromResponse', () => {
       mail_state: null,
       mail_zip: null,
       attributes: [],
+      empty_fields: [],
       dataset: null,
       centroid: { lng: 1, lat: 2 },
       geometry: square,
