@@ -1,5 +1,6 @@
 // A CSV attribute table (RFC 4180: quoted fields, doubled quotes, CRLF) indexed by a key column for
 // the importer's join; one key may have several rows, and the join's pick rule chooses one.
+import { parseCsvRecords } from '@parcel-map/shared/files/csv';
 import { parseDate, type DateFormat } from './importMapping.ts';
 
 export type CsvRow = Record<string, string>;
@@ -11,40 +12,6 @@ export function parseCsv(text: string): CsvRow[] {
   return records
     .filter((record) => !(record.length === 1 && record[0] === ''))
     .map((record) => Object.fromEntries(header.map((name, i) => [name, record[i] ?? ''])));
-}
-
-/** A CSV's records as they stand (RFC 4180: quoted fields, doubled quotes, CR, LF or CRLF between records). */
-export function parseCsvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
 }
 
 export interface JoinRule {

@@ -10,4 +10,3 @@ export { prepareImportFileInWorker, prepareOverlayInWorker } from './prepareInWo
 export { importOverlay, prepareOverlay, publishPreparedOverlay, type OverlayImportOptions, type PreparedOverlay } from './importOverlay.ts';
 export { DEFAULT_IMPORT_FILE_LIMITS, importFileLimitsFromEnv, type ImportFileLimits } from './importFileLimits.ts';
 export { defaultOverlayMapping, parseOverlayMapping, readOverlayMapping, type OverlayMapping } from './overlayMapping.ts';
-export { parseCsvRecords } from './csvTable.ts';

@@ -5,7 +5,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 // relative import would bundle a second rootReducer into this entry's chunk.
 import { injectedMiddleware, rootReducer, type RuntimeConfig, type SessionState } from '@parcel-map/shared';
 import { jwtIsStale } from '../session/sessionJwtExpiry.ts';
-import { apiRequest, ApiError, type ApiRequest } from './apiClient.ts';
+import { apiRequest, ApiError, authenticatedFetch, type ApiRequest } from './apiClient.ts';
 
 export interface ApiQueryArgs {
   path: string;
@@ -13,6 +13,12 @@ export interface ApiQueryArgs {
   body?: unknown;
   requireAuth?: boolean;
   accept?: ApiRequest['accept'];
+  timeoutMs?: ApiRequest['timeoutMs'];
+  /**
+   * Reads an authenticated answer's body as the caller needs it (a file streamed to disk, a whole
+   * list read for labels) instead of as JSON; what it returns is the data.
+   */
+  readBody?: (response: Response) => Promise<unknown>;
 }
 
 export interface ApiQueryError {
@@ -52,12 +58,9 @@ const apiBaseQuery: BaseQueryFn<ApiQueryArgs, unknown, ApiQueryError> = async (a
   const state = getState() as StateSeenByApi;
   if (!state.runtimeConfig) return { error: { message: 'Runtime configuration not loaded' } };
   try {
-    const data = await apiRequest({
-      ...args,
-      baseUrl: state.runtimeConfig.apiBaseUrl,
-      token: await sessionJwtToSend(getState, signal),
-      signal,
-    });
+    const { readBody, ...rest } = args;
+    const request = { ...rest, baseUrl: state.runtimeConfig.apiBaseUrl, token: await sessionJwtToSend(getState, signal), signal };
+    const data = readBody ? await readBody(await authenticatedFetch(request)) : await apiRequest(request);
     return { data: data ?? null };
   } catch (error) {
     if (error instanceof ApiError) return { error: { message: error.message, status: error.status } };

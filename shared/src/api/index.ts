@@ -9,7 +9,8 @@ export { MARKUP_NAME_MAX_LENGTH, markupPageSchema, markupSchema } from '../marku
 export { SAVED_QUERY_NAME_MAX_LENGTH, savedQueryListSchema, type SavedQuery, type SavedQueryConditions } from '../savedQueries/savedQueryContract.ts';
 export * from '../parcels/parcelContract.ts';
 export * from './parcelQueryApi.ts';
-export { OWNER_KINDS, ABSENTEE_KINDS, ABSENTEE_FIELD, QUERY_DEFAULT_LIMIT, QUERY_MAX_FILTERS, QUERY_CSV_TYPE } from '../parcels/parcelQueryContract.ts';
+export * from './wholeListApi.ts';
+export { OWNER_KINDS, ABSENTEE_KINDS, ABSENTEE_FIELD, QUERY_DEFAULT_LIMIT, QUERY_MAX_FILTERS, QUERY_CSV_TYPE, QUERY_CSV_COLUMNS } from '../parcels/parcelQueryContract.ts';
 export * from '../savedParcels/savedParcelContract.ts';
 export * from '../datasets/datasetContract.ts';
 export * from '../datasets/importContract.ts';

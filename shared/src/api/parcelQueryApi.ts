@@ -1,12 +1,8 @@
 // Attribute queries (issue #42, parcelQueryContract.ts): the fields a query is built from, a page of
 // the matching parcels with their exact count, the tiles of every match for the map, and the whole
-// result downloaded as CSV.
-import { datedFileName } from '../files/csvFile.ts';
-import { downloadFile } from '../files/downloadFile.ts';
+// result's request, which wholeListApi.ts saves as CSV and reads for labels.
 import {
   parcelQueryResponseSchema,
-  QUERY_CSV_COUNT_LINE,
-  QUERY_CSV_TYPE,
   queryFieldsResponseSchema,
   queryMatchesResponseSchema,
   type ParcelQueryBody,
@@ -16,6 +12,7 @@ import {
   type QueryMatchesResponse,
 } from '../parcels/parcelQueryContract.ts';
 import { baseApi, type ApiQueryError } from './baseApi.ts';
+import type { WholeListRequest } from './wholeListApi.ts';
 
 const QUERY_PATH = '/api/parcels/query';
 export const INVALID_QUERY_ANSWER_MESSAGE = 'Received invalid query data from the server.';
@@ -50,22 +47,12 @@ export const parcelQueryApi = baseApi.injectEndpoints({
         return parsed.success ? { data: parsed.data } : invalid();
       },
     }),
-    /**
-     * Downloads the whole result as the API writes it (the file, not the store, keeps it); `rows` from
-     * its count line, null when the file was cut short.
-     */
-    downloadQueryCsv: build.mutation<{ rows: number | null }, ParcelQueryConditions & Pick<ParcelQueryBody, 'sort' | 'dir'>>({
-      async queryFn(body, _api, _extraOptions, baseQuery) {
-        const answer = await baseQuery({ path: QUERY_PATH, method: 'POST', body, accept: QUERY_CSV_TYPE, requireAuth: true });
-        if (answer.error) return { error: answer.error as ApiQueryError };
-        if (typeof answer.data !== 'string') return invalid();
-        const lastLine = answer.data.trimEnd().split('\r\n').at(-1) ?? '';
-        const count = QUERY_CSV_COUNT_LINE.exec(lastLine);
-        downloadFile(datedFileName('parcel-query', 'csv'), `${QUERY_CSV_TYPE};charset=utf-8`, answer.data);
-        return { data: { rows: count ? Number(count[1]) : null } };
-      },
-    }),
   }),
 });
 
-export const { useGetQueryFieldsQuery, useQueryParcelsQuery, useGetQueryMatchesQuery, useDownloadQueryCsvMutation } = parcelQueryApi;
+export const { useGetQueryFieldsQuery, useQueryParcelsQuery, useGetQueryMatchesQuery } = parcelQueryApi;
+
+/** A query's whole result, every match in the order asked: as CSV through wholeListApi.ts. */
+export function wholeQueryRequest(body: ParcelQueryConditions & Pick<ParcelQueryBody, 'sort' | 'dir'>): WholeListRequest {
+  return { path: QUERY_PATH, method: 'POST', body };
+}

@@ -1,7 +1,9 @@
 // CSV files a user takes to a spreadsheet (RFC 4180, CRLF, UTF-8 byte-order mark), guarded against
 // formula injection: the search results, the nearby mailing list and the saved-parcel exports in the
-// browser, and the API's whole query lists, all write theirs with these. No DOM here: the API imports
-// it (`@parcel-map/shared/files/csv`); handing a file to the browser is downloadFile.ts's.
+// browser, and the API's whole lists, all write theirs with these; and the one reader of CSV, which
+// the importer reads county tables with and the map reads the API's whole lists with (mailing
+// labels). No DOM here: the API imports it (`@parcel-map/shared/files/csv`); handing a file to the
+// browser is downloadFile.ts's.
 
 // Where a spreadsheet may start a cell inside our field: at its start, or after a character some
 // locale splits rows on (a semicolon-locale spreadsheet opens `X;=2+5` as the cells `X` and `=2+5`)
@@ -42,4 +44,38 @@ export function csvText(header: readonly string[], rows: readonly (readonly CsvC
 export function datedFileName(name: string, extension: string, now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${name}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${extension}`;
+}
+
+/** A CSV's records as they stand (RFC 4180: quoted fields, doubled quotes, CR, LF or CRLF between records). */
+export function parseCsvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 1;
+        } else quoted = false;
+      } else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
 }

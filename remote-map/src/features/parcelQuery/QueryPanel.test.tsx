@@ -199,6 +199,18 @@ describe('the query panel', { timeout: 20_000 }, () => {
     expect(URL.createObjectURL).toHaveBeenCalledOnce();
   });
 
+  it('prints mailing labels of the whole result, not of its page, read by the same query, and says how many', async () => {
+    const { csvBodies } = fakeQueryApi(() => 600);
+    renderPanel();
+    await openPanel();
+    await addCondition('Tax Acres', 'at least', '1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
+    expect(labels).toHaveTextContent('600 labels for 600 parcels on 20 sheets (3 × 10, US Letter)');
+    expect(within(labels).getByText('OWNER 600 LLC')).toBeInTheDocument();
+    expect(csvBodies).toEqual([{ filters: [{ field: 'taxacres', op: '>=', value: 1 }] }]);
+  });
+
   it("says the API's message when a query is refused, and offers to load the fields again when they fail", async () => {
     let fieldsFail = true;
     network.use(

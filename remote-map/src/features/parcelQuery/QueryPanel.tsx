@@ -1,15 +1,15 @@
 // The list builder (issue #42): conditions on the data set's fields make a query whose exact count
 // shows as it changes, whose every match is highlighted on the map, whose results page here and
-// download whole as CSV, and which can be saved by name.
+// go out whole (CSV, mailing list, labels), and which can be saved by name.
 import { useEffect, useMemo, useState } from 'react';
 import { selectRuntimeConfig, useAppSelector, type QueryField, type QueryFilter, type QueryMatchesResponse } from '@parcel-map/shared';
 import {
   errorMessageOf,
   QUERY_DEFAULT_LIMIT,
-  useDownloadQueryCsvMutation,
   useGetQueryFieldsQuery,
   useGetQueryMatchesQuery,
   useQueryParcelsQuery,
+  wholeQueryRequest,
   type ParcelQueryConditions,
 } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
@@ -18,6 +18,7 @@ import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
 import { useGetDatasetsQuery } from '../parcelSelection/parcelsApi.ts';
 import { FinderPager, FinderPanel, useChooseListedParcel } from '../search/FinderPanel.tsx';
 import { selectParcelFinder } from '../search/parcelFinderSlice.ts';
+import { WholeListActions } from '../search/WholeListActions.tsx';
 import { ConditionRows } from './ConditionRows.tsx';
 import { filterOf, rowsOf, type ConditionRow } from './queryConditions.ts';
 import { QueryPlace, type QueryPlaceConditions } from './QueryPlace.tsx';
@@ -105,7 +106,6 @@ function QueryResults({ conditions, order, controller, settled }: { conditions: 
   // Asked again each time a query is run, not answered from the cache: a saved query runs on the data published now.
   const query = useQueryParcelsQuery({ ...conditions, ...order, limit: QUERY_DEFAULT_LIMIT, offset: page * QUERY_DEFAULT_LIMIT }, { refetchOnMountOrArgChange: true });
   const matches = useGetQueryMatchesQuery(conditions, { refetchOnMountOrArgChange: true });
-  const [download, downloading] = useDownloadQueryCsvMutation();
   useQueryMatchesOnMap(controller, matches.currentData);
 
   const answer = query.currentData;
@@ -123,22 +123,7 @@ function QueryResults({ conditions, order, controller, settled }: { conditions: 
             ? 'Counting…'
             : `${total.toLocaleString('en-US')} ${total === 1 ? 'parcel matches' : 'parcels match'}`}
       </p>
-      {answer && total > 0 && (
-        <div className="finder-panel__toolbar">
-          <button type="button" className="pm-button" disabled={downloading.isLoading} onClick={() => void download({ ...conditions, ...order })}>
-            {downloading.isLoading ? 'Downloading…' : 'Download CSV'}
-          </button>
-          <span role="status">
-            {downloading.isError
-              ? (errorMessageOf(downloading.error) ?? 'The download failed.')
-              : downloading.data
-                ? downloading.data.rows === null
-                  ? 'The file was cut short: download it again.'
-                  : `Downloaded ${downloading.data.rows.toLocaleString('en-US')} rows.`
-                : ''}
-          </span>
-        </div>
-      )}
+      {answer && total > 0 && <WholeListActions request={wholeQueryRequest({ ...conditions, ...order })} name="parcel-query" />}
       {answer && answer.results.length > 0 && (
         <ol className="finder-panel__list" start={first}>
           {answer.results.map((result) => (

@@ -22,6 +22,7 @@ import {
   type ParcelSearchResponse,
   type SearchSort,
   type SortDirection,
+  type WholeListRequest,
 } from '@parcel-map/shared/api';
 import { cacheParcel, cachedParcel } from './parcelCache.ts';
 
@@ -55,6 +56,13 @@ export function parcelDetailsFromResponse(response: unknown, requestedPin: strin
 
 /** What a nearby list is around: a selected parcel, or an area drawn with the measure tools (a closed ring). */
 export type NearbySubject = { kind: 'parcel'; pin: string } | { kind: 'area'; ring: [number, number][] };
+
+/** The request of a nearby list: its nearest as JSON, or with `Accept: text/csv` the whole list. */
+export function nearbyRequest(of: NearbySubject, distanceFt: number): WholeListRequest {
+  return of.kind === 'parcel'
+    ? { path: `${parcelPath(of.pin)}/nearby?distance_ft=${distanceFt}` }
+    : { path: '/api/parcels/nearby', method: 'POST', body: { geometry: { type: 'Polygon', coordinates: [of.ring] }, distance_ft: distanceFt } };
+}
 
 /** GET /api/parcels/search: the text, and for the results panel a page and an order. */
 export interface SearchRequest {
@@ -114,11 +122,7 @@ export const parcelsApi = baseApi.injectEndpoints({
      */
     getNearby: build.query<NearbyResponse, { of: NearbySubject; distanceFt: number }>({
       async queryFn({ of, distanceFt }, _api, _extraOptions, baseQuery) {
-        const result = await baseQuery(
-          of.kind === 'parcel'
-            ? { path: `${parcelPath(of.pin)}/nearby?distance_ft=${distanceFt}`, requireAuth: true }
-            : { path: '/api/parcels/nearby', method: 'POST', body: { geometry: { type: 'Polygon', coordinates: [of.ring] }, distance_ft: distanceFt }, requireAuth: true },
-        );
+        const result = await baseQuery({ ...nearbyRequest(of, distanceFt), requireAuth: true });
         if (result.error) return { error: result.error as ApiQueryError };
         const parsed = nearbyResponseSchema.safeParse(result.data);
         return parsed.success ? { data: parsed.data } : { error: { message: INVALID_PARCEL_MESSAGE } };

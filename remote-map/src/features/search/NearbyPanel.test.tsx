@@ -1,12 +1,14 @@
 import { http, HttpResponse } from 'msw';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NearbyResponse } from '@parcel-map/shared';
+import { NEARBY_CSV_DISTANCE_COLUMN, NEARBY_MAX_PARCELS, QUERY_CSV_COLUMNS, WHOLE_LIST_CUT_SHORT_MESSAGE } from '@parcel-map/shared/api';
 import { network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { MeasurePalette } from '../measure/MeasurePalette.tsx';
 import { measureDrawingStopped, measureModeChosen, measurementUpdated } from '../measure/measureSlice.ts';
 import { measurePolygon, type Position } from '../measure/measure.ts';
 import { NearbyPanel } from './NearbyPanel.tsx';
+import { nearbyRequested } from './parcelFinderSlice.ts';
 
 const API = testConfig.apiBaseUrl;
 const drawn: Position[] = [[-80.861, 35.621], [-80.859, 35.621], [-80.859, 35.619], [-80.861, 35.619]];
@@ -38,6 +40,89 @@ const answer: NearbyResponse = {
 };
 
 setupFakeNetwork();
+
+const SUBJECT = '4605050123';
+
+/**
+ * The API of a nearby list around SUBJECT of `total` parcels, one owner each: its nearest as JSON, or
+ * with `Accept: text/csv` all of them, ending with its count line unless `cutShort`.
+ */
+function fakeWholeNearbyList(total: number, { cutShort = false } = {}) {
+  const csvAsked: string[] = [];
+  const header = [...QUERY_CSV_COLUMNS, NEARBY_CSV_DISTANCE_COLUMN];
+  const row = (n: number) => header.map((column) => ({ pin: `P${n}`, owner: `OWNER ${n}`, address: `${n} OAK ST`, city: 'MOORESVILLE', state: 'NC', zip: '28115', distance_ft: String(n) })[column as 'pin'] ?? '');
+  network.use(
+    http.get(`${API}/api/parcels/${SUBJECT}/nearby`, ({ request }) => {
+      if (request.headers.get('Accept') !== 'text/csv') {
+        return HttpResponse.json({ ...answer, distance_ft: 5280, total, truncated: total > NEARBY_MAX_PARCELS } satisfies NearbyResponse);
+      }
+      csvAsked.push(request.url);
+      const lines = [header, ...Array.from({ length: total }, (_, n) => row(n))].map((cells) => cells.join(',') + '\r\n');
+      return new HttpResponse(`\uFEFF${lines.join('')}${cutShort ? '' : `# ${total} rows\r\n`}`, { headers: { 'Content-Type': 'text/csv' } });
+    }),
+  );
+  const { store } = renderWithStore(<NearbyPanel controller={null} />);
+  act(() => {
+    store.dispatch(nearbyRequested({ pin: SUBJECT }));
+  });
+  return { csvAsked };
+}
+
+/** The label sheets shown (by their element: role queries over thousands of labels take jsdom seconds). */
+const sheetsIn = (labels: HTMLElement) => [...labels.querySelectorAll('section')].map((sheet) => sheet.getAttribute('aria-label'));
+/** Thousands of labels take jsdom seconds to lay out on a busy machine. */
+const MANY_LABELS_MS = 30_000;
+
+describe('A nearby list longer than the nearest it shows (issue #42)', () => {
+  // jsdom has no object URLs; the download itself is the browser's.
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:nearby');
+  });
+
+  it('says how many parcels lie within the distance, and downloads every one of them as the API writes the whole list', async () => {
+    const { csvAsked } = fakeWholeNearbyList(2_345);
+    expect(await screen.findByText('2,345 parcels within 5280 ft · the nearest 1 listed')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Downloaded 2,345 rows.')).toBeVisible();
+    expect(csvAsked).toHaveLength(1);
+    expect(new URL(csvAsked[0]!).searchParams.get('distance_ft')).toBe('300');
+  });
+
+  it('prints a label for every owner of the whole list, not of the nearest listed, and says how many', async () => {
+    const { csvAsked } = fakeWholeNearbyList(2_345);
+    await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
+    expect(labels).toHaveTextContent('2,345 labels for 2,345 parcels on 79 sheets (3 × 10, US Letter)');
+    expect(sheetsIn(labels)).toHaveLength(79);
+    expect(within(labels).getByText('OWNER 2344')).toBeInTheDocument();
+
+    // The mailing list comes from the same reading of the whole list.
+    await userEvent.click(within(labels).getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download mailing list (CSV)' }));
+    expect(await screen.findByText('Downloaded a mailing list of 2,345 letters for 2,345 parcels.')).toBeVisible();
+    expect(csvAsked).toHaveLength(1);
+  }, MANY_LABELS_MS);
+
+  it('prints more than 3,000 labels in parts of 100 sheets the user picks, saying so, none left out', async () => {
+    fakeWholeNearbyList(6_100);
+    await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
+    expect(labels).toHaveTextContent('6,100 labels for 6,100 parcels on 204 sheets (3 × 10, US Letter), printed 100 sheets at a time');
+    const part = within(labels).getByRole('combobox', { name: 'Print' });
+    expect(within(part).getAllByRole('option').map((option) => option.textContent)).toEqual(['labels 1–3,000', 'labels 3,001–6,000', 'labels 6,001–6,100']);
+    expect(sheetsIn(labels)).toHaveLength(100);
+    await userEvent.selectOptions(part, 'labels 6,001–6,100');
+    expect(sheetsIn(labels)).toEqual(['Sheet 201', 'Sheet 202', 'Sheet 203', 'Sheet 204']);
+    expect(within(labels).getByText('OWNER 6099')).toBeInTheDocument();
+  }, MANY_LABELS_MS);
+
+  it('makes no labels of a list that came cut short, and says so', async () => {
+    fakeWholeNearbyList(2_345, { cutShort: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
+    expect(await screen.findByText(WHOLE_LIST_CUT_SHORT_MESSAGE)).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Mailing labels' })).toBeNull();
+  });
+});
 
 describe('Nearby parcels of an area drawn with Measure Area', () => {
   it('lists the parcels around the finished shape, asking the API with its ring', async () => {

@@ -1,18 +1,18 @@
 // Nearby parcels : every parcel within a distance of the selected one or of an
-// area drawn with Measure Area, drawn on the map with the ring, listed nearest first, as a de-duplicated mailing list (CSV) and as sheets of
-// address labels to print.
+// area drawn with Measure Area, drawn on the map with the ring, the nearest listed; the whole list
+// as CSV, as a de-duplicated mailing list (CSV) and as sheets of address labels to print.
 import { useMemo, useState, type FormEvent } from 'react';
-import { datedFileName, downloadFile, useAppDispatch, useAppSelector } from '@parcel-map/shared';
+import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { errorMessageOf, NEARBY_MAX_FEET } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
-import { useGetNearbyQuery, type NearbySubject } from '../parcelSelection/parcelsApi.ts';
+import { nearbyRequest, useGetNearbyQuery, type NearbySubject } from '../parcelSelection/parcelsApi.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
 import { FinderPanel } from './FinderPanel.tsx';
 import { nearbyDistanceChosen, selectParcelFinder } from './parcelFinderSlice.ts';
 import { nearbyFindings } from './findingsGeometry.ts';
 import { useFindingsOnMap } from './useFindingsOnMap.ts';
-import { mailingList, mailingListCsv } from './mailingList.ts';
-import { MailingLabels } from './MailingLabels.tsx';
+import { mailingList } from './mailingList.ts';
+import { WholeListActions } from './WholeListActions.tsx';
 
 export function NearbyPanel({ controller }: { controller: MapController | null }) {
   const finder = useAppSelector(selectParcelFinder);
@@ -23,12 +23,12 @@ export function NearbyPanel({ controller }: { controller: MapController | null }
 function NearbyList({ of, distanceFt, controller }: { of: NearbySubject; distanceFt: number; controller: MapController | null }) {
   const dispatch = useAppDispatch();
   const [typed, setTyped] = useState(String(distanceFt));
-  const [labelsOpen, setLabelsOpen] = useState(false);
   const nearby = useGetNearbyQuery({ of, distanceFt });
   const answer = nearby.currentData;
   const findings = useMemo(() => (answer ? nearbyFindings(answer) : null), [answer]);
   useFindingsOnMap(controller, findings, 18);
-  const letters = useMemo(() => (answer ? mailingList(answer.parcels) : []), [answer]);
+  // The owners of a list shown whole; a longer list's are counted once it is read whole (WholeListActions).
+  const owners = useMemo(() => (answer && !answer.truncated ? mailingList(answer.parcels).length : null), [answer]);
   const error = errorMessageOf(nearby.error);
 
   const submit = (event: FormEvent) => {
@@ -75,21 +75,17 @@ function NearbyList({ of, distanceFt, controller }: { of: NearbySubject; distanc
           ? error
           : !answer || nearby.isFetching
             ? 'Finding nearby parcels…'
-            : `${answer.parcels.length} parcels within ${answer.distance_ft} ft · ${letters.length} owners to notify${answer.truncated ? ' (nearest shown)' : ''}`}
+            : `${answer.total.toLocaleString('en-US')} parcels within ${answer.distance_ft} ft · ${
+                owners === null ? `the nearest ${answer.parcels.length.toLocaleString('en-US')} listed` : `${owners} owners to notify`
+              }`}
       </p>
-      <div className="finder-panel__toolbar">
-        <button
-          type="button"
-          className="pm-button"
-          disabled={letters.length === 0}
-          onClick={() => downloadFile(datedFileName(`mailing-list-${of.kind === 'parcel' ? of.pin : 'drawn-area'}-${distanceFt}ft`, 'csv'), 'text/csv;charset=utf-8', mailingListCsv(letters))}
-        >
-          Download mailing list (CSV)
-        </button>
-        <button type="button" className="pm-button" disabled={letters.length === 0} onClick={() => setLabelsOpen(true)}>
-          Print labels
-        </button>
-      </div>
+      {answer && answer.total > 0 && !nearby.isFetching && (
+        <WholeListActions
+          key={`${JSON.stringify(of)} ${distanceFt}`}
+          request={nearbyRequest(of, distanceFt)}
+          name={`nearby-${of.kind === 'parcel' ? of.pin : 'drawn-area'}-${distanceFt}ft`}
+        />
+      )}
       <ol className="finder-panel__list">
         {answer?.parcels.map((parcel) => (
           <li key={parcel.pin} className="finder-panel__item">
@@ -103,7 +99,6 @@ function NearbyList({ of, distanceFt, controller }: { of: NearbySubject; distanc
           </li>
         ))}
       </ol>
-      {labelsOpen && <MailingLabels entries={letters} onClose={() => setLabelsOpen(false)} />}
     </FinderPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NearbyParcel } from '@parcel-map/shared';
-import { labelPages, mailingList, mailingListCsv } from './mailingList.ts';
+import { NEARBY_CSV_DISTANCE_COLUMN, QUERY_CSV_COLUMNS } from '@parcel-map/shared/api';
+import { labelPages, LABELS_PER_PRINT, mailingList, mailingListCsv, mailingSources, printParts } from './mailingList.ts';
 
 const parcel = (pin: string, more: Partial<NearbyParcel>): NearbyParcel => ({
   pin,
@@ -45,5 +46,31 @@ describe('mailingList', () => {
 
   it('pages labels 30 to a sheet', () => {
     expect(labelPages(Array.from({ length: 61 }, (_, i) => i)).map((page) => page.length)).toEqual([30, 30, 1]);
+  });
+
+  it('prints a long list in parts of 100 sheets, every label in one of them', () => {
+    expect(LABELS_PER_PRINT).toBe(3000);
+    expect(printParts(Array.from({ length: 6001 }, (_, i) => i)).map((part) => part.length)).toEqual([3000, 3000, 1]);
+  });
+
+  it('reads the letters of a whole list from its CSV columns: a nearby list with distances, a query without', () => {
+    const header = [...QUERY_CSV_COLUMNS, NEARBY_CSV_DISTANCE_COLUMN, 'Land use'];
+    const row = (cells: Partial<Record<(typeof header)[number], string>>) => header.map((column) => cells[column] ?? '');
+    const nearby = mailingSources({
+      header,
+      rows: [
+        row({ pin: '1', owner: 'REID STEVEN M', address: '132 SADDLE LN', city: 'MOORESVILLE', state: 'NC', zip: '28115', acres: '1.5', distance_ft: '40' }),
+        row({ pin: '2', owner: 'CATAWBA HOLDINGS LLC', address: '9 OAK ST', mail_address: '10 MAIN ST', mail_city: 'CHARLOTTE', mail_state: 'NC', mail_zip: '28202', acres: '2', distance_ft: '0' }),
+      ],
+    });
+    expect(mailingList(nearby)).toEqual([
+      { owner: 'REID STEVEN M', address: '132 SADDLE LN', city: 'MOORESVILLE', state: 'NC', zip: '28115', pins: ['1'], acres: 1.5, distanceFt: 40 },
+      { owner: 'CATAWBA HOLDINGS LLC', address: '10 MAIN ST', city: 'CHARLOTTE', state: 'NC', zip: '28202', pins: ['2'], acres: 2, distanceFt: 0 },
+    ]);
+
+    const query = mailingSources({ header: [...QUERY_CSV_COLUMNS], rows: [QUERY_CSV_COLUMNS.map((column) => (column === 'pin' ? '3' : ''))] });
+    const [letter] = mailingList(query);
+    expect(letter).toMatchObject({ owner: 'CURRENT OWNER', pins: ['3'], acres: 0, distanceFt: null });
+    expect(mailingListCsv([letter!]).split('\r\n')[1]).toBe('CURRENT OWNER,,,,,3,0,');
   });
 });

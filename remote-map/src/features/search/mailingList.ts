@@ -1,7 +1,8 @@
-// A nearby list as notification letters need it: one line per owner and
-// address (an owner of three neighbouring lots gets one letter), the owner's mailing address where
-// the data has one, else the parcel's own; as a CSV and as sheets of address labels.
+// A whole list of parcels (a nearby list, a query's result) as letters need it: one line per owner
+// and address (an owner of three neighbouring lots gets one letter), the owner's mailing address
+// where the data has one, else the parcel's own; as a CSV and as sheets of address labels.
 import { csvText, type NearbyParcel } from '@parcel-map/shared';
+import { NEARBY_CSV_DISTANCE_COLUMN, QUERY_CSV_COLUMNS, type WholeListRows } from '@parcel-map/shared/api';
 
 export interface MailingEntry {
   owner: string;
@@ -12,20 +13,30 @@ export interface MailingEntry {
   /** The parcels this letter is about. */
   pins: string[];
   acres: number;
-  /** Feet to the nearest of them. */
-  distanceFt: number;
+  /** Feet to the nearest of them (a nearby list's); null for a query's. */
+  distanceFt: number | null;
 }
+
+/** What a letter is made from: a parcel's owner, addresses and acres, and its distance in a nearby list. */
+export type MailingSource = Pick<NearbyParcel, 'pin' | 'owner' | 'add1' | 'add2' | 'city' | 'state' | 'zip' | 'mail_add1' | 'mail_city' | 'mail_state' | 'mail_zip' | 'taxacres'> & {
+  distance_ft: number | null;
+};
 
 const MAILING_CSV_COLUMNS = ['owner', 'mailing address', 'city', 'state', 'zip', 'pin', 'acres', 'distance (ft)'] as const;
 /** The common address label sheet (Avery 5160 and its kin): 3 across, 10 down, on US Letter. */
-const LABELS_PER_PAGE = 30;
+export const LABELS_PER_PAGE = 30;
+/**
+ * Labels laid out for one print: 100 sheets. The browser lays out every sheet of a print at once, so a
+ * county-wide list (thousands of sheets) prints in parts the user chooses, none left out.
+ */
+export const LABELS_PER_PRINT = 100 * LABELS_PER_PAGE;
 
-function mailingAddress(parcel: NearbyParcel) {
+function mailingAddress(parcel: MailingSource) {
   if (parcel.mail_add1) return { address: parcel.mail_add1, city: parcel.mail_city ?? '', state: parcel.mail_state ?? '', zip: parcel.mail_zip ?? '' };
   return { address: [parcel.add1, parcel.add2].filter(Boolean).join(' '), city: parcel.city ?? '', state: parcel.state ?? '', zip: parcel.zip ?? '' };
 }
 
-export function mailingList(parcels: readonly NearbyParcel[]): MailingEntry[] {
+export function mailingList(parcels: readonly MailingSource[]): MailingEntry[] {
   const entries = new Map<string, MailingEntry>();
   for (const parcel of parcels) {
     const owner = parcel.owner ?? 'CURRENT OWNER';
@@ -35,7 +46,7 @@ export function mailingList(parcels: readonly NearbyParcel[]): MailingEntry[] {
     if (entry) {
       entry.pins.push(parcel.pin);
       entry.acres += parcel.taxacres ?? 0;
-      entry.distanceFt = Math.min(entry.distanceFt, parcel.distance_ft);
+      if (parcel.distance_ft !== null) entry.distanceFt = Math.min(entry.distanceFt ?? Infinity, parcel.distance_ft);
     } else {
       entries.set(key, { owner, ...address, pins: [parcel.pin], acres: parcel.taxacres ?? 0, distanceFt: parcel.distance_ft });
     }
@@ -50,9 +61,44 @@ export function mailingListCsv(entries: readonly MailingEntry[]): string {
   );
 }
 
+/** A whole list's rows (the API's CSV of it) as the parcels letters are made from; an empty cell is no value. */
+export function mailingSources({ header, rows }: WholeListRows): MailingSource[] {
+  const at = (name: (typeof QUERY_CSV_COLUMNS)[number] | typeof NEARBY_CSV_DISTANCE_COLUMN) => header.indexOf(name);
+  const [pin, owner, add1, add2, city, state, zip, acres, mailAdd1, mailCity, mailState, mailZip, distance] = [
+    at('pin'), at('owner'), at('address'), at('address_2'), at('city'), at('state'), at('zip'), at('acres'),
+    at('mail_address'), at('mail_city'), at('mail_state'), at('mail_zip'), at(NEARBY_CSV_DISTANCE_COLUMN),
+  ];
+  return rows.map((row) => {
+    const text = (index: number) => (index >= 0 && row[index] ? row[index] : null);
+    const number = (index: number) => (text(index) === null ? null : Number(text(index)));
+    return {
+      pin: row[pin] ?? '',
+      owner: text(owner),
+      add1: text(add1),
+      add2: text(add2),
+      city: text(city),
+      state: text(state),
+      zip: text(zip),
+      mail_add1: text(mailAdd1),
+      mail_city: text(mailCity),
+      mail_state: text(mailState),
+      mail_zip: text(mailZip),
+      taxacres: number(acres),
+      distance_ft: number(distance),
+    };
+  });
+}
+
 /** The labels in pages of 30, in list order. */
 export function labelPages<T>(entries: readonly T[]): T[][] {
   const pages: T[][] = [];
   for (let start = 0; start < entries.length; start += LABELS_PER_PAGE) pages.push(entries.slice(start, start + LABELS_PER_PAGE));
   return pages;
+}
+
+/** The labels in parts of LABELS_PER_PRINT, each printed on its own. */
+export function printParts<T>(entries: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < entries.length; start += LABELS_PER_PRINT) parts.push(entries.slice(start, start + LABELS_PER_PRINT));
+  return parts;
 }

@@ -3,7 +3,6 @@
 import * as turf from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsvRecords } from '@parcel-map/county-data/import';
 import {
   NEARBY_AREA_MAX_POSITIONS,
   NEARBY_CSV_DISTANCE_COLUMN,
@@ -16,6 +15,7 @@ import {
   nearbyResponseSchema,
   type NearbyResponse,
 } from '@parcel-map/shared/contracts';
+import { parseCsvRecords } from '@parcel-map/shared/files/csv';
 import { startTestApp, type TestApp } from '../../../testing/testApp.ts';
 
 const CENTRE_PIN = '4605050123';

@@ -18,7 +18,7 @@ import {
   writeFixture,
 } from '@parcel-map/county-data/testing';
 import {
-  DEFAULT_IMPORT_FILE_LIMITS, defaultOverlayMapping, importOverlay, importParcels, parseCsvRecords, readBundledMapping, readOverlayMapping,
+  DEFAULT_IMPORT_FILE_LIMITS, defaultOverlayMapping, importOverlay, importParcels, readBundledMapping, readOverlayMapping,
 } from '@parcel-map/county-data/import';
 import {
   QUERY_CSV_COLUMNS,
@@ -30,6 +30,7 @@ import {
   type QueryField,
   type QueryFilter,
 } from '@parcel-map/shared/contracts';
+import { parseCsvRecords } from '@parcel-map/shared/files/csv';
 import { startTestApp, type TestApp } from '../../../testing/testApp.ts';
 
 type Area = Polygon | MultiPolygon;
