@@ -12,7 +12,7 @@ import { openTestDb } from '@parcel-map/database/testing';
 import { imageryVersionFiles, listImageryVersions } from '../publish/imageryVersions.ts';
 import { importImagery } from './importImagery.ts';
 import {
-  IN_THE_FRAME, NAVY_PIER, SPOT_CHICAGO, writeFramedWithNodata, writeGeneratedCog, writeJpegWithWorldFile, writeTileFolder, writeVrtNamedTif, zipOf,
+  IN_THE_FRAME, NAVY_PIER, SPOT_CHICAGO, writeFramedWithNodata, writeGeneratedCog, writeJpegWithWorldFile, writeThreeBandImage, writeTileFolder, writeVrtNamedTif, zipOf,
 } from './testing/imageryFixtures.ts';
 
 describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
@@ -101,6 +101,12 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('imagery imports', () => {
     const report = await importImagery(db, { file: writeGeneratedCog(dir), name: 'generated-cog', imageryDir });
     expect(report).toMatchObject({ imagery: { version: 1, label: 'generated-cog' }, crs: 'WGS 84', resolution: expect.stringMatching(/ degree$/), maxzoom: 14 });
     expect(contains(report.bbox, NAVY_PIER)).toBe(true);
+  }, 60_000);
+
+  it('imports an image of three bands, as most orthophotos come, as JPEG with its mask', async () => {
+    const report = await importImagery(db, { file: writeThreeBandImage(dir), name: 'three-band', imageryDir });
+    expect(report).toMatchObject({ bands: 3, tileFormat: 'jpeg', maxzoom: 14 });
+    expect(await storedCoverage('three-band', NAVY_PIER)).toBe(255);
   }, 60_000);
 
   it('makes nodata transparent: the stored file keeps no nodata value, so the source\'s nodata becomes its mask', async () => {

@@ -137,7 +137,9 @@ function rgbaBands(source: ImagerySource): string[] {
   const scale = bands.some((band) => band.type !== 'Byte') ? ['-ot', 'Byte', '-scale'] : [];
   const alpha = bands.findIndex((band) => band.colour === 'Alpha') + 1;
   const colours = bands.length - (alpha > 0 ? 1 : 0);
-  const rgb = colours >= 3 ? ['-b', '1', '-b', '2', '-b', '3'] : ['-b', '1', '-b', '1', '-b', '1'];
+  // Named red, green and blue: the COG driver writes JPEG as YCbCr only from those, and otherwise
+  // reaches for GDAL's VRT driver, which the import keeps off (gdalSandbox.ts).
+  const rgb = [...(colours >= 3 ? ['-b', '1', '-b', '2', '-b', '3'] : ['-b', '1', '-b', '1', '-b', '1']), '-colorinterp', 'red,green,blue'];
   if (alpha > 0) return [...scale, ...rgb, '-mask', String(alpha)];
   if (source.nodata !== null) return [...scale, ...rgb, '-mask', 'mask', '-a_nodata', 'none'];
   return [...scale, ...rgb];

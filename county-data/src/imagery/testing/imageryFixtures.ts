@@ -32,6 +32,13 @@ export async function writeJpegWithWorldFile(dir: string): Promise<string> {
   return file;
 }
 
+/** The sample as three bands (grey in each, as GDAL names them), the shape of most orthophotos and of the bench's. */
+export function writeThreeBandImage(dir: string): string {
+  const file = path.join(dir, 'three-band.tif');
+  execFileSync('gdal_translate', ['-q', '-b', '1', '-b', '1', '-b', '1', '-co', 'TILED=YES', SPOT_CHICAGO, file]);
+  return file;
+}
+
 /** The sample inside a frame of nodata (0) of its own, 300 m or more wide: transparent once imported. */
 export function writeFramedWithNodata(dir: string): string {
   const file = path.join(dir, 'framed.tif');
