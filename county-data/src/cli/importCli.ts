@@ -159,6 +159,9 @@ function printSummary(report: ImportReport, reportFile: string, target: string):
   for (const warning of report.warnings) {
     lines.push(`  unreadable  ${warning.field}: ${n(warning.count)} values left empty (e.g. ${warning.examples.map((e) => JSON.stringify(e)).join(', ')})`);
   }
+  if (report.nonParcels.length > 0) {
+    lines.push(`  not parcels ${report.nonParcels.map((row) => `${row.pin} (${row.kind})`).join(', ')}`);
+  }
   for (const placeholder of report.placeholders) {
     lines.push(`  unknown     ${placeholder.field}: ${n(placeholder.count)} placeholders stored as missing (e.g. ${placeholder.examples.map((e) => JSON.stringify(e)).join(', ')})`);
   }

@@ -40,6 +40,12 @@ describe.skipIf(!existsSync(GEOJSON))('the whole Cambridge FY2014 file', () => {
     ]);
     expect(report.repaired).toBeGreaterThanOrEqual(SELF_INTERSECTING.length);
     await expectPlaceholdersMissing(report);
+    // The city's right-of-way (133.87 acres under every street) and the railway, by the bundled mapping's PIN rules.
+    expect(report.nonParcels).toEqual([
+      { feature: 2018, pin: 'ROAD', kind: 'road' },
+      { feature: 3222, pin: '--RR', kind: 'rail' },
+      { feature: 8276, pin: 'RR', kind: 'rail' },
+    ]);
     expect(await parcelCount(db)).toBe(report.imported);
     for (const pin of SELF_INTERSECTING) {
       const parcel = await parcelByPin(db, pin);

@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { PARCEL_ATTRIBUTE_FORMATS } from '@parcel-map/shared/contracts';
+import { NON_PARCEL_KINDS, PARCEL_ATTRIBUTE_FORMATS } from '@parcel-map/shared/contracts';
 import { sourceCrsSchema } from './sourceCrs.ts';
 
 const DATE_FORMATS = ['M/D/YYYY', 'D/M/YYYY', 'YYYY-MM-DD', 'YYYYMMDD', 'epoch-ms'] as const;
@@ -78,6 +78,30 @@ const attributesSchema = z
   })
   .strict();
 
+/** A rule telling a feature that is not someone's parcel: its whole PIN matches `pin` (a regular expression, without case), or its `field` holds one of `values`. */
+const nonParcelRuleSchema = z
+  .object({
+    kind: z.enum(NON_PARCEL_KINDS),
+    pin: z.string().min(1).optional(),
+    /** A source property (feature first, then the joined row), such as a land-use code. */
+    field: z.string().min(1).optional(),
+    values: z.array(z.string().min(1)).min(1).optional(),
+  })
+  .strict()
+  .refine((rule) => (rule.pin === undefined) !== (rule.field === undefined) && (rule.field === undefined) === (rule.values === undefined), {
+    message: 'give either "pin", or "field" with "values"',
+  })
+  .refine((rule) => rule.pin === undefined || isRegExp(rule.pin), { message: '"pin" is not a regular expression' });
+
+function isRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const JOIN_PICK_RULES = ['first', 'latest'] as const;
 
 const joinSchema = z
@@ -123,6 +147,8 @@ const importMappingSchema = z
      * without case. They are counted in the report and stored as missing.
      */
     nullValues: z.record(z.string().min(1), z.array(z.string().min(1)).min(1)).optional(),
+    /** Features that are not someone's parcel (nonParcelRules.ts): the first rule matching decides. */
+    nonParcels: z.array(nonParcelRuleSchema).optional(),
   })
   .strict();
 

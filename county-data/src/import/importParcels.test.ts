@@ -153,6 +153,31 @@ describe('importParcels', () => {
     await removeDataset(db, 'placeholders');
   });
 
+  it("lists the features the mapping's rules call roads, water or rail, by whole PIN or by a field's values, and imports them", async () => {
+    const file = await writeFixture(await fixtureDir(), 'not-parcels.geojson', featureCollection([
+      { properties: { PIN: 'ROAD', USE: '101' }, geometry: squarePolygon(LON, LAT, SIZE) },
+      { properties: { PIN: 'BROADWAY-1', USE: '101' }, geometry: squarePolygon(LON + SIZE, LAT, SIZE) },
+      { properties: { PIN: 'W-7', USE: ' 9400 ' }, geometry: squarePolygon(LON + 2 * SIZE, LAT, SIZE) },
+      { properties: { PIN: '--rr', USE: '101' }, geometry: squarePolygon(LON + 3 * SIZE, LAT, SIZE) },
+    ]));
+    const mapping = parseImportMapping({
+      dataset: { sourceName: 'rules', licence: 'none' },
+      fields: { PIN: 'PIN' },
+      nonParcels: [{ kind: 'road', pin: 'ROAD' }, { kind: 'rail', pin: '-*RR' }, { kind: 'water', field: 'use', values: ['9400'] }],
+    });
+    const report = await importParcels(null, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'rules', file, dryRun: true, mapping });
+    expect(report).toMatchObject({ imported: 4, rejected: 0 });
+    expect(report.nonParcels).toEqual([
+      { feature: 1, pin: 'ROAD', kind: 'road' },
+      { feature: 3, pin: 'W-7', kind: 'water' },
+      { feature: 4, pin: '--rr', kind: 'rail' },
+    ]);
+    const rule = (nonParcels: unknown) => () => parseImportMapping({ dataset: { sourceName: 'rules', licence: 'none' }, fields: { PIN: 'PIN' }, nonParcels });
+    expect(rule([{ kind: 'road', pin: '(' }])).toThrow('"pin" is not a regular expression');
+    expect(rule([{ kind: 'water', field: 'USE' }])).toThrow('give either "pin", or "field" with "values"');
+    expect(rule([{ kind: 'parcel', pin: 'X' }])).toThrow();
+  });
+
   it('repairs broken outlines with GDAL, counts them, and lists every row it cannot use with its reason', async () => {
     const report = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'county', file: await badRowsFile(), maxRejectedShare: 1, mapping: badRowsMapping });
 

@@ -11,6 +11,7 @@ import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
 import { createAttributeCollector } from './parcelAttributes.ts';
 import { createPlaceholderFinder, type PlaceholderCount } from './placeholderValues.ts';
+import { createNonParcelClassifier } from './nonParcelRules.ts';
 import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
 import { PinIndex } from './PinIndex.ts';
 import type { ParcelSource, SourceFeature } from './parcelSource.ts';
@@ -251,6 +252,7 @@ export async function checkPreparedFile(db: Queryable | null, file: PreparedFile
     taxAcres: { fromMapping: prepared.taxAcresFromMapping, computedFromGeometry: prepared.imported - prepared.taxAcresFromMapping },
     warnings: [...prepared.warnings.entries()].map(([field, { count, examples }]) => ({ field, count, examples })),
     placeholders: prepared.placeholders,
+    nonParcels: prepared.nonParcels,
     timings: { readMs: Math.round(file.readMs), prepareMs: Math.round(prepareMs), writeMs: 0, totalMs: Math.round(totalMs) },
     parcelsPerSecond: Math.round(prepared.imported / (totalMs / 1000)),
   };
@@ -334,6 +336,8 @@ interface Prepared {
   attributeFields: ParcelAttributeField[];
   /** The values stored as missing because they mean "unknown", per source field. */
   placeholders: PlaceholderCount[];
+  /** The imported features that the mapping calls something other than a parcel. */
+  nonParcels: ImportReport['nonParcels'];
 }
 
 /**
@@ -341,8 +345,9 @@ interface Prepared {
  * dropped without a rejection entry. What the report needs accumulates in `prepared`.
  */
 function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefined) {
-  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: new PinIndex(), attributeFields: [], placeholders: [] };
+  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: new PinIndex(), attributeFields: [], placeholders: [], nonParcels: [] };
   const placeholders = createPlaceholderFinder(mapping);
+  const nonParcelKind = createNonParcelClassifier(mapping);
   const attributes = createAttributeCollector(mapping, placeholders);
   /** The name a field's placeholders are counted under: its source property (a constant's, its own). */
   const sourceName = (field: TargetField) => sourceOf(mapping.fields[field]) ?? field;
@@ -412,6 +417,8 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
       return null;
     }
     if (check.repaired) prepared.repairedPins.add(pin);
+    const kind = nonParcelKind(pin, (name) => lookup(feature.properties, joined, name));
+    if (kind !== null) prepared.nonParcels.push({ feature: number, pin, kind });
 
     const mappedAcres = number_('TaxAcres');
     // Zero or negative land areas are placeholders in assessor tables: the outline gives a better figure.
@@ -474,6 +481,7 @@ async function rejectPinsServedElsewhere(db: Queryable, name: string, rows: Parc
     prepared.rejections.push({ feature: prepared.featureOfPin.get(pin)!, pin, reason: 'PIN in another data set', detail: `PIN already served by data set '${other}'` });
   }
   prepared.imported -= served.size;
+  prepared.nonParcels = prepared.nonParcels.filter((row) => !served.has(row.pin));
   prepared.rejections.sort((a, b) => a.feature - b.feature);
   return rows.filter((row) => !served.has(row.pin));
 }

@@ -47,6 +47,7 @@ function importReport(overrides: Partial<ImportReport> = {}): ImportReport {
     taxAcres: { fromMapping: 2, computedFromGeometry: 0 },
     warnings: [],
     placeholders: [{ field: 'SaleDate', count: 1047, examples: ['1/1/1900', '3/13/1899'] }],
+    nonParcels: [{ feature: 2018, pin: 'ROAD', kind: 'road' }],
     timings: { readMs: 1, prepareMs: 1, writeMs: 0, totalMs: 2 },
     parcelsPerSecond: 1000,
     ...overrides,

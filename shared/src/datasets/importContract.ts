@@ -13,6 +13,10 @@ export const IMPORT_FILE_EXTENSIONS = ['.geojson', '.json', '.zip', '.gpkg', '.k
 export const REJECTION_REASONS = ['no PIN', 'invalid PIN', 'duplicate PIN', 'bad geometry', 'PIN in another data set'] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
+/** What a feature of a parcel file is when it is not someone's parcel (the import mapping's `nonParcels`). */
+export const NON_PARCEL_KINDS = ['right-of-way', 'road', 'water', 'rail'] as const;
+export type NonParcelKind = (typeof NON_PARCEL_KINDS)[number];
+
 export const rejectedRowSchema = z.object({
   /** 1-based position of the feature in the file. */
   feature: z.number(),
@@ -58,6 +62,8 @@ export const importReportSchema = z.object({
    * `nullValues`), per source field: stored as missing, row kept.
    */
   placeholders: z.array(fieldValuesSchema),
+  /** The imported features the mapping's rules call rights-of-way, roads, water or rail rather than parcels. */
+  nonParcels: z.array(z.object({ feature: z.number(), pin: z.string(), kind: z.enum(NON_PARCEL_KINDS) })),
   timings: z.object({ readMs: z.number(), prepareMs: z.number(), writeMs: z.number(), totalMs: z.number() }),
   parcelsPerSecond: z.number(),
 });

@@ -34,6 +34,11 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
             {fileName(report.join.file)}: {number.format(report.join.matched)} matched, {number.format(report.join.unmatched)} unmatched
           </Count>
         )}
+        {report.nonParcels.length > 0 && (
+          <Count label="Not parcels" wide>
+            {report.nonParcels.map((row) => `${row.pin} (${row.kind})`).join(', ')}
+          </Count>
+        )}
         <Count label="Source" wide>
           {report.dataset.sourceName}
           {report.dataset.asOf && `, as of ${report.dataset.asOf}`}
