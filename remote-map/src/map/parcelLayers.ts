@@ -87,11 +87,6 @@ export function pinFilter(pin: string | null | undefined): FilterSpecification {
   return pin ? ['==', PIN_EXPRESSION, pin] : MATCH_NOTHING;
 }
 
-/** Matches the parcels with these pins; none matches nothing. */
-export function pinsFilter(pins: readonly string[]): FilterSpecification {
-  return pins.length > 0 ? ['in', PIN_EXPRESSION, ['literal', [...pins]]] : MATCH_NOTHING;
-}
-
 export function outlineColor(satellite: boolean): string {
   return satellite ? OUTLINE_COLOR.satellite : OUTLINE_COLOR.default;
 }

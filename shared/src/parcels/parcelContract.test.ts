@@ -21,6 +21,12 @@ describe('parcel details answers', () => {
     expect(parcelDetailsResponseSchema.safeParse(answer).success).toBe(false);
   });
 
+  it("read the data set's empty fields, and an answer without them (cached before) as none", () => {
+    expect(parcelDetailsResponseSchema.parse({ ...parcelDetailsAnswer, empty_fields: ['owner', 'zoning'] }).empty_fields).toEqual(['owner', 'zoning']);
+    const { empty_fields: _, ...before } = parcelDetailsAnswer;
+    expect(parcelDetailsResponseSchema.parse(before).empty_fields).toEqual([]);
+  });
+
   it('read missing or mistyped display fields as null and numeric text as a number', () => {
     const parsed = parcelDetailsResponseSchema.parse({ pin: '1', owner: 'Ann', name: 7, taxacres: '1.5', sales_price: 'n/a', geometry: square });
     expect(parsed).toMatchObject({ pin: '1', name: null, owner: 'Ann', add1: null, taxacres: 1.5, sales_price: null, sale_date: null });

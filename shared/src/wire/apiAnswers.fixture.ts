@@ -22,6 +22,7 @@ export const parcelDetailsAnswer = {
   attributes: [],
   centroid: { lng: -80.86, lat: 35.62 },
   dataset: 'demo',
+  empty_fields: [],
   geometry: {
     type: 'Polygon',
     coordinates: [

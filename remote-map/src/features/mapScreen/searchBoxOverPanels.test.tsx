@@ -87,6 +87,8 @@ describe.each([
       http.get(`${testConfig.apiBaseUrl}/api/parcels/:pin/nearby`, () => new Promise(() => undefined)),
       http.get(`${testConfig.apiBaseUrl}/api/saved-parcels`, () => HttpResponse.json({ parcels: [] })),
       http.get(`${testConfig.apiBaseUrl}/api/parcels/query/fields`, () => HttpResponse.json({ fields: [] })),
+      http.get(`${testConfig.apiBaseUrl}/api/saved-queries`, () => HttpResponse.json({ queries: [] })),
+      http.get(`${testConfig.apiBaseUrl}/api/overlays`, () => HttpResponse.json({ overlays: [] })),
       http.get(`${testConfig.apiBaseUrl}/api/datasets`, () => HttpResponse.json({ dataVersion: 1, datasets: [], initialView: null })),
     );
   });

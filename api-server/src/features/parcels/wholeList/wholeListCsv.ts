@@ -6,10 +6,10 @@ import { csvLine, type CsvCell } from '@parcel-map/shared/files/csv';
 import type { CsvRecord } from './wholeListRepository.ts';
 
 /** Rows read per statement while a whole list is written: ~1.5 MB of JSON, ~150 ms of PGlite. */
-export const CSV_ROWS_PER_READ = 5_000;
+const CSV_ROWS_PER_READ = 5_000;
 
 /** The list was cut: a parcel it held is no longer served (a publish or rollback while it was written). */
-export class ListChangedError extends Error {
+class ListChangedError extends Error {
   constructor() {
     super('the parcels served changed while the list was written');
     this.name = 'ListChangedError';
