@@ -103,7 +103,7 @@ describe('npm run import', () => {
     expect(lines).toContain('size        699 × 929 px, 1 band, nodata none');
     expect(lines).toContain('resolution  32.8 US survey foot per pixel');
     expect(lines.find((line) => line.startsWith('extent'))).toMatch(/^extent\s+-87\.66\d+, 41\.8\d+ to -87\.5\d+, 41\.91\d+ \(lon, lat\)$/);
-    expect(lines).toContain('tiles       WEBP, zoom 10–14');
+    expect(lines).toContain('tiles       JPEG, zoom 10–14');
     expect(lines.find((line) => line.startsWith('stored'))).toMatch(/^stored\s+\d+\.\d MB \(source 0\.6 MB, \d+\.\d s\)$/);
     expect(lines.find((line) => line.startsWith('report'))).toMatch(/import-reports/);
 
@@ -134,7 +134,7 @@ describe('npm run import', () => {
     const lines = published.output.split('\n').map((line) => line.trim());
     expect(lines).toContain(`published as version 1 of imagery 'tiled' ("Tiles") in ${dataDir}: ${folder}`);
     expect(lines).toContain('format      4 GeoTIFF tiles mosaicked (VRT/Virtual Raster), CRS NAD27 / Illinois East');
-    expect(lines).toContain('tiles       WEBP, zoom 10–14');
+    expect(lines).toContain('tiles       JPEG, zoom 10–14');
   }, 120_000);
 
   it('refuses the options imagery does not take, and imagery options without --imagery, saying which, changing nothing', async () => {
