@@ -440,7 +440,7 @@ describe('the query panel, beyond the fields', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Sort direction' })).toHaveFocus();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort direction' }), 'descending');
     await waitFor(() => expect(pages(bodies).at(-1)).toEqual({ filters: [{ field: 'taxacres', op: '>=', value: 1 }], sort: 'sale_date', dir: 'desc', limit: 20, offset: 0 }), ANSWERED);
-    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(csvBodies).toEqual([{ filters: [{ field: 'taxacres', op: '>=', value: 1 }], sort: 'sale_date', dir: 'desc' }]));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }, ANSWERED));
+    await waitFor(() => expect(csvBodies).toEqual([{ filters: [{ field: 'taxacres', op: '>=', value: 1 }], sort: 'sale_date', dir: 'desc' }]), ANSWERED);
   });
 });
