@@ -3,6 +3,7 @@
 // import command hand a file to a running API. zod/mini: the Data page parses them in the browser.
 import * as z from 'zod/mini';
 import { bboxSchema } from '../parcels/parcelContract.ts';
+import { versionChangeSummarySchema } from './versionChangesContract.ts';
 
 /**
  * The parcel files an import reads, by extension: GeoJSON and zipped Shapefiles directly, the others
@@ -16,6 +17,9 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
 /** What a feature of a parcel file is when it is not someone's parcel (the import mapping's `nonParcels`). */
 export const NON_PARCEL_KINDS = ['right-of-way', 'road', 'water', 'rail'] as const;
 export type NonParcelKind = (typeof NON_PARCEL_KINDS)[number];
+/** What each published feature is, stored with it: a parcel, or one of the kinds that are not someone's parcel. */
+export const PARCEL_KINDS = ['parcel', ...NON_PARCEL_KINDS] as const;
+export type ParcelKind = (typeof PARCEL_KINDS)[number];
 
 export const rejectedRowSchema = z.object({
   /** 1-based position of the feature in the file. */
@@ -64,6 +68,12 @@ export const importReportSchema = z.object({
   placeholders: z.array(fieldValuesSchema),
   /** The imported features the mapping's rules call rights-of-way, roads, water or rail rather than parcels. */
   nonParcels: z.array(z.object({ feature: z.number(), pin: z.string(), kind: z.enum(NON_PARCEL_KINDS) })),
+  /**
+   * What the file changes against the version of its data set served when it was validated (once
+   * published, against the one it replaced): null when none is served. Absent from reports made
+   * without a database (a dry run).
+   */
+  changes: z.optional(versionChangeSummarySchema),
   timings: z.object({ readMs: z.number(), prepareMs: z.number(), writeMs: z.number(), totalMs: z.number() }),
   parcelsPerSecond: z.number(),
 });
