@@ -11,6 +11,8 @@ export * from './markups/markupRequests.ts';
 export * from './savedQueries/savedQueryContract.ts';
 export * from './datasets/datasetContract.ts';
 export * from './datasets/importContract.ts';
+export * from './datasets/versionChangesContract.ts';
+export * from './datasets/versionChangesRequests.ts';
 export * from './overlays/overlayContract.ts';
 export * from './overlays/overlayAdminContract.ts';
 export * from './imagery/imageryContract.ts';

@@ -2,8 +2,9 @@
 // says. Each version's parcels are a table of their own (parcelVersionTables.ts), a partition of
 // `parcels` while the version is current.
 import type { Db, Queryable } from '@parcel-map/database';
-import type { ParcelAttributeField } from '@parcel-map/shared/contracts';
+import type { ChangeCounts, ParcelAttributeField } from '@parcel-map/shared/contracts';
 import { emptyRecordFields } from './emptyRecordFields.ts';
+import { recordVersionChanges } from './versionChanges.ts';
 import { createParcelTable, pinsOfVersionServedElsewhere, retireParcelTable, serveParcelTable, type PinsServedElsewhere } from './parcelVersionTables.ts';
 import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
 
@@ -45,6 +46,8 @@ export interface DatasetVersionRow {
   publishedAt: string;
   /** [west, south, east, north]; null for a version without parcels. */
   bbox: [number, number, number, number] | null;
+  /** What it changed against the version served before it; null for a first version (or one published before migration 021). */
+  changes: ChangeCounts | null;
 }
 
 /** The name as given if it is a valid data set name, else a DatasetError saying what one looks like. */
@@ -72,7 +75,8 @@ export function datasetNameFrom(text: string): string {
 const VERSION_COLUMNS = `id, name, version, is_current AS current, parcel_count AS parcels, rejected_count AS rejected,
   source_name AS source, licence, to_char(as_of, 'YYYY-MM-DD') AS "asOf",
   to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt",
-  CASE WHEN west IS NULL THEN NULL ELSE json_build_array(west, south, east, north) END AS bbox`;
+  CASE WHEN west IS NULL THEN NULL ELSE json_build_array(west, south, east, north) END AS bbox,
+  change_counts AS changes`;
 
 /** Every kept version of every data set, by name, newest version first. */
 export async function listDatasetVersions(db: Queryable): Promise<DatasetVersionRow[]> {
@@ -172,6 +176,7 @@ export async function publishDatasetVersion(
       const written = await write(tx, id);
       await refusePinsServedElsewhere(tx, id, meta.name, 'nothing was published: validate the import again to leave them out');
       await serveParcelTable(tx, id);
+      await recordVersionChanges(tx, meta.name, id, written.attributeFields ?? []);
       await tx.query('UPDATE datasets SET rejected_count = $2, attribute_fields = $3::jsonb, empty_fields = $4::jsonb WHERE id = $1', [
         id, written.rejected, JSON.stringify(written.attributeFields ?? []), JSON.stringify(await emptyRecordFields(tx, id)),
       ]);

@@ -14,6 +14,7 @@ export { OWNER_KINDS, ABSENTEE_KINDS, ABSENTEE_FIELD, QUERY_DEFAULT_LIMIT, QUERY
 export * from '../savedParcels/savedParcelContract.ts';
 export * from '../datasets/datasetContract.ts';
 export * from '../datasets/importContract.ts';
+export * from '../datasets/versionChangesContract.ts';
 export * from '../datasets/adminAccessApi.ts';
 export * from '../wire/rateLimit.ts';
 export * from '../overlays/overlayContract.ts';

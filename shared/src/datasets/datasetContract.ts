@@ -3,6 +3,7 @@
 // zod/mini: the map and the Data page parse the answers in the browser.
 import * as z from 'zod/mini';
 import { bboxSchema } from '../parcels/parcelContract.ts';
+import { versionChangeSummarySchema } from './versionChangesContract.ts';
 
 /** One version of a data set. */
 export const datasetSchema = z.object({
@@ -35,7 +36,18 @@ export const datasetsAnswerSchema = z.object({
 /** GET /api/admin/datasets: every kept version, newest first per name, and which is current. */
 export const datasetVersionsAnswerSchema = z.object({
   dataVersion: z.number(),
-  versions: z.array(z.object({ ...datasetSchema.shape, current: z.boolean(), rejected: z.number() })),
+  versions: z.array(
+    z.object({
+      ...datasetSchema.shape,
+      current: z.boolean(),
+      rejected: z.number(),
+      /**
+       * How many parcels it added, removed or changed against the version served before it (null for a
+       * first version, or one published before changes were recorded); its list: …/versions/{version}/changes.
+       */
+      changes: versionChangeSummarySchema,
+    }),
+  ),
 });
 
 /** GET /api/admin/access (any signed-in user): whether they get the Data page. */
