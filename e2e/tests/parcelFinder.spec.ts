@@ -98,7 +98,7 @@ test('lists the parcels within 300 ft of a demo lot, draws them and the ring, do
 
   await panel.getByRole('button', { name: 'Print labels' }).click();
   const labels = page.getByRole('dialog', { name: 'Mailing labels' });
-  await expect(labels.getByText(/labels? for \d+ parcels? on \d+ sheets? \(3 × 10, US Letter\)/)).toBeVisible();
+  await expect(labels.getByText(/labels? for \d+ parcels? on \d+ sheets? \(Avery 5160: 3 × 10, US Letter\)/)).toBeVisible();
   await map.shot('finder-labels-desktop');
   await labels.getByRole('button', { name: 'Close' }).click();
 

@@ -206,8 +206,8 @@ describe('the query panel', { timeout: 20_000 }, () => {
     await addCondition('Tax Acres', 'at least', '1');
     await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
     const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
-    expect(labels).toHaveTextContent('600 labels for 600 parcels on 20 sheets (3 × 10, US Letter)');
-    expect(within(labels).getByText('OWNER 600 LLC')).toBeInTheDocument();
+    expect(labels).toHaveTextContent('600 labels for 600 parcels on 20 sheets (Avery 5160: 3 × 10, US Letter)');
+    expect(await within(labels).findByText('OWNER 600 LLC')).toBeInTheDocument();
     expect(csvBodies).toEqual([{ filters: [{ field: 'taxacres', op: '>=', value: 1 }] }]);
   });
 

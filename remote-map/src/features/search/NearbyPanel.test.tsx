@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NearbyResponse } from '@parcel-map/shared';
 import { NEARBY_CSV_DISTANCE_COLUMN, NEARBY_MAX_PARCELS, QUERY_CSV_COLUMNS, WHOLE_LIST_CUT_SHORT_MESSAGE } from '@parcel-map/shared/api';
@@ -92,7 +92,7 @@ describe('A nearby list longer than the nearest it shows (issue #42)', () => {
     const { csvAsked } = fakeWholeNearbyList(2_345);
     await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
     const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
-    expect(labels).toHaveTextContent('2,345 labels for 2,345 parcels on 79 sheets (3 × 10, US Letter)');
+    expect(labels).toHaveTextContent('2,345 labels for 2,345 parcels on 79 sheets (Avery 5160: 3 × 10, US Letter)');
     expect(sheetsIn(labels)).toHaveLength(79);
     expect(within(labels).getByText('OWNER 2344')).toBeInTheDocument();
 
@@ -107,13 +107,14 @@ describe('A nearby list longer than the nearest it shows (issue #42)', () => {
     fakeWholeNearbyList(6_100);
     await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
     const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
-    expect(labels).toHaveTextContent('6,100 labels for 6,100 parcels on 204 sheets (3 × 10, US Letter), printed 100 sheets at a time');
+    expect(labels).toHaveTextContent('6,100 labels for 6,100 parcels on 204 sheets (Avery 5160: 3 × 10, US Letter), printed 100 sheets at a time');
     const part = within(labels).getByRole('combobox', { name: 'Print' });
     expect(within(part).getAllByRole('option').map((option) => option.textContent)).toEqual(['labels 1–3,000', 'labels 3,001–6,000', 'labels 6,001–6,100']);
     expect(sheetsIn(labels)).toHaveLength(100);
     await userEvent.selectOptions(part, 'labels 6,001–6,100');
     expect(sheetsIn(labels)).toEqual(['Sheet 201', 'Sheet 202', 'Sheet 203', 'Sheet 204']);
-    expect(within(labels).getByText('OWNER 6099')).toBeInTheDocument();
+    // By owner's name, as the labels are sorted: 'OWNER 999' comes last.
+    expect(within(labels).getByText('OWNER 999')).toBeInTheDocument();
   }, MANY_LABELS_MS);
 
   it('makes no labels of a list that came cut short, and says so', async () => {
@@ -121,6 +122,72 @@ describe('A nearby list longer than the nearest it shows (issue #42)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
     expect(await screen.findByText(WHOLE_LIST_CUT_SHORT_MESSAGE)).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Mailing labels' })).toBeNull();
+  });
+});
+
+describe('Mailing labels of a nearby list (issue #44)', () => {
+  const neighbour = (pin: string, owner: string, zip: string): NearbyResponse['parcels'][number] => ({ ...answer.parcels[0]!, pin, owner, zip, mail_add1: null, add1: `${pin} OAK ST` });
+  const LONG_OWNER = 'SOUTHERN PINES PROPERTIES OF MOORESVILLE LIMITED LIABILITY COMPANY';
+  const neighbours = [neighbour('P1', 'ZEBULON LLC', '28115'), neighbour('P2', LONG_OWNER, '28117'), neighbour('P3', 'ADAMS JOHN', '28116')];
+  const subject = neighbour(SUBJECT, 'REID STEVEN M', '28110');
+
+  /** A 300 ft list of three neighbours around SUBJECT, the same as JSON (all shown) and as the whole list's CSV. */
+  function fakeShortNearbyList() {
+    const header = [...QUERY_CSV_COLUMNS, NEARBY_CSV_DISTANCE_COLUMN];
+    const row = (parcel: NearbyResponse['parcels'][number]) =>
+      header.map((column) => ({ pin: parcel.pin, owner: parcel.owner, address: parcel.add1, city: parcel.city, state: parcel.state, zip: parcel.zip, distance_ft: '0' })[column as 'pin'] ?? '');
+    network.use(
+      http.get(`${API}/api/parcels/${SUBJECT}/nearby`, ({ request }) => {
+        if (request.headers.get('Accept') !== 'text/csv') return HttpResponse.json({ ...answer, subject, total: 3, parcels: neighbours } satisfies NearbyResponse);
+        const lines = [header, ...neighbours.map(row)].map((cells) => cells.map((cell) => `"${cell}"`).join(',') + '\r\n');
+        return new HttpResponse(`\uFEFF${lines.join('')}# 3 rows\r\n`, { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    const { store } = renderWithStore(<NearbyPanel controller={null} />);
+    act(() => {
+      store.dispatch(nearbyRequested({ pin: SUBJECT }));
+    });
+  }
+  const labelTexts = (labels: HTMLElement) => [...labels.querySelectorAll('.mailing-labels__label')].map((label) => [...label.children].map((line) => line.textContent).join(' '));
+
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:labels');
+  });
+
+  it('counts as many labels as the list has owners to notify, sorted by owner name, the long name whole', async () => {
+    fakeShortNearbyList();
+    expect(await screen.findByText('3 parcels within 300 ft · 3 owners to notify')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
+    expect(labels).toHaveTextContent('3 labels for 3 parcels on 1 sheet (Avery 5160: 3 × 10, US Letter)');
+    await waitFor(() => expect(labelTexts(labels)).toHaveLength(3));
+    const [first, second, third] = labelTexts(labels);
+    expect(first).toMatch(/^ADAMS JOHN P3 OAK ST/);
+    expect(second).toMatch(new RegExp(`^${LONG_OWNER} P2 OAK ST`));
+    expect(third).toMatch(/^ZEBULON LLC/);
+  });
+
+  it('sorts by ZIP, adds the subject parcel\'s owner and "OR CURRENT RESIDENT" when asked, on the sheet chosen', async () => {
+    fakeShortNearbyList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
+    await userEvent.selectOptions(within(labels).getByRole('combobox', { name: 'Sort by' }), 'ZIP code');
+    await userEvent.click(within(labels).getByRole('checkbox', { name: "Include the subject parcel's owner" }));
+    await userEvent.click(within(labels).getByRole('checkbox', { name: 'Add “OR CURRENT RESIDENT”' }));
+    await userEvent.selectOptions(within(labels).getByRole('combobox', { name: 'Sheet' }), 'Avery 5163 (4" × 2", 10 a sheet)');
+    expect(labels).toHaveTextContent("4 labels for 3 parcels and the subject parcel's owner on 1 sheet (Avery 5163: 2 × 5, US Letter)");
+    await waitFor(() => expect(labelTexts(labels).map((text) => text.split(' OR CURRENT RESIDENT ')[0])).toEqual(['REID STEVEN M', 'ZEBULON LLC', 'ADAMS JOHN', LONG_OWNER]));
+  });
+
+  it('downloads the labels as a PDF', async () => {
+    fakeShortNearbyList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Print labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Mailing labels' });
+    await userEvent.click(await within(labels).findByRole('button', { name: 'Download PDF' }));
+    expect(await within(labels).findByText('Downloaded a PDF of 3 labels.')).toBeVisible();
+    const [pdf] = vi.mocked(URL.createObjectURL).mock.calls.at(-1)! as [Blob];
+    expect(pdf.type).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 });
 

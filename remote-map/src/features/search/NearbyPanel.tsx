@@ -83,6 +83,7 @@ function NearbyList({ of, distanceFt, controller }: { of: NearbySubject; distanc
         <WholeListActions
           key={`${JSON.stringify(of)} ${distanceFt}`}
           request={nearbyRequest(of, distanceFt)}
+          subject={answer.subject}
           name={`nearby-${of.kind === 'parcel' ? of.pin : 'drawn-area'}-${distanceFt}ft`}
         />
       )}

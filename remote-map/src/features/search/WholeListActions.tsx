@@ -5,18 +5,23 @@ import { useState } from 'react';
 import { datedFileName, downloadFile } from '@parcel-map/shared';
 import { errorMessageOf, useReadWholeListMutation, useSaveWholeListMutation, type WholeListRequest } from '@parcel-map/shared/api';
 import { MailingLabels } from './MailingLabels.tsx';
-import { mailingList, mailingListCsv, mailingSources, type MailingEntry } from './mailingList.ts';
+import { mailingList, mailingListCsv, mailingSources, type MailingEntry, type MailingSource } from './mailingList.ts';
 
 interface Letters {
   entries: MailingEntry[];
+  /** The letters with the subject parcel's owner among them (a nearby list's). */
+  withSubject?: MailingEntry[];
   /** How many parcels the letters are about. */
   parcels: number;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** `name`: the files' names begin with it (`name-YYYY-MM-DD.csv`, `name-mailing-list-YYYY-MM-DD.csv`). */
-export function WholeListActions({ request, name }: { request: WholeListRequest; name: string }) {
+/**
+ * `name`: the files' names begin with it (`name-YYYY-MM-DD.csv`, `name-mailing-list-YYYY-MM-DD.csv`).
+ * `subject`: the parcel a nearby list is around, whose owner the labels may include.
+ */
+export function WholeListActions({ request, name, subject }: { request: WholeListRequest; name: string; subject?: MailingSource | null }) {
   const [save, saving] = useSaveWholeListMutation();
   const [read, reading] = useReadWholeListMutation();
   const [labels, setLabels] = useState<Letters | null>(null);
@@ -30,7 +35,7 @@ export function WholeListActions({ request, name }: { request: WholeListRequest;
     const list = reading.data ?? (await read(request).unwrap().catch(() => null));
     if (!list) return null;
     const sources = mailingSources(list);
-    return { entries: mailingList(sources), parcels: sources.length };
+    return { entries: mailingList(sources), withSubject: subject ? mailingList([subject, ...sources]) : undefined, parcels: sources.length };
   };
 
   const downloadMailingList = async () => {
@@ -79,7 +84,7 @@ export function WholeListActions({ request, name }: { request: WholeListRequest;
         Print labels
       </button>
       <span role="status">{status}</span>
-      {labels && <MailingLabels entries={labels.entries} parcels={labels.parcels} onClose={() => setLabels(null)} />}
+      {labels && <MailingLabels {...labels} name={name} onClose={() => setLabels(null)} />}
     </div>
   );
 }

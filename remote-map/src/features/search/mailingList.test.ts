@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NearbyParcel } from '@parcel-map/shared';
 import { NEARBY_CSV_DISTANCE_COLUMN, QUERY_CSV_COLUMNS } from '@parcel-map/shared/api';
-import { labelPages, LABELS_PER_PRINT, mailingList, mailingListCsv, mailingSources, printParts } from './mailingList.ts';
+import { chunks, labelAddress, mailingList, mailingListCsv, mailingSources, sortedForMailing } from './mailingList.ts';
 
 const parcel = (pin: string, more: Partial<NearbyParcel>): NearbyParcel => ({
   pin,
@@ -44,13 +44,24 @@ describe('mailingList', () => {
     expect(csv.split('\r\n')[1]).toBe('REID STEVEN M,132 SADDLE LN,MOORESVILLE,NC,28115,"1; 2",2,0');
   });
 
-  it('pages labels 30 to a sheet', () => {
-    expect(labelPages(Array.from({ length: 61 }, (_, i) => i)).map((page) => page.length)).toEqual([30, 30, 1]);
+  it('pages labels a sheet at a time, every label on one of them', () => {
+    expect(chunks(Array.from({ length: 61 }, (_, i) => i), 30).map((page) => page.length)).toEqual([30, 30, 1]);
   });
 
-  it('prints a long list in parts of 100 sheets, every label in one of them', () => {
-    expect(LABELS_PER_PRINT).toBe(3000);
-    expect(printParts(Array.from({ length: 6001 }, (_, i) => i)).map((part) => part.length)).toEqual([3000, 3000, 1]);
+  it('sorts letters by owner name, or by ZIP then owner name', () => {
+    const list = mailingList([
+      parcel('1', { owner: 'ZEBULON LLC', zip: '28115' }),
+      parcel('2', { owner: 'ADAMS JOHN', zip: '28117' }),
+      parcel('3', { owner: 'MOORE ANN', zip: '28115' }),
+    ]);
+    expect(sortedForMailing(list, 'owner').map((entry) => entry.owner)).toEqual(['ADAMS JOHN', 'MOORE ANN', 'ZEBULON LLC']);
+    expect(sortedForMailing(list, 'zip').map((entry) => entry.owner)).toEqual(['MOORE ANN', 'ZEBULON LLC', 'ADAMS JOHN']);
+  });
+
+  it('addresses a label in capitals, with "OR CURRENT RESIDENT" under the owner when asked', () => {
+    const [entry] = mailingList([parcel('1', { owner: 'Reid Steven M', add1: '132 Saddle Ln' })]);
+    expect(labelAddress(entry!, { orCurrentResident: false })).toEqual(['REID STEVEN M', '132 SADDLE LN', 'MOORESVILLE, NC 28115']);
+    expect(labelAddress(entry!, { orCurrentResident: true })).toEqual(['REID STEVEN M', 'OR CURRENT RESIDENT', '132 SADDLE LN', 'MOORESVILLE, NC 28115']);
   });
 
   it('reads the letters of a whole list from its CSV columns: a nearby list with distances, a query without', () => {

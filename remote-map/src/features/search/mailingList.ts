@@ -23,13 +23,15 @@ export type MailingSource = Pick<NearbyParcel, 'pin' | 'owner' | 'add1' | 'add2'
 };
 
 const MAILING_CSV_COLUMNS = ['owner', 'mailing address', 'city', 'state', 'zip', 'pin', 'acres', 'distance (ft)'] as const;
-/** The common address label sheet (Avery 5160 and its kin): 3 across, 10 down, on US Letter. */
-export const LABELS_PER_PAGE = 30;
 /**
- * Labels laid out for one print: 100 sheets. The browser lays out every sheet of a print at once, so a
+ * Sheets laid out for one print. The browser lays out every sheet of a print at once, so a
  * county-wide list (thousands of sheets) prints in parts the user chooses, none left out.
  */
-export const LABELS_PER_PRINT = 100 * LABELS_PER_PAGE;
+export const SHEETS_PER_PRINT = 100;
+/** The line USPS delivers to whoever lives there when the named owner does not. */
+export const CURRENT_RESIDENT_LINE = 'OR CURRENT RESIDENT';
+
+export type LabelOrder = 'owner' | 'zip';
 
 function mailingAddress(parcel: MailingSource) {
   if (parcel.mail_add1) return { address: parcel.mail_add1, city: parcel.mail_city ?? '', state: parcel.mail_state ?? '', zip: parcel.mail_zip ?? '' };
@@ -89,16 +91,21 @@ export function mailingSources({ header, rows }: WholeListRows): MailingSource[]
   });
 }
 
-/** The labels in pages of 30, in list order. */
-export function labelPages<T>(entries: readonly T[]): T[][] {
-  const pages: T[][] = [];
-  for (let start = 0; start < entries.length; start += LABELS_PER_PAGE) pages.push(entries.slice(start, start + LABELS_PER_PAGE));
-  return pages;
+/** The letters in the order they are mailed in: by owner's name, or by ZIP (bulk mail goes by ZIP), then name. */
+export function sortedForMailing(entries: readonly MailingEntry[], order: LabelOrder): MailingEntry[] {
+  const byOwner = (a: MailingEntry, b: MailingEntry) => a.owner.localeCompare(b.owner, 'en-US') || a.address.localeCompare(b.address, 'en-US');
+  return [...entries].sort(order === 'zip' ? (a, b) => a.zip.localeCompare(b.zip, 'en-US') || byOwner(a, b) : byOwner);
 }
 
-/** The labels in parts of LABELS_PER_PRINT, each printed on its own. */
-export function printParts<T>(entries: readonly T[]): T[][] {
-  const parts: T[][] = [];
-  for (let start = 0; start < entries.length; start += LABELS_PER_PRINT) parts.push(entries.slice(start, start + LABELS_PER_PRINT));
-  return parts;
+/** What a letter's label says, line by line, in capitals as USPS reads addresses. */
+export function labelAddress(entry: MailingEntry, { orCurrentResident }: { orCurrentResident: boolean }): string[] {
+  const cityLine = `${entry.city}${entry.city && entry.state ? ', ' : ''}${entry.state} ${entry.zip}`.trim();
+  return [entry.owner, ...(orCurrentResident ? [CURRENT_RESIDENT_LINE] : []), entry.address, cityLine].filter(Boolean).map((line) => line.toUpperCase());
+}
+
+/** The items in runs of `size` (labels to a sheet, labels to a print), in order, none left out. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let start = 0; start < items.length; start += size) runs.push(items.slice(start, start + size));
+  return runs;
 }
