@@ -32,24 +32,24 @@ function changesSql(before: string, after: string): string {
   return `
     WITH value_fields AS (SELECT f ->> 'key' AS key, f ->> 'label' AS label FROM jsonb_array_elements($1::jsonb) f),
     pairs AS (
-      SELECT coalesce(n.pin, o.pin) AS pin, coalesce(n.add1, o.add1) AS address, o.pin IS NOT NULL AS was, n.pin IS NOT NULL AS is,
+      SELECT coalesce(n.pin, o.pin) AS pin, coalesce(n.add1, o.add1) AS address, o.pin IS NOT NULL AS in_before, n.pin IS NOT NULL AS in_after,
              o.geometry::text IS DISTINCT FROM n.geometry::text AS outline_changed, ${sides('o')}, ${sides('n')}
         FROM ${before} o FULL JOIN ${after} n ON n.pin = o.pin
     )
-    SELECT 'added' AS kind, pin, address, NULL::jsonb AS before, ${summary('n')} AS after FROM pairs WHERE NOT was
+    SELECT 'added' AS kind, pin, address, NULL::jsonb AS before, ${summary('n')} AS after FROM pairs WHERE NOT in_before
     UNION ALL
-    SELECT 'removed', pin, address, ${summary('o')}, NULL FROM pairs WHERE NOT is
+    SELECT 'removed', pin, address, ${summary('o')}, NULL FROM pairs WHERE NOT in_after
     UNION ALL
-    SELECT 'outline', pin, address, jsonb_build_object('Acres', o_taxacres), jsonb_build_object('Acres', n_taxacres) FROM pairs WHERE was AND is AND outline_changed
+    SELECT 'outline', pin, address, jsonb_build_object('Acres', o_taxacres), jsonb_build_object('Acres', n_taxacres) FROM pairs WHERE in_before AND in_after AND outline_changed
     UNION ALL
     SELECT 'owner', pin, address, jsonb_build_object('Owner', o_owner), jsonb_build_object('Owner', n_owner)
-      FROM pairs WHERE was AND is AND o_owner IS DISTINCT FROM n_owner
+      FROM pairs WHERE in_before AND in_after AND o_owner IS DISTINCT FROM n_owner
     UNION ALL
     SELECT 'sold', pin, address, ${sale('o')}, ${sale('n')}
-      FROM pairs WHERE was AND is AND (o_sale_date, o_sales_price) IS DISTINCT FROM (n_sale_date, n_sales_price)
+      FROM pairs WHERE in_before AND in_after AND (o_sale_date, o_sales_price) IS DISTINCT FROM (n_sale_date, n_sales_price)
     UNION ALL
     SELECT 'value', pin, address, ${values('o')}, ${values('n')}
-      FROM pairs WHERE was AND is AND EXISTS (SELECT 1 FROM value_fields f WHERE (o_attributes -> f.key) IS DISTINCT FROM (n_attributes -> f.key))`;
+      FROM pairs WHERE in_before AND in_after AND EXISTS (SELECT 1 FROM value_fields f WHERE (o_attributes -> f.key) IS DISTINCT FROM (n_attributes -> f.key))`;
 }
 
 /** The id of the version of `name` served now, if any. */
