@@ -13,6 +13,8 @@ export type ItemMode = 'view' | 'editing' | 'confirmDelete';
 
 interface Props {
   saved: SavedParcelRecord;
+  /** The value the list is sorted by, where the card would not show it otherwise. */
+  sortedBy: string | null;
   mode: ItemMode;
   onModeChange: (mode: ItemMode) => void;
   onViewOnMap: () => void;
@@ -22,7 +24,7 @@ interface Props {
   onDeleted: () => void;
 }
 
-export function SavedParcelItem({ saved, mode, onModeChange, onViewOnMap, tagSuggestionsId, onDeleted }: Props) {
+export function SavedParcelItem({ saved, sortedBy, mode, onModeChange, onViewOnMap, tagSuggestionsId, onDeleted }: Props) {
   const [updateNotes, { isLoading: updating }] = useUpdateSavedParcelNotesMutation();
   const [deleteSaved, { isLoading: deleting }] = useDeleteSavedParcelMutation();
   const [draft, setDraft] = useState(saved.notes ?? '');
@@ -87,6 +89,7 @@ export function SavedParcelItem({ saved, mode, onModeChange, onViewOnMap, tagSug
           </h3>
           <div>{saved.parcel_address}</div>
           <div className="saved-item__pin">PIN {saved.parcel_pin}</div>
+          {sortedBy && <div className="saved-item__sorted-by">{sortedBy}</div>}
           {mode !== 'editing' && saved.notes && <p className="saved-item__notes">{saved.notes}</p>}
           <SavedParcelTags saved={saved} suggestionsId={tagSuggestionsId} />
         </div>

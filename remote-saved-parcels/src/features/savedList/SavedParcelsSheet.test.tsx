@@ -44,6 +44,18 @@ describe("'My Saved Parcels' sheet", () => {
     expect(api.requests[0]!.headers).toMatchObject({ authorization: 'Bearer jwt-u1', 'x-session-token': 'jwt-u1' });
   });
 
+  it('shows on each card the value the list is sorted by: acres when sorted by acres (issue #44)', async () => {
+    fakeSavedParcelsApi([hill, lake]);
+    openSheet();
+    await screen.findAllByRole('listitem');
+    expect(within(item(lake.parcel_pin)).queryByText(/acres$/)).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Acres (largest first)');
+    // The fake server's parcel records have 1.25 acres per saved id.
+    expect(await within(item(lake.parcel_pin)).findByText('8.75 acres')).toBeInTheDocument();
+    expect(within(item(hill.parcel_pin)).getByText('3.75 acres')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => within(li).getByText(/^PIN /).textContent)).toEqual(['PIN 4634000007', 'PIN 4634000003']);
+  });
+
   it('filters the list by text and sorts it by owner', async () => {
     fakeSavedParcelsApi([hill, lake]);
     openSheet();
@@ -327,6 +339,27 @@ describe("'My Saved Parcels' sheet", () => {
       const ring = placemark.querySelector('Polygon outerBoundaryIs coordinates')!.textContent!.split(' ').map((pair) => pair.split(',').map(Number));
       expect(ring).toHaveLength(5);
       expect(ring[0]![0]).toBeCloseTo(-80.8605, 9);
+    });
+
+    it('exports the filtered, sorted list the user sees, and says so (issue #44)', async () => {
+      fakeSavedParcelsApi([hill, lake, savedRecord({ id: 5, parcel_pin: '4634000005', parcel_owner_name: 'ABBOT RUTH', notes: 'Dock rights too' })]);
+      openSheet();
+      await screen.findAllByRole('listitem');
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAccessibleDescription('Exports the 3 parcels shown');
+      await userEvent.type(screen.getByLabelText('Filter'), 'dock');
+      await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Owner (A–Z)');
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAccessibleDescription('Exports the 2 parcels shown');
+      const file = await exported('Export CSV');
+      expect(file.text.split('\r\n').slice(1, -1).map((row) => row.split(',')[0])).toEqual(['4634000005', '4634000007']);
+    });
+
+    it('exports nothing when the filter shows nothing', async () => {
+      fakeSavedParcelsApi([hill, lake]);
+      openSheet();
+      await screen.findAllByRole('listitem');
+      await userEvent.type(screen.getByLabelText('Filter'), 'nothing like it');
+      expect(screen.getByRole('button', { name: 'Export KML' })).toBeDisabled();
+      expect(screen.getByText('Exports the 0 parcels shown')).toBeInTheDocument();
     });
 
     it('says so when the parcel records cannot be fetched for an export', async () => {

@@ -14,7 +14,7 @@ import { savedParcelsApi, useListSavedParcelDetailsQuery, useListSavedParcelsQue
 import { savedSheetClosed, selectSheetOpen } from '../savedParcelsUiSlice.ts';
 import { SavedParcelItem, type ItemMode } from './SavedParcelItem.tsx';
 import { exportFileName, exportParcels, savedParcelsCsv, savedParcelsGeoJson, savedParcelsKml, type ExportParcel } from './savedParcelsExport.ts';
-import { allTags, SAVED_SORTS, savedListView, type SavedSort } from './savedListView.ts';
+import { allTags, SAVED_SORTS, savedListView, sortedValue, type SavedSort } from './savedListView.ts';
 import { GEO_FILES } from '../geoFiles/geoFiles.ts';
 import { MarkupsPanel } from '../markups/MarkupsPanel.tsx';
 import { SheetTabs, type SheetTab } from './SheetTabs.tsx';
@@ -25,6 +25,8 @@ const EMPTY_MESSAGE = 'You have not saved any parcels yet.';
 const EMPTY_HINT = 'Select a parcel on the map and click the save icon to add it here.';
 const NO_MATCH_MESSAGE = 'No saved parcel matches the filter.';
 const EXPORT_FAILED_MESSAGE = 'Could not export the saved parcels. Please try again.';
+/** The exports write the list as it is shown: filtered and in its order. */
+const exportScope = (shown: number) => (shown === 1 ? 'Exports the 1 parcel shown' : `Exports the ${shown} parcels shown`);
 
 const EXPORTS = {
   CSV: { extension: 'csv', type: 'text/csv;charset=utf-8', write: savedParcelsCsv },
@@ -54,6 +56,7 @@ export function SavedParcelsSheet() {
   const filterId = useId();
   const sortId = useId();
   const tagId = useId();
+  const exportScopeId = useId();
   const suggestionsId = useId();
   // Acres come with the parcel records, fetched only for the acres sort (and the exports).
   const { data: details } = useListSavedParcelDetailsQuery(undefined, { skip: !open || !token || sort !== 'acres' });
@@ -105,14 +108,25 @@ export function SavedParcelsSheet() {
         <header className="saved-sheet__header">
           <h2 id={titleId}>My Saved Parcels</h2>
           <div className="saved-sheet__tools">
-            {tab === 'parcels' &&
-              canExport &&
-              parcels &&
-              (Object.keys(EXPORTS) as ExportKind[]).map((kind) => (
-                <button key={kind} type="button" className="pm-button pm-button--secondary" onClick={() => void exportAs(kind, parcels)}>
-                  Export {kind}
-                </button>
-              ))}
+            {tab === 'parcels' && canExport && (
+              <>
+                <span id={exportScopeId} className="saved-sheet__export-scope">
+                  {exportScope(shown.length)}
+                </span>
+                {(Object.keys(EXPORTS) as ExportKind[]).map((kind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    className="pm-button pm-button--secondary"
+                    aria-describedby={exportScopeId}
+                    disabled={shown.length === 0}
+                    onClick={() => void exportAs(kind, shown)}
+                  >
+                    Export {kind}
+                  </button>
+                ))}
+              </>
+            )}
             <button type="button" className="saved-sheet__close" aria-label="Close saved parcels" onClick={close}>
               <span aria-hidden="true">×</span>
             </button>
@@ -189,6 +203,7 @@ export function SavedParcelsSheet() {
                 <SavedParcelItem
                   key={saved.id}
                   saved={saved}
+                  sortedBy={sortedValue(sort, saved, acres)}
                   mode={active?.id === saved.id ? active.mode : 'view'}
                   onModeChange={(mode) => setActive(mode === 'view' ? null : { id: saved.id, mode })}
                   tagSuggestionsId={suggestionsId}

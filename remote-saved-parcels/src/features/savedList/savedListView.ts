@@ -53,6 +53,19 @@ export function savedListView(parcels: readonly SavedParcelRecord[], { text, sor
     .sort(sort === 'acres' ? byAcres(acres) : COMPARE[sort]);
 }
 
+/**
+ * What a card shows of the value its list is sorted by, when the card does not show it already (the
+ * owner and address are its heading): its acres, or the day it was saved.
+ */
+export function sortedValue(sort: SavedSort, saved: SavedParcelRecord, acres: ReadonlyMap<number, number | null>): string | null {
+  if (sort === 'acres') {
+    const value = acres.get(saved.id) ?? null;
+    return value === null ? 'Acres not known' : `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} acres`;
+  }
+  if (sort === 'savedNewest' || sort === 'savedOldest') return `Saved ${new Date(saved.created_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}`;
+  return null;
+}
+
 /** Every tag the user uses, once (the first spelling), A–Z: the tag filter and the suggestions. */
 export function allTags(parcels: readonly SavedParcelRecord[]): string[] {
   const seen = new Map<string, string>();
