@@ -1,4 +1,4 @@
-// Plain node:http GETs for the benchmarks: no client library between the timer and the socket.
+// Plain node:http requests for the benchmarks: no client library between the timer and the socket.
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -11,9 +11,17 @@ export interface Response {
 }
 
 export function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return send(url, { headers });
+}
+
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return send(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+function send(url: string, options: { method?: string; headers: Record<string, string>; body?: string }): Promise<Response> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    request(url, { headers }, (res) => {
+    request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -22,7 +30,7 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
       res.on('error', reject);
     })
       .on('error', reject)
-      .end();
+      .end(options.body);
   });
 }
 
