@@ -14,7 +14,7 @@ import { publishMapState } from './mapStatePublication.ts';
 import { createMapTeardown } from './mapTeardown.ts';
 import { addSearchControl, type SearchBox, type SearchControlOptions } from './searchControl.ts';
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
-import { mapCredits } from './mapCredits.ts';
+import { captureMap, type CaptureRequest, type MapCapture } from './mapCapture.ts';
 import { countyTileRequests } from './countyTileRequests.ts';
 import { overlayFeaturesAt, type OverlayFeatureHit } from './overlayLayers.ts';
 import type { DrawnLayer, LoadedStyle } from './drawnLayer.ts';
@@ -58,16 +58,6 @@ export interface OverlayClick {
   features: OverlayFeatureHit[];
 }
 
-/** The map's picture and the view it shows, for the print report. */
-export interface MapSnapshot extends MapView {
-  /** PNG data URL. */
-  image: string;
-  /** CSS width of the map when the picture was taken. */
-  widthPx: number;
-  /** Who the drawn map is owed to (mapCredits.ts): the printout names them as the map's attribution does. */
-  credits: string[];
-}
-
 export interface MapController {
   /**
    * Changes what one drawn layer shows (drawnLayers.ts lists them): the fields given, the others
@@ -92,7 +82,11 @@ export interface MapController {
    * camera has settled, so a flight (a search result) ends first.
    */
   keepVisibleAbove(point: { lng: number; lat: number }, coverBottomPx: number): void;
-  snapshot(): MapSnapshot;
+  /**
+   * The print's map picture (mapCapture.ts): the map drawn at `request` and copied once idle there,
+   * then put back; the store hears of no view change meanwhile. Rejects when `signal` aborts.
+   */
+  capture(request: CaptureRequest, signal: AbortSignal): Promise<MapCapture>;
   /** Switches the base map; an unknown id is ignored with a warning (SPEC §4). */
   setStyle(styleId: string): void;
   /** The base maps of the imagery layers served now, which setStyle knows beside the configured ones. */
@@ -190,6 +184,8 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
     fallbackStyleId: initialStyle.id,
     /** Base maps found not answering: never a fallback. */
     notAnswering: new Set<string>(),
+    /** While the print's picture is drawn the camera is not the user's: its moves are not reported. */
+    capturing: false,
   };
   const knownStyles = () => [...config.styles, ...state.imageryStyles];
 
@@ -241,6 +237,7 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
   };
 
   const reportView = () => {
+    if (state.capturing) return;
     const { lng, lat } = map.getCenter();
     events.viewChanged({ lng, lat, zoom: map.getZoom() });
   };
@@ -348,9 +345,13 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
       map.flyTo({ center: [lng, lat], zoom, essential: true });
     },
     keepVisibleAbove: (point, coverBottomPx) => reveal.keepVisibleAbove(point, coverBottomPx),
-    snapshot() {
-      const { lng, lat } = map.getCenter();
-      return { image: map.getCanvas().toDataURL('image/png'), lng, lat, zoom: map.getZoom(), widthPx: container.clientWidth, credits: mapCredits(map) };
+    async capture(request, signal) {
+      state.capturing = true;
+      try {
+        return await captureMap(map, container, request, signal);
+      } finally {
+        state.capturing = false;
+      }
     },
     setStyle,
     setImageryStyles(styles) {

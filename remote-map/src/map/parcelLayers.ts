@@ -49,7 +49,7 @@ const PARCEL_LINE_MIN_ZOOM = 15;
 export const OUTLINE_COLOR = { default: '#000000', satellite: '#ffff00' } as const;
 export const HOVER_FILL = { color: '#3cb371', opacity: 0.6 } as const;
 const SELECTED_FILL = { color: '#ff5a1f', opacity: 0.35 } as const;
-const SELECTED_LINE = { color: '#ff5a1f', width: 4 } as const;
+export const SELECTED_LINE = { color: '#ff5a1f', width: 4 } as const;
 
 /**
  * Outline weight by zoom: at zoom 13 a dense subdivision has lots a few pixels wide, and full-weight

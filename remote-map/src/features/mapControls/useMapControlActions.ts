@@ -3,8 +3,6 @@ import { useMemo } from 'react';
 import { useAppStore } from '@parcel-map/shared';
 import { myLocationFailed, myLocationFound } from '../mapView/mapViewSlice.ts';
 import type { MapController } from '../../map/mapController.ts';
-import { selectSelectedPin } from '../parcelSelection/parcelSelectionSlice.ts';
-import type { PrintSnapshot } from '../printReport/PrintReport.tsx';
 import type { MapControlActions } from './MapControls.tsx';
 
 /** SPEC §9: my location. */
@@ -14,7 +12,8 @@ const MY_LOCATION_ZOOM = 15;
 const LOCATION_DENIED_MESSAGE = 'Location permission denied: allow this site to use your location in the browser settings.';
 const LOCATION_UNAVAILABLE_MESSAGE = 'Your location could not be found.';
 
-export function useMapControlActions(controller: MapController | null, print: (snapshot: PrintSnapshot) => void): MapControlActions | null {
+/** `print` opens the print dialog. */
+export function useMapControlActions(controller: MapController | null, print: () => void): MapControlActions | null {
   const store = useAppStore();
   return useMemo(
     () =>
@@ -42,7 +41,7 @@ export function useMapControlActions(controller: MapController | null, print: (s
             { enableHighAccuracy: true },
           );
         },
-        print: () => print({ ...controller.snapshot(), pin: selectSelectedPin(store.getState()), takenAt: new Date().toISOString() }),
+        print,
       },
     [controller, print, store],
   );

@@ -17,7 +17,7 @@ import { MapControls } from '../mapControls/MapControls.tsx';
 import { useMapControlActions } from '../mapControls/useMapControlActions.ts';
 import { MeasurePalette } from '../measure/MeasurePalette.tsx';
 import { useMeasureTool } from '../measure/useMeasureTool.ts';
-import { PrintReport, type PrintSnapshot } from '../printReport/PrintReport.tsx';
+import { PrintDialog } from '../printReport/PrintDialog.tsx';
 import { useDeepLinks } from '../deepLinks/useDeepLinks.ts';
 import { useDataVersion } from '../dataVersion/useDataVersion.ts';
 import { useSearchControl } from '../search/useSearchControl.ts';
@@ -56,9 +56,10 @@ export function MapScreen() {
   const [panelCover, setPanelCover] = useState(0);
   useSelectionStaysVisible(controller, panelCover);
 
-  const [snapshot, setSnapshot] = useState<PrintSnapshot | null>(null);
-  const actions = useMapControlActions(controller, setSnapshot);
-  const closePrint = useCallback(() => setSnapshot(null), []);
+  const [printing, setPrinting] = useState(false);
+  const openPrint = useCallback(() => setPrinting(true), []);
+  const closePrint = useCallback(() => setPrinting(false), []);
+  const actions = useMapControlActions(controller, openPrint);
 
   return (
     <div className="map-screen" data-remote-build={REMOTE_MAP_BUILD_LABEL || undefined}>
@@ -78,7 +79,7 @@ export function MapScreen() {
       <QueryPanel controller={controller} />
       <ParcelDetailPanel onCoverChange={setPanelCover} />
       <MapSetupErrorOverlay />
-      {snapshot && <PrintReport snapshot={snapshot} onClose={closePrint} />}
+      {printing && controller && <PrintDialog controller={controller} onClose={closePrint} />}
       <OverlayFeaturePopup controller={controller} click={overlayClick.click} onClose={overlayClick.close} />
       <ShortcutsHelp />
     </div>

@@ -1,0 +1,189 @@
+// The print dialog: its options, what it asks the map to draw, the PDF it offers, the keyboard and
+// its layout on a phone (its own style sheet in jsdom's cascade: which rules win, not the pixels).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
+import { parcelClicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import type { MapController } from '../../map/mapController.ts';
+import { PrintDialog } from './PrintDialog.tsx';
+import { zoomForScale } from './printScale.ts';
+
+const API = testConfig.apiBaseUrl;
+const ONE_PIXEL_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const ring = [
+  [-80.851, 35.609],
+  [-80.849, 35.609],
+  [-80.849, 35.611],
+  [-80.851, 35.611],
+  [-80.851, 35.609],
+];
+const parcel = {
+  pin: '4601-22',
+  name: null,
+  owner: 'SMITH JOHN',
+  add1: '12 OAK ST',
+  add2: null,
+  city: 'MOORESVILLE',
+  state: 'NC',
+  zip: '28115',
+  taxacres: 0.52,
+  township: null,
+  zoning: null,
+  sale_date: null,
+  sales_price: null,
+  centroid: { lng: -80.85, lat: 35.61 },
+  geometry: { type: 'Polygon', coordinates: [ring] },
+  dataset: 'iredell-nc',
+};
+
+setupFakeNetwork();
+
+beforeEach(() => {
+  network.use(
+    http.get(`${API}/api/parcels/${parcel.pin}`, () => HttpResponse.json(parcel)),
+    http.get(`${API}/api/saved-parcels`, () => HttpResponse.json({ parcels: [] })),
+    http.get(`${API}/api/markups`, () => HttpResponse.json({ markups: [], next_before: null })),
+    http.get(`${API}/api/datasets`, () =>
+      HttpResponse.json({
+        dataVersion: 1,
+        datasets: [{ name: 'iredell-nc', version: 1, parcels: 10, source: 'Iredell County GIS', licence: 'Public record', asOf: '2026-10-01', publishedAt: '2026-10-02T00:00:00Z', bbox: null }],
+        initialView: null,
+      }),
+    ),
+    http.get(`${API}/api/overlays`, () => HttpResponse.json({ overlays: [] })),
+    http.get(`${API}/api/imagery`, () => HttpResponse.json({ imagery: [] })),
+  );
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/sheet');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderDialog({ selected = true } = {}) {
+  const store = makeTestStore();
+  if (selected) store.dispatch(parcelClicked({ pin: parcel.pin }));
+  const capture = vi.fn<MapController['capture']>().mockResolvedValue({ png: ONE_PIXEL_PNG, credits: ['© County GIS'] });
+  const onClose = vi.fn();
+  renderWithStore(<PrintDialog controller={{ capture }} onClose={onClose} />, { store });
+  return { capture, onClose, dialog: screen.getByRole('dialog', { name: 'Print as PDF' }) };
+}
+
+const optionLabels = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
+
+describe('PrintDialog', () => {
+  it('offers the parcel or the map centre, fit or a listed scale, five papers in two orientations, and a title', async () => {
+    renderDialog();
+    const subject = screen.getByRole('combobox', { name: 'Map of' });
+    await waitFor(() => expect(optionLabels(subject)).toEqual(['The selected parcel (PIN 4601-22)', 'The map as it is centred now']));
+    expect(optionLabels(screen.getByRole('combobox', { name: 'Scale' }))).toEqual([
+      'Fit to the sheet',
+      '1" = 50\'',
+      '1" = 100\'',
+      '1" = 200\'',
+      '1" = 400\'',
+      '1" = 1,000\'',
+      '1:1,200',
+      '1:2,400',
+      '1:4,800',
+      '1:12,000',
+      '1:24,000',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Scale' })).toHaveValue('fit');
+    expect(optionLabels(screen.getByRole('combobox', { name: 'Paper' }))).toEqual([
+      'Letter (8.5 × 11 in)',
+      'Legal (8.5 × 14 in)',
+      'Tabloid (11 × 17 in)',
+      'A4 (210 × 297 mm)',
+      'A3 (297 × 420 mm)',
+    ]);
+    const orientation = screen.getByRole('group', { name: 'Orientation' });
+    expect(within(orientation).getByRole('radio', { name: 'Landscape' })).toBeChecked();
+    expect(within(orientation).getByRole('radio', { name: 'Portrait' })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('12 OAK ST');
+    // The lot, some 600 × 730 ft, fitted in Letter's frame: about 100 ft to the inch.
+    expect(screen.getByText('Map frame 7.2 × 7.7 in at 1" = 101\' (1:1,218).')).toBeInTheDocument();
+
+    await userEvent.selectOptions(subject, 'The map as it is centred now');
+    expect(screen.queryByRole('option', { name: 'Fit to the sheet' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Scale' })).toHaveValue('eng-200');
+  });
+
+  it('draws the map at the chosen scale and paper, and offers the sheet as a PDF to download', async () => {
+    const { capture } = renderDialog();
+    await screen.findByRole('option', { name: 'The selected parcel (PIN 4601-22)' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Scale' }), '1:1,200');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Paper' }), 'Tabloid (11 × 17 in)');
+    await userEvent.click(screen.getByRole('radio', { name: 'Portrait' }));
+    expect(capture).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create PDF' }));
+    const download = await screen.findByRole('link', { name: 'Download PDF' });
+    expect(download).toHaveAttribute('href', 'blob:http://localhost/sheet');
+    expect(download).toHaveAttribute('download', expect.stringMatching(/^parcel-map-4601-22-\d{4}-\d{2}-\d{2}\.pdf$/));
+    expect(download).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('The PDF is ready.');
+
+    expect(capture).toHaveBeenCalledOnce();
+    const [request] = capture.mock.calls[0]!;
+    // Tabloid portrait: 10.2 in wide inside the margins, 16.2 − 2.3 − 0.2 in high, at 96 px to the inch.
+    expect(request).toMatchObject({ lng: expect.closeTo(-80.85, 6), lat: expect.closeTo(35.61, 6), widthPx: 979, heightPx: 1315 });
+    expect(request.zoom).toBeCloseTo(zoomForScale(35.61, 100), 9);
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
+    expect(blob.type).toBe('application/pdf');
+    expect(new TextDecoder().decode((await blob.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('closes on Escape, starts on its first field and keeps Tab inside, every field labelled', async () => {
+    const { onClose, dialog } = renderDialog();
+    const first = screen.getByRole('combobox', { name: 'Map of' });
+    expect(first).toHaveFocus();
+    for (const name of ['Map of', 'Scale', 'Paper']) expect(screen.getByRole('combobox', { name })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toBeInTheDocument();
+
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.tab();
+    expect(first).toHaveFocus();
+    for (let step = 0; step < 10; step += 1) {
+      await userEvent.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  describe.each([
+    ['desktop', 1280],
+    ['phone', 390],
+  ])('on a %s', (size, width) => {
+    let style: HTMLStyleElement;
+    beforeEach(() => {
+      // jsdom decides no width query: each is decided here for a viewport `width` px wide.
+      const css = readFileSync(path.join(import.meta.dirname, 'printDialog.css'), 'utf8').replace(/@media \(max-width: (\d+)px\)/g, (_query, px: string) =>
+        width <= Number(px) ? '@media all' : '@media not all',
+      );
+      style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+    afterEach(() => style.remove());
+
+    it(size === 'phone' ? 'takes the width, a field to a line and each button a full-width row' : 'labels its fields beside them', () => {
+      const { dialog } = renderDialog({ selected: false });
+      const field = screen.getByRole('combobox', { name: 'Paper' }).closest('label')!;
+      const actions = screen.getByRole('button', { name: 'Create PDF' }).parentElement!;
+      if (size === 'phone') {
+        expect(getComputedStyle(dialog).width).toBe('calc(100% - 1rem)');
+        expect(getComputedStyle(field).gridTemplateColumns).toBe('minmax(0, 1fr)');
+        expect(getComputedStyle(actions).flexDirection).toBe('column');
+      } else {
+        expect(getComputedStyle(field).gridTemplateColumns).toBe('6.5rem minmax(0, 1fr)');
+        expect(getComputedStyle(actions).flexDirection).not.toBe('column');
+      }
+    });
+  });
+});
