@@ -97,10 +97,12 @@ function drawNorthArrow(page: PDFPage, fonts: Fonts, picture: Rect) {
   const y = picture.y + picture.height - INSET_IN - height;
   page.drawRectangle({ x: pt(x), y: pt(y), width: pt(width), height: pt(height), color: WHITE, opacity: 0.85, borderColor: BLACK, borderWidth: 0.5 });
   const centre = x + width / 2;
-  page.drawSvgPath(`M 0 0 L ${pt(0.12)} ${pt(0.34)} L 0 ${pt(0.26)} Z`, { x: pt(centre), y: pt(y + 0.08), color: BLACK });
-  page.drawSvgPath(`M 0 0 L ${-pt(0.12)} ${pt(0.34)} L 0 ${pt(0.26)} Z`, { x: pt(centre), y: pt(y + 0.08), borderColor: BLACK, borderWidth: 0.75, color: WHITE });
+  // An SVG path's y runs down from its origin: the origin is the arrow's tip, under the N.
+  const tip = { x: pt(centre), y: pt(y + 0.44) };
+  page.drawSvgPath(`M 0 0 L ${pt(0.12)} ${pt(0.34)} L 0 ${pt(0.26)} Z`, { ...tip, color: BLACK });
+  page.drawSvgPath(`M 0 0 L ${-pt(0.12)} ${pt(0.34)} L 0 ${pt(0.26)} Z`, { ...tip, borderColor: BLACK, borderWidth: 0.75, color: WHITE });
   const label = 'N';
-  page.drawText(label, { x: pt(centre) - fonts.bold.widthOfTextAtSize(label, 11) / 2, y: pt(y + height - 0.24), size: 11, font: fonts.bold });
+  page.drawText(label, { x: pt(centre) - fonts.bold.widthOfTextAtSize(label, 11) / 2, y: pt(y + height - 0.2), size: 11, font: fonts.bold });
 }
 
 function drawScaleBar(page: PDFPage, fonts: Fonts, sheet: PrintSheet) {
@@ -124,7 +126,7 @@ function drawScaleBar(page: PDFPage, fonts: Fonts, sheet: PrintSheet) {
   }
   page.drawText('0', { x: pt(bar.x) - 2, y: pt(bar.y + BAR_HEIGHT_IN + 0.05), size, font: fonts.regular });
   page.drawText(bar.label, { x: pt(bar.x + bar.inches) - fonts.regular.widthOfTextAtSize(bar.label, size) / 2, y: pt(bar.y + BAR_HEIGHT_IN + 0.05), size, font: fonts.regular });
-  page.drawText(drawable(fonts.regular, sheet.scaleLabel), { x: pt(bar.x - 0.1), y: pt(bar.y - 0.2), size, font: fonts.regular });
+  page.drawText(drawable(fonts.regular, sheet.scaleLabel), { x: pt(picture.x + INSET_IN + 0.1), y: pt(bar.y - 0.2), size, font: fonts.regular });
 }
 
 /** Text flowing down the title block's columns; what does not fit ends with '…'. */
@@ -162,6 +164,12 @@ function createTextFlow(page: PDFPage, block: Rect, columns: number, bottomReser
       y -= options.after ?? 0.06;
       return { x: columnX(), top: y };
     },
+    /** The rest goes in the next column, if there is one. */
+    nextColumn() {
+      if (column + 1 >= columns) return;
+      column += 1;
+      y = block.y + block.height - padding;
+    },
     swatch(colour: RGB, size: number) {
       const lineIn = (size * 1.25) / PT_PER_INCH;
       if (!room(lineIn)) return;
@@ -186,6 +194,8 @@ function drawTitleBlock(page: PDFPage, fonts: Fonts, sheet: PrintSheet) {
   for (const detail of sheet.details) flow.paragraph(fonts.regular, 8, detail);
   flow.paragraph(fonts.regular, 8, `Scale ${sheet.scaleLabel}`, { after: 0.1 });
   if (sheet.legend.length === 0) return;
+  // A band under a portrait map has the details on the left and the legend on the right.
+  flow.nextColumn();
   flow.paragraph(fonts.bold, 9, 'Legend');
   for (const row of sheet.legend) {
     const colour = colourOf(row.colour);
