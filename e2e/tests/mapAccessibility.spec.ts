@@ -110,11 +110,11 @@ test('every map control is reachable with Tab and shows a focus ring; a parcel i
   await page.keyboard.type(pin, { delay: 30 });
   const suggestion = page.locator('.mapboxgl-ctrl-geocoder .suggestions li', { hasText: `PIN ${pin}` });
   await expect(suggestion).toBeVisible();
-  // The geocoder marks the suggestion the arrow keys are on as active (the first one before any
-  // key: Enter without an arrow key opens the results panel instead).
-  await page.keyboard.press('ArrowDown');
-  for (let i = 0; i < 8 && !(await suggestion.evaluate((item) => item.classList.contains('active'))); i += 1) await page.keyboard.press('ArrowDown');
-  await expect(suggestion).toHaveClass(/active/);
+  // Nothing is highlighted until an arrow key (Enter then would open the results panel); the first
+  // ArrowDown highlights the first suggestion, which the box announces as its active option.
+  for (let i = 0; i < 8 && (await suggestion.getAttribute('aria-selected')) !== 'true'; i += 1) await page.keyboard.press('ArrowDown');
+  await expect(suggestion).toHaveAttribute('aria-selected', 'true');
+  await expect(map.search()).toHaveAttribute('aria-activedescendant', (await suggestion.getAttribute('id'))!);
   await page.keyboard.press('Enter');
   expect(await map.selectedPin()).toBe(pin);
   // The panel takes the focus; 'Save parcel' is at most three Tab presses on.

@@ -49,6 +49,10 @@ describe('suggestionFeatures', () => {
     expect(suggestionFeatures('mo', { results: [result('1')], total: 500, capped: true, places: [] }, view).at(-1)!.place_name).toBe('See all 500+ results');
     expect(suggestionFeatures('zz', { results: [], total: 0, capped: false, places: [] }, view)).toEqual([]);
   });
+
+  it('offers a single result as "See the result"', () => {
+    expect(suggestionFeatures('reid', { results: [result('1')], total: 1, capped: false, places: [] }, view).at(-1)!.place_name).toBe('See the result');
+  });
 });
 
 describe('suggestionHtml', () => {

@@ -7,6 +7,7 @@ import type { Map as MapboxMap } from 'mapbox-gl';
 import type { Bbox, ParcelSearchResponse, ParcelSearchResult, SearchPlace } from '@parcel-map/shared';
 import { errorMessageOf, SEARCH_FAILED_MESSAGE, SEARCH_MIN_LENGTH } from '@parcel-map/shared/api';
 import { publishMapState } from './mapStatePublication.ts';
+import { suggestionCombobox } from './suggestionCombobox.ts';
 
 /** SPEC §9 geocoder constants (the 200 ms key debounce and the zoom-9 proximity rule are the geocoder's defaults). */
 const GEOCODER_OPTIONS = { minLength: SEARCH_MIN_LENGTH, limit: 5, zoom: 16 } as const;
@@ -17,7 +18,7 @@ export interface SearchControlOptions {
   online: boolean;
   searchParcels(query: string): Promise<ParcelSearchResponse>;
   parcelChosen(pin: string): void;
-  /** Enter in the box, or its 'See all N results': the full list of what the query finds. */
+  /** Enter with no suggestion highlighted, or 'See all N results': the full list of what the query finds. */
   allResultsRequested(query: string): void;
 }
 
@@ -93,7 +94,7 @@ function seeAllFeature(query: string, response: ParcelSearchResponse, view: Bbox
   return {
     type: 'Feature',
     id: 'see-all',
-    place_name: `See all ${response.total.toLocaleString('en-US')}${response.capped ? '+' : ''} results`,
+    place_name: response.total === 1 && !response.capped ? 'See the result' : `See all ${response.total.toLocaleString('en-US')}${response.capped ? '+' : ''} results`,
     text: query,
     center,
     bbox: view,
@@ -162,7 +163,9 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
   });
   map.addControl(geocoder, 'top-left');
   geocoder.on('clear', () => failure.clear());
-  const removeEnter = openResultsOnEnter(map.getContainer(), options);
+  const box = map.getContainer().querySelector<HTMLElement>('.mapboxgl-ctrl-geocoder');
+  if (!box) throw new Error('The search box was not added to the map');
+  const removeCombobox = suggestionCombobox(box, { allResultsRequested: options.allResultsRequested, minLength: GEOCODER_OPTIONS.minLength });
   // Offline no result comes from Mapbox, so the suggestion list's 'Powered by Mapbox' line is hidden (mapScreen.css).
   publishMapState(map.getContainer(), { search: options.online ? 'online' : 'offline' });
   return {
@@ -177,7 +180,7 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
       if (!hadFocus) input.blur();
     },
     remove() {
-      removeEnter();
+      removeCombobox();
       map.removeControl(geocoder);
       publishMapState(map.getContainer(), { search: null });
     },
@@ -209,27 +212,4 @@ function searchFailureNotice(mapContainer: HTMLElement): { show(message: string)
       attach()?.removeAttribute('data-search-failed');
     },
   };
-}
-
-/**
- * Enter in the box opens the results panel, unless the arrow keys have picked a suggestion (then
- * Enter chooses it, as before). Listens in the capture phase on the map's container, ahead of the
- * suggestion list's own handler on the input.
- */
-function openResultsOnEnter(container: HTMLElement, options: Pick<SearchControlOptions, 'allResultsRequested'>): () => void {
-  let picking = false;
-  const onKeyDown = (event: KeyboardEvent) => {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement) || !input.closest('.mapboxgl-ctrl-geocoder')) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') picking = true;
-    else if (event.key !== 'Enter') picking = false;
-    else if (!picking && input.value.trim().length >= GEOCODER_OPTIONS.minLength) {
-      event.preventDefault();
-      event.stopPropagation();
-      input.blur();
-      options.allResultsRequested(input.value.trim());
-    }
-  };
-  container.addEventListener('keydown', onKeyDown, true);
-  return () => container.removeEventListener('keydown', onKeyDown, true);
 }
