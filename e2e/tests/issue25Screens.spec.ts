@@ -42,8 +42,8 @@ for (const [size, viewport] of [
     await map.control('Measure').click();
 
     await map.control('Print parcel report').click();
-    await expect(page.getByTestId('print-scale-bar')).toBeVisible();
-    await map.shot(`issue25-${size}-print-report`);
+    await expect(page.getByRole('dialog', { name: 'Print as PDF' }).getByRole('button', { name: 'Create PDF' })).toBeVisible();
+    await map.shot(`issue25-${size}-print-dialog`);
     await page.keyboard.press('Escape');
 
     const saved = new SavedParcelsPage(page);

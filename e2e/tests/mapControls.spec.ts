@@ -1,8 +1,9 @@
 // The map controls on the live map, as one journey (each map load costs seconds of software WebGL):
-// the menu and panel sizes, the base maps (outline colour read back from the map), the print report's
-// picture and scale, and the user's saved parcels drawn from the API. The controls' states, keys and
+// the menu and panel sizes, the base maps (outline colour read back from the map), the print
+// dialog's PDF, and the user's saved parcels drawn from the API. The controls' states, keys and
 // texts are tested in remote-map's MapControls.test.tsx and MainMenu.test.tsx, the layers they switch
 // on the fake map (useMapFollowsStore.test.tsx, map/*.test.ts).
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/mapUser.ts';
 import { MapPage, type ApiParcel } from '../pages/MapPage.ts';
@@ -88,57 +89,35 @@ test('one journey through the controls: menu and panel sizes, base maps, the pri
     await map.waitForParcels();
   });
 
-  const pin = await test.step('print opens a parcel report with the map picture, an exact scale, the details and the as-of date, and prints it', async () => {
-    await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
-    });
+  const pin = await test.step('print makes a PDF of the selected parcel at 1" = 100\', drawn once the map is idle at that view, and puts the map back', async () => {
     const pin = await map.clickParcelNear(0.5, 0.5);
     expect(await map.selectedPin()).toBe(pin);
     await expect(map.field('Owner')).not.toBeEmpty();
     await map.waitForParcels();
+    const zoomBefore = await map.zoomReadout().textContent();
     await map.control('Print parcel report').click();
 
-    const report = page.getByRole('dialog', { name: `Parcel report — PIN ${pin}` });
-    await expect(report).toBeVisible();
-    const picture = report.getByRole('img', { name: `Map of parcel ${pin}, outlined` });
-    await expect(picture).toBeVisible();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-    // The picture is the drawn map, not a blank buffer: it has many distinct colours.
-    const colours = await picture.evaluate((img: HTMLImageElement) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 64;
-      canvas.height = 64;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(img, 0, 0, 64, 64);
-      const data = context.getImageData(0, 0, 64, 64).data;
-      const seen = new Set<string>();
-      for (let i = 0; i < data.length; i += 4) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
-      return seen.size;
-    });
-    expect(colours).toBeGreaterThan(5);
-    await expect(report.getByTestId('print-scale')).toHaveText(/\d+ (ft|mi)/);
-    // The bar is exact: the length its label names, in the map's own feet per pixel (the map's scale
-    // control, read from the live map at the printed zoom), covers the bar's share of the picture.
-    const feetOf = (text: string) => {
-      const [, value, unit] = /([\d.,]+) (ft|mi)/.exec(text)!;
-      return Number(value!.replace(/,/g, '')) * (unit === 'mi' ? 5280 : 1);
-    };
-    const mapScale = page.locator('.mapboxgl-ctrl-bottom-left .mapboxgl-ctrl-scale');
-    const mapFeetPerPx = feetOf((await mapScale.textContent())!) / (await mapScale.evaluate((el) => parseFloat((el as HTMLElement).style.width)));
-    const mapWidthPx = (await map.canvas().boundingBox())!.width;
-    const barPx = (await report.getByTestId('print-scale-bar').boundingBox())!.width;
-    const picturePx = (await picture.boundingBox())!.width;
-    const barFeet = (barPx / picturePx) * mapWidthPx * mapFeetPerPx;
-    const labelFeet = feetOf((await report.getByTestId('print-scale').textContent())!);
-    expect(Math.abs(barFeet - labelFeet) / labelFeet).toBeLessThan(0.01);
-    await expect(report.getByText('Owner')).toBeVisible();
-    await expect(report.getByText(/as of \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
-    await map.shot('print-report');
-    await report.getByRole('button', { name: 'Print' }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    const dialog = page.getByRole('dialog', { name: 'Print as PDF' });
+    await expect(dialog.getByRole('combobox', { name: 'Map of' })).toHaveValue('parcel');
+    await expect(dialog.getByRole('combobox', { name: 'Scale' })).toHaveValue('fit');
+    await dialog.getByRole('combobox', { name: 'Scale' }).selectOption({ label: '1" = 100\'' });
+    await expect(dialog.getByText('Map frame 7.2 × 7.7 in at 1" = 100\' (1:1,200).')).toBeVisible();
+    await map.shot('print-dialog');
+    await dialog.getByRole('button', { name: 'Create PDF' }).click();
+    const link = dialog.getByRole('link', { name: 'Download PDF' });
+    // Software WebGL draws the sheet's frame at twice its CSS size: seconds on a loaded machine.
+    await expect(link).toBeVisible({ timeout: 60_000 });
+    await expect(link).toHaveAttribute('download', new RegExp(`^parcel-map-${pin}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+    const download = page.waitForEvent('download');
+    await link.click();
+    const pdf = await readFile((await (await download).path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A drawn map, not a blank frame: a white 1,420 × 1,478 picture compresses to a few kilobytes.
+    expect(pdf.length).toBeGreaterThan(100_000);
+    // The map behind the dialog is back at the user's view.
+    await expect(map.zoomReadout()).toHaveText(zoomBefore!);
     await page.keyboard.press('Escape');
-    await expect(report).toBeHidden();
+    await expect(dialog).toBeHidden();
     return pin;
   });
 
