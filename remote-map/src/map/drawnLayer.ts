@@ -27,12 +27,14 @@ export type StateOf<Layer> = Layer extends DrawnLayer<infer State> ? State : nev
 const visibility = (visible: boolean) => (visible ? 'visible' : 'none');
 
 /**
- * A layer drawn from one GeoJSON source, installed on top of what is drawn before it. The source's
- * data follows from the state; a state with `visible` shows or hides all its layers by it.
+ * A layer drawn from one GeoJSON source, installed on top of what is drawn before it, or under
+ * `under` where the style has that layer. The source's data follows from the state; a state with
+ * `visible` shows or hides all its layers by it.
  */
 export function geoJsonLayer<State extends object>(declaration: {
   sourceId: string;
   layers: readonly LayerSpecification[];
+  under?: string;
   initial(): State;
   data(state: State): FeatureCollection;
   published?(state: State, map: MapboxMap): MapStateChanges;
@@ -46,8 +48,9 @@ export function geoJsonLayer<State extends object>(declaration: {
     install(map, state) {
       map.addSource(sourceId, { type: 'geojson', data: data(state) });
       const visible = visibleOf(state);
+      const before = declaration.under && map.getLayer(declaration.under) ? declaration.under : undefined;
       for (const layer of layers) {
-        map.addLayer(visible === undefined ? layer : ({ ...layer, layout: { ...layer.layout, visibility: visibility(visible) } } as LayerSpecification));
+        map.addLayer(visible === undefined ? layer : ({ ...layer, layout: { ...layer.layout, visibility: visibility(visible) } } as LayerSpecification), before);
       }
     },
     update(map, state, previous) {

@@ -1,5 +1,7 @@
 import type { Markup } from '@parcel-map/shared';
+import { testConfig } from '@parcel-map/shared/testing';
 import { MARKUP_LAYER_IDS, markupsCollection, markupsLayer } from './markupsLayer.ts';
+import { HIGHLIGHT_LAYER_IDS, PARCEL_LAYER_IDS, parcelLayer } from './parcelLayers.ts';
 import { FakeMap } from './testing/fakeMap.ts';
 
 const markup = (overrides: Partial<Markup>): Markup => ({
@@ -33,5 +35,25 @@ describe('markups overlay', () => {
     expect(ids(MARKUP_LAYER_IDS.line)).toEqual([1, 2]);
     expect(ids(MARKUP_LAYER_IDS.point)).toEqual([3]);
     expect(markupsLayer.published?.({ markups: [area, markup({ id: 4, visible: false })] }, fake.map)).toEqual({ markups: 1 });
+  });
+
+  it('draws the markups under the parcel selection and hover, so a markup over the selected parcel never hides its highlight (issue #44)', async () => {
+    const fake = new FakeMap([{ url: 'http://styles.test/s.json' }]);
+    await fake.styleLoaded();
+    parcelLayer.install(fake.map, { ...parcelLayer.initial(testConfig.map), selectedPin: '4634000007' }, { satellite: false });
+    markupsLayer.install(fake.map, { markups: [markup({})] }, { satellite: false });
+    const order = fake.layerIds();
+    const lowestHighlight = Math.min(...HIGHLIGHT_LAYER_IDS.map((id) => order.indexOf(id)));
+    for (const id of Object.values(MARKUP_LAYER_IDS)) {
+      expect(order.indexOf(id)).toBeGreaterThan(order.indexOf(PARCEL_LAYER_IDS.fill));
+      expect(order.indexOf(id)).toBeLessThan(lowestHighlight);
+    }
+  });
+
+  it('draws the markups on top where the style has no parcel layers', async () => {
+    const fake = new FakeMap([{ url: 'http://styles.test/s.json' }]);
+    await fake.styleLoaded();
+    markupsLayer.install(fake.map, { markups: [] }, { satellite: false });
+    expect(fake.layerIds().slice(-3)).toEqual([MARKUP_LAYER_IDS.fill, MARKUP_LAYER_IDS.line, MARKUP_LAYER_IDS.point]);
   });
 });

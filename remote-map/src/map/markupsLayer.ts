@@ -1,9 +1,11 @@
 // The user's shown markups (issue #25): kept drawings in their own colours, under the saved-parcel
-// markers.
+// markers and under the parcels' hover and selection highlights, which a markup over the parcel
+// would otherwise hide.
 import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, LayerSpecification } from 'mapbox-gl';
 import type { Markup } from '@parcel-map/shared';
 import { geoJsonLayer } from './drawnLayer.ts';
+import { HIGHLIGHT_LAYER_IDS } from './parcelLayers.ts';
 
 const MARKUPS_SOURCE_ID = 'markups';
 export const MARKUP_LAYER_IDS = { fill: 'markups-fill', line: 'markups-line', point: 'markups-point' } as const;
@@ -48,6 +50,7 @@ const MARKUP_LAYERS: LayerSpecification[] = [
 export const markupsLayer = geoJsonLayer<{ markups: readonly Markup[] }>({
   sourceId: MARKUPS_SOURCE_ID,
   layers: MARKUP_LAYERS,
+  under: HIGHLIGHT_LAYER_IDS[0],
   initial: () => ({ markups: [] }),
   data: ({ markups }) => markupsCollection(markups),
   published: ({ markups }) => ({ markups: markupsCollection(markups).features.length }),
