@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { IMAGERY_FILE_EXTENSIONS, imageryYearFromText, IMPORT_FILE_EXTENSIONS, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
+import { IMAGERY_FILE_EXTENSIONS, imageryYearFromText, IMPORT_FILE_EXTENSIONS, nonParcelText, outsizedText, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importFileLimitsFromEnv } from '../import/importFileLimits.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
@@ -160,7 +160,10 @@ function printSummary(report: ImportReport, reportFile: string, target: string):
     lines.push(`  unreadable  ${warning.field}: ${n(warning.count)} values left empty (e.g. ${warning.examples.map((e) => JSON.stringify(e)).join(', ')})`);
   }
   if (report.nonParcels.length > 0) {
-    lines.push(`  not parcels ${report.nonParcels.map((row) => `${row.pin} (${row.kind})`).join(', ')}`);
+    lines.push(`  not parcels ${report.nonParcels.map(nonParcelText).join(', ')}`);
+  }
+  if (report.outsized.length > 0) {
+    lines.push(`  outsized    ${report.outsized.map(outsizedText).join(', ')}`);
   }
   for (const placeholder of report.placeholders) {
     lines.push(`  unknown     ${placeholder.field}: ${n(placeholder.count)} placeholders stored as missing (e.g. ${placeholder.examples.map((e) => JSON.stringify(e)).join(', ')})`);

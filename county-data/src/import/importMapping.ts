@@ -149,6 +149,11 @@ const importMappingSchema = z
     nullValues: z.record(z.string().min(1), z.array(z.string().min(1)).min(1)).optional(),
     /** Features that are not someone's parcel (nonParcelRules.ts): the first rule matching decides. */
     nonParcels: z.array(nonParcelRuleSchema).optional(),
+    /**
+     * The spatial rule (outsizedPolygons.ts): a polygon enclosing at least `minCovered` other parcels
+     * is reported as probably not a parcel, and stored as `kind` when the mapping gives one.
+     */
+    outsized: z.object({ minCovered: z.number().int().min(2).optional(), kind: z.enum(NON_PARCEL_KINDS).optional() }).strict().optional(),
   })
   .strict();
 

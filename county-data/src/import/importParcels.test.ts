@@ -5,7 +5,7 @@ import { removeDataset } from '../publish/datasetVersions.ts';
 import { openTestDb } from '@parcel-map/database/testing';
 import { currentDataset, parcelByPin, parcelCount } from '../testing/readBack.ts';
 import { defaultMapping, parseImportMapping, type ImportMappingInput } from './importMapping.ts';
-import { importParcels } from './importParcels.ts';
+import { importParcels, publishImport, validateImport } from './importParcels.ts';
 import { featureCollection, fixtureDir, squarePolygon, squareRing, writeFixture } from './testing/importFixtures.ts';
 import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
 
@@ -176,6 +176,45 @@ describe('importParcels', () => {
     expect(rule([{ kind: 'road', pin: '(' }])).toThrow('"pin" is not a regular expression');
     expect(rule([{ kind: 'water', field: 'USE' }])).toThrow('give either "pin", or "field" with "values"');
     expect(rule([{ kind: 'parcel', pin: 'X' }])).toThrow();
+  });
+
+  it('keeps every feature of a non-parcel PIN and stores each feature\'s kind, with the outsized polygons the mapping names', async () => {
+    // A block of 5 × 5 lots inside a right-of-way drawn as one polygon around it, the block its hole.
+    const lots = Array.from({ length: 25 }, (_, i) => ({ properties: { PIN: `L-${i}` }, geometry: squarePolygon(LON + (i % 5) * SIZE, LAT + Math.floor(i / 5) * SIZE, SIZE) }));
+    const rightOfWay = { type: 'Polygon' as const, coordinates: [squareRing(LON - SIZE, LAT - SIZE, 7 * SIZE), squareRing(LON, LAT, 5 * SIZE).reverse()] };
+    const file = await writeFixture(await fixtureDir(), 'rights-of-way.geojson', featureCollection([
+      ...lots,
+      { properties: { PIN: 'RW-1' }, geometry: rightOfWay },
+      { properties: { PIN: 'ROAD' }, geometry: squarePolygon(LON + 8 * SIZE, LAT, SIZE) },
+      { properties: { PIN: 'ROAD' }, geometry: squarePolygon(LON + 9 * SIZE, LAT, SIZE) },
+      { properties: { PIN: 'L-0' }, geometry: squarePolygon(LON + 10 * SIZE, LAT, SIZE) },
+    ]));
+    const input = { dataset: { sourceName: 'rights of way', licence: 'none' }, fields: { PIN: 'PIN' }, nonParcels: [{ kind: 'road', pin: 'ROAD' }] };
+    const kinds = async () => (await db.query<{ pin: string; kind: string }>("SELECT pin, kind FROM parcels WHERE kind <> 'parcel' ORDER BY pin")).rows;
+
+    // Reported, but a parcel still, until the mapping says what such polygons are.
+    const reported = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'ways', file, mapping: parseImportMapping(input) });
+    expect(reported).toMatchObject({ imported: 28, rejected: 1, rejections: [{ feature: 29, pin: 'L-0', reason: 'duplicate PIN' }] });
+    expect(reported.nonParcels).toEqual([
+      { feature: 27, pin: 'ROAD', kind: 'road' },
+      { feature: 28, pin: 'ROAD', kind: 'road', storedPin: 'ROAD_2' },
+    ]);
+    expect(reported.outsized).toEqual([{ feature: 26, pin: 'RW-1', covers: 25, kind: null }]);
+    expect(await kinds()).toEqual([{ pin: 'ROAD', kind: 'road' }, { pin: 'ROAD_2', kind: 'road' }]);
+
+    const named = parseImportMapping({ ...input, outsized: { kind: 'right-of-way' } });
+    const streamed = await importParcels(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'ways', file, mapping: named });
+    expect(streamed.outsized).toEqual([{ feature: 26, pin: 'RW-1', covers: 25, kind: 'right-of-way' }]);
+    expect(streamed.nonParcels.map(({ pin, kind }) => [pin, kind])).toEqual([['RW-1', 'right-of-way'], ['ROAD', 'road'], ['ROAD', 'road']]);
+    expect(await kinds()).toEqual([{ pin: 'ROAD', kind: 'road' }, { pin: 'ROAD_2', kind: 'road' }, { pin: 'RW-1', kind: 'right-of-way' }]);
+
+    // Validated first and published after (the Data page's way): the same.
+    await publishImport(db, await validateImport(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, dataset: 'ways', file, mapping: named }));
+    expect(await currentDataset(db, 'ways')).toMatchObject({ version: 3 });
+    expect(await kinds()).toEqual([{ pin: 'ROAD', kind: 'road' }, { pin: 'ROAD_2', kind: 'road' }, { pin: 'RW-1', kind: 'right-of-way' }]);
+    expect(parseImportMapping({ ...input, outsized: { minCovered: 5 } }).outsized).toEqual({ minCovered: 5 });
+    expect(() => parseImportMapping({ ...input, outsized: { kind: 'parcel' } })).toThrow();
+    await removeDataset(db, 'ways');
   });
 
   it('repairs broken outlines with GDAL, counts them, and lists every row it cannot use with its reason', async () => {

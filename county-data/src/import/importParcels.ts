@@ -6,12 +6,13 @@ import type { Db, Queryable } from '@parcel-map/database';
 import { cutText, PARCEL_TEXT_MAX_LENGTH, pinSchema, REJECTION_REASONS, type ImportReport, type ParcelAttributeField, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
 import { checkDatasetName, datasetNameFrom, DatasetError, pinsServedElsewhere, publishDatasetVersion } from '../publish/datasetVersions.ts';
 import { areaAcres, deriveGeometry, round } from '../geometry/parcelGeometry.ts';
-import { createParcelWriter, type ParcelInsert } from '../publish/parcelWriter.ts';
+import { createParcelWriter, setNonParcelKinds, type ParcelInsert } from '../publish/parcelWriter.ts';
 import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
 import { parseDate, parseNumber, type DateFormat, type FieldSpec, type ImportMapping, type TargetField } from './importMapping.ts';
 import { createAttributeCollector } from './parcelAttributes.ts';
 import { createPlaceholderFinder, type PlaceholderCount } from './placeholderValues.ts';
 import { createNonParcelClassifier } from './nonParcelRules.ts';
+import { createOutsizedPolygonFinder } from './outsizedPolygons.ts';
 import { checkOutlines, type OutlineCheck } from './parcelOutlines.ts';
 import { PinIndex } from './PinIndex.ts';
 import type { ParcelSource, SourceFeature } from './parcelSource.ts';
@@ -64,6 +65,8 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
       const writer = createBatchWriter(tx, datasetId, options);
       streamed = await streamFile(tx, options, writer.write);
       await writer.finish();
+      // The spatial rule knows its polygons only once every parcel is read, after their rows were written.
+      await setNonParcelKinds(tx, datasetId, streamed.report.outsized);
       if (streamed.report.refusal !== null) throw new RefusedImport();
       return { rejected: streamed.report.rejected, attributeFields: streamed.attributeFields };
     });
@@ -159,6 +162,7 @@ async function prepareFile(options: Omit<ImportOptions, 'afterBatch'>, onBatch: 
   }
   prepared.attributeFields = preparer.attributeFields();
   prepared.placeholders = preparer.placeholders();
+  preparer.applyOutsized();
   return {
     name,
     file: path.resolve(options.file),
@@ -253,6 +257,7 @@ export async function checkPreparedFile(db: Queryable | null, file: PreparedFile
     warnings: [...prepared.warnings.entries()].map(([field, { count, examples }]) => ({ field, count, examples })),
     placeholders: prepared.placeholders,
     nonParcels: prepared.nonParcels,
+    outsized: prepared.outsized,
     timings: { readMs: Math.round(file.readMs), prepareMs: Math.round(prepareMs), writeMs: 0, totalMs: Math.round(totalMs) },
     parcelsPerSecond: Math.round(prepared.imported / (totalMs / 1000)),
   };
@@ -338,6 +343,8 @@ interface Prepared {
   placeholders: PlaceholderCount[];
   /** The imported features that the mapping calls something other than a parcel. */
   nonParcels: ImportReport['nonParcels'];
+  /** The polygons enclosing many other parcels (outsizedPolygons.ts), and what they are stored as. */
+  outsized: ImportReport['outsized'];
 }
 
 /**
@@ -345,9 +352,10 @@ interface Prepared {
  * dropped without a rejection entry. What the report needs accumulates in `prepared`.
  */
 function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefined) {
-  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: new PinIndex(), attributeFields: [], placeholders: [], nonParcels: [] };
+  const prepared: Prepared = { rows: [], imported: 0, rejections: [], repairedPins: new Set(), warnings: new Map(), joinMatched: 0, joinUnmatched: 0, taxAcresFromMapping: 0, featureOfPin: new PinIndex(), attributeFields: [], placeholders: [], nonParcels: [], outsized: [] };
   const placeholders = createPlaceholderFinder(mapping);
   const nonParcelKind = createNonParcelClassifier(mapping);
+  const outsized = createOutsizedPolygonFinder(mapping.outsized?.minCovered);
   const attributes = createAttributeCollector(mapping, placeholders);
   /** The name a field's placeholders are counted under: its source property (a constant's, its own). */
   const sourceName = (field: TargetField) => sourceOf(mapping.fields[field]) ?? field;
@@ -411,14 +419,16 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
       prepared.rejections.push({ feature: number, pin, reason: 'bad geometry', detail: check.detail });
       return null;
     }
+    const kind = nonParcelKind(pin, (name) => lookup(feature.properties, joined, name));
     const firstFeature = prepared.featureOfPin.add(pin, number);
-    if (firstFeature !== undefined) {
+    // Several features under one non-parcel PIN (Cambridge's six "ROAD" rows) are all kept; a parcel's duplicate is not.
+    const storedPin = firstFeature === undefined ? pin : kind === null ? undefined : nextFreePin(pin, number);
+    if (storedPin === undefined) {
       prepared.rejections.push({ feature: number, pin, reason: 'duplicate PIN', detail: `PIN already imported from feature ${firstFeature}` });
       return null;
     }
-    if (check.repaired) prepared.repairedPins.add(pin);
-    const kind = nonParcelKind(pin, (name) => lookup(feature.properties, joined, name));
-    if (kind !== null) prepared.nonParcels.push({ feature: number, pin, kind });
+    if (check.repaired) prepared.repairedPins.add(storedPin);
+    if (kind !== null) prepared.nonParcels.push({ feature: number, pin, kind, ...(storedPin === pin ? {} : { storedPin }) });
 
     const mappedAcres = number_('TaxAcres');
     // Zero or negative land areas are placeholders in assessor tables: the outline gives a better figure.
@@ -432,8 +442,10 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
     const salePrice = price !== null && placeholders.salePrice(sourceName('salePrice'), price, saleDate, resolve('salePrice')) ? null : price;
 
     prepared.imported += 1;
+    const derived = deriveGeometry(check.geometry);
+    outsized.add(number, storedPin, check.geometry, [derived.centroid_lon, derived.centroid_lat], [derived.min_lon, derived.min_lat, derived.max_lon, derived.max_lat]);
     return {
-      pin,
+      pin: storedPin,
       owner: text('owner'),
       name: null,
       add1: text('ADD1'),
@@ -452,8 +464,18 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
       mail_zip: text('mailZip'),
       attributes: attributes.collect(feature.properties, joined),
       geometry: check.geometry,
-      ...deriveGeometry(check.geometry),
+      ...derived,
+      ...(kind === null ? {} : { kind }),
     };
+  }
+
+  /** The PIN a later feature of a non-parcel's PIN is kept under ("ROAD_2", "ROAD_3" …), one no feature took; undefined when none is a valid PIN. */
+  function nextFreePin(pin: string, number: number): string | undefined {
+    for (let n = 2; ; n += 1) {
+      const candidate = `${pin}_${n}`;
+      if (!pinSchema.safeParse(candidate).success) return undefined;
+      if (prepared.featureOfPin.add(candidate, number) === undefined) return candidate;
+    }
   }
 
   return {
@@ -469,6 +491,21 @@ function createParcelPreparer(mapping: ImportMapping, join: JoinIndex | undefine
     },
     attributeFields: () => attributes.fields(),
     placeholders: () => placeholders.counts(),
+    /**
+     * Reports the polygons enclosing many other parcels, and stores them as the mapping's `outsized`
+     * kind where it gives one (a feature a rule named keeps that rule's kind). Rows held for a later
+     * publish change here; rows written already, at the publish (setNonParcelKinds).
+     */
+    applyOutsized(): void {
+      const named = new Map(prepared.nonParcels.map((row) => [row.storedPin ?? row.pin, row.kind]));
+      const kind = mapping.outsized?.kind ?? null;
+      prepared.outsized = outsized.find().map(({ feature, pin, covers }) => ({ feature, pin, covers, kind: named.get(pin) ?? kind }));
+      if (kind === null) return;
+      const newlyNamed = new Set(prepared.outsized.filter((row) => !named.has(row.pin)).map((row) => row.pin));
+      for (const row of prepared.outsized) if (newlyNamed.has(row.pin)) prepared.nonParcels.push({ feature: row.feature, pin: row.pin, kind });
+      prepared.nonParcels.sort((a, b) => a.feature - b.feature);
+      for (const row of prepared.rows) if (newlyNamed.has(row.pin)) row.kind = kind;
+    },
   };
 }
 
@@ -481,7 +518,7 @@ async function rejectPinsServedElsewhere(db: Queryable, name: string, rows: Parc
     prepared.rejections.push({ feature: prepared.featureOfPin.get(pin)!, pin, reason: 'PIN in another data set', detail: `PIN already served by data set '${other}'` });
   }
   prepared.imported -= served.size;
-  prepared.nonParcels = prepared.nonParcels.filter((row) => !served.has(row.pin));
+  prepared.nonParcels = prepared.nonParcels.filter((row) => !served.has(row.storedPin ?? row.pin));
   prepared.rejections.sort((a, b) => a.feature - b.feature);
   return rows.filter((row) => !served.has(row.pin));
 }

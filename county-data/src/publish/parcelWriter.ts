@@ -2,7 +2,7 @@
 // the rows travelling as one JSON parameter (PGlite is single-threaded WASM; each parameter and row
 // costs a hand-over).
 import type { Queryable } from '@parcel-map/database';
-import type { Parcel, ParcelAttributeValues } from '@parcel-map/shared/contracts';
+import type { NonParcelKind, Parcel, ParcelAttributeValues } from '@parcel-map/shared/contracts';
 import type { DerivedGeometry, ParcelGeometry } from '../geometry/parcelGeometry.ts';
 import { parcelTableOf } from './parcelVersionTables.ts';
 
@@ -18,6 +18,8 @@ export interface ParcelInsert extends Parcel, DerivedGeometry, OwnerMailingAddre
   geometry: ParcelGeometry;
   /** The source's other attributes, name → value; none for the demo county. */
   attributes?: ParcelAttributeValues | null;
+  /** What the feature is when it is not someone's parcel (the mapping's nonParcels); absent for a parcel. */
+  kind?: NonParcelKind;
 }
 
 export function createParcelWriter(db: Queryable) {
@@ -43,17 +45,27 @@ async function insertParcelsJson(db: Queryable, json: string, datasetId: number)
     `INSERT INTO ${parcelTableOf(datasetId)} (pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
                           sale_date, sales_price, geometry, centroid_lon, centroid_lat,
                           min_lon, min_lat, max_lon, max_lat, dataset_id,
-                          mail_add1, mail_city, mail_state, mail_zip, attributes)
+                          mail_add1, mail_city, mail_state, mail_zip, attributes, kind)
      SELECT pin, owner, name, add1, add2, city, state, zip, taxacres, township, zoning,
             sale_date, sales_price, geometry, centroid_lon, centroid_lat,
             min_lon, min_lat, max_lon, max_lat, $2,
-            mail_add1, mail_city, mail_state, mail_zip, attributes
+            mail_add1, mail_city, mail_state, mail_zip, attributes, coalesce(kind, 'parcel')
        FROM json_to_recordset($1::json) AS r(
             pin text, owner text, name text, add1 text, add2 text, city text, state text, zip text,
             taxacres float8, township text, zoning text, sale_date date, sales_price bigint,
             geometry json, centroid_lon float8, centroid_lat float8,
             min_lon float8, min_lat float8, max_lon float8, max_lat float8,
-            mail_add1 text, mail_city text, mail_state text, mail_zip text, attributes jsonb)`,
+            mail_add1 text, mail_city text, mail_state text, mail_zip text, attributes jsonb, kind text)`,
     [json, datasetId],
+  );
+}
+
+/** Stores the features written already that the import found to be something other than a parcel (`kind` null: kept a parcel). */
+export async function setNonParcelKinds(tx: Queryable, datasetId: number, features: readonly { pin: string; kind: NonParcelKind | null }[]): Promise<void> {
+  const named = features.filter((feature) => feature.kind !== null);
+  if (named.length === 0) return;
+  await tx.query(
+    `UPDATE ${parcelTableOf(datasetId)} v SET kind = r.kind FROM json_to_recordset($1::json) AS r(pin text, kind text) WHERE v.pin = r.pin AND v.kind <> r.kind`,
+    [JSON.stringify(named.map(({ pin, kind }) => ({ pin, kind })))],
   );
 }

@@ -191,7 +191,8 @@ describe('DataPage: an import', { timeout: 20_000 }, () => {
     expect(screen.getByText('Rejected', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1 (duplicate PIN: 1)');
     const rejections = screen.getByRole('region', { name: 'Rejections' });
     expect(within(rejections).getAllByRole('row')[1]).toHaveTextContent('3101-1duplicate PINPIN 101-1 is also feature 1');
-    expect(screen.getByText('Not parcels', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^ROAD \(road\)$/);
+    expect(screen.getByText('Not parcels', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^ROAD \(road\), ROAD as ROAD_2 \(road\)$/);
+    expect(screen.getByText('Enclosing many parcels', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^ROAD encloses 988 parcels \(road\)$/);
     expect(screen.getByText('SaleDate: 1,047 placeholders for an unknown value (e.g. "1/1/1900", "3/13/1899"); stored as missing.')).toBeInTheDocument();
     const sampleMap = await screen.findByRole('img', { name: 'Map of 2 sample parcels' });
     await waitFor(() => expect(sampleMap).toHaveAttribute('data-sample-map', 'drawn'));

@@ -67,7 +67,21 @@ export const importReportSchema = z.object({
    */
   placeholders: z.array(fieldValuesSchema),
   /** The imported features the mapping's rules call rights-of-way, roads, water or rail rather than parcels. */
-  nonParcels: z.array(z.object({ feature: z.number(), pin: z.string(), kind: z.enum(NON_PARCEL_KINDS) })),
+  nonParcels: z.array(
+    z.object({
+      feature: z.number(),
+      pin: z.string(),
+      kind: z.enum(NON_PARCEL_KINDS),
+      /** The PIN it is stored under when an earlier feature of the file took its own (Cambridge's six "ROAD" rows: "ROAD_2" …). */
+      storedPin: z.optional(z.string()),
+    }),
+  ),
+  /**
+   * Polygons whose outline encloses many other parcels (the mapping's `outsized` rule): probably a
+   * right-of-way or road network drawn as one feature. `kind`: what it is stored as, null when the
+   * mapping keeps it a parcel.
+   */
+  outsized: z.array(z.object({ feature: z.number(), pin: z.string(), covers: z.number(), kind: z.nullable(z.enum(NON_PARCEL_KINDS)) })),
   /**
    * What the file changes against the version of its data set served when it was validated (once
    * published, against the one it replaced): null when none is served. Absent from reports made
@@ -123,3 +137,13 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 export type ImportMappingChoice = z.infer<typeof importMappingChoiceSchema>;
 export type ValidateImportBody = z.infer<typeof validateImportBodySchema>;
 export type ImportLimits = z.infer<typeof importLimitsSchema>;
+
+/** How the report names a feature that is not a parcel: "ROAD (road)", "ROAD as ROAD_2 (road)". */
+export function nonParcelText(row: ImportReport['nonParcels'][number]): string {
+  return `${row.pin}${row.storedPin === undefined ? '' : ` as ${row.storedPin}`} (${row.kind})`;
+}
+
+/** How the report names a polygon enclosing many parcels: "ROAD_5 encloses 5,253 parcels (road)". */
+export function outsizedText(row: ImportReport['outsized'][number]): string {
+  return `${row.pin} encloses ${row.covers.toLocaleString('en-US')} parcels (${row.kind ?? 'kept as a parcel'})`;
+}

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { ImportJob, ImportReport as Report } from '@parcel-map/shared/api';
+import { nonParcelText, outsizedText, type ImportJob, type ImportReport as Report } from '@parcel-map/shared/api';
 import { number } from '../formats.ts';
 import { Count, Refusal, Rejections } from './reportParts.tsx';
 
@@ -36,7 +36,12 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
         )}
         {report.nonParcels.length > 0 && (
           <Count label="Not parcels" wide>
-            {report.nonParcels.map((row) => `${row.pin} (${row.kind})`).join(', ')}
+            {report.nonParcels.map(nonParcelText).join(', ')}
+          </Count>
+        )}
+        {report.outsized.length > 0 && (
+          <Count label="Enclosing many parcels" wide>
+            {report.outsized.map(outsizedText).join(', ')}
           </Count>
         )}
         <Count label="Source" wide>
