@@ -5,6 +5,8 @@ declare global {
       userId?: string;
       /** Set by the admin access check (platform/auth/adminAccess.ts). */
       administrator?: boolean;
+      /** The administrator's e-mail address that gave them access; unset for the local commands' token. */
+      adminEmail?: string;
     }
   }
 }

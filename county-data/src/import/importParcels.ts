@@ -1,10 +1,10 @@
 // The importer: source features → mapped, validated parcel rows → one transaction that publishes them
 // as their data set's next version (publish/datasetVersions.ts), with a report of every rejected row.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, Queryable } from '@parcel-map/database';
 import { cutText, PARCEL_TEXT_MAX_LENGTH, pinSchema, REJECTION_REASONS, type ImportReport, type ParcelAttributeField, type RejectedRow, type RejectionReason } from '@parcel-map/shared/contracts';
-import { checkDatasetName, datasetNameFrom, DatasetError, pinsServedElsewhere, publishDatasetVersion } from '../publish/datasetVersions.ts';
+import { checkDatasetName, datasetNameFrom, DatasetError, pinsServedElsewhere, publishDatasetVersion, type DatasetMeta, type VersionOrigin } from '../publish/datasetVersions.ts';
 import { areaAcres, deriveGeometry, round } from '../geometry/parcelGeometry.ts';
 import { createParcelWriter, setNonParcelKinds, type ParcelInsert } from '../publish/parcelWriter.ts';
 import { indexCsv, parseCsv, type CsvRow, type JoinIndex } from './csvTable.ts';
@@ -61,9 +61,14 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
   let streamed: StreamedFile | undefined;
   const writeStarted = performance.now();
   try {
-    const published = await publishDatasetVersion(db, { name, sourceName: options.mapping.dataset.sourceName, licence: options.mapping.dataset.licence, asOf: options.mapping.dataset.asOf ?? null }, async (tx, datasetId) => {
+    const { size } = await stat(options.file);
+    const { sourceName, licence, asOf = null } = options.mapping.dataset;
+    // Read as it is written, the file's format is known once it is: the row takes it from the report.
+    const meta: DatasetMeta = { name, sourceName, licence, asOf, origin: { fileName: path.basename(options.file), fileFormat: '', fileBytes: size, publishedBy: null } };
+    const published = await publishDatasetVersion(db, meta, async (tx, datasetId) => {
       const writer = createBatchWriter(tx, datasetId, options);
       streamed = await streamFile(tx, options, writer.write);
+      await tx.query('UPDATE datasets SET file_format = $2 WHERE id = $1', [datasetId, streamed.report.format]);
       await writer.finish();
       // The spatial rule knows its polygons only once every parcel is read, after their rows were written.
       await setNonParcelKinds(tx, datasetId, streamed.report.outsized);
@@ -268,12 +273,23 @@ export async function checkPreparedFile(db: Queryable | null, file: PreparedFile
 export async function publishImport(
   db: Db,
   validated: ValidatedImport,
-  options: Pick<ImportOptions, 'onProgress' | 'afterBatch'> = {},
+  options: Pick<ImportOptions, 'onProgress' | 'afterBatch'> & {
+    /** The file's size and who publishes it, recorded with the version (its name and format are the report's). */
+    origin?: Pick<VersionOrigin, 'fileBytes' | 'publishedBy'>;
+  } = {},
 ): Promise<ImportReport> {
   const { report, rows, attributeFields } = validated;
   if (report.refusal !== null) throw new DatasetError(`Not published: ${report.refusal}`);
   const writeStarted = performance.now();
-  const published = await publishDatasetVersion(db, { name: report.dataset.name, sourceName: report.dataset.sourceName, licence: report.dataset.licence, asOf: report.dataset.asOf }, async (tx, datasetId) => {
+  const { fileBytes = null, publishedBy = null } = options.origin ?? {};
+  const meta: DatasetMeta = {
+    name: report.dataset.name,
+    sourceName: report.dataset.sourceName,
+    licence: report.dataset.licence,
+    asOf: report.dataset.asOf,
+    origin: { fileName: path.basename(report.file), fileFormat: report.format, fileBytes, publishedBy },
+  };
+  const published = await publishDatasetVersion(db, meta, async (tx, datasetId) => {
     const writer = createBatchWriter(tx, datasetId, { ...options, onWritten: (written) => options.onProgress?.({ phase: 'writing', done: written, total: rows.length }) });
     options.onProgress?.({ phase: 'writing', done: 0, total: rows.length });
     for (let start = 0; start < rows.length; start += BATCH_SIZE) await writer.write(rows.slice(start, start + BATCH_SIZE));

@@ -6,7 +6,7 @@ import type { ChangeCounts, ParcelAttributeField } from '@parcel-map/shared/cont
 import { emptyRecordFields } from './emptyRecordFields.ts';
 import { recordVersionChanges } from './versionChanges.ts';
 import { createParcelTable, pinsOfVersionServedElsewhere, retireParcelTable, serveParcelTable, type PinsServedElsewhere } from './parcelVersionTables.ts';
-import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
+import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, republishVersion, rollbackVersion, type VersionedKind } from './versions.ts';
 
 export { DatasetError, KEPT_VERSIONS } from './versions.ts';
 
@@ -21,6 +21,19 @@ export interface DatasetMeta {
   sourceName: string;
   licence: string;
   asOf: string | null;
+  /** The file the version is published from, and who published it; unsaid for a version made otherwise (the demo seed). */
+  origin?: VersionOrigin;
+}
+
+/** What a version was published from, and by whom (migration 022). */
+export interface VersionOrigin {
+  /** The file's name as the administrator chose it, without folders. */
+  fileName: string;
+  /** The format the importer read it as ('GeoJSON', 'filegdb', …). */
+  fileFormat: string;
+  fileBytes: number | null;
+  /** The administrator's e-mail address; null for a command on the server's own machine. */
+  publishedBy: string | null;
 }
 
 /** What writing a version's parcels found, recorded with the version once they are written. */
@@ -48,6 +61,9 @@ export interface DatasetVersionRow {
   bbox: [number, number, number, number] | null;
   /** What it changed against the version served before it; null for a first version (or one published before migration 021). */
   changes: ChangeCounts | null;
+  /** What it was published from; null for a version published without saying (before migration 022, the demo seed). */
+  file: { name: string; format: string; bytes: number | null } | null;
+  publishedBy: string | null;
 }
 
 /** The name as given if it is a valid data set name, else a DatasetError saying what one looks like. */
@@ -76,6 +92,8 @@ const VERSION_COLUMNS = `id, name, version, is_current AS current, parcel_count 
   source_name AS source, licence, to_char(as_of, 'YYYY-MM-DD') AS "asOf",
   to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt",
   CASE WHEN west IS NULL THEN NULL ELSE json_build_array(west, south, east, north) END AS bbox,
+  CASE WHEN file_name IS NULL THEN NULL ELSE json_build_object('name', file_name, 'format', file_format, 'bytes', file_bytes) END AS file,
+  published_by AS "publishedBy",
   change_counts AS changes`;
 
 /** Every kept version of every data set, by name, newest version first. */
@@ -164,10 +182,10 @@ export async function publishDatasetVersion(
   return publishVersion(db, DATASETS, meta.name, {
     async insert(tx) {
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO datasets (name, version, source_name, licence, as_of)
-         SELECT $1, ${NEXT_VERSION}, $2, $3, $4 FROM datasets WHERE name = $1
+        `INSERT INTO datasets (name, version, source_name, licence, as_of, file_name, file_format, file_bytes, published_by)
+         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5, $6, $7::bigint, $8 FROM datasets WHERE name = $1
          RETURNING id`,
-        [meta.name, meta.sourceName, meta.licence, meta.asOf],
+        [meta.name, meta.sourceName, meta.licence, meta.asOf, meta.origin?.fileName ?? null, meta.origin?.fileFormat ?? null, meta.origin?.fileBytes ?? null, meta.origin?.publishedBy ?? null],
       );
       return rows[0]!.id;
     },
@@ -188,6 +206,11 @@ export async function publishDatasetVersion(
 /** Makes the version before the current one current again; returns it. */
 export async function rollbackDataset(db: Db, name: string): Promise<DatasetVersionRow> {
   return (await versionById(db, await rollbackVersion(db, DATASETS, name)))!;
+}
+
+/** Serves a kept version that is not current again — the one rolled back from, or an older one (roll forward); returns it. */
+export async function republishDataset(db: Db, name: string, version: number): Promise<DatasetVersionRow> {
+  return (await versionById(db, await republishVersion(db, DATASETS, name, version)))!;
 }
 
 /** Removes every version of the data set, its parcels, base map and elevation. */

@@ -1,8 +1,8 @@
 // Writing a county's data into the database: data sets, parcels, base map features, elevation.
 export { createBaseMapWriter, type BaseMapFeatureInsert } from './baseMapWriter.ts';
 export {
-  checkDatasetName, DATASET_NAME, DatasetError, datasetNameFrom, KEPT_VERSIONS, listDatasetVersions, publishDatasetVersion, removeDataset, rollbackDataset,
-  type DatasetMeta, type DatasetVersionRow,
+  checkDatasetName, DATASET_NAME, DatasetError, datasetNameFrom, KEPT_VERSIONS, listDatasetVersions, publishDatasetVersion, removeDataset, republishDataset, rollbackDataset,
+  type DatasetMeta, type DatasetVersionRow, type VersionOrigin,
 } from './datasetVersions.ts';
 export { createElevationWriter } from './elevationWriter.ts';
 export { createParcelWriter, type ParcelInsert } from './parcelWriter.ts';

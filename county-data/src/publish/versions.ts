@@ -66,18 +66,35 @@ export const NEXT_VERSION = 'coalesce(max(version), 0) + 1';
 
 /** Makes the version before the current one current again; answers its id. */
 export async function rollbackVersion(db: Db, kind: VersionedKind, name: string): Promise<number> {
+  return serveKeptVersion(db, kind, name, async (tx, current) => {
+    const { rows } = await tx.query<{ id: number }>(`SELECT id FROM ${kind.table} WHERE name = $1 AND version < $2 ORDER BY version DESC LIMIT 1`, [name, current.version]);
+    if (rows[0] === undefined) throw new DatasetError(`${capitalised(kind.noun)} '${name}' has no earlier version to roll back to`);
+    return rows[0].id;
+  });
+}
+
+/** Makes a kept version that is not current — one rolled back from, or an older one — current again (roll forward); answers its id. */
+export async function republishVersion(db: Db, kind: VersionedKind, name: string, version: number): Promise<number> {
+  return serveKeptVersion(db, kind, name, async (tx, current) => {
+    const { rows } = await tx.query<{ id: number }>(`SELECT id FROM ${kind.table} WHERE name = $1 AND version = $2`, [name, version]);
+    if (rows[0] === undefined) throw new DatasetError(`${capitalised(kind.noun)} '${name}' keeps no version ${version}`, 'not-found');
+    if (rows[0].id === current.id) throw new DatasetError(`Version ${version} of ${kind.noun} '${name}' is the one published already`);
+    return rows[0].id;
+  });
+}
+
+/** Under the publish lock, retires `name`'s current version and serves the kept one `pick` answers instead. */
+async function serveKeptVersion(db: Db, kind: VersionedKind, name: string, pick: (tx: Queryable, current: { id: number; version: number }) => Promise<number>): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
     const current = await currentVersionOf(tx, kind, name);
     if (!current) throw unknownName(kind, name);
-    const { rows } = await tx.query<{ id: number }>(`SELECT id FROM ${kind.table} WHERE name = $1 AND version < $2 ORDER BY version DESC LIMIT 1`, [name, current.version]);
-    const previous = rows[0]?.id;
-    if (previous === undefined) throw new DatasetError(`${capitalised(kind.noun)} '${name}' has no earlier version to roll back to`);
+    const served = await pick(tx, current);
     await kind.retire?.(tx, current.id);
     // Its counts and extent were recorded when it was published.
-    await kind.restore?.(tx, previous, name);
-    await makeCurrent(tx, kind, name, previous);
-    return previous;
+    await kind.restore?.(tx, served, name);
+    await makeCurrent(tx, kind, name, served);
+    return served;
   });
 }
 

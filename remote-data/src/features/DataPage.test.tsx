@@ -70,34 +70,109 @@ describe('DataPage: the data sets', () => {
     expect(await screen.findByRole('article', { name: 'demo-county' })).toBeInTheDocument();
   });
 
-  it('rolls a data set back and lists the versions again', async () => {
+  it('rolls a data set back once asked, keeps the version rolled back from, and publishes it again (roll forward)', async () => {
+    const user = userEvent.setup();
     const api = fakeDataAdminApi({ versions: [datasetVersion({ name: 'iredell-nc', version: 2 }), datasetVersion({ name: 'iredell-nc', version: 1, current: false })] });
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Roll back iredell-nc' }));
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'iredell-nc' })).getAllByRole('row')).toHaveLength(2));
+    const iredell = await screen.findByRole('article', { name: 'iredell-nc' });
+    await user.click(within(iredell).getByRole('button', { name: 'Roll back iredell-nc' }));
+    const asked = screen.getByRole('alertdialog', { name: 'Roll back iredell-nc to version 1?' });
+    expect(asked).toHaveAccessibleDescription('The map serves version 1 again instead of version 2. Version 2 is kept: it can be published again.');
+    expect(api.count('POST', '/api/admin/datasets/iredell-nc/rollback')).toBe(0);
+    await user.click(within(asked).getByRole('button', { name: 'Yes, Roll back' }));
+    await waitFor(() => expect(within(iredell).getAllByRole('row')[2]).toHaveAttribute('aria-current', 'true'));
     expect(api.count('POST', '/api/admin/datasets/iredell-nc/rollback')).toBe(1);
-    expect(screen.getByRole('button', { name: 'Roll back iredell-nc' })).toBeDisabled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(iredell).getByRole('button', { name: 'Roll back iredell-nc' })).toBeDisabled();
+    // The served version has no Publish again; the one rolled back from has.
+    expect(within(iredell).queryByRole('button', { name: 'Publish version 1 of iredell-nc again' })).not.toBeInTheDocument();
+
+    await user.click(within(iredell).getByRole('button', { name: 'Publish version 2 of iredell-nc again' }));
+    const forward = screen.getByRole('alertdialog', { name: 'Publish version 2 of iredell-nc again?' });
+    expect(forward).toHaveAccessibleDescription('The map serves version 2 instead of version 1. Version 1 is kept: it can be published again.');
+    await user.click(within(forward).getByRole('button', { name: 'Yes, Publish again' }));
+    await waitFor(() => expect(within(iredell).getAllByRole('row')[1]).toHaveAttribute('aria-current', 'true'));
+    expect(api.count('POST', '/api/admin/datasets/iredell-nc/versions/2/publish')).toBe(1);
+    expect(within(iredell).getByRole('button', { name: 'Roll back iredell-nc' })).toBeEnabled();
+  });
+
+  it('leaves everything as it was when a question is cancelled with Escape, and gives the focus back', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi({ versions: [datasetVersion({ version: 2 }), datasetVersion({ version: 1, current: false })] });
+    renderPage();
+    const rollback = await screen.findByRole('button', { name: 'Roll back demo-county' });
+    await user.click(rollback);
+    // Cancel has the focus: Enter or Escape at once changes nothing.
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(rollback).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Publish version 1 of demo-county again' }));
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    expect(within(screen.getByRole('article', { name: 'demo-county' })).getAllByRole('row')[1]).toHaveAttribute('aria-current', 'true');
   });
 
   it('shows why a rollback was refused', async () => {
+    const user = userEvent.setup();
     const api = fakeDataAdminApi({ versions: [datasetVersion({ version: 2 }), datasetVersion({ version: 1, current: false })] });
     api.failNext('rollback', { status: 409, body: { message: "Data set 'demo-county' has no earlier version to roll back to" } });
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Roll back demo-county' }));
+    await user.click(await screen.findByRole('button', { name: 'Roll back demo-county' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Roll back' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("Data set 'demo-county' has no earlier version to roll back to");
   });
 
-  it('removes a data set only once the confirmation is accepted, from the keyboard too', async () => {
+  it('says each version’s file, format, size, publisher and change summary', async () => {
+    fakeDataAdminApi({
+      versions: [
+        datasetVersion({
+          name: 'cambridge-ma',
+          version: 2,
+          file: { name: 'ASSESSING_ParcelsFY2015.geojson', format: 'geojson', bytes: 31_457_280 },
+          publishedBy: 'clerk@cambridgema.gov',
+          publishedAt: '2026-11-02T15:04:00Z',
+          changes: { added: 2, removed: 1, outline: 0, owner: 3, sold: 4, value: 0 },
+        }),
+        datasetVersion({ name: 'cambridge-ma', version: 1, current: false, file: { name: 'ASSESSING_ParcelsFY2014.gdb.zip', format: 'filegdb', bytes: null } }),
+      ],
+    });
+    renderPage();
+    const [, newest, first] = within(await screen.findByRole('article', { name: 'cambridge-ma' })).getAllByRole('row');
+    const cell = (row: HTMLElement | undefined, heading: string) => row!.querySelector(`[data-label="${heading}"]`);
+    expect(cell(newest, 'File')).toHaveTextContent('ASSESSING_ParcelsFY2015.geojsongeojson · 30 MB');
+    expect(cell(newest, 'Published')).toHaveTextContent(/^Nov 2, 2026, \d+:04 [AP]Mby clerk@cambridgema\.gov$/);
+    expect(cell(newest, 'Changes')).toHaveTextContent('Added 2 · Removed 1 · Owner changed 3 · Sold 4');
+    // Its first version: nothing to compare with, its size not recorded, published from the server's command line.
+    expect(cell(first, 'File')).toHaveTextContent(/^ASSESSING_ParcelsFY2014\.gdb\.zipfilegdb$/);
+    expect(cell(first, 'Changes')).toHaveTextContent('—');
+    expect(cell(first, 'Published')).not.toHaveTextContent('by');
+    expect(screen.getByRole('columnheader', { name: 'Changes' })).toBeInTheDocument();
+  });
+
+  it('removes a data set only once the confirmation is accepted, from the keyboard too; Remove is not a solid button', async () => {
     const user = userEvent.setup();
     const api = fakeDataAdminApi({ versions: [datasetVersion(), datasetVersion({ name: 'cambridge-ma' })] });
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Remove cambridge-ma' }));
+    const remove = await screen.findByRole('button', { name: 'Remove cambridge-ma' });
+    expect(remove).toHaveClass('pm-button--danger-outline');
+    expect(remove).not.toHaveClass('pm-button--danger');
+    await user.click(remove);
     const confirm = screen.getByRole('alertdialog', { name: 'Remove cambridge-ma?' });
-    expect(within(confirm).getByRole('button', { name: 'Yes, Remove' })).toHaveFocus();
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveAccessibleDescription('Its parcels leave the map, and every kept version of cambridge-ma is deleted; this cannot be undone.');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.count('DELETE', '/api/admin/datasets/cambridge-ma')).toBe(0);
 
     await user.click(screen.getByRole('button', { name: 'Remove cambridge-ma' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Yes, Remove' })).toHaveFocus();
+    // Focus stays inside the question.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'cambridge-ma' })).not.toBeInTheDocument());
     expect(api.count('DELETE', '/api/admin/datasets/cambridge-ma')).toBe(1);
@@ -423,6 +498,7 @@ describe('DataPage: an overlay layer (issue #23 point 5)', () => {
     expect(screen.getByRole('button', { name: 'Roll back roads' })).toBeDisabled();
 
     await user.click(within(flood).getByRole('button', { name: 'Roll back flood-zones' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Roll back flood-zones to version 1?' })).getByRole('button', { name: 'Yes, Roll back' }));
     await waitFor(() => expect(within(flood).getAllByRole('row')).toHaveLength(2));
     expect(api.count('POST', '/api/admin/overlays/flood-zones/rollback')).toBe(1);
     expect(within(flood).getAllByRole('row')[1]).toHaveTextContent(/^1currentpolygon30/);
@@ -434,7 +510,7 @@ describe('DataPage: an overlay layer (issue #23 point 5)', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Remove water' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Remove water?' });
-    expect(confirm).toHaveTextContent('Remove water and its kept versions? Its features leave the map; this cannot be undone.');
+    expect(confirm).toHaveTextContent('Its features leave the map, and every kept version of water is deleted; this cannot be undone.');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(api.count('DELETE', '/api/admin/overlays/water')).toBe(0);
 

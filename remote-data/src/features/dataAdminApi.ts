@@ -44,6 +44,11 @@ export const dataAdminApi = api.injectEndpoints({
       query: (name) => ({ path: `/api/admin/datasets/${encodeURIComponent(name)}/rollback`, method: 'POST', requireAuth: true }),
       invalidatesTags: ['DatasetVersions'],
     }),
+    /** Roll forward: a kept version that is not served (the one rolled back from, or older) is served again. */
+    republishDataset: build.mutation<unknown, { name: string; version: number }>({
+      query: ({ name, version }) => ({ path: `/api/admin/datasets/${encodeURIComponent(name)}/versions/${version}/publish`, method: 'POST', requireAuth: true }),
+      invalidatesTags: ['DatasetVersions'],
+    }),
     removeDataset: build.mutation<unknown, string>({
       query: (name) => ({ path: `/api/admin/datasets/${encodeURIComponent(name)}`, method: 'DELETE', requireAuth: true }),
       invalidatesTags: ['DatasetVersions'],
@@ -110,6 +115,7 @@ export const {
   useGetImportLimitsQuery,
   useListDatasetVersionsQuery,
   useRollbackDatasetMutation,
+  useRepublishDatasetMutation,
   useRemoveDatasetMutation,
   useSetInitialViewMutation,
   useCreateImportMutation,

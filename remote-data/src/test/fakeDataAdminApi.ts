@@ -9,7 +9,7 @@ const ADMIN = `${testConfig.apiBaseUrl}/api/admin`;
 
 type Version = DatasetVersionsAnswer['versions'][number];
 type Route =
-  | 'limits' | 'datasets' | 'rollback' | 'remove' | 'initialView' | 'create' | 'upload' | 'validate' | 'job' | 'publish' | 'discard'
+  | 'limits' | 'datasets' | 'rollback' | 'republish' | 'remove' | 'initialView' | 'create' | 'upload' | 'validate' | 'job' | 'publish' | 'discard'
   | 'overlays' | 'overlayRollback' | 'overlayRemove' | 'overlayImport' | 'imageryImport';
 type Answer = { status: number; body?: unknown } | 'network-error' | 'hang';
 
@@ -25,6 +25,9 @@ export function datasetVersion(overrides: Partial<Version> = {}): Version {
     asOf: '2025-01-01',
     publishedAt: '2025-01-31T12:00:00.000Z',
     bbox: [-80.95, 35.55, -80.8, 35.7],
+    file: null,
+    publishedBy: null,
+    changes: null,
     ...overrides,
   };
 }
@@ -159,8 +162,18 @@ export function fakeDataAdminApi({ versions = [datasetVersion()], overlays = [] 
         const current = mine.find((v) => v.current)!;
         const earlier = mine.find((v) => v.version < current.version);
         if (!earlier) return HttpResponse.json({ message: `Data set '${params.name}' has no earlier version to roll back to` }, { status: 409 });
-        list = list.filter((v) => v !== current).map((v) => (v === earlier ? { ...v, current: true } : v));
+        // The version rolled back from is kept, to be published again.
+        list = list.map((v) => (v.name === params.name ? { ...v, current: v === earlier } : v));
         return HttpResponse.json({ ...earlier, current: true });
+      }),
+    ),
+    http.post(
+      `${ADMIN}/datasets/:name/versions/:version/publish`,
+      route('republish', ({ params }) => {
+        const served = list.find((v) => v.name === params.name && v.version === Number(params.version));
+        if (!served) return HttpResponse.json({ message: `Data set '${params.name}' keeps no version ${params.version}` }, { status: 404 });
+        list = list.map((v) => (v.name === params.name ? { ...v, current: v === served } : v));
+        return HttpResponse.json({ ...served, current: true });
       }),
     ),
     http.delete(

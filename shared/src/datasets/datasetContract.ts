@@ -33,21 +33,29 @@ export const datasetsAnswerSchema = z.object({
   initialView: z.nullable(initialViewSettingSchema),
 });
 
+/** What a data set version was published from: the file as uploaded, the format it was read as, its size in bytes (null when unknown). */
+const versionFileSchema = z.object({ name: z.string(), format: z.string(), bytes: z.nullable(z.number()) });
+
+/** One kept version of a data set, as the Data page lists it. */
+const datasetVersionSchema = z.object({
+  ...datasetSchema.shape,
+  current: z.boolean(),
+  rejected: z.number(),
+  /** null for a version that did not say (published before this was recorded, or by the demo seed). */
+  file: z.nullable(versionFileSchema),
+  /** The administrator's e-mail address; null when a command on the server's machine published it, or it was not recorded. */
+  publishedBy: z.nullable(z.string()),
+  /**
+   * How many parcels it added, removed or changed against the version served before it (null for a
+   * first version, or one published before changes were recorded); its list: …/versions/{version}/changes.
+   */
+  changes: versionChangeSummarySchema,
+});
+
 /** GET /api/admin/datasets: every kept version, newest first per name, and which is current. */
 export const datasetVersionsAnswerSchema = z.object({
   dataVersion: z.number(),
-  versions: z.array(
-    z.object({
-      ...datasetSchema.shape,
-      current: z.boolean(),
-      rejected: z.number(),
-      /**
-       * How many parcels it added, removed or changed against the version served before it (null for a
-       * first version, or one published before changes were recorded); its list: …/versions/{version}/changes.
-       */
-      changes: versionChangeSummarySchema,
-    }),
-  ),
+  versions: z.array(datasetVersionSchema),
 });
 
 /** GET /api/admin/access (any signed-in user): whether they get the Data page. */
@@ -57,4 +65,5 @@ export type AdminAccessAnswer = z.infer<typeof adminAccessAnswerSchema>;
 export type Dataset = z.infer<typeof datasetSchema>;
 export type DatasetsAnswer = z.infer<typeof datasetsAnswerSchema>;
 export type DatasetVersionsAnswer = z.infer<typeof datasetVersionsAnswerSchema>;
+export type DatasetVersion = z.infer<typeof datasetVersionSchema>;
 export type InitialViewSetting = z.infer<typeof initialViewSettingSchema>;

@@ -202,19 +202,23 @@ describe('/api/admin', () => {
     expect(((await app.request('/api/parcels/TWIN-2', { token: user })).json as { dataset: string }).dataset).toBe(winner);
   });
 
-  it('lists every kept version, rolls back, sets the initial view to an extent, and removes a data set', async () => {
-    const job = await newImport();
+  it('lists every kept version with its file and publisher, rolls back and forward, sets the initial view to an extent, and removes a data set', async () => {
     const square = (pin: string) => ({ properties: { PIN: pin }, geometry: squarePolygon(-79, 36, 0.001) });
-    for (const pin of ['EAST-1', 'EAST-2']) {
-      const next = pin === 'EAST-1' ? job : await newImport();
-      await upload(next.id, 'east.geojson', JSON.stringify(featureCollection([square(pin)])));
-      await app.request(`/api/admin/imports/${next.id}/validate`, { method: 'POST', token: admin, body: { file: 'east.geojson', dataset: 'east', mapping: { kind: 'default' } } });
-      expect((await settled(next.id, 'validating')).state).toBe('ready');
-      await app.request(`/api/admin/imports/${next.id}/publish`, { method: 'POST', token: LOCAL_TOKEN });
-      expect((await settled(next.id, 'publishing')).state).toBe('published');
+    const files = { 'EAST-1': JSON.stringify(featureCollection([square('EAST-1')])), 'EAST-2': JSON.stringify(featureCollection([square('EAST-2')]), null, 2) };
+    // The first by the local import command's token, the second by the administrator signed in on the Data page.
+    for (const [pin, token] of [['EAST-1', LOCAL_TOKEN], ['EAST-2', admin]] as const) {
+      const next = await newImport();
+      await upload(next.id, `${pin}.geojson`, files[pin]);
+      await app.request(`/api/admin/imports/${next.id}/validate`, { method: 'POST', token: admin, body: { file: `${pin}.geojson`, dataset: 'east', mapping: { kind: 'default' } } });
+      expect(await settled(next.id, 'validating')).toMatchObject({ state: 'ready' });
+      await app.request(`/api/admin/imports/${next.id}/publish`, { method: 'POST', token });
+      expect(await settled(next.id, 'publishing')).toMatchObject({ state: 'published', error: null });
     }
-    const list = datasetVersionsAnswerSchema.parse((await app.request('/api/admin/datasets', { token: admin })).json);
-    expect(list.versions.filter((v) => v.name === 'east').map((v) => [v.version, v.current])).toEqual([[2, true], [1, false]]);
+    const listed = async () => datasetVersionsAnswerSchema.parse((await app.request('/api/admin/datasets', { token: admin })).json).versions.filter((v) => v.name === 'east');
+    expect((await listed()).map(({ version, current, file, publishedBy }) => ({ version, current, file, publishedBy }))).toEqual([
+      { version: 2, current: true, file: { name: 'EAST-2.geojson', format: 'geojson', bytes: Buffer.byteLength(files['EAST-2']) }, publishedBy: TEST_ADMIN_EMAIL.toLowerCase() },
+      { version: 1, current: false, file: { name: 'EAST-1.geojson', format: 'geojson', bytes: Buffer.byteLength(files['EAST-1']) }, publishedBy: null },
+    ]);
 
     const rolledBack = await app.request('/api/admin/datasets/east/rollback', { method: 'POST', token: admin });
     expect(rolledBack.json).toMatchObject({ name: 'east', version: 1, current: true });
@@ -223,6 +227,28 @@ describe('/api/admin', () => {
     const again = await app.request('/api/admin/datasets/east/rollback', { method: 'POST', token: admin });
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ message: "Data set 'east' has no earlier version to roll back to" });
+
+    // Roll forward: the version rolled back from is served again, as it was published.
+    const dataVersionBefore = (await datasets()).dataVersion;
+    const forward = await app.request('/api/admin/datasets/east/versions/2/publish', { method: 'POST', token: admin });
+    expect(forward.json).toMatchObject({ name: 'east', version: 2, current: true, parcels: 1, file: { name: 'EAST-2.geojson' } });
+    expect((await datasets()).dataVersion).toBeGreaterThan(dataVersionBefore);
+    expect((await app.request('/api/parcels/EAST-2', { token: user })).status).toBe(200);
+    expect((await app.request('/api/parcels/EAST-1', { token: user })).status).toBe(404);
+    expect((await listed()).map((v) => [v.version, v.current])).toEqual([[2, true], [1, false]]);
+    const refusals = await Promise.all(['east/versions/2', 'east/versions/7', 'nowhere/versions/1', 'east/versions/two'].map(async (path) => {
+      const answer = await app.request(`/api/admin/datasets/${path}/publish`, { method: 'POST', token: admin });
+      return [answer.status, (answer.json as { message: string }).message];
+    }));
+    expect(refusals).toEqual([
+      [409, "Version 2 of data set 'east' is the one published already"],
+      [404, "Data set 'east' keeps no version 7"],
+      [404, "There is no data set named 'nowhere'"],
+      [400, 'A version is a whole number from 1'],
+    ]);
+    expect((await app.request('/api/admin/datasets/east/versions/1/publish', { method: 'POST', token: user })).status).toBe(403);
+    // And back to version 1 by the same route: any kept version, older or newer.
+    expect((await app.request('/api/admin/datasets/east/versions/1/publish', { method: 'POST', token: admin })).json).toMatchObject({ version: 1, current: true });
 
     const view = await app.request('/api/admin/initial-view', { method: 'PUT', token: admin, body: { dataset: 'east' } });
     expect(view.json).toEqual({ initialView: { bounds: [-79, 36, expect.closeTo(-78.999, 9), expect.closeTo(36.001, 9)] } });

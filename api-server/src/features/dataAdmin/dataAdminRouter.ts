@@ -8,7 +8,7 @@ import { Router, type Request } from 'express';
 import type { Db } from '@parcel-map/database';
 import { bundledMappingNames } from '@parcel-map/county-data/import';
 import {
-  DatasetError, listDatasetVersions, listImageryVersions, listOverlayVersions, removeDataset, removeImagery, removeOverlay, rollbackDataset, rollbackImagery, rollbackOverlay,
+  DatasetError, listDatasetVersions, listImageryVersions, listOverlayVersions, removeDataset, removeImagery, removeOverlay, republishDataset, rollbackDataset, rollbackImagery, rollbackOverlay,
   type ImageryVersionRow,
 } from '@parcel-map/county-data/publish';
 import {
@@ -83,6 +83,15 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
     const { id: _id, ...version } = await datasetCall(() => rollbackDataset(deps.db, String(req.params.name)));
     deps.onPublished();
     res.json(version);
+  });
+
+  // Roll forward: a kept version that is not current (the one rolled back from, or older) is served again.
+  router.post('/datasets/:name/versions/:version/publish', async (req, res) => {
+    const version = Number(req.params.version);
+    if (!Number.isInteger(version) || version < 1) throw new BadRequestError('A version is a whole number from 1');
+    const { id: _id, ...served } = await datasetCall(() => republishDataset(deps.db, String(req.params.name), version));
+    deps.onPublished();
+    res.json(served);
   });
 
   router.delete('/datasets/:name', async (req, res) => {
@@ -165,7 +174,7 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
   });
 
   router.post('/imports/:id/publish', (req, res) => {
-    res.status(202).json(deps.imports.publish(String(req.params.id), deps.onPublished));
+    res.status(202).json(deps.imports.publish(String(req.params.id), deps.onPublished, req.adminEmail ?? null));
   });
 
   // The uploaded image as imagery (the import command's --imagery, the Data page): answers the report once published.

@@ -263,14 +263,18 @@ export function createImportJobs(deps: ImportJobsDeps) {
       return view(job);
     },
 
-    /** Publishes a validated import as its data set's next version (answers at once, like validate). */
-    publish(id: string, onPublished: () => void): ImportJob {
+    /**
+     * Publishes a validated import as its data set's next version (answers at once, like validate); the
+     * version records its file and `publishedBy`, the administrator's e-mail (null: a local command).
+     */
+    publish(id: string, onPublished: () => void, publishedBy: string | null = null): ImportJob {
       const job = find(id);
       expectState(job, ['ready'], 'publish');
       const validated = job.validated!;
       job.state = 'publishing';
       job.progress = null;
-      publishImport(deps.db, validated, { onProgress: (progress) => (job.progress = progress) }).then(
+      const origin = { fileBytes: job.files.get(validated.report.file) ?? null, publishedBy };
+      publishImport(deps.db, validated, { onProgress: (progress) => (job.progress = progress), origin }).then(
         (report) => {
           Object.assign(job, { state: 'published', report, validated: null, heldBytes: 0 });
           deps.logger.info({ importId: job.id, dataset: report.dataset.name, version: report.dataset.version, parcels: report.imported }, 'import published');

@@ -56,7 +56,8 @@ export function adminAccess(options: AdminAccessOptions): AdminAccess {
     // requireUser verified this very token before the payload is read.
     return options.requireUser(req, res, (error?: unknown) => {
       if (error) return next(error);
-      req.administrator = sessionEmails(decodeJwt(token!)).some((email) => options.adminEmails.has(email));
+      req.adminEmail = sessionEmails(decodeJwt(token!)).find((email) => options.adminEmails.has(email));
+      req.administrator = req.adminEmail !== undefined;
       next();
     });
   };

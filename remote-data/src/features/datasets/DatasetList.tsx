@@ -1,28 +1,53 @@
 import { useNavigate } from 'react-router-dom';
-import type { DatasetVersionsAnswer } from '@parcel-map/shared/api';
-import { useListDatasetVersionsQuery, useRemoveDatasetMutation, useRollbackDatasetMutation, useSetInitialViewMutation } from '../dataAdminApi.ts';
+import { PARCEL_CHANGE_KINDS, PARCEL_CHANGE_LABELS, type DatasetVersion } from '@parcel-map/shared/api';
+import { useListDatasetVersionsQuery, useRemoveDatasetMutation, useRepublishDatasetMutation, useRollbackDatasetMutation, useSetInitialViewMutation } from '../dataAdminApi.ts';
 import { number } from '../formats.ts';
+import { formatMegabytes } from '../imports/datasetName.ts';
 import { mapLinkOfBbox } from './viewOfBbox.ts';
-import { canRollBackOf, VERSION_COLUMNS, VersionedCard, VersionTable, type VersionColumn } from './VersionedCard.tsx';
+import { VERSION_COLUMNS, VersionedCard, type VersionColumn } from './VersionedCard.tsx';
 import { VersionedSection } from './VersionedSection.tsx';
 
-type Version = DatasetVersionsAnswer['versions'][number];
+/** 'Added 12 · Sold 40': the kinds of change a version made, none of the kinds it did not; null when nothing was compared. */
+export function changeSummary(changes: DatasetVersion['changes']): string | null {
+  if (!changes) return null;
+  const made = PARCEL_CHANGE_KINDS.filter((kind) => changes[kind] > 0).map((kind) => `${PARCEL_CHANGE_LABELS[kind]} ${number.format(changes[kind])}`);
+  return made.length === 0 ? 'No parcel changed' : made.join(' · ');
+}
 
-const DATASET_COLUMNS: VersionColumn<Version>[] = [
+const DATASET_COLUMNS: VersionColumn<DatasetVersion>[] = [
   { heading: 'Parcels', cell: (version) => number.format(version.parcels) },
+  // A first version, or one published before changes were recorded, has nothing to compare with.
+  { heading: 'Changes', cell: (version) => changeSummary(version.changes) ?? '—', className: 'data-changes' },
+  {
+    heading: 'File',
+    className: 'data-file',
+    cell: ({ file }) =>
+      file ? (
+        <>
+          {file.name}
+          <span className="data-muted data-cell__line">
+            {file.format}
+            {file.bytes !== null && ` · ${formatMegabytes(file.bytes)}`}
+          </span>
+        </>
+      ) : (
+        '—'
+      ),
+  },
   VERSION_COLUMNS.rejected,
   VERSION_COLUMNS.source,
   { heading: 'As of', cell: (version) => version.asOf ?? '—', className: 'data-nowrap' },
   VERSION_COLUMNS.published,
 ];
 
-function DatasetCard({ name, versions }: { name: string; versions: Version[] }) {
+function DatasetCard({ name, versions }: { name: string; versions: DatasetVersion[] }) {
   const navigate = useNavigate();
   const [rollback, rollingBack] = useRollbackDatasetMutation();
+  const [republish, republishing] = useRepublishDatasetMutation();
   const [remove, removing] = useRemoveDatasetMutation();
   const [setInitialView, zooming] = useSetInitialViewMutation();
   const current = versions.find((version) => version.current);
-  const busy = rollingBack.isLoading || removing.isLoading || zooming.isLoading;
+  const busy = rollingBack.isLoading || republishing.isLoading || removing.isLoading || zooming.isLoading;
 
   const zoomTo = async () => {
     if (!current?.bbox) return;
@@ -35,18 +60,18 @@ function DatasetCard({ name, versions }: { name: string; versions: Version[] }) 
       name={name}
       title={name}
       what="Its parcels"
-      canRollBack={canRollBackOf(versions)}
+      versions={versions}
+      columns={DATASET_COLUMNS}
       busy={busy}
       rollback={() => rollback(name).unwrap()}
+      republish={(version) => republish({ name, version }).unwrap()}
       remove={() => remove(name).unwrap()}
       actions={(act) => (
         <button type="button" className="pm-button pm-button--secondary" disabled={busy || !current?.bbox} onClick={() => void act(zoomTo)} aria-label={`Zoom to ${name}`}>
           Zoom to
         </button>
       )}
-    >
-      <VersionTable versions={versions} columns={DATASET_COLUMNS} />
-    </VersionedCard>
+    />
   );
 }
 

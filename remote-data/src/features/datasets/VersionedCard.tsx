@@ -1,42 +1,49 @@
 import { useId, useState, type ReactNode } from 'react';
 import { failureMessage } from '../dataAdminApi.ts';
 import { dateTime, number } from '../formats.ts';
+import { ConfirmDialog, type Confirmation } from './ConfirmDialog.tsx';
 
 /** Runs an administrator's action; a failure shows the API's message on the card. */
 export type CardAction = (action: () => Promise<unknown>) => Promise<void>;
 
 /**
  * A data set or an overlay with its kept versions (overlays are versioned, rolled back and removed
- * like data sets): its heading, Roll back, Remove after a confirmation, and the versions' table.
+ * like data sets): its heading, Roll back and Remove (each asked first), and the versions' table,
+ * where a version that is not served can be published again when the kind allows it.
  */
-export function VersionedCard({
+export function VersionedCard<V extends KeptVersion>({
   name,
   title,
   what,
-  canRollBack,
+  versions,
+  columns,
   busy,
   rollback,
+  republish,
   remove,
   actions,
-  children,
 }: {
   /** What the API knows it by; the buttons say it. */
   name: string;
   title: ReactNode;
   /** What leaves the map with it, for the confirmation: 'Its parcels', 'Its features'. */
   what: string;
-  canRollBack: boolean;
+  /** Newest first. */
+  versions: V[];
+  columns: VersionColumn<V>[];
   busy: boolean;
   rollback: () => Promise<unknown>;
+  /** Serves a kept version that is not current again (roll forward); none: the kind cannot. */
+  republish?: (version: number) => Promise<unknown>;
   remove: () => Promise<unknown>;
   /** More buttons before Roll back, with the card's error line. */
   actions?: (act: CardAction) => ReactNode;
-  /** The versions' table. */
-  children: ReactNode;
 }) {
   const headingId = useId();
-  const [confirming, setConfirming] = useState(false);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const current = versions.find((version) => version.current);
+  const previous = current && versions.find((version) => version.version < current.version);
 
   const act: CardAction = async (action) => {
     setError(null);
@@ -47,6 +54,54 @@ export function VersionedCard({
     }
   };
 
+  // Whichever way it ends, the dialog closes: a refusal is said on the card, under its buttons.
+  const confirm = (confirmation: Confirmation) => void act(confirmation.run).then(() => setAsking(null));
+  const kept = (version: number) => `Version ${version} is kept: it can be published again.`;
+
+  const askRollback = () =>
+    current &&
+    previous &&
+    setAsking({
+      question: `Roll back ${name} to version ${previous.version}?`,
+      consequence: `The map serves version ${previous.version} again instead of version ${current.version}. ${kept(current.version)}`,
+      confirm: 'Yes, Roll back',
+      run: rollback,
+    });
+  const askRepublish = (version: number) =>
+    republish &&
+    setAsking({
+      question: `Publish version ${version} of ${name} again?`,
+      consequence: `The map serves version ${version} instead of version ${current?.version ?? '—'}.${current ? ` ${kept(current.version)}` : ''}`,
+      confirm: 'Yes, Publish again',
+      run: () => republish(version),
+    });
+  const askRemove = () =>
+    setAsking({
+      question: `Remove ${name}?`,
+      consequence: `${what} leave the map, and every kept version of ${name} is deleted; this cannot be undone.`,
+      confirm: 'Yes, Remove',
+      danger: true,
+      run: remove,
+    });
+
+  const republishColumn: VersionColumn<V> | null = republish
+    ? {
+        heading: 'Publish',
+        cell: (version) =>
+          !version.current && (
+            <button
+              type="button"
+              className="pm-button pm-button--secondary pm-button--small"
+              disabled={busy}
+              onClick={() => askRepublish(version.version)}
+              aria-label={`Publish version ${version.version} of ${name} again`}
+            >
+              Publish again
+            </button>
+          ),
+      }
+    : null;
+
   return (
     <article className="data-dataset" aria-labelledby={headingId}>
       <header className="data-dataset__header">
@@ -56,56 +111,29 @@ export function VersionedCard({
           <button
             type="button"
             className="pm-button pm-button--secondary"
-            disabled={busy || !canRollBack}
-            title={canRollBack ? undefined : 'No earlier version is kept'}
-            onClick={() => void act(rollback)}
+            disabled={busy || !previous}
+            title={previous ? undefined : 'No earlier version is kept'}
+            onClick={askRollback}
             aria-label={`Roll back ${name}`}
           >
             Roll back
           </button>
-          <button type="button" className="pm-button pm-button--danger" disabled={busy || confirming} onClick={() => setConfirming(true)} aria-label={`Remove ${name}`}>
+          <button type="button" className="pm-button pm-button--danger-outline" disabled={busy} onClick={askRemove} aria-label={`Remove ${name}`}>
             Remove
           </button>
         </div>
       </header>
-      {confirming && (
-        <div className="data-confirm" role="alertdialog" aria-label={`Remove ${name}?`}>
-          <p>
-            Remove {name} and its kept versions? {what} leave the map; this cannot be undone.
-          </p>
-          <div className="data-actions">
-            <button
-              type="button"
-              className="pm-button pm-button--danger"
-              disabled={busy}
-              // The dialog's first control: the keyboard is where the question is.
-              autoFocus
-              onClick={() => void act(remove).then(() => setConfirming(false))}
-            >
-              Yes, Remove
-            </button>
-            <button type="button" className="pm-button pm-button--secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      )}
+      {asking && <ConfirmDialog asking={asking} busy={busy} onConfirm={() => confirm(asking)} onCancel={() => setAsking(null)} />}
       {error && (
         <p className="data-error" role="alert">
           {error}
         </p>
       )}
       <div className="data-scroll data-scroll--wide" tabIndex={0} role="region" aria-label={`Versions of ${name}`}>
-        {children}
+        <VersionTable versions={versions} columns={republishColumn ? [...columns, republishColumn] : columns} />
       </div>
     </article>
   );
-}
-
-/** Whether a version older than the current one is kept to roll back to. */
-export function canRollBackOf(versions: { version: number; current: boolean }[]): boolean {
-  const current = versions.find((version) => version.current);
-  return !!current && versions.some((version) => version.version < current.version);
 }
 
 /** The versions of every data set or overlay, newest first, grouped by name in the order the API gives them. */
@@ -123,6 +151,8 @@ export interface KeptVersion {
   source: string;
   licence?: string | null;
   publishedAt: string;
+  /** The administrator's e-mail address, where the kind records it. */
+  publishedBy?: string | null;
 }
 
 /** A column of a versions' table: its heading and what a version shows under it. */
@@ -146,13 +176,21 @@ export const VERSION_COLUMNS = {
       </>
     ),
   },
-  published: { heading: 'Published', cell: (version: KeptVersion) => dateTime.format(new Date(version.publishedAt)) },
+  published: {
+    heading: 'Published',
+    cell: (version: KeptVersion) => (
+      <>
+        <span className="data-nowrap">{dateTime.format(new Date(version.publishedAt))}</span>
+        {version.publishedBy && <span className="data-muted data-cell__line">by {version.publishedBy}</span>}
+      </>
+    ),
+  },
 } satisfies Record<string, VersionColumn<KeptVersion>>;
 
 /** The versions' table: the number with a 'current' badge (that row marked), then the columns given. */
-export function VersionTable<V extends KeptVersion>({ versions, columns }: { versions: V[]; columns: VersionColumn<V>[] }) {
+function VersionTable<V extends KeptVersion>({ versions, columns }: { versions: V[]; columns: VersionColumn<V>[] }) {
   return (
-    <table className="data-table">
+    <table className="data-table data-table--versions">
       <thead>
         <tr>
           <th scope="col">Version</th>
@@ -166,12 +204,12 @@ export function VersionTable<V extends KeptVersion>({ versions, columns }: { ver
       <tbody>
         {versions.map((version) => (
           <tr key={version.version} className={version.current ? 'data-table__current' : undefined} aria-current={version.current ? 'true' : undefined}>
-            <td>
+            <td data-label="Version">
               {version.version}
               {version.current && <span className="data-badge">current</span>}
             </td>
             {columns.map((column) => (
-              <td key={column.heading} className={column.className}>
+              <td key={column.heading} className={column.className} data-label={column.heading}>
                 {column.cell(version)}
               </td>
             ))}

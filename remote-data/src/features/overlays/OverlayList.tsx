@@ -1,7 +1,7 @@
 import type { OverlayVersion } from '@parcel-map/shared/api';
 import { useListOverlayVersionsQuery, useRemoveOverlayMutation, useRollbackOverlayMutation } from '../dataAdminApi.ts';
 import { number } from '../formats.ts';
-import { canRollBackOf, VERSION_COLUMNS, VersionedCard, VersionTable, type VersionColumn } from '../datasets/VersionedCard.tsx';
+import { VERSION_COLUMNS, VersionedCard, type VersionColumn } from '../datasets/VersionedCard.tsx';
 import { VersionedSection } from '../datasets/VersionedSection.tsx';
 import { overlayKind } from './overlayKind.ts';
 
@@ -26,13 +26,12 @@ function OverlayCard({ name, versions }: { name: string; versions: OverlayVersio
         </>
       }
       what="Its features"
-      canRollBack={canRollBackOf(versions)}
+      versions={versions}
+      columns={OVERLAY_COLUMNS}
       busy={rollingBack.isLoading || removing.isLoading}
       rollback={() => rollback(name).unwrap()}
       remove={() => remove(name).unwrap()}
-    >
-      <VersionTable versions={versions} columns={OVERLAY_COLUMNS} />
-    </VersionedCard>
+    />
   );
 }
 
