@@ -66,10 +66,10 @@ function rowsFor(parcel: ParcelDetails | undefined): readonly ParcelField[] {
 }
 
 /**
- * The parcel's fields as a definition list: the panel and the print report show the same. Without a
- * parcel it is the list's empty shape, which the panel lays out invisibly while the details load.
+ * The parcel's fields as a definition list. Without a parcel it is the list's empty shape, which the
+ * panel lays out invisibly while the details load.
  */
-export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails; className: string }) {
+function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails; className: string }) {
   return (
     <dl className={className} aria-hidden={parcel ? undefined : true}>
       {rowsFor(parcel).map(({ label, value, freeText, fullRow }) => (
@@ -83,7 +83,7 @@ export function ParcelFieldList({ parcel, className }: { parcel?: ParcelDetails;
 }
 
 /** The county file's own attributes (issue #23), label → value, in the order its mapping gave. */
-export function ParcelAttributeList({ attributes, className }: { attributes: ParcelDetails['attributes']; className: string }) {
+function ParcelAttributeList({ attributes, className }: { attributes: ParcelDetails['attributes']; className: string }) {
   return (
     <dl className={className}>
       {attributes.map((attribute) => (
