@@ -5,6 +5,7 @@ export {
   type DatasetMeta, type DatasetVersionRow, type VersionOrigin,
 } from './datasetVersions.ts';
 export { createElevationWriter } from './elevationWriter.ts';
+export { changeLogOf, changesAgainstServed, versionChangeLog, type ChangeLog } from './versionChanges.ts';
 export { createParcelWriter, type ParcelInsert } from './parcelWriter.ts';
 export {
   checkOverlayName, listOverlayVersions, publishOverlayVersion, removeOverlay, rollbackOverlay,

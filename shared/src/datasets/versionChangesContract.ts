@@ -66,3 +66,14 @@ export type ChangeCounts = z.infer<typeof changeCountsSchema>;
 export type ChangeValues = z.infer<typeof changeValuesSchema>;
 export type ParcelChange = z.infer<typeof parcelChangeSchema>;
 export type ChangesPage = z.infer<typeof changesPageSchema>;
+
+/** One side of a change as text, the Data page's and the CSV's: "Owner: REID STEVEN M; Acres: 0.118" (a missing value, 'N/A'). */
+export function changeValuesText(values: ChangeValues | null): string {
+  if (values === null) return '';
+  return Object.entries(values)
+    .map(([label, value]) => `${label}: ${value === null ? 'N/A' : typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 3 }) : value}`)
+    .join('; ');
+}
+
+/** The columns of a change list's CSV. */
+export const CHANGES_CSV_COLUMNS = ['PIN', 'Change', 'Address', 'Before', 'After'] as const;

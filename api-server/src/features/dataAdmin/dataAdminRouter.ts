@@ -8,7 +8,7 @@ import { Router, type Request } from 'express';
 import type { Db } from '@parcel-map/database';
 import { bundledMappingNames } from '@parcel-map/county-data/import';
 import {
-  DatasetError, listDatasetVersions, listImageryVersions, listOverlayVersions, removeDataset, removeImagery, removeOverlay, republishDataset, rollbackDataset, rollbackImagery, rollbackOverlay,
+  DatasetError, listDatasetVersions, versionChangeLog, listImageryVersions, listOverlayVersions, removeDataset, removeImagery, removeOverlay, republishDataset, rollbackDataset, rollbackImagery, rollbackOverlay,
   type ImageryVersionRow,
 } from '@parcel-map/county-data/publish';
 import {
@@ -27,6 +27,7 @@ import * as z from 'zod/mini';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { AdminAccess } from '../../platform/auth/adminAccess.ts';
 import type { DatasetsRepository } from '../datasets/datasetsRepository.ts';
+import { sendChangeLog } from './changeLogAnswers.ts';
 import type { ImportJobs } from './importJobs.ts';
 
 const initialViewBodySchema = z.union([initialViewSettingSchema, z.object({ dataset: z.string() })]);
@@ -94,6 +95,16 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
     res.json(served);
   });
 
+  // What a version changed against the one served before it: a page of JSON, or every change as CSV.
+  router.get('/datasets/:name/versions/:version/changes', async (req, res) => {
+    const name = String(req.params.name);
+    const version = Number(req.params.version);
+    const log = Number.isSafeInteger(version) ? await versionChangeLog(deps.db, name, version) : undefined;
+    if (log === undefined) throw new NotFoundError(`Data set '${name}' has no version ${String(req.params.version)}`);
+    if (log === null) throw new NotFoundError(`Version ${version} of data set '${name}' has no change log: nothing was served before it, or it was published before changes were recorded`);
+    await sendChangeLog(req, res, log, `${name}-v${version}-changes`);
+  });
+
   router.delete('/datasets/:name', async (req, res) => {
     await datasetCall(() => removeDataset(deps.db, String(req.params.name)));
     res.status(204).end();
@@ -158,6 +169,13 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
 
   router.get('/imports/:id', (req, res) => {
     res.json(deps.imports.get(String(req.params.id)));
+  });
+
+  // What a validated import changes against its data set's served version, before it is published.
+  router.get('/imports/:id/changes', async (req, res) => {
+    const log = deps.imports.changes(String(req.params.id));
+    if (!log) throw new NotFoundError('This import has no changes to list: it is not validated, or its data set has no version served to compare it with');
+    await sendChangeLog(req, res, log, 'import-changes');
   });
 
   // The file's bytes as the request body, streamed to the job's folder.

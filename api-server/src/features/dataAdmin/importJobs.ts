@@ -27,7 +27,7 @@ import {
   type ValidatedImport,
 } from '@parcel-map/county-data/import';
 import { importImagery } from '@parcel-map/county-data/imagery';
-import { DatasetError } from '@parcel-map/county-data/publish';
+import { changeLogOf, changesAgainstServed, DatasetError, type ChangeLog } from '@parcel-map/county-data/publish';
 import type { Bbox, ImageryImportBody, ImageryImportReport, ImportJob, OverlayImportBody, OverlayImportReport, ValidateImportBody } from '@parcel-map/shared/contracts';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../../platform/http/httpErrors.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -53,6 +53,8 @@ interface Job extends HeldBytes {
   receiving: Set<string>;
   progress: ImportJob['progress'];
   validated: ValidatedImport | null;
+  /** What the validated file changes against its data set's served version; null when none is served. */
+  changes: ChangeLog | null;
   report: ImportJob['report'];
   sample: ImportJob['sample'];
   mapping: ImportMapping | null;
@@ -142,6 +144,9 @@ export function createImportJobs(deps: ImportJobsDeps) {
     // The job's folder is not where the user's files were: the report names them as uploaded.
     validated.report.file = body.file;
     if (validated.report.join) validated.report.join.file = path.basename(validated.report.join.file);
+    const changes = validated.report.refusal === null ? await changesAgainstServed(deps.db, validated.report.dataset.name, validated.rows, validated.attributeFields) : null;
+    job.changes = changes && changeLogOf(changes);
+    validated.report.changes = job.changes?.counts ?? null;
     job.validated = validated;
     job.report = validated.report;
     job.sample = sampleOf(validated);
@@ -182,13 +187,16 @@ export function createImportJobs(deps: ImportJobsDeps) {
       await mkdir(dir, { mode: WORK_DIR_MODE });
       const job: Job = {
         id, dir, state: 'uploading', files: new Map(), receiving: new Set(), heldBytes: 0,
-        progress: null, validated: null, report: null, sample: null, mapping: null, error: null, touchedAt: Date.now(),
+        progress: null, validated: null, changes: null, report: null, sample: null, mapping: null, error: null, touchedAt: Date.now(),
       };
       jobs.set(id, job);
       return view(job);
     },
 
     get: (id: string): ImportJob => view(find(id)),
+
+    /** What a validated import changes against its data set's served version; null before it is validated, or when none is served. */
+    changes: (id: string): ChangeLog | null => find(id).changes,
 
     /**
      * Stores one file of the import from `body`, refusing more than the upload limits (uploadBudget.ts):
@@ -245,7 +253,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
       job.heldBytes += size - reserved;
       job.files.set(name, size);
       // A report made before this file arrived no longer describes the import.
-      Object.assign(job, { state: 'uploading', progress: null, validated: null, report: null, sample: null, error: null });
+      Object.assign(job, { state: 'uploading', progress: null, validated: null, changes: null, report: null, sample: null, error: null });
       return view(job);
     },
 
@@ -254,7 +262,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
       const job = find(id);
       expectState(job, ['uploading', 'ready', 'refused', 'failed'], 'validate');
       if (!job.files.has(body.file)) throw new BadRequestError(`The file ${body.file} was not uploaded`);
-      Object.assign(job, { state: 'validating', progress: null, validated: null, report: null, sample: null, error: null });
+      Object.assign(job, { state: 'validating', progress: null, validated: null, changes: null, report: null, sample: null, error: null });
       runValidation(job, body).catch((error: unknown) => {
         job.state = 'failed';
         job.error = failureOf(job, error);
