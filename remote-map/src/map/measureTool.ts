@@ -5,6 +5,7 @@ import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
 import type { Feature, Geometry } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import { measureLine, measurePolygon, type Measurement, type Position } from '../features/measure/measure.ts';
+import { MEASURE_COLOR } from '../features/measure/measureColor.ts';
 import { measureKeyAction } from '../features/measure/measureKeys.ts';
 
 type MeasureToolMode = 'distance' | 'area' | 'point';
@@ -22,8 +23,6 @@ export interface MeasureTool {
   clear(): void;
   remove(): void;
 }
-
-const MEASURE_COLOR = '#e8590c';
 
 /**
  * Our own Draw styles: Draw 1.5's defaults give 'line-dasharray' a bare array inside an expression,

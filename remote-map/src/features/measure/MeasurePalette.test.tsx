@@ -4,7 +4,8 @@ import { addAppListener, markupSaveRequested, type MarkupToSave } from '@parcel-
 import { renderWithStore } from '@parcel-map/shared/testing';
 import { MeasurePalette } from './MeasurePalette.tsx';
 import { measureDrawingStopped, measureModeChosen, measurementUpdated } from './measureSlice.ts';
-import { measureLine } from './measure.ts';
+import { measureLine, measurePolygon } from './measure.ts';
+import { MEASURE_COLOR } from './measureColor.ts';
 
 describe("The measure palette's 'Save as markup'", () => {
   it('asks to keep the finished line, with what was measured, and not while it is being drawn', async () => {
@@ -31,5 +32,18 @@ describe("The measure palette's 'Save as markup'", () => {
     });
     expect(screen.getByRole('button', { name: 'Mark Point' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Click the map to mark a point, Escape to cancel.')).toBeInTheDocument();
+  });
+});
+
+describe("The measure palette's result (issue #44)", () => {
+  it('keeps showing the finished area, beside a swatch of the colour it is drawn in', () => {
+    const { store } = renderWithStore(<MeasurePalette />);
+    act(() => {
+      store.dispatch(measureModeChosen({ mode: 'area' }));
+      store.dispatch(measurementUpdated({ measurement: measurePolygon([[-80.861, 35.621], [-80.859, 35.621], [-80.859, 35.619]]) }));
+      store.dispatch(measureDrawingStopped());
+    });
+    expect(screen.getByText(/^Area: [\d,]+ sq ft \([\d.]+ acres\) · Perimeter: [\d.]+ mi$/)).toBeVisible();
+    expect(screen.getByTestId('measure-swatch')).toHaveStyle({ background: MEASURE_COLOR });
   });
 });

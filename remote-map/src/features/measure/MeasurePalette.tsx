@@ -3,6 +3,7 @@
 import { markupSaveRequested, useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { measureCleared, measureClosed, measureModeChosen, selectIsMeasureOpen, selectMeasureMode, selectMeasurement, type MeasureMode } from './measureSlice.ts';
 import { measurementGeometry, measurementSummary } from './measure.ts';
+import { MEASURE_COLOR } from './measureColor.ts';
 import { nearbyAreaRequested } from '../search/parcelFinderSlice.ts';
 import './measurePalette.css';
 
@@ -54,7 +55,11 @@ export function MeasurePalette() {
       <div className="measure-palette__readout" role="status" aria-live="polite" data-testid="measure-readout">
         {summary && (
           <>
-            <p className="measure-palette__total">{summary.total}</p>
+            <p className="measure-palette__total">
+              {/* The measurement's colour on the map, so the readout is read as that shape's. */}
+              <span className="measure-palette__swatch" data-testid="measure-swatch" style={{ background: MEASURE_COLOR }} aria-hidden="true" />
+              {summary.total}
+            </p>
             {summary.segments.length > 1 && (
               <ol className="measure-palette__segments" aria-label="Segment lengths">
                 {summary.segments.map((segment, index) => (
