@@ -81,7 +81,7 @@ describe('encodeParcelTile', () => {
   const parcel = (fid: number, [x0, y0, x1, y1]: number[], hole?: number[]): ParcelTileRow => {
     const ring = ([a, b, c, d]: number[]) => [[lon(a!), lat(b!)], [lon(c!), lat(b!)], [lon(c!), lat(d!)], [lon(a!), lat(d!)], [lon(a!), lat(b!)]];
     const coordinates = hole ? [ring([x0!, y0!, x1!, y1!]), ring(hole)] : [ring([x0!, y0!, x1!, y1!])];
-    return { fid, pin: `P${fid}`, owner: 'OWNER', name: null, add1: '1 MAIN ST', city: 'TOWN', taxacres: 1.5, geometry: { type: 'Polygon', coordinates } };
+    return { fid, pin: `P${fid}`, owner: 'OWNER', name: null, add1: '1 MAIN ST', city: 'TOWN', taxacres: 1.5, geometry: { type: 'Polygon', coordinates }, kind: 'parcel' };
   };
 
   it('clips outlines across the edge to the tile and its buffer, and keeps holes wound against their outer ring', () => {
@@ -110,6 +110,15 @@ describe('encodeParcelTile', () => {
     // A text repeated across parcels and fields is one value of the layer.
     const values = decode(encode(rows, tile, 0.5, true)!) as unknown as { _values: unknown[] };
     expect(values._values).toEqual(['P6', 'Café — 東京 🏠', 'TOWN', 'P7', 0, 'P8', 1.5]);
+  });
+
+  it("says what a feature that is nobody's parcel is, at every zoom, and names no owner on it", () => {
+    const road = { ...parcel(9, [100, 100, 300, 300]), pin: 'ROAD', kind: 'road' as const };
+    expect(featuresOf(encode([road, parcel(10, [400, 100, 600, 300])], tile, 0.5, true)!).map((f) => f.properties)).toEqual([
+      { pin: 'ROAD', PIN: 'ROAD', kind: 'road', ADD1: '1 MAIN ST', CITY: 'TOWN', TaxAcres: 1.5 },
+      { pin: 'P10', PIN: 'P10', Name: 'OWNER', ADD1: '1 MAIN ST', CITY: 'TOWN', TaxAcres: 1.5 },
+    ]);
+    expect(featuresOf(encode([road], tile, 8, false)!).map((f) => f.properties)).toEqual([{ pin: 'ROAD', PIN: 'ROAD', kind: 'road' }]);
   });
 
   it('leaves out outlines outside the buffer or smaller than the tolerance, and answers undefined for no outline', () => {

@@ -97,9 +97,12 @@ export function encodeParcelTile(
       const pin = textIndex(p, TEXT_FIELD.pin);
       tag('pin', pin);
       tag('PIN', pin);
+      // A feature that is nobody's parcel says what it is at every zoom (the map draws it apart and selects nothing there), and carries no name.
+      const nobodys = present(p, TEXT_FIELD.kind);
+      if (nobodys) tag('kind', textIndex(p, TEXT_FIELD.kind));
       if (options.fullProperties) {
         const name = isNullText(nullTexts, p, TEXT_FIELD.owner) ? TEXT_FIELD.name : TEXT_FIELD.owner; // the owner, else the parcel's name
-        if (present(p, name)) tag('Name', textIndex(p, name));
+        if (!nobodys && present(p, name)) tag('Name', textIndex(p, name));
         if (present(p, TEXT_FIELD.add1)) tag('ADD1', textIndex(p, TEXT_FIELD.add1));
         if (present(p, TEXT_FIELD.city)) tag('CITY', textIndex(p, TEXT_FIELD.city));
         const acres = parcels.acres[p]!;

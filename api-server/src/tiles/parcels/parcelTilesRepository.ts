@@ -2,6 +2,7 @@
 // in-memory tile index (tileParcels.ts). Casts make PGlite and pg return identical JS values.
 import type { Geometry } from 'geojson';
 import type { Db } from '@parcel-map/database';
+import type { ParcelKind } from '@parcel-map/shared/contracts';
 import type { LonLatBox } from '../kit/tileMath.ts';
 
 /** What a vector tile needs of a parcel. */
@@ -14,10 +15,12 @@ export interface ParcelTileRow {
   city: string | null;
   taxacres: number | null;
   geometry: Geometry;
+  /** A parcel, or a feature that is nobody's (right-of-way, road, water, rail): the map draws and treats it as such. */
+  kind: ParcelKind;
 }
 
 /** findForTile's row as the JSON array the query builds, in ParcelTileRow's field order. */
-type TileTuple = [number, string, string | null, string | null, string | null, string | null, number | null, Geometry];
+type TileTuple = [number, string, string | null, string | null, string | null, string | null, number | null, Geometry, ParcelKind];
 
 /** The PINs after `after` up to and including `through`; null: no bound. */
 export interface PinRange {
@@ -26,7 +29,7 @@ export interface PinRange {
 }
 
 /** findTilePage's columns, in TileTuple's order. Not the bounding box: the reader works it out from the outline (reading four more numbers a row cost the database and the reader a sixth more). */
-const PAGE_COLUMNS = 'fid, pin, owner, name, add1, city, taxacres, geometry';
+const PAGE_COLUMNS = 'fid, pin, owner, name, add1, city, taxacres, geometry, kind';
 const PAGE_OF_PARCELS = `SELECT ${PAGE_COLUMNS} FROM parcels
   WHERE ($1::text IS NULL OR pin > $1) AND ($2::text IS NULL OR pin <= $2) ORDER BY pin LIMIT $3`;
 
@@ -40,7 +43,7 @@ export function createParcelTilesRepository(db: Db) {
       // One row holding one JSON array: on PGlite each result row and field costs tens of
       // microseconds to hand over, which for the thousand parcels of a z14 tile was half its build.
       const { rows } = await db.query<{ parcels: TileTuple[] | null }>(
-        `SELECT json_agg(json_build_array(fid, pin, owner, name, add1, city, taxacres, geometry) ORDER BY pin) AS parcels
+        `SELECT json_agg(json_build_array(fid, pin, owner, name, add1, city, taxacres, geometry, kind) ORDER BY pin) AS parcels
            FROM parcels
           WHERE bbox && box(point($1, $2), point($3, $4))
             AND ($5::float8 = 0 OR max_lon - min_lon >= $5::float8 OR max_lat - min_lat >= $5::float8)`,
@@ -79,6 +82,6 @@ export function createParcelTilesRepository(db: Db) {
 
 export type ParcelTilesRepository = ReturnType<typeof createParcelTilesRepository>;
 
-function tileRowOf([fid, pin, owner, name, add1, city, taxacres, geometry]: TileTuple): ParcelTileRow {
-  return { fid, pin, owner, name, add1, city, taxacres, geometry };
+function tileRowOf([fid, pin, owner, name, add1, city, taxacres, geometry, kind]: TileTuple): ParcelTileRow {
+  return { fid, pin, owner, name, add1, city, taxacres, geometry, kind };
 }

@@ -9,9 +9,9 @@ const square = { type: 'Polygon' as const, coordinates: [[[-80.9, 35.6], [-80.89
 describe('tile parcel set', () => {
   it('gives back each parcel as added', () => {
     const rows = [
-      { fid: 7, pin: '4605-05-0123', owner: 'DOE JANE', name: null, add1: '1 MAIN ST', city: 'MOORESVILLE', taxacres: 0.25 },
-      { fid: 2_000_000_000, pin: 'Ä-1', owner: '', name: 'Café — 東京 🏠', add1: null, city: null, taxacres: null },
-      { fid: 9, pin: 'Z', owner: null, name: null, add1: null, city: '', taxacres: 0 },
+      { fid: 7, pin: '4605-05-0123', owner: 'DOE JANE', name: null, add1: '1 MAIN ST', city: 'MOORESVILLE', taxacres: 0.25, kind: 'parcel' as const },
+      { fid: 2_000_000_000, pin: 'Ä-1', owner: '', name: 'Café — 東京 🏠', add1: null, city: null, taxacres: null, kind: 'parcel' as const },
+      { fid: 9, pin: 'ROAD', owner: null, name: null, add1: null, city: '', taxacres: 0, kind: 'road' as const },
     ];
     const set = toTileParcelSet(rows.map((row) => ({ ...row, geometry: square })));
     expect(set.size).toBe(3);
@@ -24,10 +24,10 @@ describe('tile parcel set', () => {
     const holed = { type: 'Polygon' as const, coordinates: [...square.coordinates, [[-80.899, 35.601], [-80.898, 35.601], [-80.898, 35.602], [-80.899, 35.601]]] };
     const twoSquares = { type: 'MultiPolygon' as const, coordinates: [square.coordinates, holed.coordinates] };
     const rows = [
-      { fid: 1, pin: 'A', owner: 'ONE', name: null, add1: '1 MAIN ST', city: 'X', taxacres: 1, geometry: square },
-      { fid: 2, pin: 'B', owner: null, name: 'Café', add1: null, city: null, taxacres: null, geometry: holed },
-      { fid: 3, pin: 'C', owner: '東京', name: '', add1: '3 MAIN ST', city: 'Y', taxacres: 3, geometry: twoSquares },
-      { fid: 4, pin: 'D', owner: 'FOUR', name: null, add1: null, city: 'Z', taxacres: 4, geometry: square },
+      { fid: 1, pin: 'A', owner: 'ONE', name: null, add1: '1 MAIN ST', city: 'X', taxacres: 1, geometry: square, kind: 'parcel' as const },
+      { fid: 2, pin: 'B', owner: null, name: 'Café', add1: null, city: null, taxacres: null, geometry: holed, kind: 'water' as const },
+      { fid: 3, pin: 'C', owner: '東京', name: '', add1: '3 MAIN ST', city: 'Y', taxacres: 3, geometry: twoSquares, kind: 'parcel' as const },
+      { fid: 4, pin: 'D', owner: 'FOUR', name: null, add1: null, city: 'Z', taxacres: 4, geometry: square, kind: 'right-of-way' as const },
     ];
     const partOf = (part: typeof rows) => {
       const builder = new TileParcelSetBuilder();

@@ -6,6 +6,7 @@
 // vertex again; a build decodes only its own parcels' texts.
 import type { Position } from 'geojson';
 import { concatenated, GrowableArray, GrowableText } from '../kit/growableArray.ts';
+import type { ParcelKind } from '@parcel-map/shared/contracts';
 import type { ParcelTileRow } from './parcelTilesRepository.ts';
 
 /** What a tile shows of a parcel besides its outline. */
@@ -40,8 +41,8 @@ function projectToUnitSquare(lon: number, lat: number): [number, number] {
   return [lon / 360 + 0.5, Math.min(1, Math.max(0, y))];
 }
 
-/** The text attributes, in the order each parcel's are stored. */
-const TEXTS = ['pin', 'owner', 'name', 'add1', 'city'] as const;
+/** The text attributes, in the order each parcel's are stored; a parcel's kind is stored as null (most features are parcels). */
+const TEXTS = ['pin', 'owner', 'name', 'add1', 'city', 'kind'] as const;
 /** Each text attribute's place among a parcel's texts. */
 export const TEXT_FIELD = Object.fromEntries(TEXTS.map((field, t) => [field, t])) as { readonly [F in (typeof TEXTS)[number]]: number };
 export const TEXT_FIELDS = TEXTS.length;
@@ -84,7 +85,7 @@ export class TileParcelSetBuilder {
     this.#acres.push(parcel.taxacres ?? Number.NaN);
     let nulls = 0;
     TEXTS.forEach((field, t) => {
-      const value = parcel[field];
+      const value = field === 'kind' && parcel.kind === 'parcel' ? null : parcel[field];
       if (value === null) nulls |= 1 << t;
       this.#textEnds.push(this.#text.append(value ?? ''));
     });
@@ -127,7 +128,7 @@ export class TileParcelSetBuilder {
   }
 }
 
-/** A TileParcelSet's contents: parcel p's texts end at textEnds[p * 5 + t] in `text` (TEXTS' order). */
+/** A TileParcelSet's contents: parcel p's texts end at textEnds[p * TEXT_FIELDS + t] in `text` (TEXTS' order). */
 export interface TileParcelArrays {
   size: number;
   fids: Float64Array;
@@ -162,6 +163,7 @@ export function tileParcelSetOf(arrays: TileParcelArrays): TileParcelSet {
       add1: textOf(p, 3),
       city: textOf(p, 4),
       taxacres: Number.isNaN(acres[p]) ? null : acres[p]!,
+      kind: (textOf(p, 5) ?? 'parcel') as ParcelKind,
     }),
     fids,
     acres,
