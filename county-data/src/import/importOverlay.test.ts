@@ -3,12 +3,14 @@
 // rollback and removal, and what a file that is not one overlay gets. Run on PGlite, and on PostgreSQL
 // with TEST_DATABASE_URL.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@parcel-map/database';
 import { openTestDb } from '@parcel-map/database/testing';
 import { listOverlayVersions, removeOverlay, rollbackOverlay } from '../publish/overlayVersions.ts';
 import { importOverlay } from './importOverlay.ts';
+import { CATEGORICAL_PALETTE } from './overlayLegend.ts';
 import { defaultOverlayMapping, readOverlayMapping } from './overlayMapping.ts';
 import { CAMBRIDGE_OVERLAYS_DIR, featureCollection, fixtureDir, MECKLENBURG_DIR, OVERLAY_MAPPINGS_DIR, squarePolygon, writeFixture } from './testing/importFixtures.ts';
 import { DEFAULT_IMPORT_FILE_LIMITS } from './importFileLimits.ts';
@@ -61,9 +63,25 @@ describe.skipIf(!existsSync(CAMBRIDGE_OVERLAYS_DIR) || !existsSync(MECKLENBURG_D
     const current = (await listOverlayVersions(db)).find((row) => row.name === 'flood-zones')!;
     expect(current).toMatchObject({
       current: true, features: 21, label: 'Flood zones (FEMA 100-year)',
-      style: { colour: '#74a9cf', byAttribute: { attribute: 'fld_zone', colours: expect.objectContaining({ AE: '#0570b0' }) } },
+      // The mapping colours A, AE, AH, AO, VE, X…: the layer holds only AE.
+      style: { colour: '#74a9cf', byAttribute: { attribute: 'fld_zone', colours: { AE: '#332288' } } },
+      legend: { attribute: 'fld_zone', entries: [{ value: 'AE', label: '1% annual chance flood, base flood elevation determined', colour: '#332288', features: 21 }], others: 0 },
       shownAttributes: ['fld_zone', 'zone_subty', 'static_bfe', 'sfha_tf', 'study_typ'],
     });
+    expect(current.fields.map(({ key, label, unit }) => [key, label, unit])).toEqual([
+      ['fld_zone', 'Flood zone', undefined],
+      ['zone_subty', 'Zone subtype', undefined],
+      ['static_bfe', 'Base flood elevation', 'ft (NAVD 88)'],
+      ['sfha_tf', 'Special flood hazard area', undefined],
+      ['study_typ', 'Study type', undefined],
+    ]);
+    expect(current.fields[0]!.codes).toMatchObject({ AE: '1% annual chance flood, base flood elevation determined', VE: expect.any(String), X: expect.stringContaining('0.2% annual chance'), D: expect.any(String) });
+    // FEMA's -9999 ("no base flood elevation") is stored as missing; a real elevation is kept.
+    const elevations = (await db.query<{ bfe: number | null }>(
+      "SELECT (f.properties->'static_bfe')::float8 AS bfe FROM overlay_features f JOIN overlays o ON o.id = f.overlay_id WHERE o.name = 'flood-zones' AND o.is_current",
+    )).rows.map((row) => row.bfe);
+    expect(elevations.filter((bfe) => bfe === null)).toHaveLength(18);
+    expect(elevations.filter((bfe) => bfe !== null)).toEqual([3.5, 3.5, 3.5]);
     // Inside Cambridge's parcels' bounding box.
     const [west, south, east, north] = current.bbox!;
     expect(west).toBeGreaterThan(-71.17);
@@ -71,6 +89,33 @@ describe.skipIf(!existsSync(CAMBRIDGE_OVERLAYS_DIR) || !existsSync(MECKLENBURG_D
     expect(south).toBeGreaterThan(42.35);
     expect(north).toBeLessThan(42.41);
   }, 120_000);
+
+  it.each([
+    ['railroads-by-name', mecklenburg('railroads.geojson'), 'name'],
+    ['lakes-by-name', mecklenburg('catawba_river.geojson'), 'name'],
+    ['tax-exempt-by-kind', mecklenburg('tax_exempt_properties.geojson'), 'txt_exemption_desc'],
+    ['zoning-by-type', cambridge('zoning_districts.geojson'), 'ZONE_TYPE'],
+  ])('gives %s, from %s, a legend of exactly the values its features hold of %s, each its own colour', async (name, file, attribute) => {
+    const mapping = { ...plain(file), style: { colour: '#7b3294', byAttribute: { attribute, colours: {} } } };
+    await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file, name, mapping });
+    const held = new Map<string, number>();
+    let none = 0;
+    for (const { properties } of (JSON.parse(await readFile(file, 'utf8')) as { features: { properties: Record<string, unknown> }[] }).features) {
+      const value = properties[attribute];
+      if (typeof value === 'string' && value.trim() !== '') held.set(value, (held.get(value) ?? 0) + 1);
+      else none += 1;
+    }
+    const { legend, style } = (await listOverlayVersions(db)).find((row) => row.name === name && row.current)!;
+    const listed = new Map(legend!.entries.map((entry) => [entry.value, entry.features]));
+    // Every value listed is held, as often as the file holds it; the nine most common are listed; the rest counted as others.
+    for (const [value, features] of listed) expect(held.get(value)).toBe(features);
+    const mostCommon = [...held.values()].sort((a, b) => b - a);
+    expect(listed.size).toBe(Math.min(held.size, CATEGORICAL_PALETTE.length));
+    expect([...listed.values()].sort((a, b) => b - a)).toEqual(mostCommon.slice(0, listed.size));
+    expect(legend!.others).toBe(none + mostCommon.slice(listed.size).reduce((sum, n) => sum + n, 0));
+    expect(new Set(legend!.entries.map((entry) => entry.colour)).size).toBe(listed.size);
+    expect(style.byAttribute!.colours).toEqual(Object.fromEntries(legend!.entries.map((entry) => [entry.value, entry.colour])));
+  }, 60_000);
 
   it('labels the water bodies by their NAME and leaves the Cambridge roads, which name none, unlabelled', async () => {
     const styleOf = async (name: string) => (await listOverlayVersions(db)).find((row) => row.name === name && row.current)!.style;
@@ -100,7 +145,7 @@ describe('overlay versions', () => {
     const before = await dataVersion();
     await importOverlay(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: second, name: 'zones', label: 'Zones', mapping: plain(second) });
     expect(await dataVersion()).toBeGreaterThan(before);
-    expect(await currentOf('zones')).toMatchObject({ version: 2, features: 3, label: 'Zones', geometryType: 'polygon', style: { colour: '#7b3294' }, shownAttributes: null });
+    expect(await currentOf('zones')).toMatchObject({ version: 2, features: 3, label: 'Zones', geometryType: 'polygon', style: { colour: '#7b3294' }, legend: null, fields: [], shownAttributes: null });
 
     expect(await rollbackOverlay(db, 'zones')).toMatchObject({ version: 1, current: true, features: 2 });
     await expect(rollbackOverlay(db, 'zones')).rejects.toThrow("Overlay 'zones' has no earlier version to roll back to");

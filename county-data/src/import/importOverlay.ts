@@ -11,7 +11,9 @@ import { DatasetError } from '../publish/versions.ts';
 import { checkOverlayName, publishOverlayVersion, type OverlayFeatureInsert, type OverlayMeta } from '../publish/overlayVersions.ts';
 import { tooManyVertices, type ImportFileLimits } from './importFileLimits.ts';
 import { DEFAULT_MAX_REJECTED_SHARE, tooManyRejected } from './importParcels.ts';
+import { attributeFieldsOf, nullValuesRemover, shownAttributeNames } from './overlayAttributes.ts';
 import { chooseLabelAttribute } from './overlayLabels.ts';
+import { overlayLegendOf, styleWithLegend } from './overlayLegend.ts';
 import { overlayStyleOf, type OverlayMapping } from './overlayMapping.ts';
 import { checkOutlines } from './parcelOutlines.ts';
 import { readAllFeatures, type SourceFeature } from './parcelSource.ts';
@@ -71,7 +73,8 @@ export async function prepareOverlay(options: OverlayImportOptions): Promise<Pre
   const crs = mapping.crs ?? source.crs;
   const kinds = new Set(features.map((feature) => (feature.geometry ? KIND_OF_TYPE[feature.geometry.type] : undefined)).filter((kind) => kind !== undefined));
   const geometryType = kinds.size === 1 ? [...kinds][0]! : null;
-  const checked = geometryType ? await checkFeatures(features, geometryType, createReprojector(source.inLonLat ? undefined : crs), options.limits) : { rows: [], rejections: [], repaired: 0 };
+  const withoutNulls = nullValuesRemover(mapping);
+  const checked = geometryType ? await checkFeatures(features, geometryType, createReprojector(source.inLonLat ? undefined : crs), options.limits, withoutNulls) : { rows: [], rejections: [], repaired: 0 };
   const refusal = refusalOf(features.length, kinds, checked, options.maxRejectedShare ?? DEFAULT_MAX_REJECTED_SHARE);
   const report: OverlayImportReport = {
     file: path.resolve(options.file),
@@ -87,11 +90,21 @@ export async function prepareOverlay(options: OverlayImportOptions): Promise<Pre
     rejections: checked.rejections,
     timings: { totalMs: Date.now() - startedAt },
   };
-  const meta: OverlayMeta | null = geometryType && {
-    name, label, geometryType, context: mapping.context ?? null, style: labelledStyle(overlayStyleOf(mapping, geometryType), checked.rows), shownAttributes: mapping.attributes?.show ?? null,
-    sourceName: mapping.overlay.sourceName, licence: mapping.overlay.licence, asOf: mapping.overlay.asOf ?? null, rejected: checked.rejections.length,
-  };
+  const meta: OverlayMeta | null = geometryType && overlayMetaOf(mapping, { name, label, geometryType, rows: checked.rows, rejected: checked.rejections.length });
+
   return { report, meta, rows: checked.rows, startedAt };
+}
+
+/** What the overlay's version says of itself: its style and legend found from the features it holds. */
+function overlayMetaOf(mapping: OverlayMapping, found: Pick<OverlayMeta, 'name' | 'label' | 'geometryType' | 'rejected'> & { rows: readonly OverlayFeatureInsert[] }): OverlayMeta {
+  const { rows, ...meta } = found;
+  const fields = attributeFieldsOf(mapping);
+  const style = labelledStyle(overlayStyleOf(mapping, meta.geometryType), rows);
+  const legend = overlayLegendOf(style, rows.map((row) => row.properties), fields);
+  return {
+    ...meta, context: mapping.context ?? null, style: styleWithLegend(style, legend), legend, fields, shownAttributes: shownAttributeNames(mapping),
+    sourceName: mapping.overlay.sourceName, licence: mapping.overlay.licence, asOf: mapping.overlay.asOf ?? null,
+  };
 }
 
 /** The style with the property that names its features: the mapping's choice, else the usual name field the file fills. */
@@ -119,7 +132,9 @@ interface CheckedFeatures {
  * Each feature reprojected and checked: polygons as parcel outlines are (repaired where broken), lines
  * and points for usable positions; none of more vertices than `limits` allow.
  */
-async function checkFeatures(features: readonly SourceFeature[], kind: OverlayGeometryType, reproject: Reprojector, limits: ImportFileLimits): Promise<CheckedFeatures> {
+async function checkFeatures(
+  features: readonly SourceFeature[], kind: OverlayGeometryType, reproject: Reprojector, limits: ImportFileLimits, withoutNulls: (properties: Record<string, unknown>) => Record<string, unknown>,
+): Promise<CheckedFeatures> {
   const checked: CheckedFeatures = { rows: [], rejections: [], repaired: 0 };
   const outlines = kind === 'polygon' ? await checkOutlines(features.map((feature) => feature.geometry), reproject, limits) : undefined;
   features.forEach((source, i) => {
@@ -140,7 +155,7 @@ async function checkFeatures(features: readonly SourceFeature[], kind: OverlayGe
       const problem = positionProblem(geometry);
       if (problem) return reject(problem);
     }
-    checked.rows.push({ feature, properties: source.properties, geometry, ...extentOf(geometry) });
+    checked.rows.push({ feature, properties: withoutNulls(source.properties), geometry, ...extentOf(geometry) });
   });
   return checked;
 }

@@ -6,6 +6,24 @@ import { z } from 'zod';
 import { OVERLAY_CONTEXT_KINDS, overlayStyleSchema, type OverlayGeometryType, type OverlayStyle } from '@parcel-map/shared/contracts';
 import { sourceCrsSchema } from './sourceCrs.ts';
 
+/** A property the map shows: its source name, or that with what the popup calls it, its unit and what its codes mean. */
+const shownAttributeSchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      from: z.string().min(1),
+      label: z.string().min(1).optional(),
+      /** Written after each value, e.g. "ft (NAVD 88)". */
+      unit: z.string().min(1).optional(),
+      /** What each value means, e.g. a FEMA flood zone "AE" → "1% annual chance flood, base flood elevation determined". */
+      codes: z.record(z.string(), z.string().min(1)).optional(),
+      /** Values that mean "none" in this property (FEMA's -9999): stored as missing. */
+      nullValues: z.array(z.union([z.string(), z.number()])).min(1).optional(),
+    })
+    .strict(),
+]);
+export type ShownAttribute = z.infer<typeof shownAttributeSchema>;
+
 const overlayMappingSchema = z
   .object({
     overlay: z
@@ -22,10 +40,13 @@ const overlayMappingSchema = z
     crs: sourceCrsSchema.optional(),
     /** Drawn by the offline styles under the parcels as this kind of background, instead of a toggle. */
     context: z.enum(OVERLAY_CONTEXT_KINDS).optional(),
-    /** One colour, or a colour per value of one property; by default one colour per geometry type. */
+    /**
+     * One colour, or a colour per value of one property; by default one colour per geometry type. The
+     * values `byAttribute.colours` leaves out take the legend's palette (overlayLegend.ts).
+     */
     style: z.optional(overlayStyleSchema),
     /** The properties the map shows (and its tiles carry), in order; by default every one. */
-    attributes: z.object({ show: z.array(z.string().min(1)).min(1) }).strict().optional(),
+    attributes: z.object({ show: z.array(shownAttributeSchema).min(1) }).strict().optional(),
   })
   .strict();
 

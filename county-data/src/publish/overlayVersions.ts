@@ -2,7 +2,7 @@
 // says: a county's other layers, each version with its features (every property kept).
 import type { Geometry } from 'geojson';
 import type { Db, Queryable } from '@parcel-map/database';
-import { OVERLAY_NAME_PATTERN, type OverlayContextKind, type OverlayGeometryType, type OverlayStyle, type OverlayVersion } from '@parcel-map/shared/contracts';
+import { OVERLAY_NAME_PATTERN, type OverlayAttributeField, type OverlayContextKind, type OverlayGeometryType, type OverlayLegend, type OverlayStyle, type OverlayVersion } from '@parcel-map/shared/contracts';
 import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, rollbackVersion, type VersionedKind } from './versions.ts';
 
 // One JSON parameter per batch, as parcels are written.
@@ -14,6 +14,10 @@ export interface OverlayMeta {
   geometryType: OverlayGeometryType;
   context: OverlayContextKind | null;
   style: OverlayStyle;
+  /** The values its features hold of the attribute it is coloured by; null: coloured alike. */
+  legend: OverlayLegend | null;
+  /** How the popup shows the shown properties the mapping describes. */
+  fields: OverlayAttributeField[];
   /** The properties its tiles carry, in order; null: every one. */
   shownAttributes: string[] | null;
   sourceName: string;
@@ -34,8 +38,8 @@ export interface OverlayFeatureInsert {
   max_lat: number;
 }
 
-/** A kept version as the wire lists it (shared/src/overlays/overlayAdminContract.ts), with its row id. */
-export interface OverlayVersionRow extends OverlayVersion {
+/** A kept version as the wire lists it (shared/src/overlays/overlayAdminContract.ts), with its row id, legend and fields. */
+export interface OverlayVersionRow extends OverlayVersion, Pick<OverlayMeta, 'legend' | 'fields'> {
   id: number;
 }
 
@@ -63,7 +67,7 @@ const OVERLAYS: VersionedKind = {
 };
 
 const VERSION_COLUMNS = `id, name, version, is_current AS current, label, geometry_type AS "geometryType", context, style,
-  shown_attributes AS "shownAttributes", feature_count AS features, rejected_count AS rejected,
+  shown_attributes AS "shownAttributes", legend, attribute_fields AS fields, feature_count AS features, rejected_count AS rejected,
   source_name AS source, licence, to_char(as_of, 'YYYY-MM-DD') AS "asOf",
   to_char(imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt",
   CASE WHEN west IS NULL THEN NULL ELSE json_build_array(west, south, east, north) END AS bbox`;
@@ -80,12 +84,13 @@ export async function publishOverlayVersion(db: Db, meta: OverlayMeta, features:
   return publishVersion(db, OVERLAYS, meta.name, {
     async insert(tx) {
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO overlays (name, version, label, geometry_type, context, style, shown_attributes, source_name, licence, as_of, rejected_count)
-         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10 FROM overlays WHERE name = $1
+        `INSERT INTO overlays (name, version, label, geometry_type, context, style, shown_attributes, source_name, licence, as_of, rejected_count, legend, attribute_fields)
+         SELECT $1, ${NEXT_VERSION}, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::jsonb, $12::jsonb FROM overlays WHERE name = $1
          RETURNING id`,
         [
           meta.name, meta.label, meta.geometryType, meta.context, JSON.stringify(meta.style),
           meta.shownAttributes === null ? null : JSON.stringify(meta.shownAttributes), meta.sourceName, meta.licence, meta.asOf, meta.rejected,
+          meta.legend === null ? null : JSON.stringify(meta.legend), JSON.stringify(meta.fields),
         ],
       );
       return rows[0]!.id;

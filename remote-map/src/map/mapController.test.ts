@@ -67,7 +67,7 @@ const config: MapConfig = {
 
 const parcel = (pin: string): Feature => ({ type: 'Feature', properties: { pin, Name: `OWNER ${pin}` }, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] } });
 const QUERY_MATCH_TILES = 'http://api.test/tiles/query/keyOfTheQueryAAAAAAAA/{z}/{x}/{y}.pbf?v=4';
-const flood: OverlayLayer = { name: 'flood', label: 'Flood zones', geometryType: 'polygon', tilesUrl: 'http://api.test/tiles/overlays/flood/{z}/{x}/{y}.pbf?v=1', style: { colour: '#1c7ed6' } };
+const flood: OverlayLayer = { name: 'flood', label: 'Flood zones', geometryType: 'polygon', tilesUrl: 'http://api.test/tiles/overlays/flood/{z}/{x}/{y}.pbf?v=1', style: { colour: '#1c7ed6' }, legend: null, fields: [] };
 const markup = (id: number, visible: boolean): Markup => ({
   id,
   name: `M${id}`,

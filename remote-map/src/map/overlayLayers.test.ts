@@ -7,15 +7,26 @@ import { drawnOverlayNames, installOverlayLayers, overlayColour, overlayFeatures
 
 const styleSpec = styleSpecModule as typeof StyleSpec;
 
+const floodFields = [{ key: 'fld_zone', label: 'Flood zone', codes: { AE: '1% annual chance flood, base flood elevation determined' } }];
 const flood: OverlayLayer = {
   name: 'flood-zones',
   label: 'Flood zones (FEMA 100-year)',
   geometryType: 'polygon',
   tilesUrl: 'http://api.test/tiles/overlays/flood-zones/{z}/{x}/{y}.pbf?v=1',
-  style: { colour: '#888888', byAttribute: { attribute: 'fld_zone', colours: { AE: '#1c7ed6', X: '#a5d8ff' } } },
+  // The style's colours as the mapping gave them, VE too; the legend the values the layer holds.
+  style: { colour: '#888888', byAttribute: { attribute: 'fld_zone', colours: { AE: '#0570b0', VE: '#023858' } } },
+  legend: {
+    attribute: 'fld_zone',
+    entries: [
+      { value: 'AE', label: '1% annual chance flood, base flood elevation determined', colour: '#332288', features: 18 },
+      { value: 'X', label: 'X', colour: '#DDCC77', features: 3 },
+    ],
+    others: 0,
+  },
+  fields: floodFields,
 };
-const rail: OverlayLayer = { name: 'railroads', label: 'Railroads', geometryType: 'line', tilesUrl: 'http://api.test/tiles/overlays/railroads/{z}/{x}/{y}.pbf?v=2', style: { colour: '#333333' } };
-const exempt: OverlayLayer = { name: 'tax-exempt', label: 'Tax-exempt', geometryType: 'point', tilesUrl: 'http://api.test/tiles/overlays/tax-exempt/{z}/{x}/{y}.pbf?v=1', style: { colour: '#e8590c' } };
+const rail: OverlayLayer = { name: 'railroads', label: 'Railroads', geometryType: 'line', tilesUrl: 'http://api.test/tiles/overlays/railroads/{z}/{x}/{y}.pbf?v=2', style: { colour: '#333333' }, legend: null, fields: [] };
+const exempt: OverlayLayer = { name: 'tax-exempt', label: 'Tax-exempt', geometryType: 'point', tilesUrl: 'http://api.test/tiles/overlays/tax-exempt/{z}/{x}/{y}.pbf?v=1', style: { colour: '#e8590c' }, legend: null, fields: [] };
 
 function colourOf(colour: ReturnType<typeof overlayColour>, properties: Record<string, unknown>): string {
   const expression = styleSpec.expression.createExpression(colour as never, { type: 'color' } as never);
@@ -24,20 +35,20 @@ function colourOf(colour: ReturnType<typeof overlayColour>, properties: Record<s
 }
 
 describe('overlayColour', () => {
-  it('is the one colour of an overlay styled without an attribute', () => {
-    expect(overlayColour({ colour: '#333333' })).toBe('#333333');
+  it('is the one colour of an overlay without a legend', () => {
+    expect(overlayColour(rail)).toBe('#333333');
   });
 
-  it('colours each listed value of the attribute, and every other value (or none) in the overlay colour', () => {
-    const colour = overlayColour(flood.style);
-    expect(colourOf(colour, { fld_zone: 'AE' })).toBe(colourOf('#1c7ed6', {}));
-    expect(colourOf(colour, { fld_zone: 'X' })).toBe(colourOf('#a5d8ff', {}));
+  it('colours each value of the legend in its colour, and every other value (or none) in the overlay colour', () => {
+    const colour = overlayColour(flood);
+    expect(colourOf(colour, { fld_zone: 'AE' })).toBe(colourOf('#332288', {}));
+    expect(colourOf(colour, { fld_zone: 'X' })).toBe(colourOf('#DDCC77', {}));
     expect(colourOf(colour, { fld_zone: 'VE' })).toBe(colourOf('#888888', {}));
     expect(colourOf(colour, {})).toBe(colourOf('#888888', {}));
   });
 
-  it('matches numeric attribute values by their text, as the mapping file writes them', () => {
-    const colour = overlayColour({ colour: '#000000', byAttribute: { attribute: 'code', colours: { '3': '#ff0000' } } });
+  it('matches numeric attribute values by their text, as the legend writes them', () => {
+    const colour = overlayColour({ style: { colour: '#000000' }, legend: { attribute: 'code', entries: [{ value: '3', label: '3', colour: '#ff0000', features: 1 }], others: 0 } });
     expect(colourOf(colour, { code: 3 })).toBe(colourOf('#ff0000', {}));
   });
 });
@@ -117,6 +128,19 @@ describe('installOverlayLayers', () => {
     expect(drawnOverlayNames(map)).toEqual(['flood-zones', 'tax-exempt']);
   });
 
+  it('paints an overlay’s areas and outlines in its legend’s colours', async () => {
+    const { fake, map } = await fakeMap(base);
+    installOverlayLayers(map, [flood], 'parcels-label');
+    const { fill, outline } = overlayLayerIds('flood-zones');
+    for (const [layer, property] of [[fill, 'fill-color'], [outline, 'line-color']] as const) {
+      const paint = fake.getPaintProperty(layer, property) as ReturnType<typeof overlayColour>;
+      expect(colourOf(paint, { fld_zone: 'AE' })).toBe(colourOf('#332288', {}));
+      expect(colourOf(paint, { fld_zone: 'X' })).toBe(colourOf('#DDCC77', {}));
+      // A value the mapping colours but the layer lacks is no case of the paint's.
+      expect(JSON.stringify(paint)).not.toContain('VE');
+    }
+  });
+
   it('draws on top when the layer to go under is missing', async () => {
     const { fake, map } = await fakeMap([{ id: 'land', type: 'background' }]);
     installOverlayLayers(map, [rail], 'parcels-label');
@@ -146,8 +170,8 @@ describe('overlayFeaturesAt', () => {
       { layer: overlayLayerIds('railroads').line, id: 7, properties: { name: 'MBTA', nested: { not: 'shown' } } },
     ]);
     expect(overlayFeaturesAt(map, { x: 100, y: 50 }, [flood, rail])).toEqual([
-      { overlay: 'railroads', label: 'Railroads', properties: { name: 'MBTA' } },
-      { overlay: 'flood-zones', label: 'Flood zones (FEMA 100-year)', properties: { fld_zone: 'AE', static_bfe: 3.5, sfha_tf: 'T' } },
+      { overlay: 'railroads', label: 'Railroads', fields: [], properties: { name: 'MBTA' } },
+      { overlay: 'flood-zones', label: 'Flood zones (FEMA 100-year)', fields: floodFields, properties: { fld_zone: 'AE', static_bfe: 3.5, sfha_tf: 'T' } },
     ]);
   });
 

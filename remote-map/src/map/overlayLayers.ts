@@ -2,7 +2,7 @@
 // drawn by its kind — fill and outline for areas, a line for lines, a circle for points — in its
 // style's colours, above the base map and under the parcels, so parcels stay clickable and readable.
 import type { ExpressionSpecification, LayerSpecification, Map as MapboxMap, PointLike, VectorSourceSpecification } from 'mapbox-gl';
-import { OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type OverlayGeometryType, type OverlayStyle } from '@parcel-map/shared/api';
+import { OVERLAY_SOURCE_LAYER, OVERLAY_TILE_ZOOMS, type OverlayAttributeField, type OverlayGeometryType, type OverlayLegend, type OverlayStyle } from '@parcel-map/shared/api';
 import type { DrawnLayer } from './drawnLayer.ts';
 import { PARCEL_LAYER_IDS } from './parcelLayers.ts';
 
@@ -14,12 +14,17 @@ export interface OverlayLayer {
   /** Absolute tile URL template, carrying the overlay's version. */
   tilesUrl: string;
   style: OverlayStyle;
+  /** The values it is coloured by, each in its colour; null: all in the style's colour. */
+  legend: OverlayLegend | null;
+  /** How the popup shows the properties its mapping describes. */
+  fields: OverlayAttributeField[];
 }
 
-/** The features of the overlays drawn under a click: the popup lists their attributes. */
+/** The features of the overlays drawn under a click: the popup lists their attributes as their overlay's fields say. */
 export interface OverlayFeatureHit {
   overlay: string;
   label: string;
+  fields: OverlayAttributeField[];
   properties: Record<string, string | number | boolean>;
 }
 
@@ -40,21 +45,21 @@ const HIT_TOLERANCE_PX = 4;
 /** Areas under lines under points: a point is never hidden under an area switched on after it. */
 const DRAW_ORDER: Record<OverlayGeometryType, number> = { polygon: 0, line: 1, point: 2 };
 
-/** The overlay's colour, or a `match` on its attribute's value with the colour for the values not listed. */
-export function overlayColour(style: OverlayStyle): string | ExpressionSpecification {
-  const entries = Object.entries(style.byAttribute?.colours ?? {});
-  if (!style.byAttribute || entries.length === 0) return style.colour;
-  return ['match', ['to-string', ['get', style.byAttribute.attribute]], ...entries.flat(), style.colour] as ExpressionSpecification;
+/** The legend's colours: a `match` on its attribute's value, the style's colour for the values it does not list; else that one colour. */
+export function overlayColour({ style, legend }: Pick<OverlayLayer, 'style' | 'legend'>): string | ExpressionSpecification {
+  if (!legend || legend.entries.length === 0) return style.colour;
+  return ['match', ['to-string', ['get', legend.attribute]], ...legend.entries.flatMap((entry) => [entry.value, entry.colour]), style.colour] as ExpressionSpecification;
 }
 
 export function overlaySource(tilesUrl: string): VectorSourceSpecification {
   return { type: 'vector', tiles: [tilesUrl], minzoom: OVERLAY_TILE_ZOOMS.min, maxzoom: OVERLAY_TILE_ZOOMS.max };
 }
 
-export function overlayLayers({ name, geometryType, style }: OverlayLayer): LayerSpecification[] {
+export function overlayLayers(overlay: OverlayLayer): LayerSpecification[] {
+  const { name, geometryType } = overlay;
   const common = { source: overlaySourceId(name), 'source-layer': OVERLAY_SOURCE_LAYER } as const;
   const ids = overlayLayerIds(name);
-  const colour = overlayColour(style);
+  const colour = overlayColour(overlay);
   switch (geometryType) {
     case 'polygon':
       return [
@@ -141,7 +146,7 @@ export function overlayFeaturesAt(map: MapboxMap, point: { x: number; y: number 
     const key = `${overlay.name} ${feature.id ?? JSON.stringify(properties)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    hits.push({ overlay: overlay.name, label: overlay.label, properties });
+    hits.push({ overlay: overlay.name, label: overlay.label, fields: overlay.fields, properties });
   }
   return hits;
 }

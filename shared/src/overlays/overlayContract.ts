@@ -51,6 +51,30 @@ export const overlayStyleSchema = z.object({
   labelAttribute: z.optional(z.string()),
 });
 
+/**
+ * How the popup shows one of an overlay's properties, from its mapping: `key` the source name, `label`
+ * what the mapping calls it (else the source name), `unit` written after a value ("ft (NAVD 88)"),
+ * `codes` what each coded value means (FEMA's "AE" → "1% annual chance flood, base flood elevation determined").
+ */
+const overlayAttributeFieldSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  unit: z.optional(z.string()),
+  codes: z.optional(z.record(z.string(), z.string())),
+});
+
+/**
+ * The values an overlay's features hold of the attribute it is coloured by, found at import: each with
+ * what it means (its code's text, else itself), its colour and how many features hold it, by value.
+ * `others`: the features of no listed value (none, or one of more values than the palette tells apart),
+ * drawn in the style's colour.
+ */
+const overlayLegendSchema = z.object({
+  attribute: z.string(),
+  entries: z.array(z.object({ value: z.string(), label: z.string(), colour: colourSchema, features: z.number() })),
+  others: z.number(),
+});
+
 /** Values GIS exports write for "no name" (Cambridge's water bodies: `<Null>`): no label, and left out of the tiles' label attribute. */
 const NO_NAME = new Set(['', '<null>', 'null', 'none', 'n/a', 'unnamed']);
 
@@ -72,6 +96,10 @@ export const overlaySchema = z.object({
   tiles: z.string(),
   context: z.nullable(z.enum(OVERLAY_CONTEXT_KINDS)),
   style: overlayStyleSchema,
+  /** Null: drawn in one colour (the style's). */
+  legend: z.nullable(overlayLegendSchema),
+  /** The shown properties the mapping describes, in its order; the popup shows the others after them under their own names. */
+  fields: z.array(overlayAttributeFieldSchema),
   source: z.string(),
   licence: z.string(),
 });
@@ -81,6 +109,8 @@ export const overlaysAnswerSchema = z.object({ overlays: z.array(overlaySchema) 
 
 export type Overlay = z.infer<typeof overlaySchema>;
 export type OverlayStyle = z.infer<typeof overlayStyleSchema>;
+export type OverlayLegend = z.infer<typeof overlayLegendSchema>;
+export type OverlayAttributeField = z.infer<typeof overlayAttributeFieldSchema>;
 export type OverlaysAnswer = z.infer<typeof overlaysAnswerSchema>;
 export type OverlayGeometryType = (typeof OVERLAY_GEOMETRY_TYPES)[number];
 export type OverlayContextKind = (typeof OVERLAY_CONTEXT_KINDS)[number];

@@ -70,11 +70,17 @@ describe.skipIf(!existsSync(CAMBRIDGE_OVERLAYS_DIR) || !existsSync(MECKLENBURG_D
       bbox: [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)],
       tiles: `/tiles/overlays/flood-zones/{z}/{x}/{y}.pbf?v=${dataVersion}`,
       context: null,
-      style: { colour: '#74a9cf', byAttribute: { attribute: 'fld_zone', colours: expect.objectContaining({ AE: '#0570b0' }) } },
+      style: { colour: '#74a9cf', byAttribute: { attribute: 'fld_zone', colours: { AE: '#332288' } } },
+      // Cambridge's floodplains are all zone AE: its legend lists that one value, in its words.
+      legend: { attribute: 'fld_zone', entries: [{ value: 'AE', label: '1% annual chance flood, base flood elevation determined', colour: '#332288', features: 21 }], others: 0 },
+      fields: expect.arrayContaining([
+        { key: 'static_bfe', label: 'Base flood elevation', unit: 'ft (NAVD 88)' },
+        { key: 'sfha_tf', label: 'Special flood hazard area', codes: expect.objectContaining({ T: expect.stringMatching(/^Yes/) }) },
+      ]),
       source: expect.stringContaining('FEMA 100-year floodplains'),
       licence: 'ODC Public Domain Dedication and License (PDDL) 1.0',
     });
-    expect(listed.find((overlay) => overlay.name === 'railroads')).toMatchObject({ label: 'Railroads', geometryType: 'line', features: 364, context: null, style: { colour: expect.any(String) } });
+    expect(listed.find((overlay) => overlay.name === 'railroads')).toMatchObject({ label: 'Railroads', geometryType: 'line', features: 364, context: null, style: { colour: expect.any(String) }, legend: null, fields: [] });
     expect(listed.filter((overlay) => overlay.context !== null).map(({ name, context }) => [name, context])).toEqual([['cambridge-roads', 'roads'], ['cambridge-water', 'water']]);
   });
 

@@ -12,8 +12,8 @@ export function createOverlaysService(deps: { db: Queryable; dataVersion: DataVe
       const [dataVersion, versions] = await Promise.all([deps.dataVersion.current(), listOverlayVersions(deps.db)]);
       return versions
         .filter((version) => version.current)
-        .map(({ name, label, geometryType, version, features, bbox, context, style, source, licence }) => ({
-          name, label, geometryType, version, features, bbox, tiles: overlayTilesTemplate(name, dataVersion), context, style, source, licence,
+        .map(({ name, label, geometryType, version, features, bbox, context, style, legend, fields, source, licence }) => ({
+          name, label, geometryType, version, features, bbox, tiles: overlayTilesTemplate(name, dataVersion), context, style, legend, fields, source, licence,
         }));
     },
   };

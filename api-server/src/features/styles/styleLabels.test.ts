@@ -29,6 +29,8 @@ const overlay = (name: string, context: Overlay['context'], geometryType: Overla
   tiles: `/tiles/overlays/${name}/{z}/{x}/{y}.pbf?v=1`,
   context,
   style: { colour: '#123456', ...(labelAttribute ? { labelAttribute } : {}) },
+  legend: null,
+  fields: [],
   source: 'County GIS',
   licence: 'PD',
 });

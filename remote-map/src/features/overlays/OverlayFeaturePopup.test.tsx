@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { OverlayAttributeField } from '@parcel-map/shared/api';
 import type { MapController, OverlayClick } from '../../map/mapController.ts';
 import { DOCKED_CARD_QUERY, OverlayFeaturePopup } from './OverlayFeaturePopup.tsx';
 
@@ -17,10 +18,19 @@ function fakeController() {
   return { controller, shownAt };
 }
 
+/** As the bundled FEMA mapping (county-data/mappings/overlays/cambridge_flood_zones.json) describes them. */
+const FLOOD_FIELDS: OverlayAttributeField[] = [
+  { key: 'fld_zone', label: 'Flood zone', codes: { AE: '1% annual chance flood, base flood elevation determined', X: 'Outside the 1% annual chance flood' } },
+  { key: 'static_bfe', label: 'Base flood elevation', unit: 'ft (NAVD 88)' },
+  { key: 'sfha_tf', label: 'Special flood hazard area', codes: { T: 'Yes', F: 'No' } },
+  { key: 'study_typ', label: 'Study type' },
+];
+
 const zoneAE: OverlayClick = {
   lngLat: { lng: -71.14, lat: 42.396 },
-  features: [{ overlay: 'flood-zones', label: 'Flood zones (FEMA 100-year)', properties: { fld_zone: 'AE', static_bfe: 3.5, sfha_tf: 'T' } }],
+  features: [{ overlay: 'flood-zones', label: 'Flood zones (FEMA 100-year)', fields: FLOOD_FIELDS, properties: { sfha_tf: 'T', static_bfe: 3.5, fld_zone: 'AE' } }],
 };
+const zoning = { overlay: 'zoning', label: 'Zoning districts', fields: [], properties: { ZONE_TYPE: 'C-1' } };
 
 let showClick: (click: OverlayClick | null) => void;
 function Screen({ controller }: { controller: MapController }) {
@@ -38,23 +48,42 @@ function renderPopup() {
 const popup = () => screen.queryByRole('region', { name: 'Overlay details' });
 
 describe('OverlayFeaturePopup', () => {
-  it('shows, where the click was, each overlay feature’s label and every attribute with its value', () => {
+  const rows = () => [...popup()!.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
+  it('shows, where the click was, each overlay feature’s label and its attributes in the mapping’s order and words: codes told, units written', () => {
     const { shownAt } = renderPopup();
     act(() => showClick(zoneAE));
     expect(shownAt).toEqual([zoneAE.lngLat]);
-    const card = popup()!;
-    expect(within(card).getByRole('heading', { name: 'Flood zones (FEMA 100-year)' })).toBeInTheDocument();
-    const rows = [...card.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
-    expect(rows).toEqual([
-      ['fld_zone', 'AE'],
-      ['static_bfe', '3.5'],
-      ['sfha_tf', 'T'],
+    expect(within(popup()!).getByRole('heading', { name: 'Flood zones (FEMA 100-year)' })).toBeInTheDocument();
+    expect(rows()).toEqual([
+      ['Flood zone', 'AE — 1% annual chance flood, base flood elevation determined'],
+      ['Base flood elevation', '3.5 ft (NAVD 88)'],
+      ['Special flood hazard area', 'T — Yes'],
+    ]);
+  });
+
+  it('shows a code the mapping does not list as it is, and the attributes it does not describe after the others under their own names', () => {
+    renderPopup();
+    act(() => showClick({ ...zoneAE, features: [{ ...zoneAE.features[0]!, properties: { GlobalID: '{7A9B}', fld_zone: 'AH', study_typ: 'SFHA with BFE and floodway' } }] }));
+    expect(rows()).toEqual([
+      ['Flood zone', 'AH'],
+      ['Study type', 'SFHA with BFE and floodway'],
+      ['GlobalID', '{7A9B}'],
+    ]);
+  });
+
+  it('shows every attribute of an overlay whose mapping describes none, name → value', () => {
+    renderPopup();
+    act(() => showClick({ ...zoneAE, features: [{ ...zoning, properties: { ZONE_TYPE: 'C-1', ZCODE: 35 } }] }));
+    expect(rows()).toEqual([
+      ['ZONE_TYPE', 'C-1'],
+      ['ZCODE', '35'],
     ]);
   });
 
   it('lists every overlay feature under the click, one after the other', () => {
     renderPopup();
-    act(() => showClick({ ...zoneAE, features: [{ overlay: 'zoning', label: 'Zoning districts', properties: { ZONE_TYPE: 'C-1' } }, ...zoneAE.features] }));
+    act(() => showClick({ ...zoneAE, features: [zoning, ...zoneAE.features] }));
     expect(within(popup()!).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Zoning districts', 'Flood zones (FEMA 100-year)']);
   });
 
@@ -72,7 +101,7 @@ describe('OverlayFeaturePopup', () => {
   it('moves to the next click', () => {
     const { shownAt } = renderPopup();
     act(() => showClick(zoneAE));
-    const next = { lngLat: { lng: -71.1, lat: 42.37 }, features: [{ overlay: 'zoning', label: 'Zoning districts', properties: { ZONE_TYPE: 'C-1' } }] };
+    const next = { lngLat: { lng: -71.1, lat: 42.37 }, features: [zoning] };
     act(() => showClick(next));
     expect(shownAt).toEqual([zoneAE.lngLat, next.lngLat]);
     expect(within(popup()!).getByRole('heading', { name: 'Zoning districts' })).toBeInTheDocument();

@@ -24,13 +24,26 @@ const overlay = (name: string, fields: Partial<Overlay>): Overlay => ({
   tiles: `/tiles/overlays/${name}/{z}/{x}/{y}.pbf?v=1`,
   context: null,
   style: { colour: '#888888' },
+  legend: null,
+  fields: [],
   source: 'City of Cambridge GIS',
   licence: 'ODC-PDDL-1.0',
   ...fields,
 });
 
 const CAMBRIDGE_OVERLAYS: Overlay[] = [
-  overlay('flood-zones', { label: 'Flood zones (FEMA 100-year)', style: { colour: '#adb5bd', byAttribute: { attribute: 'fld_zone', colours: { X: '#a5d8ff', AE: '#1c7ed6', A: '#3690c0' } } } }),
+  overlay('flood-zones', {
+    label: 'Flood zones (FEMA 100-year)',
+    style: { colour: '#adb5bd', byAttribute: { attribute: 'fld_zone', colours: { AE: '#332288', X: '#DDCC77' } } },
+    legend: {
+      attribute: 'fld_zone',
+      entries: [
+        { value: 'AE', label: '1% annual chance flood, base flood elevation determined', colour: '#332288', features: 18 },
+        { value: 'X', label: 'X', colour: '#DDCC77', features: 3 },
+      ],
+      others: 0,
+    },
+  }),
   overlay('railroads', { label: 'Railroads', geometryType: 'line', style: { colour: '#343a40' } }),
   overlay('water', { label: 'Water bodies', context: 'water', style: { colour: '#a5d8ff' } }),
 ];
@@ -77,6 +90,10 @@ async function openPanel() {
 }
 
 const swatchColour = (element: Element | null | undefined) => (element as HTMLElement | null)?.style.getPropertyValue('--overlay-colour');
+const legendOf = (layers: HTMLElement, label: string) =>
+  within(within(layers).getByRole('list', { name: `${label} legend` }))
+    .getAllByRole('listitem')
+    .map((entry) => [entry.textContent, swatchColour(entry.querySelector('.overlay-swatch'))]);
 
 describe('the Overlays panel’s county layers (issue #23 §5)', () => {
   it('lists each overlay but base-map context under SPEC’s switches, each with a checkbox and its legend', async () => {
@@ -92,16 +109,20 @@ describe('the Overlays panel’s county layers (issue #23 §5)', () => {
     // One colour: its swatch beside the name, drawn as the map draws a line.
     const railroads = within(layers).getByRole('checkbox', { name: 'Railroads' }).closest('label')!;
     expect(swatchColour(railroads.querySelector('.overlay-swatch--line'))).toBe('#343a40');
-    // Styled by an attribute: each value with its colour, in the values' order, then the others.
-    const legend = within(layers).getByRole('list', { name: 'Flood zones (FEMA 100-year) legend' });
-    const entries = within(legend).getAllByRole('listitem');
-    expect(entries.map((entry) => [entry.textContent, swatchColour(entry.querySelector('.overlay-swatch--polygon'))])).toEqual([
-      ['A', '#3690c0'],
-      ['AE', '#1c7ed6'],
-      ['X', '#a5d8ff'],
-      ['Other', '#adb5bd'],
+    // Coloured by an attribute: each value the layer holds with what it means and its colour, in the legend's order; no 'Other' when every feature has one.
+    expect(legendOf(layers, 'Flood zones (FEMA 100-year)')).toEqual([
+      ['AE — 1% annual chance flood, base flood elevation determined', '#332288'],
+      ['X', '#DDCC77'],
     ]);
     for (const checkbox of within(layers).getAllByRole('checkbox')) expect(checkbox).not.toBeChecked();
+  });
+
+  it('ends a legend with the overlay’s colour as ‘Other’ when some features hold none of its values', async () => {
+    const [flood] = CAMBRIDGE_OVERLAYS;
+    answerWith(() => [{ ...flood!, legend: { ...flood!.legend!, others: 2 } }]);
+    renderPanel();
+    const layers = await within(await openPanel()).findByRole('list', { name: 'County layers' });
+    expect(legendOf(layers, 'Flood zones (FEMA 100-year)').at(-1)).toEqual(['Other', '#adb5bd']);
   });
 
   it('switches an overlay on and off, and keeps the ones on in the URL', async () => {

@@ -1,14 +1,16 @@
 // The Overlays panel's county layers (issue #23 §5), under SPEC's switches: a checkbox per overlay
-// with its legend — its colour, or each styled value's — and a short line when there are none.
+// with its legend — its colour, or each value its features hold in the colour the map draws it (the
+// legend found at import) — and a short line when there are none.
 import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
-import type { Overlay, OverlayGeometryType } from '@parcel-map/shared/api';
+import type { Overlay, OverlayGeometryType, OverlayLegend } from '@parcel-map/shared/api';
 import { overlayLayerToggled, selectShownOverlayLayers } from '../mapView/mapViewSlice.ts';
 import { useSwitchableOverlays } from './overlaysApi.ts';
+import { codedValueText } from './overlayValueText.ts';
 import './overlayLayerOptions.css';
 
 /** docs/decisions.md: the panel says so rather than leaving a gap. */
 export const NO_OVERLAY_LAYERS_MESSAGE = 'No county layers to show.';
-/** The legend's entry for the values an overlay's style does not list. */
+/** The legend's entry for the features of no listed value. */
 const OTHER_VALUES_LABEL = 'Other';
 
 export function OverlayLayerOptions() {
@@ -23,29 +25,26 @@ export function OverlayLayerOptions() {
         <li key={overlay.name}>
           <label className="overlays-panel__option">
             <input type="checkbox" checked={shown.includes(overlay.name)} onChange={() => dispatch(overlayLayerToggled({ name: overlay.name }))} />
-            {!overlay.style.byAttribute && <Swatch colour={overlay.style.colour} geometryType={overlay.geometryType} />}
+            {!overlay.legend && <Swatch colour={overlay.style.colour} geometryType={overlay.geometryType} />}
             {overlay.label}
           </label>
-          {overlay.style.byAttribute && <ValueLegend overlay={overlay} />}
+          {overlay.legend && <ValueLegend overlay={overlay} legend={overlay.legend} />}
         </li>
       ))}
     </ul>
   );
 }
 
-/**
- * One colour per styled value in the values' order (the answer's key order is the database's, not
- * the mapping file's), then the colour of all the others.
- */
-function ValueLegend({ overlay }: { overlay: Overlay }) {
-  const styled = Object.entries(overlay.style.byAttribute?.colours ?? {}).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
-  const entries = [...styled, [OTHER_VALUES_LABEL, overlay.style.colour] as const];
+/** Each value the layer holds with what it means, in the legend's order (by value), then 'Other' when some features have none of them. */
+function ValueLegend({ overlay, legend }: { overlay: Overlay; legend: OverlayLegend }) {
+  const entries = legend.entries.map(({ value, label, colour }) => ({ key: value, text: codedValueText(value, label), colour }));
+  if (legend.others > 0) entries.push({ key: '', text: OTHER_VALUES_LABEL, colour: overlay.style.colour });
   return (
     <ul className="overlay-layers__legend" aria-label={`${overlay.label} legend`}>
-      {entries.map(([value, colour]) => (
-        <li key={value} className="overlay-layers__legend-entry">
+      {entries.map(({ key, text, colour }) => (
+        <li key={key} className="overlay-layers__legend-entry">
           <Swatch colour={colour} geometryType={overlay.geometryType} />
-          {value}
+          {text}
         </li>
       ))}
     </ul>

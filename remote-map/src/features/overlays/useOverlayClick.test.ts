@@ -3,12 +3,12 @@ import type { OverlayClick } from '../../map/mapController.ts';
 import type { OverlayLayer } from '../../map/overlayLayers.ts';
 import { useOverlayClick } from './useOverlayClick.ts';
 
-const layer = (name: string): OverlayLayer => ({ name, label: name, geometryType: 'polygon', tilesUrl: `http://api.test/${name}/{z}/{x}/{y}.pbf`, style: { colour: '#000000' } });
+const layer = (name: string): OverlayLayer => ({ name, label: name, geometryType: 'polygon', tilesUrl: `http://api.test/${name}/{z}/{x}/{y}.pbf`, style: { colour: '#000000' }, legend: null, fields: [] });
 const click: OverlayClick = {
   lngLat: { lng: -71.14, lat: 42.396 },
   features: [
-    { overlay: 'zoning', label: 'Zoning districts', properties: { ZONE_TYPE: 'C-1' } },
-    { overlay: 'flood-zones', label: 'Flood zones', properties: { fld_zone: 'AE' } },
+    { overlay: 'zoning', label: 'Zoning districts', fields: [], properties: { ZONE_TYPE: 'C-1' } },
+    { overlay: 'flood-zones', label: 'Flood zones', fields: [], properties: { fld_zone: 'AE' } },
   ],
 };
 

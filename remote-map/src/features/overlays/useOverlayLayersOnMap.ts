@@ -21,7 +21,9 @@ export function useShownOverlayLayers(): OverlayLayer[] {
     if (!overlays || !apiBaseUrl) return [];
     return shown.flatMap((name) => {
       const overlay = overlays.find((candidate) => candidate.name === name);
-      return overlay ? [{ name, label: overlay.label, geometryType: overlay.geometryType, tilesUrl: overlayTilesUrl(apiBaseUrl, overlay.tiles), style: overlay.style }] : [];
+      if (!overlay) return [];
+      const { label, geometryType, style, legend, fields } = overlay;
+      return [{ name, label, geometryType, tilesUrl: overlayTilesUrl(apiBaseUrl, overlay.tiles), style, legend, fields }];
     });
   }, [overlays, shown, apiBaseUrl]);
 }

@@ -314,6 +314,8 @@ const FLOOD_ZONES: Overlay = {
   tiles: '/tiles/overlays/flood-zones/{z}/{x}/{y}.pbf?v=1',
   context: null,
   style: { colour: '#1c7ed6', byAttribute: { attribute: 'FLD_ZONE', colours: { AE: '#1c7ed6', X: '#a5d8ff' } } },
+  legend: null,
+  fields: [],
   source: 'FEMA',
   licence: 'public domain',
 };
