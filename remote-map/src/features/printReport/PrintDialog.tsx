@@ -1,5 +1,5 @@
-// The print button's dialog: what to print (the parcel, saved parcels, a measured shape, the shown
-// markups or the map's centre), at what scale (fit, engineering or ratio), on what paper; it draws
+// The print button's dialog: what to print (the parcel, the parcels near it, saved parcels, a measured
+// shape, the shown markups or the map's centre), at what scale (fit, engineering or ratio), on what paper; it draws
 // the map at that view, waits for it to be idle, and offers the sheet as a PDF to download.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -7,11 +7,12 @@ import { selectIsSignedIn, selectRuntimeConfig, selectUserLabel, useAppSelector,
 import { useListMarkupsQuery, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { SELECTED_LINE } from '../../map/parcelLayers.ts';
-import { useGetDatasetsQuery, useGetParcelQuery } from '../parcelSelection/parcelsApi.ts';
+import { useGetDatasetsQuery, useGetNearbyQuery, useGetParcelQuery } from '../parcelSelection/parcelsApi.ts';
 import { NOT_A_SURVEY, provenanceText } from '../parcelSelection/ParcelDetailPanel.tsx';
 import { selectSelectedPin } from '../parcelSelection/parcelSelectionSlice.ts';
 import { selectMapCenter, selectMapOverlays, selectMapStyleId, selectShownOverlayLayers } from '../mapView/mapViewSlice.ts';
 import { selectMeasurement } from '../measure/measureSlice.ts';
+import { selectParcelFinder } from '../search/parcelFinderSlice.ts';
 import { useSwitchableOverlays } from '../overlays/overlaysApi.ts';
 import { useImageryStyles } from '../imagery/imageryApi.ts';
 import { planPrint, printLegend, printSubjects } from './printContent.ts';
@@ -35,13 +36,26 @@ export function PrintDialog({ controller, onClose }: { controller: Pick<MapContr
   const { data: savedParcels } = useListSavedParcelsQuery(undefined, { skip: !signedIn });
   const { data: markups } = useListMarkupsQuery(undefined, { skip: !signedIn });
   const { data: datasets } = useGetDatasetsQuery(signedIn ? undefined : skipToken);
+  const finder = useAppSelector(selectParcelFinder);
+  const nearbyOpen = finder.panel === 'nearby' && finder.nearbyOf !== null;
+  // The list's own query: answered from the cache the open list filled.
+  const { currentData: nearbyAnswer } = useGetNearbyQuery(nearbyOpen && finder.nearbyOf ? { of: finder.nearbyOf, distanceFt: finder.distanceFt } : skipToken);
+  const nearbyDistanceFt = finder.distanceFt;
   const measurement = useAppSelector(selectMeasurement);
   const mapCentre = useAppSelector(selectMapCenter);
   const userLabel = useAppSelector(selectUserLabel);
   const shownMarkups = useMemo(() => (markups ?? []).filter((markup) => markup.visible), [markups]);
   const subjects = useMemo(
-    () => printSubjects({ parcel, savedParcels: savedParcels ?? [], measurement, shownMarkups, mapCentre }),
-    [parcel, savedParcels, measurement, shownMarkups, mapCentre],
+    () =>
+      printSubjects({
+        parcel,
+        nearby: nearbyAnswer ? { answer: nearbyAnswer, distanceFt: nearbyDistanceFt } : null,
+        savedParcels: savedParcels ?? [],
+        measurement,
+        shownMarkups,
+        mapCentre,
+      }),
+    [parcel, nearbyAnswer, nearbyDistanceFt, savedParcels, measurement, shownMarkups, mapCentre],
   );
   const legendInputs = useLegendInputs();
 

@@ -1,4 +1,4 @@
-import type { Markup, SavedParcelRecord } from '@parcel-map/shared';
+import type { Markup, NearbyResponse, SavedParcelRecord } from '@parcel-map/shared';
 import type { Overlay, ParcelDetails } from '@parcel-map/shared/api';
 import { planPrint, printLegend, printSubjects, type PrintSubject } from './printContent.ts';
 import { ENGINEERING_SCALES, RATIO_SCALES, feetPerInchAt, zoomForScale } from './printScale.ts';
@@ -26,11 +26,17 @@ const frame = { widthPx: 700, heightPx: 740 };
 
 describe('printSubjects', () => {
   it('lists only what is at hand, each with its extent, and always the map centre last', () => {
-    expect(printSubjects({ parcel: undefined, savedParcels: [], measurement: null, shownMarkups: [], mapCentre: centre })).toEqual([
+    expect(printSubjects({ parcel: undefined, nearby: null, savedParcels: [], measurement: null, shownMarkups: [], mapCentre: centre })).toEqual([
       { id: 'centre', label: 'The map as it is centred now', bounds: null, centre },
     ]);
+    const nearby = {
+      ring: { type: 'Polygon', coordinates: [[[-80.86, 35.6], [-80.84, 35.6], [-80.84, 35.62], [-80.86, 35.62], [-80.86, 35.6]]] },
+      parcels: [{ pin: '4601-23', geometry: { type: 'Point', coordinates: [-80.85, 35.61] } }],
+      subject: null,
+    } as unknown as NearbyResponse;
     const subjects = printSubjects({
       parcel,
+      nearby: { answer: nearby, distanceFt: 300 },
       savedParcels: [saved(-80.9, 35.5), saved(-80.7, 35.8)],
       measurement: { kind: 'distance', segmentsFeet: [1], totalFeet: 1, line: [[-80.86, 35.62], [-80.85, 35.63]] },
       shownMarkups: [markup('Fence line')],
@@ -38,6 +44,7 @@ describe('printSubjects', () => {
     });
     expect(subjects.map((subject) => [subject.id, subject.label, subject.bounds])).toEqual([
       ['parcel', 'The selected parcel (PIN 4601-22)', [-80.851, 35.609, -80.849, 35.611]],
+      ['nearby', 'The parcels within 300 ft (1)', [-80.86, 35.6, -80.84, 35.62]],
       ['saved', 'My saved parcels (2)', [-80.9, 35.5, -80.7, 35.8]],
       ['measured', 'The measured shape', [-80.86, 35.62, -80.85, 35.63]],
       ['markups', 'The shown markups (1)', [-80.9, 35.6, -80.8, 35.7]],

@@ -1,16 +1,17 @@
-// What a print shows: the subjects it can be of (the parcel, the saved parcels, a measured shape,
-// the shown markups, or the map's centre), the view and scale of the sheet, and the legend rows.
+// What a print shows: the subjects it can be of (the parcel, the parcels near it the finder lists,
+// the saved parcels, a measured shape, the shown markups, or the map's centre), the view and scale of the sheet, and the legend rows.
 import { bbox } from '@turf/turf';
 import type { Geometry } from 'geojson';
-import type { Markup, SavedParcelRecord } from '@parcel-map/shared';
+import type { Markup, NearbyResponse, SavedParcelRecord } from '@parcel-map/shared';
 import type { Overlay, ParcelDetails } from '@parcel-map/shared/api';
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
 import type { Measurement } from '../measure/measure.ts';
+import { findingsBounds, nearbyFindings } from '../search/findingsGeometry.ts';
 import type { LegendRow } from './printPdf.ts';
 import { ENGINEERING_SCALES, feetPerInchAt, ratioLabel, viewToFit, zoomForScale, type Bounds, type PrintScale, type PrintView } from './printScale.ts';
 
 export interface PrintSubject {
-  id: 'parcel' | 'saved' | 'measured' | 'markups' | 'centre';
+  id: 'parcel' | 'nearby' | 'saved' | 'measured' | 'markups' | 'centre';
   label: string;
   /** What 'Fit' shows whole; null for the map's centre, which only a chosen scale prints. */
   bounds: Bounds | null;
@@ -29,12 +30,14 @@ const subject = (id: PrintSubject['id'], label: string, bounds: Bounds | null): 
 
 export function printSubjects(inputs: {
   parcel: ParcelDetails | undefined;
+  /** The finder's list of parcels near a parcel or an area, while it is open. */
+  nearby: { answer: NearbyResponse; distanceFt: number } | null;
   savedParcels: readonly SavedParcelRecord[];
   measurement: Measurement | null;
   shownMarkups: readonly Markup[];
   mapCentre: { lng: number; lat: number };
 }): PrintSubject[] {
-  const { parcel, savedParcels, measurement, shownMarkups, mapCentre } = inputs;
+  const { parcel, nearby, savedParcels, measurement, shownMarkups, mapCentre } = inputs;
   const measured: Geometry | null = !measurement
     ? null
     : measurement.kind === 'point'
@@ -44,6 +47,11 @@ export function printSubjects(inputs: {
         : { type: 'Polygon', coordinates: [measurement.ring] };
   return [
     ...subject('parcel', parcel ? `The selected parcel (PIN ${parcel.pin})` : '', parcel ? boundsOf([parcel.geometry as Geometry]) : null),
+    ...subject(
+      'nearby',
+      nearby ? `The parcels within ${nearby.distanceFt.toLocaleString('en-US')} ft (${nearby.answer.parcels.length})` : '',
+      nearby && findingsBounds(nearbyFindings(nearby.answer)),
+    ),
     ...subject(
       'saved',
       `My saved parcels (${savedParcels.length})`,
