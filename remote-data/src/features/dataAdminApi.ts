@@ -2,6 +2,7 @@
 // the wire contract. The file bytes themselves go up with uploadFile.ts, for its progress events.
 import {
   baseApi,
+  changesPageSchema,
   errorMessageOf,
   datasetVersionsAnswerSchema,
   imageryImportReportSchema,
@@ -9,6 +10,7 @@ import {
   importLimitsSchema,
   overlayImportReportSchema,
   overlayVersionsAnswerSchema,
+  type ChangesPage,
   type DatasetVersionsAnswer,
   type ImageryImportBody,
   type ImageryImportReport,
@@ -17,6 +19,7 @@ import {
   type OverlayImportBody,
   type OverlayImportReport,
   type OverlayVersionsAnswer,
+  type ParcelChangeKind,
   type ValidateImportBody,
 } from '@parcel-map/shared/api';
 
@@ -105,6 +108,12 @@ export const dataAdminApi = api.injectEndpoints({
       query: (name) => ({ path: `/api/admin/overlays/${encodeURIComponent(name)}`, method: 'DELETE', requireAuth: true }),
       invalidatesTags: ['OverlayVersions'],
     }),
+    /** A page of a change log: `path`, a validated import's or a version's (…/changes), one kind or all. */
+    getChanges: build.query<ChangesPage, { path: string; kind: ParcelChangeKind | undefined; offset: number; limit: number }>({
+      query: ({ path, kind, offset, limit }) => ({ path: `${path}?${new URLSearchParams({ ...(kind ? { kind } : {}), offset: String(offset), limit: String(limit) })}`, requireAuth: true }),
+      rawResponseSchema: changesPageSchema,
+      catchSchemaFailure: () => INVALID_ANSWER,
+    }),
     discardImport: build.mutation<unknown, string>({
       query: (id) => ({ path: `/api/admin/imports/${encodeURIComponent(id)}`, method: 'DELETE', requireAuth: true }),
     }),
@@ -112,6 +121,7 @@ export const dataAdminApi = api.injectEndpoints({
 });
 
 export const {
+  useGetChangesQuery,
   useGetImportLimitsQuery,
   useListDatasetVersionsQuery,
   useRollbackDatasetMutation,

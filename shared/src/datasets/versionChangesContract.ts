@@ -77,3 +77,9 @@ export function changeValuesText(values: ChangeValues | null): string {
 
 /** The columns of a change list's CSV. */
 export const CHANGES_CSV_COLUMNS = ['PIN', 'Change', 'Address', 'Before', 'After'] as const;
+
+/** "2 added, 1 removed, 1 owner changed, 1 sold": the kinds there are any of, in order; "no change" when none. */
+export function changeCountsText(counts: ChangeCounts): string {
+  const parts = PARCEL_CHANGE_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind].toLocaleString('en-US')} ${PARCEL_CHANGE_LABELS[kind].toLowerCase()}`);
+  return parts.length === 0 ? 'no change' : parts.join(', ');
+}

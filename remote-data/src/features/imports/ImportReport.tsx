@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { nonParcelText, outsizedText, type ImportJob, type ImportReport as Report } from '@parcel-map/shared/api';
+import { changeCountsText, nonParcelText, outsizedText, type ImportJob, type ImportReport as Report } from '@parcel-map/shared/api';
 import { number } from '../formats.ts';
+import { ChangeList } from './ChangeList.tsx';
 import { Count, Refusal, Rejections } from './reportParts.tsx';
 
 const SampleMap = lazy(() => import('./SampleMap.tsx').then(({ SampleMap }) => ({ default: SampleMap })));
@@ -44,12 +45,18 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
             {report.outsized.map(outsizedText).join(', ')}
           </Count>
         )}
+        {report.changes !== undefined && (
+          <Count label="Against the version served" wide>
+            {report.changes ? changeCountsText(report.changes) : 'none is served: nothing to compare with'}
+          </Count>
+        )}
         <Count label="Source" wide>
           {report.dataset.sourceName}
           {report.dataset.asOf && `, as of ${report.dataset.asOf}`}
         </Count>
       </dl>
       <FieldNotes report={report} />
+      {report.changes && <ChangeList path={`/api/admin/imports/${encodeURIComponent(job.id)}/changes`} counts={report.changes} name={`${report.dataset.name}-changes`} />}
 
       <Rejections
         columns={['Feature', 'PIN', 'Reason', 'Detail']}
