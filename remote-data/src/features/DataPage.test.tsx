@@ -271,7 +271,21 @@ describe('DataPage: an import', { timeout: 20_000 }, () => {
     expect(screen.getByText('SaleDate: 1,047 placeholders for an unknown value (e.g. "1/1/1900", "3/13/1899"); stored as missing.')).toBeInTheDocument();
     const sampleMap = await screen.findByRole('img', { name: 'Map of 2 sample parcels' });
     await waitFor(() => expect(sampleMap).toHaveAttribute('data-sample-map', 'drawn'));
-    expect(screen.getByLabelText('Field mapping')).toHaveTextContent('"pin": "ML"');
+    // The mapping as a table of source field → product field, not its JSON.
+    const mapping = screen.getByRole('group', { name: 'Field mapping' });
+    expect(within(mapping).getAllByRole('row').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      [],
+      ['ML', '→', 'PIN'],
+      ['always "CAMBRIDGE"', '→', 'City'],
+      ['LandArea ÷ 43,560', '→', 'Tax Acres'],
+      ['SaleDate (dates as M/D/YYYY)', '→', 'Last Sale Date'],
+      ['TotalAppraisedParcelValue', '→', 'More details: Appraised total value'],
+      ['StyleDesc', '→', 'More details: StyleDesc'],
+    ]);
+    expect(within(mapping).getByRole('columnheader', { name: 'Source field' })).toBeInTheDocument();
+    expect(mapping).toHaveTextContent("Joined with TaxFY14.csv: its ML matches the file's ML.");
+    expect(mapping).toHaveTextContent('Kept but not shown: UYEAR, Editor.');
+    expect(mapping).not.toHaveTextContent('{');
     expect(api.count('POST', '/api/admin/imports/job-1/publish')).toBe(0);
 
     api.jobWillBe({ state: 'published', report: { ...api.readyJob().report!, dataset: { ...api.readyJob().report!.dataset, version: 1 } } });
@@ -281,6 +295,32 @@ describe('DataPage: an import', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.count('GET', '/api/admin/datasets')).toBe(2));
     await user.click(screen.getByRole('button', { name: 'Import another file' }));
     expect(screen.getByRole('button', { name: 'Upload and validate' })).toBeInTheDocument();
+  });
+
+  it('keeps the publish banner true to the list below: after a rollback it names the version served, not the one published', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi({ versions: [datasetVersion({ name: 'cambridge-ma', version: 2 }), datasetVersion({ name: 'cambridge-ma', version: 1, current: false })] });
+    api.jobWillBe(api.readyJob());
+    renderPage();
+    await chooseCambridge(user);
+    await user.click(screen.getByRole('button', { name: 'Upload and validate' }));
+    await screen.findByRole('heading', { name: 'Validation report' }, { timeout: 5000 });
+    api.jobWillBe({ state: 'published', report: { ...api.readyJob().report!, dataset: { ...api.readyJob().report!.dataset, version: 2 } } });
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const banner = await screen.findByText('Published cambridge-ma version 2: 2 parcels are on the map.', {}, { timeout: 5000 });
+
+    const cambridge = screen.getByRole('article', { name: 'cambridge-ma' });
+    await user.click(within(cambridge).getByRole('button', { name: 'Roll back cambridge-ma' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Roll back' }));
+    await waitFor(() => expect(banner).toHaveTextContent('Published cambridge-ma version 2; the map serves version 1 now (rolled back).'));
+
+    await user.click(within(cambridge).getByRole('button', { name: 'Publish version 2 of cambridge-ma again' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Publish again' }));
+    await waitFor(() => expect(banner).toHaveTextContent('Published cambridge-ma version 2: 2 parcels are on the map.'));
+
+    await user.click(within(cambridge).getByRole('button', { name: 'Remove cambridge-ma' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Remove' }));
+    await waitFor(() => expect(banner).toHaveTextContent('Published cambridge-ma version 2; cambridge-ma has been removed since.'));
   });
 
   it('shows each file’s upload progress while it goes up', async () => {

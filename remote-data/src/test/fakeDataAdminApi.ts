@@ -277,7 +277,12 @@ export function fakeDataAdminApi({ versions = [datasetVersion()], overlays = [] 
         progress: null,
         report: importReport(),
         sample: { type: 'FeatureCollection', features: [square(0), square(0.002)], bbox: [0, 0, 0.003, 0.001] },
-        mapping: { pin: 'ML', owner: 'Owner1' },
+        mapping: {
+          dataset: { sourceName: 'City of Cambridge', licence: 'ODC-BY' },
+          fields: { PIN: 'ML', CITY: { const: 'CAMBRIDGE' }, TaxAcres: { from: 'LandArea', divide: 43560 }, saleDate: { from: 'SaleDate', date: 'M/D/YYYY' } },
+          join: { file: 'TaxFY14.csv', featureKey: 'ML', csvKey: 'ML' },
+          attributes: { show: [{ from: 'TotalAppraisedParcelValue', label: 'Appraised total value', format: 'currency' }, 'StyleDesc'], hidden: ['UYEAR', 'Editor'] },
+        },
         ...overrides,
       };
     },

@@ -92,6 +92,34 @@ export const importReportSchema = z.object({
   parcelsPerSecond: z.number(),
 });
 
+/** A parcel field's source as a mapping gives it: a property's name, or a property or constant with its transform. */
+const mappedFieldSchema = z.union([
+  z.string(),
+  z.object({
+    from: z.optional(z.string()),
+    const: z.optional(z.union([z.string(), z.number()])),
+    divide: z.optional(z.number()),
+    multiply: z.optional(z.number()),
+    date: z.optional(z.string()),
+  }),
+]);
+
+/**
+ * The field mapping an import used, as the Data page shows it: the mapping file's JSON, which the
+ * importer checked in full (county-data/src/import/importMapping.ts); what the page does not show passes through.
+ */
+const importMappingViewSchema = z.looseObject({
+  /** By parcel field (PIN, owner, ADD1, …). */
+  fields: z.record(z.string(), mappedFieldSchema),
+  join: z.optional(z.looseObject({ file: z.string(), featureKey: z.string(), csvKey: z.string() })),
+  attributes: z.optional(
+    z.looseObject({
+      show: z.optional(z.array(z.union([z.string(), z.looseObject({ from: z.string(), label: z.optional(z.string()) })]))),
+      hidden: z.optional(z.array(z.string())),
+    }),
+  ),
+});
+
 export const IMPORT_JOB_STATES = ['uploading', 'validating', 'ready', 'refused', 'publishing', 'published', 'failed'] as const;
 export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
 
@@ -123,7 +151,7 @@ export const importJobSchema = z.object({
   /** Up to SAMPLE_PARCELS mapped parcels as a GeoJSON FeatureCollection, for a small map before publishing. */
   sample: z.nullable(z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()), bbox: z.nullable(bboxSchema) })),
   /** The field mapping used (the mapping file's JSON). */
-  mapping: z.nullable(z.unknown()),
+  mapping: z.nullable(importMappingViewSchema),
   /** Why the job failed (state 'failed'). */
   error: z.nullable(z.string()),
 });
@@ -135,6 +163,7 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 export type RejectedRow = z.infer<typeof rejectedRowSchema>;
 export type ImportJob = z.infer<typeof importJobSchema>;
 export type ImportMappingChoice = z.infer<typeof importMappingChoiceSchema>;
+export type ImportMappingView = z.infer<typeof importMappingViewSchema>;
 export type ValidateImportBody = z.infer<typeof validateImportBodySchema>;
 export type ImportLimits = z.infer<typeof importLimitsSchema>;
 

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { changeCountsText, nonParcelText, outsizedText, type ImportJob, type ImportReport as Report } from '@parcel-map/shared/api';
 import { number } from '../formats.ts';
 import { ChangeList } from './ChangeList.tsx';
+import { MappingTable } from './MappingTable.tsx';
 import { Count, Refusal, Rejections } from './reportParts.tsx';
 
 const SampleMap = lazy(() => import('./SampleMap.tsx').then(({ SampleMap }) => ({ default: SampleMap })));
@@ -77,9 +78,7 @@ export function ImportReport({ job, report }: { job: ImportJob; report: Report }
         <section aria-labelledby="mapping-heading">
           <h3 id="mapping-heading">Field mapping used</h3>
           {job.mapping ? (
-            <pre className="data-scroll data-mapping" tabIndex={0} aria-label="Field mapping">
-              {JSON.stringify(job.mapping, null, 2)}
-            </pre>
+            <MappingTable mapping={job.mapping} />
           ) : (
             <p className="data-muted">The file's own field names (PIN, Name, ADD1, …).</p>
           )}

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useGetImportLimitsQuery } from '../dataAdminApi.ts';
+import type { ImportReport as ParcelImportReport, OverlayImportReport } from '@parcel-map/shared/api';
+import { useGetImportLimitsQuery, useListDatasetVersionsQuery, useListOverlayVersionsQuery } from '../dataAdminApi.ts';
 import { ImageryReport } from './ImageryReport.tsx';
 import { ImportForm } from './ImportForm.tsx';
 import { ImportReport } from './ImportReport.tsx';
 import { OverlayReport } from './OverlayReport.tsx';
 import { formatMegabytes } from './datasetName.ts';
 import { useImportFlow, type FileProgress } from './useImportFlow.ts';
+import { usePublishedSaying } from './usePublishedSaying.ts';
 
 function UploadProgress({ file }: { file: FileProgress }) {
   return (
@@ -31,7 +33,7 @@ function Working({ title, progress }: { title: string; progress: { phase: string
 }
 
 /** What was published, its report under it, and the way back to the form. */
-function Published({ saying, onAnother, children }: { saying: string; onAnother: () => void; children: React.ReactNode }) {
+function Published({ saying, onAnother, children }: { saying: string; onAnother: () => void; children?: React.ReactNode }) {
   return (
     <div className="data-stack">
       <p role="status" className="data-success">
@@ -44,6 +46,34 @@ function Published({ saying, onAnother, children }: { saying: string; onAnother:
         </button>
       </div>
     </div>
+  );
+}
+
+/** A data set's publish, said as the data sets' list below has it now. */
+function PublishedDataset({ report, onAnother }: { report: ParcelImportReport; onAnother: () => void }) {
+  const list = useListDatasetVersionsQuery();
+  const saying = usePublishedSaying({
+    name: report.dataset.name,
+    version: report.dataset.version ?? 0,
+    versions: list.data?.versions,
+    served: `${report.imported.toLocaleString('en-US')} parcels are on the map.`,
+  });
+  return <Published saying={saying} onAnother={onAnother} />;
+}
+
+/** An overlay's publish, said as the overlays' list below has it now. */
+function PublishedOverlay({ report, onAnother, children }: { report: OverlayImportReport; onAnother: () => void; children: React.ReactNode }) {
+  const list = useListOverlayVersionsQuery();
+  const saying = usePublishedSaying({
+    name: report.overlay.name,
+    version: report.overlay.version ?? 0,
+    versions: list.data?.versions,
+    served: `${report.imported.toLocaleString('en-US')} features are in the Overlays panel.`,
+  });
+  return (
+    <Published saying={saying} onAnother={onAnother}>
+      {children}
+    </Published>
   );
 }
 
@@ -130,12 +160,9 @@ export function ImportSection() {
     );
   else if (stage.kind === 'overlay-published')
     body = (
-      <Published
-        saying={`Published ${stage.report.overlay.name} version ${stage.report.overlay.version}: ${stage.report.imported.toLocaleString('en-US')} features are in the Overlays panel.`}
-        onAnother={flow.reset}
-      >
+      <PublishedOverlay report={stage.report} onAnother={flow.reset}>
         <OverlayReport report={stage.report} />
-      </Published>
+      </PublishedOverlay>
     );
   else if (stage.kind === 'imagery-published')
     body = (
@@ -168,19 +195,7 @@ export function ImportSection() {
         </button>
       </div>
     );
-  else if (job.state === 'published')
-    body = (
-      <div className="data-stack">
-        <p role="status" className="data-success">
-          Published {job.report?.dataset.name} version {job.report?.dataset.version}: {job.report?.imported.toLocaleString('en-US')} parcels are on the map.
-        </p>
-        <div className="data-actions">
-          <button type="button" className="pm-button" onClick={flow.reset}>
-            Import another file
-          </button>
-        </div>
-      </div>
-    );
+  else if (job.state === 'published' && job.report) body = <PublishedDataset report={job.report} onAnother={flow.reset} />;
   else if (job.report)
     body = (
       <div className="data-stack">
