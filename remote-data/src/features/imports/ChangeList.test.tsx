@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ChangesPage, ParcelChange } from '@parcel-map/shared';
+import type { ChangesPage, ParcelChange } from '@parcel-map/shared/api';
 import { network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { ChangeList } from './ChangeList.tsx';
 
