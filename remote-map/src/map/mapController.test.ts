@@ -262,7 +262,7 @@ describe('the controller on a map (fake)', () => {
     controller.draw('overlays', { overlays: [flood] });
     fake.setVectorFeatures(`county-overlay:flood`, [{ type: 'Feature', properties: { zone: 'AE' }, geometry: { type: 'Polygon', coordinates: [] } }]);
     fake.fire('click', { lngLat: { lng: -80.8, lat: 35.6 }, point: { x: 10, y: 20 } });
-    expect(handlers.overlayFeaturesClicked).toHaveBeenCalledWith({ lngLat: { lng: -80.8, lat: 35.6 }, features: [{ overlay: 'flood', label: 'Flood zones', properties: { zone: 'AE' } }] });
+    expect(handlers.overlayFeaturesClicked).toHaveBeenCalledWith({ lngLat: { lng: -80.8, lat: 35.6 }, features: [{ overlay: 'flood', label: 'Flood zones', fields: [], properties: { zone: 'AE' } }] });
     controller.draw('overlays', { overlays: [] });
     expect(fake.layerIds().filter((id) => id.startsWith('county-overlay:'))).toEqual([]);
     expect(data('overlay-layers')).toBe('');
