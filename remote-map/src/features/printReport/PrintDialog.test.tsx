@@ -1,13 +1,17 @@
 // The print dialog: its options, what it asks the map to draw, the PDF it offers, the keyboard and
 // its layout on a phone (its own style sheet in jsdom's cascade: which rules win, not the pixels).
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { parcelClicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { mapStyleLoadFinished } from '../mapView/mapViewSlice.ts';
 import type { MapController } from '../../map/mapController.ts';
+import { NOT_A_SURVEY } from '../parcelSelection/ParcelDetailPanel.tsx';
 import { PrintDialog } from './PrintDialog.tsx';
 import { zoomForScale } from './printScale.ts';
 
@@ -64,16 +68,29 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderDialog({ selected = true } = {}) {
   const store = makeTestStore();
+  store.dispatch(mapStyleLoadFinished({ styleId: 'streets' }));
   if (selected) store.dispatch(parcelClicked({ pin: parcel.pin }));
   const capture = vi.fn<MapController['capture']>().mockResolvedValue({ png: ONE_PIXEL_PNG, credits: ['© County GIS'] });
   const onClose = vi.fn();
-  renderWithStore(<PrintDialog controller={{ capture }} onClose={onClose} />, { store });
-  return { capture, onClose, dialog: screen.getByRole('dialog', { name: 'Print as PDF' }) };
+  const { unmount } = renderWithStore(<PrintDialog controller={{ capture }} onClose={onClose} />, { store });
+  return { capture, onClose, unmount, dialog: screen.getByRole('dialog', { name: 'Print as PDF' }) };
+}
+
+/** The words of a PDF as poppler reads them, runs of white space as one space. */
+async function pdfText(blob: Blob): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'print-dialog-'));
+  try {
+    writeFileSync(path.join(dir, 'sheet.pdf'), new Uint8Array(await blob.arrayBuffer()));
+    return execFileSync('pdftotext', [path.join(dir, 'sheet.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const optionLabels = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
 
-describe('PrintDialog', () => {
+// A PDF written in jsdom and read back by poppler takes seconds on a loaded machine.
+describe('PrintDialog', { timeout: 30_000 }, () => {
   it('offers the parcel or the map centre, fit or a listed scale, five papers in two orientations, and a title', async () => {
     renderDialog();
     const subject = screen.getByRole('combobox', { name: 'Map of' });
@@ -133,7 +150,38 @@ describe('PrintDialog', () => {
     expect(request.zoom).toBeCloseTo(zoomForScale(35.61, 100), 9);
     const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
     expect(blob.type).toBe('application/pdf');
-    expect(new TextDecoder().decode((await blob.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    const text = await pdfText(blob);
+    for (const expected of [
+      '12 OAK ST',
+      'PIN 4601-22 · Owner SMITH JOHN',
+      'by ann@example.com',
+      'Data: Iredell County GIS, as of 10/01/2026.',
+      'Scale 1" = 100\' (1:1,200)',
+      'Base map: Streets',
+      '© County GIS',
+      'Selected parcel (PIN 4601-22)',
+      NOT_A_SURVEY,
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('gives the map back when closed while it is drawing, and offers no PDF', async () => {
+    const { capture, onClose, unmount } = renderDialog();
+    let signal: AbortSignal | undefined;
+    capture.mockImplementation((_request, given) => {
+      signal = given;
+      return new Promise((_resolve, reject) => given.addEventListener('abort', () => reject(given.reason)));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create PDF' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Drawing the map at that scale…');
+    expect(screen.getByRole('button', { name: 'Create PDF' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(signal?.aborted).toBe(false);
+    unmount();
+    expect(signal?.aborted).toBe(true);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 
   it('closes on Escape, starts on its first field and keeps Tab inside, every field labelled', async () => {
