@@ -86,9 +86,9 @@ export function fakeSavedParcelsApi(initial: SavedParcelRecord[] = []) {
     http.post(
       SAVED_PARCELS,
       route('create', (body) => {
-        const input = body as Omit<SavedParcelRecord, 'id' | 'created_at' | 'tags'>;
+        const { tags = [], ...input } = body as Omit<SavedParcelRecord, 'id' | 'created_at' | 'tags'> & { tags?: string[] };
         if (records.some((r) => r.parcel_pin === input.parcel_pin)) return HttpResponse.json({ message: 'This parcel is already in your saved list.' }, { status: 409 });
-        const record = { ...input, id: nextId++, tags: [], created_at: new Date().toISOString() };
+        const record = { ...input, id: nextId++, tags, created_at: new Date().toISOString() };
         records.push(record);
         return HttpResponse.json(record, { status: 201 });
       }),

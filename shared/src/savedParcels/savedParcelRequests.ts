@@ -11,6 +11,17 @@ const parcelTextSchema = z.pipe(storableText(), z.transform((text: string) => cu
 
 const notesSchema = z.nullable(storableText().check(z.maxLength(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`)));
 
+const tagSchema = z.pipe(
+  storableText(),
+  z.transform((tag) => tag.trim().replace(/\s+/g, ' ')),
+).check(z.refine((tag) => tag.length >= 1 && tag.length <= TAG_MAX_LENGTH, `each tag must be 1 to ${TAG_MAX_LENGTH} characters`));
+
+/** A parcel's tags: each trimmed, one that repeats another (any case) dropped, so the list is what the user sees. */
+const tagListSchema = z.pipe(
+  z.array(tagSchema).check(z.maxLength(TAGS_MAX_COUNT, `at most ${TAGS_MAX_COUNT} tags`)),
+  z.transform((tags) => tags.filter((tag, index) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === index)),
+);
+
 /** POST /api/saved-parcels. z.object drops unknown keys, which is what "unknown fields ignored" asks for. */
 export const saveParcelBodySchema = z.object({
   parcel_pin: pinSchema,
@@ -19,26 +30,15 @@ export const saveParcelBodySchema = z.object({
   parcel_centroid_lat: z.number().check(z.gte(-90), z.lte(90)),
   parcel_centroid_lon: z.number().check(z.gte(-180), z.lte(180)),
   notes: z.pipe(z.optional(notesSchema), z.transform((notes) => notes ?? null)),
+  /** Tags given in the save dialog; none when left out. */
+  tags: z.optional(tagListSchema),
 });
 
 /** PUT /api/saved-parcels/{id} */
 export const updateSavedParcelBodySchema = z.object({ notes: notesSchema });
 
-const tagSchema = z.pipe(
-  storableText(),
-  z.transform((tag) => tag.trim().replace(/\s+/g, ' ')),
-).check(z.refine((tag) => tag.length >= 1 && tag.length <= TAG_MAX_LENGTH, `each tag must be 1 to ${TAG_MAX_LENGTH} characters`));
-
-/**
- * PUT /api/saved-parcels/{id}/tags: the parcel's whole tag list. Tags are trimmed, and one that
- * repeats another (any case) is dropped, so the list is what the user sees.
- */
-export const savedParcelTagsBodySchema = z.object({
-  tags: z.pipe(
-    z.array(tagSchema).check(z.maxLength(TAGS_MAX_COUNT, `at most ${TAGS_MAX_COUNT} tags`)),
-    z.transform((tags) => tags.filter((tag, index) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === index)),
-  ),
-});
+/** PUT /api/saved-parcels/{id}/tags: the parcel's whole tag list. */
+export const savedParcelTagsBodySchema = z.object({ tags: tagListSchema });
 
 /**
  * {id} of PUT and DELETE: digits only (SPEC §5 sends all-digit ids as numbers); an id beyond int4

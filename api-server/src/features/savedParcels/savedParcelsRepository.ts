@@ -33,8 +33,8 @@ export function createSavedParcelsRepository(db: Db) {
       return insertWithinQuota(db, { table: 'saved_parcels', max: SAVED_PARCELS_MAX_PER_USER }, userId, async (tx) => {
         const { rows } = await tx.query<{ record_json: string }>(
           `INSERT INTO saved_parcels (user_id, parcel_pin, parcel_owner_name, parcel_address,
-                                      parcel_centroid_lat, parcel_centroid_lon, notes)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
+                                      parcel_centroid_lat, parcel_centroid_lon, notes, tags)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[])
            ON CONFLICT (user_id, parcel_pin) DO NOTHING
            RETURNING record_json`,
           [
@@ -45,6 +45,7 @@ export function createSavedParcelsRepository(db: Db) {
             input.parcel_centroid_lat,
             input.parcel_centroid_lon,
             input.notes,
+            input.tags ?? [],
           ],
         );
         return parseRecord(rows);

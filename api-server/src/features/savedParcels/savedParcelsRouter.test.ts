@@ -181,6 +181,15 @@ describe('/api/saved-parcels', () => {
     expect(after.parcels).toEqual(parcels);
   });
 
+  it('keeps the tags given in the save dialog, trimmed and without repeats; a tag too long is refused (issue #44)', async () => {
+    const dana = await app.identity.sign('user-dana');
+    const saved = await app.request('/api/saved-parcels', { method: 'POST', token: dana, body: body(pins[0]!, { tags: [' Listing ', 'LISTING', 'Creek front'] }) });
+    expect(saved.status).toBe(201);
+    expect((saved.json as SavedRecord).tags).toEqual(['Listing', 'Creek front']);
+    const tooLong = await app.request('/api/saved-parcels', { method: 'POST', token: dana, body: body(pins[1]!, { tags: ['x'.repeat(41)] }) });
+    expect(tooLong.status).toBe(400);
+  });
+
   it('sets the tags of a record (200), trimmed and without repeats, kept in the list; only for its owner', async () => {
     const { parcels } = (await app.request('/api/saved-parcels', { token: alice })).json as { parcels: SavedRecord[] };
     const target = parcels[0]!;

@@ -46,6 +46,16 @@ describe('Save Parcel Location modal', () => {
     });
   });
 
+  it('saves the tags typed in the dialog with the parcel (issue #44)', async () => {
+    const api = fakeSavedParcelsApi();
+    openModal();
+    await userEvent.type(await screen.findByLabelText('Tags (optional)'), ' Listing, Creek front ,, ');
+    expect(screen.getByLabelText('Tags (optional)')).toHaveAccessibleDescription('Separate tags with commas, at most 10.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ parcel_pin: '4634123456', notes: null, tags: ['Listing', 'Creek front'] });
+  });
+
   it('treats 409 as already saved and closes', async () => {
     fakeSavedParcelsApi().failNext('create', { status: 409, body: { message: 'duplicate' } });
     openModal();

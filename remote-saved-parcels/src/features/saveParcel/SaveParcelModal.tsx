@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
-import { ALREADY_SAVED_MESSAGE, NOTES_MAX_LENGTH, useSaveParcelMutation } from '@parcel-map/shared/api';
+import { ALREADY_SAVED_MESSAGE, NOTES_MAX_LENGTH, TAG_MAX_LENGTH, TAGS_MAX_COUNT, useSaveParcelMutation } from '@parcel-map/shared/api';
 import { parcelSaved, saveModalClosed, selectParcelToSave } from '../savedParcelsUiSlice.ts';
 import { SaveDialog, UNKNOWN_SAVE_ERROR } from '../forms/SaveDialog.tsx';
-import { saveParcelBody } from './saveParcelBody.ts';
+import { saveParcelBody, typedTags } from './saveParcelBody.ts';
 
 /** SPEC §4 'Save flow': the modal opened by the detail panel's save icon. */
 export function SaveParcelModal() {
@@ -11,6 +11,7 @@ export function SaveParcelModal() {
   const parcelToSave = useAppSelector(selectParcelToSave);
   const [saveParcel, { isLoading: saving }] = useSaveParcelMutation();
   const [notes, setNotes] = useState('');
+  const [tags, setTags] = useState('');
   const [error, setError] = useState<string | null>(null);
   const notesRef = useRef<HTMLTextAreaElement>(null);
   // Guards a second submit before the re-render that disables the button (SPEC §5: not while saving).
@@ -19,6 +20,7 @@ export function SaveParcelModal() {
   // SPEC §4: the note is cleared each time the modal opens.
   useEffect(() => {
     setNotes('');
+    setTags('');
     setError(null);
   }, [parcelToSave]);
 
@@ -29,7 +31,7 @@ export function SaveParcelModal() {
     if (!parcelToSave || saving || submitting.current) return;
     submitting.current = true;
     setError(null);
-    const result = await saveParcel(saveParcelBody(parcelToSave, notes)).finally(() => {
+    const result = await saveParcel(saveParcelBody(parcelToSave, notes, typedTags(tags))).finally(() => {
       submitting.current = false;
     });
     if (!result.error) {
@@ -66,6 +68,19 @@ export function SaveParcelModal() {
           />
           <p className="save-modal__counter" id={`${idPrefix}-counter`}>
             {notes.length}/{NOTES_MAX_LENGTH} characters
+          </p>
+          <label htmlFor={`${idPrefix}-tags`}>Tags (optional)</label>
+          <input
+            id={`${idPrefix}-tags`}
+            className="save-modal__input"
+            value={tags}
+            maxLength={TAGS_MAX_COUNT * (TAG_MAX_LENGTH + 2)}
+            aria-describedby={`${idPrefix}-tags-hint`}
+            readOnly={saving}
+            onChange={(e) => setTags(e.target.value)}
+          />
+          <p className="save-modal__counter" id={`${idPrefix}-tags-hint`}>
+            Separate tags with commas, at most {TAGS_MAX_COUNT}.
           </p>
         </>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Parcel } from '@parcel-map/shared';
-import { saveParcelBody } from './saveParcelBody.ts';
+import { saveParcelBody, typedTags } from './saveParcelBody.ts';
 
 const parcel: Parcel = {
   pin: '4634123456', name: 'SMITH JOHN', owner: null, add1: null, add2: null, city: 'MOORESVILLE', state: 'NC',
@@ -22,5 +22,12 @@ describe('saveParcelBody', () => {
       parcel_owner_name: 'DOE JANE', parcel_address: '12 LAKE RD', notes: 'dock',
     });
     expect(saveParcelBody({ parcel: { ...parcel, name: null }, centroid: { lng: 1, lat: 2 } }, '').parcel_owner_name).toBe('Unnamed');
+  });
+
+  it('adds the tags typed, comma-separated, only when there are some', () => {
+    expect(typedTags(' Listing, Creek front ,, ')).toEqual(['Listing', 'Creek front']);
+    const centroid = { lng: 1, lat: 2 };
+    expect(saveParcelBody({ parcel, centroid }, '', ['Listing'])).toMatchObject({ tags: ['Listing'] });
+    expect(saveParcelBody({ parcel, centroid }, '', [])).not.toHaveProperty('tags');
   });
 });
