@@ -64,8 +64,8 @@ for (const [size, viewport] of VIEWPORTS) {
       await page.keyboard.press('Escape');
 
       await map.control('Print parcel report').click();
-      await expect(page.getByTestId('print-scale-bar')).toBeVisible();
-      expect(await violations(page), 'print report').toEqual([]);
+      await expect(page.getByRole('dialog', { name: 'Print as PDF' }).getByRole('button', { name: 'Create PDF' })).toBeVisible();
+      expect(await violations(page), 'print dialog').toEqual([]);
     });
   });
 
