@@ -12,7 +12,7 @@ const CANDIDATE_BATCH = 5000;
 const CANDIDATES = 'pg_temp.candidate_parcels';
 
 /** The attributes whose change is a change of value: the mapping's money ones ('Appraised total value'). */
-export function valueFieldsOf(attributeFields: readonly ParcelAttributeField[]): { key: string; label: string }[] {
+function valueFieldsOf(attributeFields: readonly ParcelAttributeField[]): { key: string; label: string }[] {
   return attributeFields.filter((field) => field.format === 'currency').map(({ key, label }) => ({ key, label }));
 }
 

@@ -22,7 +22,7 @@ export const PARCEL_CHANGE_LABELS: Record<ParcelChangeKind, string> = {
 };
 
 /** How many parcels changed in each way against the version served before it. */
-export const changeCountsSchema = z.object({
+const changeCountsSchema = z.object({
   added: z.number(),
   removed: z.number(),
   outline: z.number(),
@@ -39,10 +39,10 @@ export const changeCountsSchema = z.object({
 export const versionChangeSummarySchema = z.nullable(changeCountsSchema);
 
 /** The fields a change shows on one side, by their label ('Owner', 'Sale date', 'Appraised total value'). */
-export const changeValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+const changeValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
 /** One parcel's change of one kind: before → after (no before for an added parcel, no after for a removed one). */
-export const parcelChangeSchema = z.object({
+const parcelChangeSchema = z.object({
   pin: z.string(),
   kind: z.enum(PARCEL_CHANGE_KINDS),
   /** The parcel's address, the new version's where it has one. */
@@ -63,7 +63,7 @@ export const changesPageSchema = z.object({
 });
 
 export type ChangeCounts = z.infer<typeof changeCountsSchema>;
-export type ChangeValues = z.infer<typeof changeValuesSchema>;
+type ChangeValues = z.infer<typeof changeValuesSchema>;
 export type ParcelChange = z.infer<typeof parcelChangeSchema>;
 export type ChangesPage = z.infer<typeof changesPageSchema>;
 
