@@ -107,6 +107,7 @@ describe('the controller on a map (fake)', () => {
       overlayLayerIds('flood').outline,
       PARCEL_LAYER_IDS.label,
       'road-label',
+      PARCEL_LAYER_IDS.notParcel,
       CONTOUR_LAYER_IDS.line,
       CONTOUR_LAYER_IDS.label,
       PARCEL_LAYER_IDS.fill,

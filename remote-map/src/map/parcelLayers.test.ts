@@ -67,8 +67,9 @@ describe('parcelLayers', () => {
   const options = { satellite: false, hoverPin: null, selectedPin: '77', withLabels: true };
   const byId = (layers: LayerSpecification[], id: string) => layers.find((layer) => layer.id === id)!;
 
-  it('builds fill, highlights, line and label in drawing order', () => {
+  it('builds the features that are not parcels, fill, highlights, line and label in drawing order', () => {
     expect(parcelLayers(options).map((layer) => layer.id)).toEqual([
+      PARCEL_LAYER_IDS.notParcel,
       PARCEL_LAYER_IDS.fill,
       PARCEL_LAYER_IDS.hover,
       PARCEL_LAYER_IDS.selected,
@@ -113,6 +114,7 @@ describe('parcelLayers', () => {
     // rebuild the geometry of every parcel in view.
     const sourceOf = Object.fromEntries(parcelLayers(options).map((layer) => [layer.id, (layer as { source?: string }).source]));
     expect(sourceOf).toEqual({
+      [PARCEL_LAYER_IDS.notParcel]: PARCEL_SOURCE_ID,
       [PARCEL_LAYER_IDS.fill]: PARCEL_SOURCE_ID,
       [PARCEL_LAYER_IDS.line]: PARCEL_SOURCE_ID,
       [PARCEL_LAYER_IDS.label]: PARCEL_SOURCE_ID,
@@ -232,12 +234,35 @@ describe('parcelLayer', () => {
       PARCEL_LAYER_IDS.label,
       'road-label',
       'place-label',
+      PARCEL_LAYER_IDS.notParcel,
       PARCEL_LAYER_IDS.fill,
       PARCEL_LAYER_IDS.hover,
       PARCEL_LAYER_IDS.selected,
       PARCEL_LAYER_IDS.line,
       PARCEL_LAYER_IDS.selectedLine,
     ]);
+  });
+
+  it("draws a right-of-way, road, water or rail feature by a quiet layer of its own, with no owner name, outline or pointer fill", async () => {
+    const fake = await loadedFake();
+    const feature = (pin: string, kind?: string) => ({ type: 'Feature' as const, properties: { pin, Name: `OWNER ${pin}`, ...(kind && { kind }) }, geometry: { type: 'Polygon' as const, coordinates: [] } });
+    fake.setVectorFeatures(PARCEL_SOURCE_ID, [feature('ROAD', 'road'), feature('WATER', 'water'), feature('4601')]);
+    parcelLayer.install(fake.map, state(), { satellite: false });
+    fake.zoom = 16;
+    expect(pinsDrawn(fake, PARCEL_LAYER_IDS.notParcel)).toEqual(['ROAD', 'WATER']);
+    for (const id of [PARCEL_LAYER_IDS.fill, PARCEL_LAYER_IDS.line, PARCEL_LAYER_IDS.label]) expect(pinsDrawn(fake, id), id).toEqual(['4601']);
+    const layers = parcelLayers({ satellite: false, hoverPin: null, selectedPin: null, withLabels: true });
+    const colourOf = (kind: string) => {
+      const layer = layers.find((candidate) => candidate.id === PARCEL_LAYER_IDS.notParcel)!;
+      const specs = styleSpec.latest as unknown as Record<string, Record<string, unknown>>;
+      const compiled = styleSpec.expression.createPropertyExpression((layer.paint as Record<string, unknown>)['fill-color'], specs.paint_fill!['fill-color'] as never);
+      if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value));
+      return compiled.value.evaluate({ zoom: 16 }, { type: 'Polygon', properties: { kind } } as never) as { r: number; g: number; b: number };
+    };
+    // Water reads as water, rail apart from the streets; none as bright as a highlight.
+    expect(colourOf('water').b).toBeGreaterThan(colourOf('water').r);
+    expect(colourOf('rail')).not.toEqual(colourOf('road'));
+    expect(colourOf('right-of-way')).toEqual(colourOf('road'));
   });
 
   it('leaves labels out of a style without glyphs', async () => {

@@ -24,6 +24,8 @@ export const PARCEL_HIGHLIGHT_SOURCE_ID = 'parcels-highlight';
 const PARCEL_SOURCE_IDS = [PARCEL_SOURCE_ID, PARCEL_HIGHLIGHT_SOURCE_ID] as const;
 
 export const PARCEL_LAYER_IDS = {
+  /** Rights-of-way, roads, water and rail: drawn quietly, under the parcels, and never hit by the pointer. */
+  notParcel: 'parcels-not-parcel',
   fill: 'parcels-fill',
   hover: 'parcels-hover',
   selected: 'parcels-selected',
@@ -81,6 +83,15 @@ function withAlpha(hex: string, alpha: number): string {
 const PIN_EXPRESSION: ExpressionSpecification = ['to-string', ['coalesce', ['get', 'pin'], ['get', 'PIN'], '']];
 const LABEL_TEXT: ExpressionSpecification = ['coalesce', ['get', 'Name'], ['get', 'name'], ['get', 'OwnerName'], ['get', 'Owner'], ''];
 const MATCH_NOTHING: FilterSpecification = ['boolean', false];
+/**
+ * The tiles tag a feature that is nobody's parcel with its `kind` (shared's NON_PARCEL_KINDS). Left
+ * out of the fill, the pointer's layer, a click there selects nothing (or the parcel under it), and
+ * out of the outlines and owner names, it is drawn by a layer of its own.
+ */
+const IS_PARCEL: FilterSpecification = ['!', ['has', 'kind']];
+const NOT_PARCEL: FilterSpecification = ['has', 'kind'];
+/** Muted by kind: grey pavement and rights-of-way, pale water, brown-grey rail. */
+const NOT_PARCEL_COLOR: ExpressionSpecification = ['match', ['get', 'kind'], 'water', '#6f9fca', 'rail', '#8a7a6d', '#8d949b'];
 
 /** Matches the parcel with this pin; a null or empty pin matches nothing. */
 export function pinFilter(pin: string | null | undefined): FilterSpecification {
@@ -142,8 +153,16 @@ export function parcelLayers({
   const layers: LayerSpecification[] = [
     {
       ...common,
+      id: PARCEL_LAYER_IDS.notParcel,
+      type: 'fill',
+      filter: NOT_PARCEL,
+      paint: { 'fill-color': NOT_PARCEL_COLOR, 'fill-opacity': 0.18, 'fill-outline-color': NOT_PARCEL_COLOR },
+    },
+    {
+      ...common,
       id: PARCEL_LAYER_IDS.fill,
       type: 'fill',
+      filter: IS_PARCEL,
       // Hit by queryRenderedFeatures, so the whole parcel is clickable, at every zoom; transparent
       // itself, it draws the outlines' hairline between their zooms (fill-opacity 0 draws nothing).
       paint: {
@@ -172,6 +191,7 @@ export function parcelLayers({
       ...common,
       id: PARCEL_LAYER_IDS.line,
       type: 'line',
+      filter: IS_PARCEL,
       minzoom: PARCEL_LINE_MIN_ZOOM,
       layout: { visibility: visibility(showOutlines) },
       // The hue without its alpha, for whoever reads the layer back (the map container's data-outline-color).
@@ -195,6 +215,7 @@ export function parcelLayers({
       ...common,
       id: PARCEL_LAYER_IDS.label,
       type: 'symbol',
+      filter: IS_PARCEL,
       minzoom: PARCEL_LABEL_MIN_ZOOM,
       layout: {
         visibility: visibility(showLabels),
