@@ -4,7 +4,7 @@ import MapboxDraw from '@mapbox/mapbox-gl-draw';
 import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
 import type { Feature, Geometry } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
-import { measureLine, measurePolygon, type Measurement, type Position } from '../features/measure/measure.ts';
+import { measureLine, measurePolygon, type Measurement, type Position } from '@parcel-map/shared/measure';
 import { MEASURE_COLOR } from '../features/measure/measureColor.ts';
 import { measureKeyAction } from '../features/measure/measureKeys.ts';
 

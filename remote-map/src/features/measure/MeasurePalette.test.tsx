@@ -4,7 +4,7 @@ import { addAppListener, markupSaveRequested, type MarkupToSave } from '@parcel-
 import { renderWithStore } from '@parcel-map/shared/testing';
 import { MeasurePalette } from './MeasurePalette.tsx';
 import { measureDrawingStopped, measureModeChosen, measurementUpdated } from './measureSlice.ts';
-import { measureLine, measurePolygon } from './measure.ts';
+import { measureLine, measurePolygon } from '@parcel-map/shared/measure';
 import { MEASURE_COLOR } from './measureColor.ts';
 
 describe("The measure palette's 'Save as markup'", () => {

@@ -2,7 +2,7 @@
 // readout; Mark Point and 'Save as markup' keep what was drawn (issue #25).
 import { markupSaveRequested, useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { measureCleared, measureClosed, measureModeChosen, selectIsMeasureOpen, selectMeasureMode, selectMeasurement, type MeasureMode } from './measureSlice.ts';
-import { measurementGeometry, measurementSummary } from './measure.ts';
+import { measurementGeometry, measurementSummary } from '@parcel-map/shared/measure';
 import { MEASURE_COLOR } from './measureColor.ts';
 import { nearbyAreaRequested } from '../search/parcelFinderSlice.ts';
 import './measurePalette.css';

@@ -2,7 +2,7 @@
 // The Draw instance itself lives in map/measureTool.ts, never in the store.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '@parcel-map/shared';
-import type { Measurement } from './measure.ts';
+import type { Measurement } from '@parcel-map/shared/measure';
 
 export type MeasureMode = 'distance' | 'area' | 'point';
 

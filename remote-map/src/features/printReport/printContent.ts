@@ -5,7 +5,7 @@ import type { Geometry } from 'geojson';
 import type { Markup, NearbyResponse, SavedParcelRecord } from '@parcel-map/shared';
 import type { Overlay, ParcelDetails } from '@parcel-map/shared/api';
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
-import type { Measurement } from '../measure/measure.ts';
+import type { Measurement } from '@parcel-map/shared/measure';
 import { findingsBounds, nearbyFindings } from '../search/findingsGeometry.ts';
 import type { LegendRow } from './printPdf.ts';
 import { ENGINEERING_SCALES, feetPerInchAt, ratioLabel, viewToFit, zoomForScale, type Bounds, type PrintScale, type PrintView } from './printScale.ts';

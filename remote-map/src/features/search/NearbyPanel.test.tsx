@@ -6,7 +6,7 @@ import { NEARBY_CSV_DISTANCE_COLUMN, NEARBY_MAX_PARCELS, QUERY_CSV_COLUMNS, WHOL
 import { network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { MeasurePalette } from '../measure/MeasurePalette.tsx';
 import { measureDrawingStopped, measureModeChosen, measurementUpdated } from '../measure/measureSlice.ts';
-import { measurePolygon, type Position } from '../measure/measure.ts';
+import { measurePolygon, type Position } from '@parcel-map/shared/measure';
 import { NearbyPanel } from './NearbyPanel.tsx';
 import { nearbyRequested } from './parcelFinderSlice.ts';
 

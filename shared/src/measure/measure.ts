@@ -1,7 +1,8 @@
 // Distances and areas of drawn shapes with turf (SPEC §2 measure tools), in imperial units:
-// feet and miles, square feet and acres. Pure: unit-tested without a browser.
+// feet and miles, square feet and acres; the measure palette's readout and a kept markup's in the
+// saved list. Pure: unit-tested without a browser. `@parcel-map/shared/measure`, off the sign-in path.
 import { area as turfArea, distance as turfDistance, polygon as turfPolygon } from '@turf/turf';
-import type { MarkupGeometry } from '@parcel-map/shared';
+import type { MarkupGeometry } from '../markups/markupContract.ts';
 
 export type Position = [number, number];
 
