@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { IMAGERY_FILE_EXTENSIONS, imageryYearFromText, IMPORT_FILE_EXTENSIONS, nonParcelText, outsizedText, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
+import { changeCountsText, IMAGERY_FILE_EXTENSIONS, imageryYearFromText, IMPORT_FILE_EXTENSIONS, nonParcelText, outsizedText, type ImportReport, type ValidateImportBody } from '@parcel-map/shared/contracts';
 import { defaultMapping, readImportMapping } from '../import/importMapping.ts';
 import { importFileLimitsFromEnv } from '../import/importFileLimits.ts';
 import { importParcels, type ImportProgress } from '../import/importParcels.ts';
@@ -167,6 +167,9 @@ function printSummary(report: ImportReport, reportFile: string, target: string):
   }
   for (const placeholder of report.placeholders) {
     lines.push(`  unknown     ${placeholder.field}: ${n(placeholder.count)} placeholders stored as missing (e.g. ${placeholder.examples.map((e) => JSON.stringify(e)).join(', ')})`);
+  }
+  if (report.changes !== undefined) {
+    lines.push(`  changes     ${report.changes ? `${changeCountsText(report.changes)} against the version served` : 'none: no version of the data set was served'}`);
   }
   lines.push(`  report      ${reportFile}`);
   console.log(lines.join('\n'));

@@ -81,6 +81,8 @@ export async function importParcels(db: Db | null, options: ImportOptions): Prom
     return {
       ...report,
       dataset: { ...report.dataset, id: published.id, version: published.version },
+      // What the version changed against the one it replaced, as its change log records it.
+      changes: published.changes,
       timings: { ...report.timings, writeMs: Math.round(performance.now() - writeStarted - report.timings.readMs - report.timings.prepareMs), totalMs: Math.round(totalMs) },
       parcelsPerSecond: Math.round(report.imported / (totalMs / 1000)),
     };
@@ -303,6 +305,7 @@ export async function publishImport(
   return {
     ...report,
     dataset: { ...report.dataset, id: published.id, version: published.version },
+    changes: published.changes,
     timings: { ...report.timings, writeMs: Math.round(writeMs), totalMs: Math.round(totalMs) },
     parcelsPerSecond: Math.round(rows.length / (totalMs / 1000)),
   };

@@ -76,7 +76,7 @@ describe.skipIf(!existsSync(GEOJSON))('changes between two versions of Cambridge
     const mapping = (csv: string): ImportMapping => ({ ...bundled, fields: { ...bundled.fields, owner: 'Owner' }, join: { ...bundled.join!, file: csv } });
     const first = await validateImport(db, { limits: DEFAULT_IMPORT_FILE_LIMITS, file: GEOJSON, mapping: mapping(CSV) });
     expect(await changesAgainstServed(db, 'cambridge-ma', first.rows, first.attributeFields)).toBeNull();
-    await publishImport(db, first);
+    expect((await publishImport(db, first)).changes).toBeNull();
 
     const dir = await fixtureDir();
     const splitFeature = collection.features.find((feature) => feature.properties.ML === split)!;
@@ -108,6 +108,7 @@ describe.skipIf(!existsSync(GEOJSON))('changes between two versions of Cambridge
     expect(published.dataset.version).toBe(2);
     const log = (await versionChangeLog(db, 'cambridge-ma', 2))!;
     expect(log.counts).toEqual({ added: 2, removed: 2, outline: 0, owner: 1, sold: 1, value: 1 });
+    expect(published.changes).toEqual(log.counts);
     expect(await log.page(undefined, 0, 100)).toEqual(validated);
     expect(byKindAndPin(await log.page('removed', 0, 100))).toEqual([`removed ${gone}`, `removed ${split}`].sort());
     expect(await log.page(undefined, 5, 100)).toEqual(validated.slice(5));
