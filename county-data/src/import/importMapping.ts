@@ -176,13 +176,16 @@ export async function readImportMapping(file: string): Promise<ImportMapping> {
   return parseImportMapping(json, file);
 }
 
-/** The mappings that come with the product, for counties whose files are known (county-data/mappings/). */
-const BUNDLED_MAPPINGS_DIR = path.resolve(import.meta.dirname, '../../mappings');
+/** The mappings that come with the product, for counties whose files are known (county-data/mappings/; their overlays' in overlays/). */
+export const BUNDLED_MAPPINGS_DIR = path.resolve(import.meta.dirname, '../../mappings');
 
-/** The bundled mappings' names (file names without .json). */
-export async function bundledMappingNames(): Promise<string[]> {
-  return (await readdir(BUNDLED_MAPPINGS_DIR)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).sort();
+/** The names of the mappings in a folder of bundled ones (file names without .json). */
+export async function jsonFileNames(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).sort();
 }
+
+/** The bundled mappings' names. */
+export const bundledMappingNames = (): Promise<string[]> => jsonFileNames(BUNDLED_MAPPINGS_DIR);
 
 /** A bundled mapping by name; undefined when there is none by that name. */
 export async function readBundledMapping(name: string): Promise<ImportMapping | undefined> {

@@ -9,4 +9,6 @@ export {
 export { prepareImportFileInWorker, prepareOverlayInWorker } from './prepareInWorker.ts';
 export { importOverlay, prepareOverlay, publishPreparedOverlay, type OverlayImportOptions, type PreparedOverlay } from './importOverlay.ts';
 export { DEFAULT_IMPORT_FILE_LIMITS, importFileLimitsFromEnv, type ImportFileLimits } from './importFileLimits.ts';
-export { defaultOverlayMapping, parseOverlayMapping, readOverlayMapping, type OverlayMapping } from './overlayMapping.ts';
+export {
+  bundledOverlayMappingNames, defaultOverlayMapping, parseOverlayMapping, readBundledOverlayMapping, readOverlayMapping, type OverlayMapping,
+} from './overlayMapping.ts';

@@ -2,8 +2,10 @@
 // its label and metadata, whether it is base-map context, how it is drawn, and which of its
 // properties the map shows. Every property is kept in the database either way.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 import { OVERLAY_CONTEXT_KINDS, overlayStyleSchema, type OverlayGeometryType, type OverlayStyle } from '@parcel-map/shared/contracts';
+import { BUNDLED_MAPPINGS_DIR, jsonFileNames } from './importMapping.ts';
 import { sourceCrsSchema } from './sourceCrs.ts';
 
 /** A property the map shows: its source name, or that with what the popup calls it, its unit and what its codes mean. */
@@ -77,6 +79,18 @@ export async function readOverlayMapping(file: string): Promise<OverlayMapping> 
     throw new Error(`${file}: cannot read the mapping (${(error as Error).message})`, { cause: error });
   }
   return parseOverlayMapping(json, file);
+}
+
+/** The overlay mappings that come with the product, for layers whose files are known (county-data/mappings/overlays/). */
+const BUNDLED_OVERLAY_MAPPINGS_DIR = path.join(BUNDLED_MAPPINGS_DIR, 'overlays');
+
+/** The bundled overlay mappings' names. */
+export const bundledOverlayMappingNames = (): Promise<string[]> => jsonFileNames(BUNDLED_OVERLAY_MAPPINGS_DIR);
+
+/** A bundled overlay mapping by name; undefined when there is none by that name. */
+export async function readBundledOverlayMapping(name: string): Promise<OverlayMapping | undefined> {
+  if (!(await bundledOverlayMappingNames()).includes(name)) return undefined;
+  return readOverlayMapping(path.join(BUNDLED_OVERLAY_MAPPINGS_DIR, `${name}.json`));
 }
 
 /** Without --mapping: the file's name as its source, its licence unknown. */

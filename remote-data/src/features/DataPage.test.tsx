@@ -143,7 +143,7 @@ describe('DataPage: the data sets', () => {
     const cell = (row: HTMLElement | undefined, heading: string) => row!.querySelector(`[data-label="${heading}"]`);
     expect(cell(newest, 'File')).toHaveTextContent('ASSESSING_ParcelsFY2015.geojsongeojson · 30 MB');
     expect(cell(newest, 'Published')).toHaveTextContent(/^Nov 2, 2026, \d+:04 [AP]Mby clerk@cambridgema\.gov$/);
-    expect(cell(newest, 'Changes')).toHaveTextContent('Added 2 · Removed 1 · Owner changed 3 · Sold 4');
+    expect(cell(newest, 'Changes')).toHaveTextContent('2 added, 1 removed, 3 owner changed, 4 sold');
     // Its first version: nothing to compare with, its size not recorded, published from the server's command line.
     expect(cell(first, 'File')).toHaveTextContent(/^ASSESSING_ParcelsFY2014\.gdb\.zipfilegdb$/);
     expect(cell(first, 'Changes')).toHaveTextContent('—');
@@ -392,7 +392,8 @@ describe('DataPage: an overlay layer (issue #23 point 5)', () => {
   async function chooseFloodZones(user: ReturnType<typeof userEvent.setup>) {
     await user.click(await screen.findByRole('radio', { name: /^An overlay layer/ }));
     await user.upload(screen.getByLabelText('Overlay file'), file('Flood_Zones.geojson'));
-    await user.upload(screen.getByLabelText('Overlay mapping file (.json, optional)'), file('cambridge_flood_zones.json', '{}'));
+    await user.click(within(screen.getByRole('group', { name: 'Overlay mapping' })).getByRole('radio', { name: 'My own mapping file (.json)' }));
+    await user.upload(screen.getByLabelText('Mapping file'), file('cambridge_flood_zones.json', '{}'));
   }
 
   it('asks for the overlay’s name, label and mapping instead of the parcels’ fields, the name proposed from the file', async () => {
@@ -409,6 +410,31 @@ describe('DataPage: an overlay layer (issue #23 point 5)', () => {
     await user.click(screen.getByRole('radio', { name: 'Parcels' }));
     expect(screen.getByLabelText('Data set name')).toHaveValue('flood-zones');
     expect(screen.getByRole('button', { name: 'Upload and validate' })).toBeInTheDocument();
+  });
+
+  it('offers the bundled overlay mappings as the parcels’ are offered, and sends the one chosen by its name', async () => {
+    const user = userEvent.setup();
+    const api = fakeDataAdminApi();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: /^An overlay layer/ }));
+    await user.upload(screen.getByLabelText('Overlay file'), file('Flood_Zones.geojson'));
+    const choice = screen.getByRole('group', { name: 'Overlay mapping' });
+    expect(within(choice).getByRole('radio', { name: /^None/ })).toBeChecked();
+    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual(['cambridge_flood_zones', 'cambridge_roads']);
+    await user.selectOptions(within(choice).getByRole('combobox', { name: 'Bundled overlay mapping' }), 'cambridge_roads');
+    expect(within(choice).getByRole('radio', { name: /^Bundled/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+
+    expect(await screen.findByRole('heading', { name: 'Validation report' })).toBeInTheDocument();
+    // Nothing but the overlay's file goes up: the API has the mapping.
+    expect(api.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(['/api/admin/imports/job-1/files/Flood_Zones.geojson']);
+    expect(api.requests.find((r) => r.path.endsWith('/overlay'))?.body).toEqual({
+      file: 'Flood_Zones.geojson',
+      bundledMapping: 'cambridge_roads',
+      overlay: 'flood-zones',
+      maxRejectedShare: 0.05,
+      dryRun: true,
+    });
   });
 
   it('checks the file first (a dry run) and shows its report, then publishes it and lists it', async () => {

@@ -153,7 +153,7 @@ export function fakeDataAdminApi({ versions = [datasetVersion()], overlays = [] 
   const newJob = (): ImportJob => ({ id: 'job-1', state: 'uploading', files: [], progress: null, report: null, sample: null, mapping: null, error: null });
 
   network.use(
-    http.get(`${ADMIN}/limits`, route('limits', () => HttpResponse.json({ maxUploadBytes, bundledMappings: ['cambridge_fy2014'] }))),
+    http.get(`${ADMIN}/limits`, route('limits', () => HttpResponse.json({ maxUploadBytes, bundledMappings: ['cambridge_fy2014'], bundledOverlayMappings: ['cambridge_flood_zones', 'cambridge_roads'] }))),
     http.get(`${ADMIN}/datasets`, route('datasets', () => HttpResponse.json({ dataVersion: 3, versions: list }))),
     http.post(
       `${ADMIN}/datasets/:name/rollback`,

@@ -123,10 +123,13 @@ const importMappingViewSchema = z.looseObject({
 export const IMPORT_JOB_STATES = ['uploading', 'validating', 'ready', 'refused', 'publishing', 'published', 'failed'] as const;
 export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
 
+/** A bundled mapping's name: its file's, without .json. */
+export const bundledMappingNameSchema = z.string().check(z.regex(/^[a-z0-9_]+$/));
+
 /** The mappings that come with the product (county-data/mappings/), by name, and the field-name default. */
 export const importMappingChoiceSchema = z.union([
   z.object({ kind: z.literal('default') }),
-  z.object({ kind: z.literal('bundled'), name: z.string().check(z.regex(/^[a-z0-9_]+$/)) }),
+  z.object({ kind: z.literal('bundled'), name: bundledMappingNameSchema }),
   /** A mapping file uploaded with the import. */
   z.object({ kind: z.literal('uploaded'), file: z.string() }),
 ]);
@@ -156,8 +159,8 @@ export const importJobSchema = z.object({
   error: z.nullable(z.string()),
 });
 
-/** GET /api/admin/limits: what the Data page states before an upload. */
-export const importLimitsSchema = z.object({ maxUploadBytes: z.number(), bundledMappings: z.array(z.string()) });
+/** GET /api/admin/limits: what the Data page states before an upload, and the mappings that come with the product (parcels', overlays'). */
+export const importLimitsSchema = z.object({ maxUploadBytes: z.number(), bundledMappings: z.array(z.string()), bundledOverlayMappings: z.array(z.string()) });
 
 export type ImportReport = z.infer<typeof importReportSchema>;
 export type RejectedRow = z.infer<typeof rejectedRowSchema>;

@@ -1,6 +1,7 @@
 // What the import and datasets commands send a running API about overlays (/api/admin):
 // an overlay import of files uploaded to an import job, the report it answers, and the kept versions.
 import * as z from 'zod/mini';
+import { bundledMappingNameSchema } from '../datasets/importContract.ts';
 import { bboxSchema } from '../parcels/parcelContract.ts';
 import { OVERLAY_CONTEXT_KINDS, OVERLAY_GEOMETRY_TYPES, overlayStyleSchema } from './overlayContract.ts';
 
@@ -10,8 +11,10 @@ export const overlayImportBodySchema = z.object({
   overlay: z.string(),
   /** What the Overlays panel shows; by default the mapping's label, else the name. */
   label: z.optional(z.string().check(z.minLength(1))),
-  /** An uploaded overlay mapping file; none: the file's name as source, every property shown. */
+  /** An uploaded overlay mapping file; none (nor a bundled one): the file's name as source, every property shown. */
   mapping: z.optional(z.string()),
+  /** One of the overlay mappings that come with the product (county-data/mappings/overlays/), instead of an uploaded one. */
+  bundledMapping: z.optional(bundledMappingNameSchema),
   /** Read and check only. */
   dryRun: z.optional(z.boolean()),
   /** The share of features (0–1) that may be rejected; default 5 %. */

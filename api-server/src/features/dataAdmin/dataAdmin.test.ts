@@ -76,7 +76,11 @@ describe('/api/admin', () => {
     expect(await access(admin)).toBe(true);
     expect(await access(await app.identity.sign('user-claim', { extraClaims: { email: TEST_ADMIN_EMAIL } }))).toBe(true);
     expect(await access(LOCAL_TOKEN)).toBe(true);
-    expect((await app.request('/api/admin/limits', { token: admin })).json).toEqual({ maxUploadBytes: UPLOAD_LIMIT_BYTES, bundledMappings: ['cambridge_fy2014'] });
+    expect((await app.request('/api/admin/limits', { token: admin })).json).toEqual({
+      maxUploadBytes: UPLOAD_LIMIT_BYTES,
+      bundledMappings: ['cambridge_fy2014'],
+      bundledOverlayMappings: ['cambridge_flood_zones', 'cambridge_roads', 'cambridge_water_bodies'],
+    });
   });
 
   // The whole county file goes up, through validation (with its repairs) and publishing: the file's longest test.
@@ -281,6 +285,15 @@ describe('/api/admin', () => {
     expect(badMapping.status).toBe(400);
     expect((badMapping.json as { message: string }).message).toContain('invalid overlay mapping');
     expect((await app.request('/api/admin/overlays/trails/rollback', { method: 'POST', token: admin })).json).toEqual({ message: "Overlay 'trails' has no earlier version to roll back to" });
+
+    // A mapping that comes with the product, named rather than uploaded, as the Data page offers them.
+    const pond = featureCollection([{ properties: { NAME: 'Fresh Pond', TYPE: 'Reservoir' }, geometry: squarePolygon(-71.15, 42.38, 0.002) }]);
+    const bundled = await overlayImport('ponds.geojson', pond, { overlay: 'ponds', bundledMapping: 'cambridge_water_bodies', dryRun: true });
+    expect(overlayImportReportSchema.parse(bundled.json)).toMatchObject({ refusal: null, imported: 1, overlay: { label: 'Water bodies', context: 'water', licence: 'ODC Public Domain Dedication and License (PDDL) 1.0' } });
+    const unknown = await overlayImport('ponds.geojson', pond, { overlay: 'ponds', bundledMapping: 'nowhere' });
+    expect([unknown.status, unknown.json]).toEqual([400, { message: "There is no bundled overlay mapping named 'nowhere'" }]);
+    const both = await overlayImport('ponds.geojson', pond, { overlay: 'ponds', bundledMapping: 'cambridge_water_bodies', mapping: 'mapping.json' }, '{}');
+    expect([both.status, both.json]).toEqual([400, { message: 'Give an uploaded mapping or a bundled one, not both' }]);
     expect((await app.request('/api/admin/overlays/trails', { method: 'DELETE', token: admin })).status).toBe(204);
     expect((await app.request('/api/admin/overlays/trails', { method: 'DELETE', token: admin })).status).toBe(404);
   });

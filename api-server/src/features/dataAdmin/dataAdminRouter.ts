@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Router, type Request } from 'express';
 import type { Db } from '@parcel-map/database';
-import { bundledMappingNames } from '@parcel-map/county-data/import';
+import { bundledMappingNames, bundledOverlayMappingNames } from '@parcel-map/county-data/import';
 import {
   DatasetError, listDatasetVersions, versionChangeLog, listImageryVersions, listOverlayVersions, removeDataset, removeImagery, removeOverlay, republishDataset, rollbackDataset, rollbackImagery, rollbackOverlay,
   type ImageryVersionRow,
@@ -70,7 +70,8 @@ export function createDataAdminRouter(deps: DataAdminDeps): Router {
   router.use(deps.access.requireAdmin);
 
   router.get('/limits', async (_req, res) => {
-    const limits: ImportLimits = { maxUploadBytes: deps.maxUploadBytes, bundledMappings: await bundledMappingNames() };
+    const [bundledMappings, bundledOverlayMappings] = await Promise.all([bundledMappingNames(), bundledOverlayMappingNames()]);
+    const limits: ImportLimits = { maxUploadBytes: deps.maxUploadBytes, bundledMappings, bundledOverlayMappings };
     res.json(limits);
   });
 

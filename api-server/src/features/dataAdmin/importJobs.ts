@@ -21,6 +21,7 @@ import {
   publishImport,
   publishPreparedOverlay,
   readBundledMapping,
+  readBundledOverlayMapping,
   readImportMapping,
   readOverlayMapping,
   type ImportMapping,
@@ -310,10 +311,13 @@ export function createImportJobs(deps: ImportJobsDeps) {
       for (const name of [body.file, ...(body.mapping ? [body.mapping] : [])]) {
         if (!job.files.has(name)) throw new BadRequestError(`The file ${name} was not uploaded`);
       }
+      if (body.mapping && body.bundledMapping) throw new BadRequestError('Give an uploaded mapping or a bundled one, not both');
+      const bundled = body.bundledMapping === undefined ? undefined : await readBundledOverlayMapping(body.bundledMapping);
+      if (body.bundledMapping !== undefined && !bundled) throw new BadRequestError(`There is no bundled overlay mapping named '${body.bundledMapping}'`);
       job.state = 'validating';
       try {
         const prepared = await readableFile((error) => failureOf(job, error), async () => {
-          const mapping = body.mapping ? await readOverlayMapping(path.join(job.dir, body.mapping)) : defaultOverlayMapping(body.file);
+          const mapping = bundled ?? (body.mapping ? await readOverlayMapping(path.join(job.dir, body.mapping)) : defaultOverlayMapping(body.file));
           return prepareOverlayInWorker({ limits: importFileLimits, file: path.join(job.dir, body.file), name: body.overlay, label: body.label, mapping, maxRejectedShare: body.maxRejectedShare, dryRun: body.dryRun });
         });
         const report = body.dryRun || prepared.report.refusal !== null ? prepared.report : await publishPreparedOverlay(deps.db, prepared);

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { PARCEL_CHANGE_KINDS, PARCEL_CHANGE_LABELS, type DatasetVersion } from '@parcel-map/shared/api';
+import { changeCountsText, type DatasetVersion } from '@parcel-map/shared/api';
 import { useListDatasetVersionsQuery, useRemoveDatasetMutation, useRepublishDatasetMutation, useRollbackDatasetMutation, useSetInitialViewMutation } from '../dataAdminApi.ts';
 import { number } from '../formats.ts';
 import { formatMegabytes } from '../imports/datasetName.ts';
@@ -7,17 +7,10 @@ import { mapLinkOfBbox } from './viewOfBbox.ts';
 import { VERSION_COLUMNS, VersionedCard, type VersionColumn } from './VersionedCard.tsx';
 import { VersionedSection } from './VersionedSection.tsx';
 
-/** 'Added 12 · Sold 40': the kinds of change a version made, none of the kinds it did not; null when nothing was compared. */
-export function changeSummary(changes: DatasetVersion['changes']): string | null {
-  if (!changes) return null;
-  const made = PARCEL_CHANGE_KINDS.filter((kind) => changes[kind] > 0).map((kind) => `${PARCEL_CHANGE_LABELS[kind]} ${number.format(changes[kind])}`);
-  return made.length === 0 ? 'No parcel changed' : made.join(' · ');
-}
-
 const DATASET_COLUMNS: VersionColumn<DatasetVersion>[] = [
   { heading: 'Parcels', cell: (version) => number.format(version.parcels) },
   // A first version, or one published before changes were recorded, has nothing to compare with.
-  { heading: 'Changes', cell: (version) => changeSummary(version.changes) ?? '—', className: 'data-changes' },
+  { heading: 'Changes', cell: ({ changes }) => (changes ? changeCountsText(changes) : '—'), className: 'data-changes' },
   {
     heading: 'File',
     className: 'data-file',

@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { IMAGERY_FILE_EXTENSIONS, IMAGERY_WORLD_FILE_EXTENSIONS, IMPORT_FILE_EXTENSIONS, type ImportLimits, type ImportMappingChoice } from '@parcel-map/shared/api';
 import { DATASET_NAME_PATTERN, datasetNameFromFile, formatMegabytes, isDatasetName } from './datasetName.ts';
 import { IMAGERY_YEAR_MESSAGE, ImageryYearField, typedImageryYear } from '../ImageryYearField.tsx';
+import { defaultMappingChoice, MappingChoice } from './MappingChoice.tsx';
 import type { ImageryRequest, ImportRequest, OverlayRequest } from './useImportFlow.ts';
 
-type MappingKind = 'default' | 'bundled' | 'uploaded';
 /** What the chosen file is: a county's parcels, one of its other layers, or a photo of it. */
 type FileKind = 'parcels' | 'overlay' | 'imagery';
 
@@ -75,10 +75,8 @@ export function ImportForm({
   const [year, setYear] = useState('');
   const [worldFile, setWorldFile] = useState<File | null>(null);
   const [crs, setCrs] = useState('');
-  const [overlayMapping, setOverlayMapping] = useState<File | null>(null);
-  const [mappingKind, setMappingKind] = useState<MappingKind>('default');
-  const [bundled, setBundled] = useState(limits.bundledMappings[0] ?? '');
-  const [mappingFile, setMappingFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState(() => defaultMappingChoice(limits.bundledMappings));
+  const [overlayMapping, setOverlayMapping] = useState(() => defaultMappingChoice(limits.bundledOverlayMappings));
   const [joinTable, setJoinTable] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [nameEdited, setNameEdited] = useState(false);
@@ -88,12 +86,15 @@ export function ImportForm({
   const overlay = kind === 'overlay';
   const imagery = kind === 'imagery';
   const words = KIND_WORDS[kind];
+  const uploadedMapping = ({ kind, file }: typeof mapping) => (kind === 'uploaded' ? file : null);
   const files = (
-    overlay ? [chosenFile, overlayMapping]
+    overlay ? [chosenFile, uploadedMapping(overlayMapping)]
     : imagery ? [chosenFile, worldFile]
-    : [chosenFile, mappingKind === 'uploaded' ? mappingFile : null, joinTable]
+    : [chosenFile, uploadedMapping(mapping), joinTable]
   ).filter((file): file is File => file !== null);
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+
+  const chosenMapping = overlay ? overlayMapping : mapping;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,8 +103,7 @@ export function ImportForm({
       !chosenFile ? `Choose the ${words.file}.`
       : imagery && needsWorldFile(chosenFile) && !worldFile ? 'A JPEG or PNG image is placed on the map by its world file (.jgw, .pgw or .wld): choose it too.'
       : imagery && typedImageryYear(year) === null ? IMAGERY_YEAR_MESSAGE
-      : kind === 'parcels' && mappingKind === 'uploaded' && !mappingFile ? 'Choose the mapping file, or another mapping.'
-      : kind === 'parcels' && mappingKind === 'bundled' && !bundled ? 'Choose a bundled mapping.'
+      : !imagery && chosenMapping.kind === 'uploaded' && !chosenMapping.file ? 'Choose the mapping file, or another mapping.'
       : !isDatasetName(name) ? `The ${words.name.toLowerCase()} is lower-case letters and digits, words joined by hyphens (such as ${words.example}).`
       : !imagery && (maxRejected.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100) ? 'The rejected share is a percentage from 0 to 100.'
       : totalBytes > limits.maxUploadBytes ? `These files are ${formatMegabytes(totalBytes)}; the limit is ${formatMegabytes(limits.maxUploadBytes)}.`
@@ -123,12 +123,19 @@ export function ImportForm({
       return;
     }
     if (overlay) {
-      onCheckOverlay({ file: chosenFile, mapping: overlayMapping, overlay: name, ...(label.trim() && { label: label.trim() }), maxRejectedShare: percent / 100 });
+      onCheckOverlay({
+        file: chosenFile,
+        mapping: uploadedMapping(overlayMapping),
+        ...(overlayMapping.kind === 'bundled' && { bundledMapping: overlayMapping.bundled }),
+        overlay: name,
+        ...(label.trim() && { label: label.trim() }),
+        maxRejectedShare: percent / 100,
+      });
       return;
     }
-    const mapping: ImportMappingChoice =
-      mappingKind === 'bundled' ? { kind: 'bundled', name: bundled } : mappingKind === 'uploaded' && mappingFile ? { kind: 'uploaded', file: mappingFile.name } : { kind: 'default' };
-    onSubmit({ files, validate: { file: chosenFile, dataset: name, mapping, maxRejectedShare: percent / 100 } });
+    const choice: ImportMappingChoice =
+      mapping.kind === 'bundled' ? { kind: 'bundled', name: mapping.bundled } : mapping.kind === 'uploaded' && mapping.file ? { kind: 'uploaded', file: mapping.file.name } : { kind: 'default' };
+    onSubmit({ files, validate: { file: chosenFile, dataset: name, mapping: choice, maxRejectedShare: percent / 100 } });
   };
 
   const shown = problem ?? error;
@@ -201,41 +208,28 @@ export function ImportForm({
             <input id={`${id}-label`} type="text" value={label} placeholder="Flood zones" autoComplete="off" onChange={(event) => setLabel(event.target.value)} />
             <p className="data-muted">What the map's Overlays panel shows; by default the mapping's label, else the overlay name.</p>
           </div>
-          <div className="data-field">
-            <label htmlFor={`${id}-overlay-mapping`}>Overlay mapping file (.json, optional)</label>
-            <input id={`${id}-overlay-mapping`} type="file" accept=".json,application/json" onChange={(event) => setOverlayMapping(event.target.files?.[0] ?? null)} />
-            <p className="data-muted">Its source, licence, colours and the properties shown; without one, every property is shown.</p>
-          </div>
+          <MappingChoice
+            id={`${id}-overlay-mapping`}
+            legend="Overlay mapping"
+            defaultLabel="None (every property shown, the file's name as its source)"
+            bundledLabel="Bundled overlay mapping"
+            bundledNames={limits.bundledOverlayMappings}
+            value={overlayMapping}
+            onChange={setOverlayMapping}
+          />
+          <p className="data-muted">A mapping gives the layer's source, licence, colours and the properties shown.</p>
         </>
       ) : (
         <>
-          <fieldset className="data-field">
-            <legend>Field mapping</legend>
-            <label className="data-choice">
-              <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'default'} onChange={() => setMappingKind('default')} />
-              Default (the file's field names: PIN, Name, ADD1…)
-            </label>
-            {limits.bundledMappings.length > 0 && (
-              <label className="data-choice">
-                <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'bundled'} onChange={() => setMappingKind('bundled')} />
-                Bundled:{' '}
-                <select aria-label="Bundled mapping" value={bundled} onChange={(event) => { setBundled(event.target.value); setMappingKind('bundled'); }}>
-                  {limits.bundledMappings.map((mapping) => (
-                    <option key={mapping} value={mapping}>
-                      {mapping}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <label className="data-choice">
-              <input type="radio" name={`${id}-mapping`} checked={mappingKind === 'uploaded'} onChange={() => setMappingKind('uploaded')} />
-              My own mapping file (.json)
-            </label>
-            {mappingKind === 'uploaded' && (
-              <input type="file" aria-label="Mapping file" accept=".json,application/json" onChange={(event) => setMappingFile(event.target.files?.[0] ?? null)} />
-            )}
-          </fieldset>
+          <MappingChoice
+            id={`${id}-mapping`}
+            legend="Field mapping"
+            defaultLabel="Default (the file's field names: PIN, Name, ADD1…)"
+            bundledLabel="Bundled mapping"
+            bundledNames={limits.bundledMappings}
+            value={mapping}
+            onChange={setMapping}
+          />
           <div className="data-field">
             <label htmlFor={`${id}-join`}>Join table (.csv), when the mapping joins one</label>
             <input id={`${id}-join`} type="file" accept=".csv,text/csv" onChange={(event) => setJoinTable(event.target.files?.[0] ?? null)} />

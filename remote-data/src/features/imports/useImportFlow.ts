@@ -28,8 +28,10 @@ export interface ImportRequest {
 /** An overlay layer's file, how it is named and read (shapes: shared/src/overlays/overlayAdminContract.ts). */
 export interface OverlayRequest {
   file: File;
-  /** An overlay mapping file; none: every property shown, the file's name as source. */
+  /** An overlay mapping file; none (nor a bundled one): every property shown, the file's name as source. */
   mapping: File | null;
+  /** One of the overlay mappings that come with the product, by name. */
+  bundledMapping?: string;
   overlay: string;
   label?: string;
   maxRejectedShare: number;
