@@ -1,7 +1,8 @@
 // The wire contract of /api/markups: a user's kept measurements and drawings. The
 // records the screens parse, and the requests the API validates (only the API parses those).
 import * as z from 'zod/mini';
-import { storableName } from '../wire/storable.ts';
+import { NOTES_MAX_LENGTH } from '../savedParcels/savedParcelContract.ts';
+import { storableName, storableText } from '../wire/storable.ts';
 
 export const MARKUP_NAME_MAX_LENGTH = 80;
 /**
@@ -56,6 +57,8 @@ export const markupSchema = z.object({
   color: z.string(),
   geometry: markupGeometrySchema,
   visible: z.boolean(),
+  /** What the user noted about it; null (or left out) for none. */
+  note: z.optional(z.nullable(z.string())),
   created_at: z.string(),
 });
 
@@ -71,10 +74,27 @@ const colorSchema = z.pipe(
   z.transform((color) => color.toLowerCase()),
 );
 
+/** A markup's note: as long as a saved parcel's; '' or null for none. */
+const noteSchema = z.pipe(
+  z.nullable(storableText().check(z.maxLength(NOTES_MAX_LENGTH, `note must be at most ${NOTES_MAX_LENGTH} characters`))),
+  z.transform((note) => (note === '' ? null : note)),
+);
+
 /** POST /api/markups */
-export const createMarkupBodySchema = z.object({ name: nameSchema, color: colorSchema, geometry: newMarkupGeometrySchema, visible: z.optional(z.boolean()) });
-/** PATCH /api/markups/{id}: rename, recolour, show or hide. */
-export const updateMarkupBodySchema = z.object({ name: z.optional(nameSchema), color: z.optional(colorSchema), visible: z.optional(z.boolean()) });
+export const createMarkupBodySchema = z.object({
+  name: nameSchema,
+  color: colorSchema,
+  geometry: newMarkupGeometrySchema,
+  visible: z.optional(z.boolean()),
+  note: z.optional(noteSchema),
+});
+/** PATCH /api/markups/{id}: rename, recolour, show or hide, change the note. */
+export const updateMarkupBodySchema = z.object({
+  name: z.optional(nameSchema),
+  color: z.optional(colorSchema),
+  visible: z.optional(z.boolean()),
+  note: z.optional(noteSchema),
+});
 
 export type Markup = z.infer<typeof markupSchema>;
 export type MarkupPage = z.infer<typeof markupPageSchema>;

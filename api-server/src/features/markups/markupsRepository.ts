@@ -4,7 +4,7 @@ import { MARKUPS_MAX_BYTES_PER_USER, MARKUPS_MAX_PER_USER, MARKUPS_PAGE_BYTES, t
 import { insertWithinQuota, type BYTES_FULL, type QUOTA_FULL } from '../../platform/userQuota.ts';
 
 // Casts make PGlite and pg return identical JS values.
-const FIELDS = `id, name, color, visible, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const FIELDS = `id, name, color, visible, note, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 const COLUMNS = `${FIELDS}, geometry`;
 
 /** A markup as a list reads it: the drawing as its stored GeoJSON text, to be sent without parsing. */
@@ -37,8 +37,8 @@ export function createMarkupsRepository(db: Db) {
       const quota = { table: 'markups', max: MARKUPS_MAX_PER_USER, bytes: { column: 'geometry', max: MARKUPS_MAX_BYTES_PER_USER, adding: Buffer.byteLength(geometry) } } as const;
       return insertWithinQuota(db, quota, userId, async (tx) => {
         const { rows } = await tx.query<Markup>(
-          `INSERT INTO markups (user_id, name, color, geometry, visible) VALUES ($1, $2, $3, $4::json, $5) RETURNING ${COLUMNS}`,
-          [userId, input.name, input.color, geometry, input.visible ?? true],
+          `INSERT INTO markups (user_id, name, color, geometry, visible, note) VALUES ($1, $2, $3, $4::json, $5, $6) RETURNING ${COLUMNS}`,
+          [userId, input.name, input.color, geometry, input.visible ?? true, input.note ?? null],
         );
         return rows[0]!;
       });
@@ -47,9 +47,11 @@ export function createMarkupsRepository(db: Db) {
     /** Only the fields given change; undefined when the user has no such markup. */
     async update(userId: string, id: number, changes: UpdateMarkupBody): Promise<Markup | undefined> {
       const { rows } = await db.query<Markup>(
-        `UPDATE markups SET name = coalesce($3, name), color = coalesce($4, color), visible = coalesce($5, visible)
+        // A note given as null clears it, so the note changes only when the body names it ($6).
+        `UPDATE markups SET name = coalesce($3, name), color = coalesce($4, color), visible = coalesce($5, visible),
+                            note = CASE WHEN $6::boolean THEN $7 ELSE note END
           WHERE user_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-        [userId, id, changes.name ?? null, changes.color ?? null, changes.visible ?? null],
+        [userId, id, changes.name ?? null, changes.color ?? null, changes.visible ?? null, changes.note !== undefined, changes.note ?? null],
       );
       return rows[0];
     },

@@ -30,6 +30,22 @@ describe('/api/markups', () => {
     expect(await list(bob)).toEqual([]);
   });
 
+  it('keeps a note with a markup, changes it, clears it, and leaves it alone when a change does not name it (issue #44)', async () => {
+    const carol = await app.identity.sign('user-carol');
+    const created = await app.request('/api/markups', { method: 'POST', token: carol, body: { name: 'Ditch', color: '#1971c2', geometry: line, note: 'Drains to the creek' } });
+    expect(created.status).toBe(201);
+    const markup = markupSchema.parse(created.json);
+    expect(markup.note).toBe('Drains to the creek');
+    expect((await list(carol))[0]!.note).toBe('Drains to the creek');
+    const patch = async (body: object) => markupSchema.parse((await app.request(`/api/markups/${markup.id}`, { method: 'PATCH', token: carol, body })).json);
+    expect((await patch({ visible: false })).note).toBe('Drains to the creek');
+    expect((await patch({ note: 'Silted up' })).note).toBe('Silted up');
+    expect((await patch({ note: '' })).note).toBeNull();
+    const plain = await app.request('/api/markups', { method: 'POST', token: carol, body: { name: 'Gate', color: '#1971c2', geometry: line } });
+    expect(markupSchema.parse(plain.json).note).toBeNull();
+    expect((await app.request('/api/markups', { method: 'POST', token: carol, body: { name: 'Long', color: '#1971c2', geometry: line, note: 'x'.repeat(257) } })).status).toBe(400);
+  });
+
   it('refuses what is not a markup (400): a one-point line, an open ring, a bad colour, an empty name', async () => {
     const bad = [
       { name: 'x', color: '#000000', geometry: { type: 'LineString', coordinates: [[-80.86, 35.62]] } },
