@@ -23,7 +23,9 @@ export class DataPage {
   readonly overlayChoice = () => this.page.getByRole('radio', { name: /^An overlay layer/ });
   readonly overlayFile = () => this.page.getByLabel('Overlay file', { exact: true });
   readonly overlayName = () => this.page.getByLabel('Overlay name');
-  readonly overlayMapping = () => this.page.getByLabel('Overlay mapping file (.json, optional)');
+  readonly overlayBundledMapping = () => this.page.getByRole('combobox', { name: 'Bundled overlay mapping' });
+  /** The question before Roll back, Publish again or Remove. */
+  readonly question = (name: string) => this.page.getByRole('alertdialog', { name });
   readonly check = () => this.page.getByRole('button', { name: 'Check', exact: true });
   /** An overlay's card is headed by its label, then its name. */
   readonly overlay = (name: string) => this.page.getByRole('region', { name: 'Overlays' }).getByRole('article', { name: new RegExp(` ${name}$`) });

@@ -19,7 +19,6 @@ const PARCELS = path.join(CAMBRIDGE_DIR, 'ASSESSING_ParcelsFY2014.converted.geoj
 const JOIN_TABLE = path.join(CAMBRIDGE_DIR, 'TaxFY14.csv');
 const DATASET = 'cambridge-ma';
 const FLOOD_ZONES = path.join(REPO_DIR, 'county-data/samples/cambridge-ma/flood_zones.geojson');
-const FLOOD_ZONES_MAPPING = path.join(REPO_DIR, 'county-data/mappings/overlays/cambridge_flood_zones.json');
 const OVERLAY = 'flood-zones';
 const ADMIN_EMAIL = 'admin@example.com';
 const API = originOf(PORTS.api);
@@ -180,16 +179,32 @@ test.describe('an administrator', () => {
     expect((await details()).status()).toBe(404);
     const versions = data.versions(DATASET);
     await expect(versions.getByRole('row', { name: /^2\s*current/ })).toBeVisible();
+    // Rollback asks first; the version rolled back from is kept, and the banner says which one is served.
     await cambridge.getByRole('button', { name: `Roll back ${DATASET}` }).click();
+    await data.shot('data-page-rollback-question');
+    await data.question(`Roll back ${DATASET} to version 1?`).getByRole('button', { name: 'Yes, Roll back' }).click();
     await expect(versions.getByRole('row', { name: /^1\s*current/ })).toBeVisible();
     await expect(cambridge.getByRole('button', { name: `Roll back ${DATASET}` })).toBeDisabled();
+    await expect(data.published()).toContainText(`Published ${DATASET} version 2; the map serves version 1 now (rolled back).`);
     expect((await details()).status()).toBe(200);
     await data.shot('data-page-rolled-back');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await versions.scrollIntoViewIfNeeded();
+    await data.shot('data-page-rolled-back-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Roll forward: version 2 published again from its row.
+    await cambridge.getByRole('button', { name: `Publish version 2 of ${DATASET} again` }).click();
+    await data.question(`Publish version 2 of ${DATASET} again?`).getByRole('button', { name: 'Yes, Publish again' }).click();
+    await expect(versions.getByRole('row', { name: /^2\s*current/ })).toBeVisible();
+    await expect(data.published()).toContainText(`Published ${DATASET} version 2:`);
+    expect((await details()).status()).toBe(404);
 
     // Remove, with a confirmation first.
     await cambridge.getByRole('button', { name: `Remove ${DATASET}` }).click();
     const confirm = page.getByRole('alertdialog', { name: `Remove ${DATASET}?` });
-    await expect(confirm.getByRole('button', { name: 'Yes, Remove' })).toBeFocused();
+    // Cancel has the focus: the keyboard's first answer changes nothing.
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(cambridge).toBeVisible();
     await cambridge.getByRole('button', { name: `Remove ${DATASET}` }).click();
@@ -210,7 +225,8 @@ test.describe('an administrator', () => {
     await data.overlayChoice().check();
     await data.overlayFile().setInputFiles(FLOOD_ZONES);
     await expect(data.overlayName()).toHaveValue('flood-zones');
-    await data.overlayMapping().setInputFiles(FLOOD_ZONES_MAPPING);
+    // The mapping that comes with the product, chosen from the list.
+    await data.overlayBundledMapping().selectOption('cambridge_flood_zones');
     await data.shot('data-page-overlay-form');
     await page.setViewportSize({ width: 390, height: 844 });
     await data.shot('data-page-overlay-form-phone');
