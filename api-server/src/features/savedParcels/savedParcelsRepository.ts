@@ -1,11 +1,29 @@
 // SQL for saved_parcels. Every statement is scoped by user_id: a user never reaches another's rows.
 import type { Db } from '@parcel-map/database';
-import { SAVED_PARCELS_MAX_PER_USER, type SaveParcelBody, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared/contracts';
+import { SAVED_PARCEL_CHANGE_KINDS, SAVED_PARCELS_MAX_PER_USER, type SaveParcelBody, type SavedParcelDetails, type SavedParcelRecord } from '@parcel-map/shared/contracts';
 import { insertWithinQuota, QUOTA_FULL } from '../../platform/userQuota.ts';
 import type { StoredAttributes } from '../parcels/parcelAttributes.ts';
 
 // Each row carries its API record as JSON text, written by a trigger (migration 003): the list joins
 // finished records, and every statement answers with the same record.
+/**
+ * Saved parcel s's changes (kinds $2) from the change logs of its data set's versions published after
+ * it was saved, oldest first, as a JSON array (null when none), and when the version that removed it
+ * was published. A version rolled back from (newer than the one served) no longer says what is true.
+ */
+const SAVED_PARCEL_CHANGES = `
+  SELECT json_agg(json_build_object('kind', c.kind, 'at', ${isoTime('d.imported_at')}, 'before', c.before, 'after', c.after,
+                                    'seen', d.imported_at <= coalesce(s.changes_seen_at, s.created_at))
+                  ORDER BY d.imported_at, array_position($2::text[], c.kind)) AS changes,
+         max(${isoTime('d.imported_at')}) FILTER (WHERE c.kind = 'removed') AS removed_at
+    FROM dataset_changes c JOIN datasets d ON d.id = c.dataset_id
+   WHERE c.pin = s.parcel_pin AND c.kind = ANY($2::text[]) AND d.imported_at > s.created_at
+     AND d.version <= (SELECT served.version FROM datasets served WHERE served.name = d.name AND served.is_current)`;
+
+function isoTime(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 const parseRecord = (rows: { record_json: string }[]): SavedParcelRecord | undefined =>
   rows[0] && (JSON.parse(rows[0].record_json) as SavedParcelRecord);
 
@@ -13,16 +31,29 @@ export function createSavedParcelsRepository(db: Db) {
   return {
     /**
      * The user's records, newest first, as one JSON array joined by the database: one value to
-     * decode instead of ten thousand rows (PGlite decodes each field in WASM).
+     * decode instead of ten thousand rows (PGlite decodes each field in WASM). A record whose parcel
+     * changed since it was saved (issue #43) carries its changes, and one no longer served says so.
      */
     async listByUserAsJson(userId: string): Promise<string> {
       const { rows } = await db.query<{ json: string }>(
         // Ordered by the subquery, read backwards along the (user_id, id) index, not sorted again.
         `SELECT '[' || coalesce(string_agg(record_json, ','), '') || ']' AS json
-         FROM (SELECT record_json FROM saved_parcels WHERE user_id = $1 ORDER BY id DESC) newest_first`,
-        [userId],
+         FROM (SELECT CASE WHEN ch.changes IS NULL AND served THEN s.record_json
+                           ELSE left(s.record_json, -1) || ',"changes":' || coalesce(ch.changes::text, '[]')
+                                || CASE WHEN served THEN '' ELSE ',"gone":' || json_build_object('since', ch.removed_at)::text END || '}'
+                      END AS record_json
+                 FROM saved_parcels s
+                 CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM parcels p WHERE p.pin = s.parcel_pin) AS served) here
+                 LEFT JOIN LATERAL (${SAVED_PARCEL_CHANGES}) ch ON true
+                WHERE s.user_id = $1 ORDER BY s.id DESC) newest_first`,
+        [userId, SAVED_PARCEL_CHANGE_KINDS],
       );
       return rows[0]?.json ?? '[]';
+    },
+
+    /** The user has looked at every change of their saved parcels published until now. */
+    async markChangesSeen(userId: string): Promise<void> {
+      await db.query('UPDATE saved_parcels SET changes_seen_at = now() WHERE user_id = $1', [userId]);
     },
 
     /**

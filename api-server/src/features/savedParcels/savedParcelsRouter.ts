@@ -21,6 +21,12 @@ export function createSavedParcelsRouter(deps: {
     res.json({ parcels: await deps.savedParcelsService.details(userIdOf(req)) });
   });
 
+  // The user has looked at what changed: the list's changes so far are no longer new (issue #43).
+  router.post('/changes/seen', writeLimit, async (req, res) => {
+    await deps.savedParcelsService.markChangesSeen(userIdOf(req));
+    res.status(204).end();
+  });
+
   router.post('/', writeLimit, async (req, res) => {
     const body = saveParcelBodySchema.parse(req.body ?? {});
     res.status(201).json(await deps.savedParcelsService.save(userIdOf(req), body));

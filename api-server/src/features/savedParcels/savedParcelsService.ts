@@ -13,6 +13,10 @@ export function createSavedParcelsService(deps: { savedParcels: SavedParcelsRepo
       return deps.savedParcels.listByUserAsJson(userId);
     },
 
+    markChangesSeen(userId: string): Promise<void> {
+      return deps.savedParcels.markChangesSeen(userId);
+    },
+
     async save(userId: string, input: SaveParcelBody): Promise<SavedParcelRecord> {
       if (!(await deps.parcels.exists(input.parcel_pin))) {
         throw new BadRequestError(`Unknown parcel PIN: ${input.parcel_pin}`);
