@@ -49,3 +49,4 @@ export function renderWithStore(ui: ReactElement, options: { signedIn?: boolean;
 }
 
 export { heldAnswer, network, recordRequests, setupFakeNetwork } from './fakeNetwork.ts';
+export { addStyleSheetAtWidth } from './styleSheetAtWidth.ts';

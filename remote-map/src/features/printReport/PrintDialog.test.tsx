@@ -1,13 +1,13 @@
 // The print dialog: its options, what it asks the map to draw, the PDF it offers, the keyboard and
 // its layout on a phone (its own style sheet in jsdom's cascade: which rules win, not the pixels).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
+import { addStyleSheetAtWidth, makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { parcelClicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { mapStyleLoadFinished } from '../mapView/mapViewSlice.ts';
 import type { MapController } from '../../map/mapController.ts';
@@ -208,17 +208,11 @@ describe('PrintDialog', { timeout: 30_000 }, () => {
     ['desktop', 1280],
     ['phone', 390],
   ])('on a %s', (size, width) => {
-    let style: HTMLStyleElement;
+    let removeStyleSheet: () => void;
     beforeEach(() => {
-      // jsdom decides no width query: each is decided here for a viewport `width` px wide.
-      const css = readFileSync(path.join(import.meta.dirname, 'printDialog.css'), 'utf8').replace(/@media \(max-width: (\d+)px\)/g, (_query, px: string) =>
-        width <= Number(px) ? '@media all' : '@media not all',
-      );
-      style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
+      removeStyleSheet = addStyleSheetAtWidth(path.join(import.meta.dirname, 'printDialog.css'), width);
     });
-    afterEach(() => style.remove());
+    afterEach(() => removeStyleSheet());
 
     it(size === 'phone' ? 'takes the width, a field to a line and each button a full-width row' : 'labels its fields beside them', () => {
       const { dialog } = renderDialog({ selected: false });

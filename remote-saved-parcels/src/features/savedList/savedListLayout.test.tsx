@@ -1,0 +1,41 @@
+// The saved list's filter row from the real style sheet (jsdom's cascade: which rules win, not the
+// pixels): on a phone each label sits beside its own field, a field to a row, the count below them.
+import path from 'node:path';
+import { act, screen } from '@testing-library/react';
+import { savedParcelsOpened } from '@parcel-map/shared';
+import { addStyleSheetAtWidth, renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
+import { fakeSavedParcelsApi, savedRecord } from '../../test/fakeSavedParcelsApi.ts';
+import { SavedParcels } from '../SavedParcels.tsx';
+
+setupFakeNetwork();
+
+describe.each([
+  ['desktop', 1280],
+  ['phone', 390],
+])("The saved list's filter row on a %s", (size, width) => {
+  let removeStyleSheet: () => void;
+  beforeEach(() => {
+    removeStyleSheet = addStyleSheetAtWidth(path.join(import.meta.dirname, '..', 'savedParcels.css'), width);
+  });
+  afterEach(() => removeStyleSheet());
+
+  it(size === 'phone' ? 'is a grid of label and field, the count on a row of its own' : 'is one wrapping row', async () => {
+    fakeSavedParcelsApi([savedRecord({ id: 7, parcel_pin: '4634000007' })]);
+    const { store } = renderWithStore(<SavedParcels />);
+    act(() => {
+      store.dispatch(savedParcelsOpened());
+    });
+    const filter = await screen.findByLabelText('Filter');
+    const row = filter.parentElement!;
+    expect(row).toContainElement(screen.getByLabelText('Sort by'));
+    const count = screen.getByText('1 saved');
+    if (size === 'phone') {
+      expect(getComputedStyle(row).display).toBe('grid');
+      expect(getComputedStyle(row).gridTemplateColumns).toBe('max-content minmax(0, 1fr)');
+      expect(getComputedStyle(count).gridColumn).toBe('1 / -1');
+    } else {
+      expect(getComputedStyle(row).display).toBe('flex');
+      expect(getComputedStyle(row).flexWrap).toBe('wrap');
+    }
+  });
+});
