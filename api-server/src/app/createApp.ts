@@ -14,7 +14,7 @@ import { createParcelsRouter } from '../features/parcels/parcelsRouter.ts';
 import { createParcelsService, type ParcelsService } from '../features/parcels/parcelsService.ts';
 import { createParcelSearch } from '../features/parcels/search/index.ts';
 import { createParcelQueries } from '../features/parcels/query/index.ts';
-import { createDatabaseSearchGate } from '../features/parcels/search/searchGate.ts';
+import { createDatabaseGates } from '../features/parcels/search/searchGate.ts';
 import { createNearbyRepository } from '../features/parcels/nearby/nearbyRepository.ts';
 import { createNearbyService } from '../features/parcels/nearby/nearbyService.ts';
 import { createWholeListRepository } from '../features/parcels/wholeList/wholeListRepository.ts';
@@ -177,9 +177,9 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const imageryServicesRepository = createImageryServicesRepository(db);
   const imagery = createImageryService({ db, services: imageryServicesRepository });
   const parcelsService = createParcelsService(parcels, dataVersion);
-  // Searches, attribute queries and whole nearby lists take turns at one gate: other requests never wait behind more than its slots.
-  const heavyReads = createDatabaseSearchGate(db);
-  const parcelSearch = createParcelSearch(db, dataVersion, heavyReads);
+  // Searches, and attribute queries with whole lists, take turns at the gates of heavy reads: other requests never wait behind more than their slots.
+  const heavyReads = createDatabaseGates(db);
+  const parcelSearch = createParcelSearch(db, dataVersion, heavyReads.searches);
   const verifier = verifyBearer ?? createBearerVerifier(config);
   const authenticate = requireUser(verifier, logger);
   const headers = responseHeaders(config.corsOrigins);
@@ -203,9 +203,9 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));
   app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
-  const parcelQueries = createParcelQueries({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads });
+  const parcelQueries = createParcelQueries({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads.lists });
   app.use('/api/parcels/query', parcelQueries.router);
-  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService({ repository: createNearbyRepository(db), wholeList: createWholeListRepository(db), gate: heavyReads }), requireUser: authenticate, rateLimits }));
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService({ repository: createNearbyRepository(db), wholeList: createWholeListRepository(db), gate: heavyReads.lists }), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
   app.use('/api/imagery', createImageryRouter({ imagery }));

@@ -1,5 +1,5 @@
 // Attribute queries wired to a database: the field catalogue read once per data version, and the
-// database's gate of heavy reads, which searches take turns at too (search/searchGate.ts). The
+// database's gate of lists, which whole nearby lists take turns at too (search/searchGate.ts). The
 // queries registered for the map are the query match tiles' to read (createApp.ts wires them).
 import type { RequestHandler, Router } from 'express';
 import type { Db } from '@parcel-map/database';

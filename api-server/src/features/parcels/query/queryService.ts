@@ -1,9 +1,9 @@
 // Attribute queries: which parcels match every filter, the text, a drawn area and an overlay's
 // features; one page of them with the exact total, or all of them as CSV lines. Knows no HTTP.
 //
-// Every statement takes a turn at the search gate (searchGate.ts), as a search does: a query over a
-// whole county, or a whole list written page by page, holds the database for one statement at a
-// time, and other users' searches and queries are served between them.
+// Every statement takes a turn at the gate of lists (searchGate.ts: createDatabaseGates): a query over
+// a whole county, or a whole list written page by page, holds one of its few connections for one
+// statement at a time; other users' queries are served between them, and everything else beside them.
 import type { ParcelQuery, ParcelQueryResponse, QueryConditions, QueryFieldsResponse } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
 import { loadPerVersion } from '../../../platform/cache/perVersion.ts';

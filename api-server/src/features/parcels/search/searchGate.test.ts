@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchGate, TooManySearchesError } from './searchGate.ts';
+import { createDatabaseGates, createSearchGate, TooManySearchesError } from './searchGate.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -86,5 +86,24 @@ describe('createSearchGate', () => {
     expect(await other).toBe('answered');
     // Once the line is short again, the user is served again.
     expect(await gate('flooder', () => Promise.resolve('again'))).toBe('again');
+  });
+});
+
+describe('createDatabaseGates', () => {
+  it('on a PostgreSQL pool, a search gets its turn while attribute queries and whole lists hold every slot of theirs', async () => {
+    const { searches, lists } = createDatabaseGates({ singleSession: false });
+    const heavy = recordedSearches(lists);
+    const heavyRuns = Array.from({ length: 20 }, (_, n) => heavy.search(`lister-${n}`, `list ${n}`));
+    await settle();
+    // The lists hold fewer connections than the searches' slots, and the other eighteen wait in line.
+    expect(heavy.started).toEqual(['list 0', 'list 1']);
+    await expect(searches('searcher', async () => 'answered')).resolves.toBe('answered');
+    heavy.release.resolve();
+    await Promise.all(heavyRuns);
+  });
+
+  it("on PGlite's one session, searches and lists take turns at one gate", async () => {
+    const { searches, lists } = createDatabaseGates({ singleSession: true });
+    expect(lists).toBe(searches);
   });
 });

@@ -14,6 +14,8 @@ import { HttpError } from '../../../platform/http/httpErrors.ts';
 
 /** One at a time on PGlite's single session; three on a PostgreSQL pool (of ten by default), so the rest of the API always has connections free. */
 const SLOTS = { singleSession: 1, pool: 3 } as const;
+/** Attribute queries' and whole lists' statements at once on a PostgreSQL pool (createDatabaseGates). */
+const LIST_SLOTS_ON_POOL = 2;
 /** Statements of one user that may wait for a slot (the twenty searches at once wait); the next is answered 429. */
 const WAITING_PER_USER = 20;
 
@@ -62,9 +64,18 @@ export function createSearchGate(slots: number, waitingPerUser: number) {
 export type SearchGate = ReturnType<typeof createSearchGate>;
 
 /**
- * The one gate of a database's heavy reads: searches and attribute queries take turns at it, so on
- * PGlite a search and a query are never at the database together, whichever the users send.
+ * A database's gates of heavy reads: searches at one, attribute queries and whole lists at the other.
+ * On a PostgreSQL pool, attribute queries and whole lists (broad counts, deep pages sorted by owner,
+ * CSVs of a whole county) take turns at a gate of their own with fewer slots: however many are in
+ * flight they hold at most LIST_SLOTS_ON_POOL connections, searches keep their own slots, and
+ * details, saved lists and the rest of the API always find connections free (3 + 2 of 10 at most).
+ * On PGlite's one session there is one gate for both, so a search and a query are never at the
+ * database together, whichever the users send.
  */
-export function createDatabaseSearchGate(db: Pick<Db, 'singleSession'>): SearchGate {
-  return createSearchGate(db.singleSession ? SLOTS.singleSession : SLOTS.pool, WAITING_PER_USER);
+export function createDatabaseGates(db: Pick<Db, 'singleSession'>): { searches: SearchGate; lists: SearchGate } {
+  if (db.singleSession) {
+    const gate = createSearchGate(SLOTS.singleSession, WAITING_PER_USER);
+    return { searches: gate, lists: gate };
+  }
+  return { searches: createSearchGate(SLOTS.pool, WAITING_PER_USER), lists: createSearchGate(LIST_SLOTS_ON_POOL, WAITING_PER_USER) };
 }
