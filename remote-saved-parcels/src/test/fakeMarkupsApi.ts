@@ -55,8 +55,8 @@ export function fakeMarkupsApi(initial: Markup[] = []) {
     http.post(
       MARKUPS,
       route('create', (body) => {
-        const input = body as Pick<Markup, 'name' | 'color' | 'geometry'>;
-        const markup: Markup = { ...input, name: input.name.trim(), id: nextId++, visible: true, created_at: new Date().toISOString() };
+        const input = body as Pick<Markup, 'name' | 'color' | 'geometry' | 'note'>;
+        const markup: Markup = { ...input, name: input.name.trim(), note: input.note ?? null, id: nextId++, visible: true, created_at: new Date().toISOString() };
         markups.push(markup);
         return HttpResponse.json(markup, { status: 201 });
       }),

@@ -1,5 +1,5 @@
 import { distance, area, polygon } from '@turf/turf';
-import { formatArea, formatDistance, measureLine, measurementGeometry, measurementSummary, measurePolygon, type Position } from './measure.ts';
+import { formatArea, formatDistance, measureLine, measurementGeometry, measurementOf, measurementSummary, measurePolygon, type Position } from './measure.ts';
 
 const FT = 3.28084;
 
@@ -75,5 +75,15 @@ describe('measurementGeometry: the shape a markup keeps', () => {
 
   it('reads a marked point as latitude and longitude', () => {
     expect(measurementSummary({ kind: 'point', position: [-80.861234, 35.62] })).toEqual({ total: 'Point: 35.62000, -80.86123', segments: [] });
+  });
+});
+
+describe('measurementOf', () => {
+  it('measures a kept shape as it was measured when drawn', () => {
+    const line = measureLine([[-80.86, 35.62], [-80.859, 35.62]])!;
+    const area = measurePolygon([[-80.861, 35.621], [-80.859, 35.621], [-80.859, 35.619]])!;
+    expect(measurementOf(measurementGeometry(line))).toEqual(line);
+    expect(measurementOf(measurementGeometry(area))).toEqual(area);
+    expect(measurementOf({ type: 'Point', coordinates: [-80.86, 35.62] })).toEqual({ kind: 'point', position: [-80.86, 35.62] });
   });
 });

@@ -115,3 +115,15 @@ export function measurementGeometry(measurement: Measurement): MarkupGeometry {
       return { type: 'Polygon', coordinates: [measurement.ring] };
   }
 }
+
+/** What a kept shape measures (a markup's): the measurement measurementGeometry took it from. */
+export function measurementOf(geometry: MarkupGeometry): Measurement | null {
+  switch (geometry.type) {
+    case 'Point':
+      return { kind: 'point', position: geometry.coordinates };
+    case 'LineString':
+      return measureLine(geometry.coordinates);
+    case 'Polygon':
+      return measurePolygon(geometry.coordinates[0]);
+  }
+}

@@ -41,6 +41,16 @@ describe("'Save as markup'", () => {
     expect(api.requests).toMatchObject([{ method: 'POST', path: '/api/markups', body: { name: 'Fence line', color: '#2f9e44', geometry: line } }]);
   });
 
+  it('saves a note with the markup when one is written (issue #44)', async () => {
+    const api = fakeMarkupsApi();
+    const { dialog } = requestSave();
+    await userEvent.keyboard('Ditch');
+    await userEvent.type(within(dialog).getByLabelText('Note (optional)'), 'Drains to the creek');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved markup Ditch.');
+    expect(api.requests).toMatchObject([{ method: 'POST', body: { name: 'Ditch', note: 'Drains to the creek' } }]);
+  });
+
   it("shows the API's message when it refuses (the quota), and keeps the dialog open", async () => {
     const api = fakeMarkupsApi();
     api.failNext('create', 403, { message: MARKUPS_FULL_MESSAGE });
@@ -53,7 +63,7 @@ describe("'Save as markup'", () => {
 });
 
 describe("The saved sheet's Markups tab", () => {
-  const fence = markupRecord({ id: 2, name: 'Fence line' });
+  const fence = markupRecord({ id: 2, name: 'Fence line', note: 'Along the creek' });
   const well = markupRecord({ id: 5, name: 'Well', color: '#e03131', geometry: { type: 'Point', coordinates: [-80.86, 35.62] }, visible: false });
 
   async function openMarkups() {
@@ -75,6 +85,18 @@ describe("The saved sheet's Markups tab", () => {
     expect(within(item('Well')).getByText(/^Point · saved/)).toBeInTheDocument();
     expect(within(item('Well')).getByRole('checkbox', { name: 'Show Well on map' })).not.toBeChecked();
     expect(within(item('Fence line')).getByRole('checkbox', { name: 'Show Fence line on map' })).toBeChecked();
+  });
+
+  it('shows what each markup measures and its note (issue #44)', async () => {
+    await openMarkups();
+    expect(within(item('Fence line')).getByText('Distance: 297 ft')).toBeInTheDocument();
+    expect(within(item('Fence line')).getByText('Along the creek')).toBeInTheDocument();
+    expect(within(item('Well')).queryByText(/^Distance|^Area/)).toBeNull();
+  });
+
+  it('says the exports write the markups shown', async () => {
+    await openMarkups();
+    expect(screen.getByRole('button', { name: 'Export GeoJSON' })).toHaveAccessibleDescription('Exports the 2 markups shown');
   });
 
   it('hides and shows a markup on the map', async () => {
@@ -126,7 +148,8 @@ describe("The saved sheet's Markups tab", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('lists every markup of a user who keeps more than a page of them, asking for the pages in turn', async () => {
+  // Role queries over 205 items (each with its measurement and controls) take jsdom seconds on a busy machine.
+  it('lists every markup of a user who keeps more than a page of them, asking for the pages in turn', { timeout: 20_000 }, async () => {
     fakeSavedParcelsApi([]);
     const count = MARKUPS_PAGE_SIZE * 2 + 5;
     const api = fakeMarkupsApi(Array.from({ length: count }, (_, i) => markupRecord({ id: i + 1, name: `Stake ${i + 1}` })));
@@ -177,8 +200,8 @@ describe("The saved sheet's Markups tab", () => {
       expect(JSON.parse(file.text)).toEqual({
         type: 'FeatureCollection',
         features: [
-          { type: 'Feature', id: 5, geometry: well.geometry, properties: { name: 'Well', color: '#e03131', visible: false, created_at: well.created_at } },
-          { type: 'Feature', id: 2, geometry: fence.geometry, properties: { name: 'Fence line', color: '#1971c2', visible: true, created_at: fence.created_at } },
+          { type: 'Feature', id: 5, geometry: well.geometry, properties: { name: 'Well', color: '#e03131', visible: false, note: null, created_at: well.created_at } },
+          { type: 'Feature', id: 2, geometry: fence.geometry, properties: { name: 'Fence line', color: '#1971c2', visible: true, note: 'Along the creek', created_at: fence.created_at } },
         ],
       });
     });
@@ -201,6 +224,7 @@ describe("The saved sheet's Markups tab", () => {
         name: 'Fence line',
         color: '#1971c2',
         visible: 'true',
+        note: 'Along the creek',
         created_at: fence.created_at,
       });
     });

@@ -1,5 +1,6 @@
 // The sheet's 'Markups' tab: the user's kept drawings, each shown or hidden on the map,
 // renamed or deleted, and all of them exported as GeoJSON or KML.
+import { useId } from 'react';
 import { downloadFile, useAppSelector, selectSessionJwt } from '@parcel-map/shared';
 import { useListMarkupsQuery } from '@parcel-map/shared/api';
 import { GEO_FILES, type GeoFileKind } from '../geoFiles/geoFiles.ts';
@@ -19,6 +20,7 @@ interface Props {
 
 export function MarkupsPanel({ onViewOnMap, onDeleted }: Props) {
   const token = useAppSelector(selectSessionJwt);
+  const exportScopeId = useId();
   const { data: markups, isLoading, isError, refetch } = useListMarkupsQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
 
   if (isLoading) return <p role="status" className="saved-sheet__message">Loading markups…</p>;
@@ -47,12 +49,17 @@ export function MarkupsPanel({ onViewOnMap, onDeleted }: Props) {
             key={kind}
             type="button"
             className="pm-button pm-button--secondary"
+            aria-describedby={exportScopeId}
             onClick={() => downloadFile(markupsFileName(GEO_FILES[kind].extension), GEO_FILES[kind].type, markupsFile(kind, markups))}
           >
             Export {kind}
           </button>
         ))}
         <span className="saved-sheet__count">{markups.length} saved</span>
+        {/* The list as shown, newest first, every page of it. */}
+        <span id={exportScopeId} className="saved-sheet__export-scope">
+          {markups.length === 1 ? 'Exports the 1 markup shown' : `Exports the ${markups.length} markups shown`}
+        </span>
       </div>
       <ul className="saved-sheet__list" aria-label="Markups">
         {markups.map((markup) => (

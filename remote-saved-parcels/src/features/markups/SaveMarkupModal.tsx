@@ -1,7 +1,7 @@
 // 'Save as markup': the dialog opened by the measure palette asks for a name and a colour.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '@parcel-map/shared';
-import { MARKUP_NAME_MAX_LENGTH, useCreateMarkupMutation } from '@parcel-map/shared/api';
+import { MARKUP_NAME_MAX_LENGTH, NOTES_MAX_LENGTH, useCreateMarkupMutation } from '@parcel-map/shared/api';
 import { markupModalClosed, markupSaved, selectMarkupToSave } from '../savedParcelsUiSlice.ts';
 import { SaveDialog, UNKNOWN_SAVE_ERROR } from '../forms/SaveDialog.tsx';
 import { MarkupColorPicker } from './MarkupColorPicker.tsx';
@@ -12,12 +12,14 @@ export function SaveMarkupModal() {
   const markupToSave = useAppSelector(selectMarkupToSave);
   const [createMarkup, { isLoading: saving }] = useCreateMarkupMutation();
   const [name, setName] = useState('');
+  const [note, setNote] = useState('');
   const [color, setColor] = useState<string>(DEFAULT_MARKUP_COLOR);
   const [error, setError] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     setName('');
+    setNote('');
     setError(null);
   }, [markupToSave]);
 
@@ -27,7 +29,7 @@ export function SaveMarkupModal() {
     event.preventDefault();
     if (!markupToSave || saving || name.trim() === '') return;
     setError(null);
-    const result = await createMarkup({ name, color, geometry: markupToSave.geometry });
+    const result = await createMarkup({ name, color, geometry: markupToSave.geometry, ...(note.trim() ? { note } : {}) });
     // The API's own words when it refuses (the 1,000-markup quota among them).
     if (result.error) setError(('message' in result.error && result.error.message) || UNKNOWN_SAVE_ERROR);
     else dispatch(markupSaved({ notice: `Saved markup ${result.data.name}.` }));
@@ -58,6 +60,15 @@ export function SaveMarkupModal() {
             onChange={(e) => setName(e.target.value)}
           />
           <MarkupColorPicker value={color} onChange={setColor} />
+          <label htmlFor={`${idPrefix}-note`}>Note (optional)</label>
+          <textarea
+            id={`${idPrefix}-note`}
+            value={note}
+            maxLength={NOTES_MAX_LENGTH}
+            rows={3}
+            readOnly={saving}
+            onChange={(e) => setNote(e.target.value.slice(0, NOTES_MAX_LENGTH))}
+          />
         </>
       )}
     </SaveDialog>

@@ -2,7 +2,7 @@
 import { datedFileName, type Markup } from '@parcel-map/shared';
 import { geoJsonText, kmlText, type GeoFileFeature, type GeoFileKind } from '../geoFiles/geoFiles.ts';
 
-const MARKUP_COLUMNS = ['name', 'color', 'visible', 'created_at'] as const;
+const MARKUP_COLUMNS = ['name', 'color', 'visible', 'note', 'created_at'] as const;
 
 function markupFeature(markup: Markup): GeoFileFeature {
   return {
@@ -10,7 +10,7 @@ function markupFeature(markup: Markup): GeoFileFeature {
     name: markup.name,
     color: markup.color,
     geometry: markup.geometry,
-    properties: Object.fromEntries(MARKUP_COLUMNS.map((column) => [column, markup[column]])),
+    properties: Object.fromEntries(MARKUP_COLUMNS.map((column) => [column, markup[column] ?? null])),
   };
 }
 
