@@ -94,6 +94,8 @@ describe('DataPage: the data sets', () => {
     await waitFor(() => expect(within(iredell).getAllByRole('row')[1]).toHaveAttribute('aria-current', 'true'));
     expect(api.count('POST', '/api/admin/datasets/iredell-nc/versions/2/publish')).toBe(1);
     expect(within(iredell).getByRole('button', { name: 'Roll back iredell-nc' })).toBeEnabled();
+    // Its button gone with the answer, the keyboard is left on the data set, not lost to the page.
+    expect(within(iredell).getByRole('heading', { name: 'iredell-nc' })).toHaveFocus();
   });
 
   it('leaves everything as it was when a question is cancelled with Escape, and gives the focus back', async () => {

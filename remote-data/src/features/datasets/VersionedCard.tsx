@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { failureMessage } from '../dataAdminApi.ts';
 import { dateTime, number } from '../formats.ts';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog.tsx';
@@ -41,7 +41,17 @@ export function VersionedCard<V extends KeptVersion>({
 }) {
   const headingId = useId();
   const [asking, setAsking] = useState<Confirmation | null>(null);
+  const [answered, setAnswered] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The dialog gives the focus back to the button that asked; one the answer took away (Publish again
+  // on the row now served) or disabled (Roll back with nothing left to roll back to) leaves it on the card.
+  useEffect(() => {
+    if (!answered || asking) return;
+    setAnswered(false);
+    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
+  }, [answered, asking]);
   const current = versions.find((version) => version.current);
   const previous = current && versions.find((version) => version.version < current.version);
 
@@ -55,7 +65,11 @@ export function VersionedCard<V extends KeptVersion>({
   };
 
   // Whichever way it ends, the dialog closes: a refusal is said on the card, under its buttons.
-  const confirm = (confirmation: Confirmation) => void act(confirmation.run).then(() => setAsking(null));
+  const confirm = (confirmation: Confirmation) =>
+    void act(confirmation.run).then(() => {
+      setAnswered(true);
+      setAsking(null);
+    });
   const kept = (version: number) => `Version ${version} is kept: it can be published again.`;
 
   const askRollback = () =>
@@ -105,7 +119,9 @@ export function VersionedCard<V extends KeptVersion>({
   return (
     <article className="data-dataset" aria-labelledby={headingId}>
       <header className="data-dataset__header">
-        <h3 id={headingId}>{title}</h3>
+        <h3 id={headingId} ref={heading} tabIndex={-1}>
+          {title}
+        </h3>
         <div className="data-actions">
           {actions?.(act)}
           <button
