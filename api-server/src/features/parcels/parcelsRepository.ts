@@ -24,10 +24,10 @@ const DETAIL_SELECT = `p.pin, p.name, p.owner, p.add1, p.add2, p.city, p.state, 
 
 export function createParcelsRepository(db: Queryable) {
   return {
-    /** Parcels whose bounding box holds the point; the caller tests the exact geometry. */
+    /** Parcels whose bounding box holds the point; the caller tests the exact geometry. A point on a right-of-way, road, water or rail feature is on nobody's parcel. */
     async findCandidatesAt(lng: number, lat: number): Promise<ParcelRow[]> {
       const { rows } = await db.query<ParcelRow>(
-        `SELECT ${DETAIL_SELECT} WHERE p.bbox && box(point($1, $2), point($1, $2)) ORDER BY p.pin`,
+        `SELECT ${DETAIL_SELECT} WHERE p.bbox && box(point($1, $2), point($1, $2)) AND p.kind = 'parcel' ORDER BY p.pin`,
         [lng, lat],
       );
       return rows;

@@ -16,7 +16,8 @@ export interface NearbyCandidate {
 }
 
 const RECORD_COLUMNS = 'pin, owner, add1, add2, city, state, zip, mail_add1, mail_city, mail_state, mail_zip, taxacres';
-const IN_BOX = 'bbox && box(point($1, $2), point($3, $4))';
+/** Parcels only: a nearby list is of owners, and a right-of-way, road, water or rail feature is nobody's. */
+const PARCELS_IN_BOX = "kind = 'parcel' AND bbox && box(point($1, $2), point($3, $4))";
 // Separators no feature id, no PIN (letters, digits, '.', '_', '-') and no JSON text (control characters only escaped) holds.
 const UNIT = "E'\\x1f'";
 const RECORD = "E'\\x1e'";
@@ -39,7 +40,7 @@ export function createNearbyRepository(db: Queryable) {
 
     /** Every parcel whose box meets [west, south, east, north]: the candidates, by feature id. */
     async fidsInBox(box: SearchBox): Promise<number[]> {
-      const { rows } = await db.query<{ fids: string | null }>(`SELECT string_agg(fid::text, ',') AS fids FROM parcels WHERE ${IN_BOX}`, box);
+      const { rows } = await db.query<{ fids: string | null }>(`SELECT string_agg(fid::text, ',') AS fids FROM parcels WHERE ${PARCELS_IN_BOX}`, box);
       return rows[0]?.fids ? rows[0].fids.split(',').map(Number) : [];
     },
 
@@ -66,7 +67,7 @@ export function createNearbyRepository(db: Queryable) {
      */
     async recordsInBox(box: SearchBox, pins: string[]): Promise<NearbyRecord[]> {
       const { rows } = await db.query<{ json: string | null }>(
-        `SELECT json_agg(records)::text AS json FROM (SELECT ${RECORD_COLUMNS} FROM parcels WHERE ${IN_BOX} AND pin = ANY($5::text[])) AS records`,
+        `SELECT json_agg(records)::text AS json FROM (SELECT ${RECORD_COLUMNS} FROM parcels WHERE ${PARCELS_IN_BOX} AND pin = ANY($5::text[])) AS records`,
         [...box, pins],
       );
       return rows[0]?.json ? (JSON.parse(rows[0].json) as NearbyRecord[]) : [];

@@ -80,8 +80,9 @@ export function searchStatement(
   // B-tree branches ORDER BY their index's own order: an index scan that stops at the limit, where a
   // bitmap scan would first collect every match (all 70,000 parcels of a city) and sort them. The
   // trigram branch can only be a bitmap scan: its words are what bound it.
+  // Parcels only: a right-of-way, road, water or rail feature is nobody's, and has no address to find.
   const branch = (tier: string, matched: string, where: string, order: string | undefined, score = '0::float8') =>
-    branches.push(`(SELECT ${COLUMNS}, ${tier} AS tier, ${score} AS score, ${matched} AS matched FROM parcels WHERE ${where}${order ? ` ORDER BY ${order}` : ''} LIMIT ${branchLimit})`);
+    branches.push(`(SELECT ${COLUMNS}, ${tier} AS tier, ${score} AS score, ${matched} AS matched FROM parcels WHERE kind = 'parcel' AND ${where}${order ? ` ORDER BY ${order}` : ''} LIMIT ${branchLimit})`);
 
   const locality = text.locality;
   // Written where it is used: PostgreSQL refuses a parameter the statement does not use (it has no type).
