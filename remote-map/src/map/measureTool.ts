@@ -7,6 +7,7 @@ import type { Map as MapboxMap } from 'mapbox-gl';
 import { measureLine, measurePolygon, type Measurement, type Position } from '@parcel-map/shared/measure';
 import { MEASURE_COLOR } from '../features/measure/measureColor.ts';
 import { measureKeyAction } from '../features/measure/measureKeys.ts';
+import { crosshairDrawModes } from './crosshairDrawing.ts';
 
 type MeasureToolMode = 'distance' | 'area' | 'point';
 
@@ -85,7 +86,7 @@ function measureGeometry(geometry: Geometry | null | undefined): Measurement | n
 }
 
 export function createMeasureTool(map: MapboxMap, events: MeasureToolEvents): MeasureTool {
-  const draw = new MapboxDraw(DRAW_OPTIONS);
+  const draw = new MapboxDraw({ ...DRAW_OPTIONS, modes: crosshairDrawModes(map) });
   map.addControl(draw);
   let drawing = false;
 

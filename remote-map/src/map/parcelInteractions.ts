@@ -16,7 +16,7 @@ export interface ParcelClickHandlers {
 }
 
 /** What the map canvas says it is to a screen reader: how to use it without a mouse. */
-const MAP_CANVAS_LABEL = 'Map. Arrow keys pan, plus and minus zoom, Enter selects the parcel at the centre.';
+const MAP_CANVAS_LABEL = 'Map. Arrow keys pan, plus and minus zoom, Enter selects the parcel at the centre, or while measuring adds a point there.';
 
 /** A marker is small: a click this many pixels around it still hits it. */
 const MARKER_HIT_PX = 6;

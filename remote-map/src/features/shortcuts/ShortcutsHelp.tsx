@@ -8,7 +8,7 @@ const SHORTCUTS: readonly [keys: string, what: string][] = [
   ['Tab, Shift+Tab', 'Move between the search box, the controls and the panels'],
   ['Arrow keys', 'Pan the map (with the map focused)'],
   ['+ and −', 'Zoom in and out (with the map focused)'],
-  ['Enter', 'Select the parcel under the crosshair at the map centre (map focused), or finish the shape being measured'],
+  ['Enter', 'Select the parcel under the crosshair at the map centre (map focused); measuring, add a point there (the arrow keys move the map under it), and Enter again to finish'],
   ['1, 2, 3', 'Mark a point, measure a distance or an area (measure tools open, map focused)'],
   ['Delete, Backspace', 'Delete the measured shape'],
   ['Escape', 'Cancel a shape, or close a menu, panel, popup or dialog'],
