@@ -73,7 +73,7 @@ function pieces(word: string, width: number, size: number, widthOf: TextWidth): 
 }
 
 /** One line of the address wrapped at spaces into lines no wider than `width`. */
-export function wrapLine(text: string, width: number, size: number, widthOf: TextWidth): string[] {
+function wrapLine(text: string, width: number, size: number, widthOf: TextWidth): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean).flatMap((word) => pieces(word, width, size, widthOf))) {
