@@ -1,5 +1,5 @@
 -- Issue #43: what each published feature is. A county's parcel file also holds features that are not
--- someone's parcel — the city's right-of-way, roads, water, rail (shared's PARCEL_KINDS) — kept and
+-- someone's parcel — the city's right-of-way, roads, water, rail (shared's ParcelKind) — kept and
 -- drawn as what they are, and left out of owner lists. Every row written before this is a parcel.
 --
 -- The column goes on `parcels` (and with it on every attached version table) and on every detached

@@ -17,9 +17,8 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
 /** What a feature of a parcel file is when it is not someone's parcel (the import mapping's `nonParcels`). */
 export const NON_PARCEL_KINDS = ['right-of-way', 'road', 'water', 'rail'] as const;
 export type NonParcelKind = (typeof NON_PARCEL_KINDS)[number];
-/** What each published feature is, stored with it: a parcel, or one of the kinds that are not someone's parcel. */
-export const PARCEL_KINDS = ['parcel', ...NON_PARCEL_KINDS] as const;
-export type ParcelKind = (typeof PARCEL_KINDS)[number];
+/** What each published feature is, stored with it (parcels.kind): a parcel, or one of the kinds that are not someone's parcel. */
+export type ParcelKind = 'parcel' | NonParcelKind;
 
 export const rejectedRowSchema = z.object({
   /** 1-based position of the feature in the file. */
