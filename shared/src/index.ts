@@ -26,3 +26,4 @@ export * from './session/returnPath.ts';
 export * from './session/storageKeys.ts';
 export * from './files/csvFile.ts';
 export * from './files/downloadFile.ts';
+export * from './parcels/parcelFormats.ts';

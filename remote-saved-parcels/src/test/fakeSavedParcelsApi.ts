@@ -11,7 +11,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Route = 'list' | 'create' | 'update' | 'tags' | 'details' | 'delete';
+type Route = 'list' | 'create' | 'update' | 'tags' | 'details' | 'delete' | 'seen';
 type Answer = { status: number; body?: unknown } | 'network-error' | 'hang';
 
 const SAVED_PARCELS = `${testConfig.apiBaseUrl}/api/saved-parcels`;
@@ -126,6 +126,14 @@ export function fakeSavedParcelsApi(initial: SavedParcelRecord[] = []) {
         if (!record) return HttpResponse.json({ message: 'Saved parcel not found' }, { status: 404 });
         record.notes = (body as { notes: string | null }).notes;
         return HttpResponse.json(record);
+      }),
+    ),
+    // Every change so far is seen, as the server marks them.
+    http.post(
+      `${SAVED_PARCELS}/changes/seen`,
+      route('seen', () => {
+        records = records.map((r) => (r.changes ? { ...r, changes: r.changes.map((change) => ({ ...change, seen: true })) } : r));
+        return new HttpResponse(null, { status: 204 });
       }),
     ),
     http.delete(

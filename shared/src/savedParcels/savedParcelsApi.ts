@@ -59,6 +59,11 @@ export const savedParcelsApi = baseApi.injectEndpoints({
       transformResponse: (response) => response.parcels,
       providesTags: ['SavedParcels'],
     }),
+    /** The user has looked at every change of their saved parcels so far (issue #43). */
+    markSavedParcelChangesSeen: build.mutation<null, void>({
+      query: () => ({ path: '/api/saved-parcels/changes/seen', method: 'POST', requireAuth: true }),
+      invalidatesTags: ['SavedParcels'],
+    }),
     deleteSavedParcel: build.mutation<null, number | string>({
       query: (id) => ({ path: `/api/saved-parcels/${savedParcelIdForPath(id)}`, method: 'DELETE', requireAuth: true }),
       invalidatesTags: ['SavedParcels'],
@@ -73,4 +78,5 @@ export const {
   useUpdateSavedParcelTagsMutation,
   useListSavedParcelDetailsQuery,
   useDeleteSavedParcelMutation,
+  useMarkSavedParcelChangesSeenMutation,
 } = savedParcelsApi;

@@ -1,13 +1,8 @@
 // How the detail panel writes parcel fields (SPEC §9 'Display formats'): USD without decimals,
 // MM/DD/YYYY dates, tax acres to 2 decimals, 'N/A' for whatever is missing.
-import type { OwnerMailing, Parcel, ParcelAttribute } from '@parcel-map/shared';
+import { MISSING_VALUE, presentText as present, priceLabel, type OwnerMailing, type Parcel, type ParcelAttribute } from '@parcel-map/shared';
 
-const MISSING_VALUE = 'N/A';
-
-function present(value: string | null | undefined): string | null {
-  const text = value?.trim();
-  return text ? text : null;
-}
+export { dateLabel, priceLabel } from '@parcel-map/shared';
 
 export function textLabel(value: string | null | undefined): string {
   return present(value) ?? MISSING_VALUE;
@@ -27,12 +22,6 @@ export function acresLabel(acres: number | null | undefined): string {
   return typeof acres === 'number' && Number.isFinite(acres) ? acres.toFixed(2) : MISSING_VALUE;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-
-export function priceLabel(price: number | null | undefined): string {
-  return typeof price === 'number' && Number.isFinite(price) ? usd.format(price) : MISSING_VALUE;
-}
-
 /** 'street, city, state ZIP', or null when the data has no mailing street. */
 export function mailingAddressLabel(parcel: OwnerMailing): string | null {
   const street = present(parcel.mail_add1);
@@ -47,22 +36,6 @@ export function attributeLabel(attribute: Pick<ParcelAttribute, 'value' | 'forma
   if (format === 'currency' && typeof value === 'number') return priceLabel(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return textLabel(String(value));
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/**
- * MM/DD/YYYY. A calendar date ('2019-05-03', also the date part of an ISO timestamp) is written as
- * is, never shifted by the viewer's time zone; anything else Date can read is taken in UTC.
- */
-export function dateLabel(value: string | null | undefined): string {
-  const text = present(value);
-  if (!text) return MISSING_VALUE;
-  const calendar = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(text);
-  if (calendar) return `${calendar[2]}/${calendar[3]}/${calendar[1]}`;
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) return MISSING_VALUE;
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
 }
 
 /** SPEC §9: the copied link is a maps-service search URL with the centroid's latitude,longitude. */

@@ -4,6 +4,7 @@ import type { SavedParcelRecord } from '@parcel-map/shared';
 import { errorMessageOf, NOTES_MAX_LENGTH, useDeleteSavedParcelMutation, useUpdateSavedParcelNotesMutation } from '@parcel-map/shared/api';
 import { DeleteConfirmation } from '../forms/DeleteConfirmation.tsx';
 import { SavedParcelTags } from './SavedParcelTags.tsx';
+import { SavedParcelChanges } from './SavedParcelChanges.tsx';
 
 const NOTE_UPDATE_FAILED_MESSAGE = 'Could not save the new note.';
 const deleteFailedMessage = (message: string | undefined) => `Failed to delete parcel: ${message || 'Unknown error'}`;
@@ -89,12 +90,13 @@ export function SavedParcelItem({ saved, sortedBy, mode, onModeChange, onViewOnM
           </h3>
           <div>{saved.parcel_address}</div>
           <div className="saved-item__pin">PIN {saved.parcel_pin}</div>
+          <SavedParcelChanges saved={saved} />
           {sortedBy && <div className="saved-item__sorted-by">{sortedBy}</div>}
           {mode !== 'editing' && saved.notes && <p className="saved-item__notes">{saved.notes}</p>}
           <SavedParcelTags saved={saved} suggestionsId={tagSuggestionsId} />
         </div>
         <div className="saved-item__actions">
-          <button type="button" className="pm-button" onClick={onViewOnMap}>
+          <button type="button" className="pm-button" onClick={onViewOnMap} disabled={Boolean(saved.gone)}>
             View on Map
           </button>
           <button

@@ -18,6 +18,7 @@ import { allTags, SAVED_SORTS, savedListView, sortedValue, type SavedSort } from
 import { GEO_FILES } from '../geoFiles/geoFiles.ts';
 import { MarkupsPanel } from '../markups/MarkupsPanel.tsx';
 import { SheetTabs, type SheetTab } from './SheetTabs.tsx';
+import { ChangedSinceFilter } from './ChangedSinceFilter.tsx';
 
 const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to view saved parcels';
 const LOAD_FAILED_MESSAGE = 'Failed to load saved parcels. Please check your connection and try again.';
@@ -53,6 +54,7 @@ export function SavedParcelsSheet() {
   const [filterText, setFilterText] = useState('');
   const [sort, setSort] = useState<SavedSort>('savedNewest');
   const [tag, setTag] = useState('');
+  const [changedOnly, setChangedOnly] = useState(false);
   const filterId = useId();
   const sortId = useId();
   const tagId = useId();
@@ -79,7 +81,7 @@ export function SavedParcelsSheet() {
   const canExport = Boolean(token && parcels && parcels.length > 0 && !isError);
   const tags = parcels ? allTags(parcels) : [];
   const acres = new Map(details?.map((parcel) => [parcel.id, parcel.taxacres]));
-  const shown = parcels ? savedListView(parcels, { text: filterText, sort, tag, acres }) : [];
+  const shown = parcels ? savedListView(parcels, { text: filterText, sort, tag, acres, changedOnly }) : [];
 
   // Every field of every saved parcel, with its outline: the parcel records are asked for now.
   const exportAs = async (kind: ExportKind, records: readonly SavedParcelRecord[]) => {
@@ -180,6 +182,7 @@ export function SavedParcelsSheet() {
                   </select>
                 </>
               )}
+              <ChangedSinceFilter parcels={parcels} checked={changedOnly} onChange={setChangedOnly} />
               <label htmlFor={sortId}>Sort by</label>
               <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SavedSort)}>
                 {(Object.keys(SAVED_SORTS) as SavedSort[]).map((key) => (

@@ -1,5 +1,6 @@
 // The saved list as the sheet shows it: filtered by text and tag, sorted by the user's choice.
 import type { SavedParcelRecord } from '@parcel-map/shared';
+import { hasNewChanges } from './savedParcelChanges.ts';
 
 export const SAVED_SORTS = {
   savedNewest: 'Saved date (newest first)',
@@ -43,13 +44,15 @@ export interface SavedListOptions {
   tag?: string;
   /** Acres by saved id, for the acres sort. */
   acres?: ReadonlyMap<number, number | null>;
+  /** Only parcels changed since the user last looked (a change not yet marked seen). */
+  changedOnly?: boolean;
 }
 
-export function savedListView(parcels: readonly SavedParcelRecord[], { text, sort, tag = '', acres = new Map() }: SavedListOptions): SavedParcelRecord[] {
+export function savedListView(parcels: readonly SavedParcelRecord[], { text, sort, tag = '', acres = new Map(), changedOnly = false }: SavedListOptions): SavedParcelRecord[] {
   const words = text.toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
   const wanted = tag.toLocaleLowerCase('en');
   return parcels
-    .filter((saved) => matches(saved, words) && (!wanted || saved.tags.some((own) => own.toLocaleLowerCase('en') === wanted)))
+    .filter((saved) => matches(saved, words) && (!wanted || saved.tags.some((own) => own.toLocaleLowerCase('en') === wanted)) && (!changedOnly || hasNewChanges(saved)))
     .sort(sort === 'acres' ? byAcres(acres) : COMPARE[sort]);
 }
 
