@@ -17,18 +17,16 @@ export interface ApiParcel {
   geometry: { type: string; coordinates: unknown };
 }
 
+type CanvasBox = [left: number, top: number, right: number, bottom: number];
+
 /**
- * Pixels the map canvas holds within `tolerance` (per channel) of an RGB colour, in a box of canvas
- * CSS pixels [left, top, right, bottom]: what the map painted, read back from its drawing buffer.
+ * Reads back what the map painted in a box of canvas CSS pixels [left, top, right, bottom], from its
+ * drawing buffer: the pixels within `tolerance` (per channel) of an RGB colour, or (no colour given)
+ * the distinct colours, each channel to 16 levels — a drawn map has dozens, a blank canvas one.
  */
-export async function canvasPixelsNear(
-  page: Page,
-  colour: [number, number, number],
-  tolerance: [number, number, number],
-  [left, top, right, bottom]: [number, number, number, number],
-): Promise<number> {
+async function readCanvas(page: Page, [left, top, right, bottom]: CanvasBox, near?: { colour: [number, number, number]; tolerance: [number, number, number] }): Promise<number> {
   return page.evaluate(
-    ({ colour, tolerance, left, top, right, bottom }) => {
+    ({ near, left, top, right, bottom }) => {
       const source = document.querySelector<HTMLCanvasElement>('canvas.mapboxgl-canvas')!;
       const scale = source.width / source.clientWidth;
       const copy = document.createElement('canvas');
@@ -38,13 +36,25 @@ export async function canvasPixelsNear(
       context.drawImage(source, 0, 0);
       const { data } = context.getImageData(left * scale, top * scale, (right - left) * scale, (bottom - top) * scale);
       let count = 0;
+      const colours = new Set<number>();
       for (let i = 0; i < data.length; i += 4) {
-        if ([0, 1, 2].every((c) => Math.abs(data[i + c]! - colour[c]!) < tolerance[c]!)) count += 1;
+        if (!near) colours.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4));
+        else if ([0, 1, 2].every((c) => Math.abs(data[i + c]! - near.colour[c]!) < near.tolerance[c]!)) count += 1;
       }
-      return count;
+      return near ? count : colours.size;
     },
-    { colour, tolerance, left, top, right, bottom },
+    { near, left, top, right, bottom },
   );
+}
+
+/** Pixels the map canvas holds within `tolerance` (per channel) of an RGB colour, in a box of canvas CSS pixels. */
+export function canvasPixelsNear(page: Page, colour: [number, number, number], tolerance: [number, number, number], box: CanvasBox): Promise<number> {
+  return readCanvas(page, box, { colour, tolerance });
+}
+
+/** Distinct colours the map canvas holds in a box of canvas CSS pixels: a drawn map has dozens, a blank canvas one. */
+export function canvasColourCount(page: Page, box: CanvasBox): Promise<number> {
+  return readCanvas(page, box);
 }
 
 export class MapPage {

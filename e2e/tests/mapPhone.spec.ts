@@ -1,9 +1,34 @@
-// Issue #25 point 6 at a phone's size (390 × 844): the selected parcel stays visible above the panel.
+// At a phone's size (390 × 844): the selected parcel stays visible above the panel (issue #25 point 6); the
+// measure palette, the control column, the search box and the saved list fit and the map above the sheet is drawn (issue #44 point 4).
 import { expect, test } from '../fixtures/mapUser.ts';
-import { canvasPixelsNear, MapPage } from '../pages/MapPage.ts';
+import type { Locator } from '@playwright/test';
+import { canvasColourCount, canvasPixelsNear, MapPage } from '../pages/MapPage.ts';
 import { SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+/** Every button of `region` inside the 390 × 844 viewport and on top: what is at its centre is the button (issue #44). */
+async function expectEveryButtonReachable(region: Locator) {
+  const buttons = await region.getByRole('button').all();
+  expect(buttons.length).toBeGreaterThan(0);
+  for (const button of buttons) {
+    const name = await button.textContent();
+    const box = (await button.boundingBox())!;
+    expect(box.x, `${name} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(box.y, `${name} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name} ends on the screen`).toBeLessThanOrEqual(390);
+    expect(box.y + box.height, `${name} ends on the screen`).toBeLessThanOrEqual(844);
+    const onTop = await button.evaluate((element) => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+      return hit !== null && element.contains(hit);
+    });
+    expect(onTop, `${name} is not covered`).toBe(true);
+  }
+}
+
+const intersects = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test('a parcel opened by link is shown above the detail panel, not under it', async ({ page }) => {
   const map = new MapPage(page);
@@ -51,14 +76,18 @@ test.describe('by touch', () => {
       .toBeGreaterThan(30);
     await map.shot('phone-search-result-above-panel');
 
-    // The palette: one short strip (its buttons scroll sideways), most of the map above the panel
-    // still seen below it.
+    // The control column keeps clear of the search box.
+    expect(intersects((await map.controls().boundingBox())!, (await page.locator('.mapboxgl-ctrl-geocoder').boundingBox())!)).toBe(false);
+
+    // The palette: its buttons wrap onto short rows, every one on the screen and on top (Clear and
+    // Close were scrolled off it), most of the map above the panel still seen below it.
     await map.control('Measure').tap();
     const palette = page.getByRole('region', { name: 'Measure' });
     await expect(palette).toBeVisible();
+    await expectEveryButtonReachable(palette);
     const strip = (await palette.boundingBox())!;
-    expect(strip.height).toBeLessThan(60);
-    expect(panelTop - (strip.y + strip.height)).toBeGreaterThan(0.6 * (panelTop - canvas.y));
+    expect(intersects(strip, (await map.controls().boundingBox())!)).toBe(false);
+    expect(panelTop - (strip.y + strip.height)).toBeGreaterThan(0.4 * (panelTop - canvas.y));
     await palette.getByRole('button', { name: 'Close' }).tap();
     await expect(palette).toBeHidden();
     await map.control('Measure').tap();
@@ -76,6 +105,18 @@ test.describe('by touch', () => {
     await page.getByRole('button', { name: 'Open menu' }).tap();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'My Saved Parcels' }).tap();
     const sheet = page.getByRole('dialog', { name: 'My Saved Parcels' });
+    // The map above the open sheet is drawn, not blank.
+    await expect(sheet.getByRole('listitem').first()).toBeVisible();
+    const sheetTop = (await sheet.boundingBox())!.y;
+    await expect.poll(() => canvasColourCount(page, [0, 0, canvas.width, sheetTop - canvas.y]), { timeout: 20_000 }).toBeGreaterThan(8);
+    // The filter row: each label on the row of its field.
+    for (const label of ['Filter', 'Sort by']) {
+      const labelBox = (await sheet.getByText(label, { exact: true }).boundingBox())!;
+      const fieldBox = (await sheet.getByLabel(label, { exact: true }).boundingBox())!;
+      expect(Math.abs(labelBox.y + labelBox.height / 2 - (fieldBox.y + fieldBox.height / 2)), `${label} beside its field`).toBeLessThan(fieldBox.height / 2);
+      expect(fieldBox.x + fieldBox.width).toBeLessThanOrEqual(390);
+    }
+    await map.shot('phone-saved-sheet');
     await sheet.getByRole('listitem').filter({ hasText: `PIN ${pin}` }).getByRole('button', { name: 'View on Map' }).tap();
     await expect(sheet).toBeHidden();
     expect(await map.selectedPin()).toBe(pin);
