@@ -348,3 +348,42 @@ describe.skipIf(!existsSync(CAMBRIDGE_FY2014_GEOJSON) || !existsSync(CAMBRIDGE_O
     expect(lines[0]![header!.indexOf('Land use')]).toBe(String(value(first, 'UseDescription')));
   });
 });
+
+describe('an attribute of few values (read through the attributes index)', () => {
+  let app: TestApp;
+  let token: string;
+  let rows: Row[];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    token = await app.identity.sign('user-soil');
+    // Before any query reads the field catalogue: a soil in two spellings of case, a number stored as one and as text, and none.
+    await app.db.query(`UPDATE parcels SET attributes = CASE fid % 100 WHEN 0 THEN '{"SOIL": "Loam"}' WHEN 1 THEN '{"SOIL": "LOAM"}' WHEN 2 THEN '{"SOIL": 7}'
+      WHEN 3 THEN '{"SOIL": "7"}' END::jsonb`);
+    await app.db.query(`UPDATE datasets SET attribute_fields = '[{"key": "SOIL", "label": "Soil"}]' WHERE is_current`);
+    rows = await readRows(app);
+  });
+  afterAll(() => app.close());
+
+  const pinsOf = async (filter: QueryFilter) => {
+    const response = await app.request('/api/parcels/query', { method: 'POST', token, body: { filters: [filter], limit: QUERY_MAX_LIMIT } });
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    const page = parcelQueryResponseSchema.parse(response.json);
+    return { pins: sorted(page.results.map((result) => result.pin)), total: page.total };
+  };
+  const expected = (asked: string[]) => sorted(rows.filter((row) => row.attributes?.SOIL !== undefined && asked.includes(String(row.attributes.SOIL).toLowerCase())).map((row) => row.pin));
+
+  it('is a field of few values', async () => {
+    const { fields } = queryFieldsResponseSchema.parse((await app.request('/api/parcels/query/fields', { token })).json);
+    expect(fields.find((field) => field.field === 'SOIL')).toMatchObject({ type: 'enum', values: ['7', 'LOAM', 'Loam'] });
+  });
+
+  it('finds its values in any case, numbers stored either way, with the exact total', async () => {
+    const loam = await pinsOf({ field: 'SOIL', op: '=', value: 'loam' });
+    expect(loam.pins.length).toBeGreaterThan(0);
+    expect(loam).toEqual({ pins: expected(['loam']), total: expected(['loam']).length });
+    const either = await pinsOf({ field: 'SOIL', op: 'in', value: ['7', 'LoAm', 'clay'] });
+    expect(either).toEqual({ pins: expected(['7', 'loam']), total: expected(['7', 'loam']).length });
+    expect(either.total).toBeGreaterThan(loam.total);
+  });
+});

@@ -41,16 +41,15 @@ type ComparisonOperator = (typeof QUERY_OPERATORS_BY_TYPE)['number'][number];
 type TextOperator = (typeof QUERY_OPERATORS_BY_TYPE)['text'][number];
 
 /**
- * The WHERE of a query: parcels only (a right-of-way, road, water or rail feature is nobody's), every
- * filter, and each word of `q` beginning a word of the owner's name or the site address (search's
- * words, on its trigram index).
+ * The WHERE of a query: every filter, and each word of `q` beginning a word of the owner's name or
+ * the site address (search's words, on its trigram index).
  */
 export function whereSql(query: Pick<ParcelQuery, 'q' | 'filters'>, catalogue: FieldCatalogue, sites: SiteAddresses, params: SqlParams): string {
-  const conditions = [`p.kind = 'parcel'`, ...query.filters.map((filter) => filterSql(filter, readerOf(catalogue, filter.field), sites, params))];
+  const conditions = query.filters.map((filter) => filterSql(filter, readerOf(catalogue, filter.field), sites, params));
   for (const word of (query.q ?? '').toLowerCase().split(/[\s,.#&/]+/).filter(Boolean)) {
     conditions.push(`${SEARCH_WORDS} LIKE ${params.add(`% ${likeLiteral(word)}%`)}`);
   }
-  return conditions.join(' AND ');
+  return conditions.length > 0 ? conditions.join(' AND ') : 'true';
 }
 
 /** ORDER BY: the sort field (missing values last), then PIN and data set, so pages never overlap. */
@@ -90,8 +89,11 @@ function filterSql(filter: QueryFilter, reader: FieldReader, sites: SiteAddresse
     case 'date':
       return compare(sql, filter.op as ComparisonOperator, values.map((value) => dateOf(value, field)), 'date', params);
     case 'text':
-    case 'enum':
-      return textCompare(sql, filter.op as TextOperator, values.map(String), params);
+    case 'enum': {
+      const compared = textCompare(sql, filter.op as TextOperator, values.map(String), params);
+      // The attribute's index finds the parcels that may match; the comparison keeps the filter's meaning exact.
+      return reader.lookup && (filter.op === '=' || filter.op === 'in') ? `(${reader.lookup(values.map(String), params.add)} AND ${compared})` : compared;
+    }
   }
 }
 

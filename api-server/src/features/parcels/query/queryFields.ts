@@ -22,7 +22,15 @@ export const CLOSED_FIELD_OPERATORS: readonly QueryOperator[] = ['=', '!=', 'in'
 
 /** A field as the SQL reads it: `sql(param)` its value for one parcel (`p`), `param` adding a bound value. */
 export type FieldReader =
-  | { kind: 'value'; field: string; type: QueryFieldType; sql(param: (value: unknown) => string): string; closed?: readonly string[] }
+  | {
+      kind: 'value';
+      field: string;
+      type: QueryFieldType;
+      sql(param: (value: unknown) => string): string;
+      closed?: readonly string[];
+      /** An attribute of few values: a condition its index serves that every parcel whose value is one of `values` (without regard to case) meets. */
+      lookup?(values: readonly string[], param: (value: unknown) => string): string;
+    }
   /** Absentee has no one value (a parcel may be absentee both ways): each kind is a condition of its own (absenteeSql). */
   | { kind: 'absentee'; field: string; type: 'enum'; closed: readonly string[] };
 
@@ -85,6 +93,25 @@ export function absenteeSql(kind: (typeof ABSENTEE_KINDS)[number], sites: SiteAd
 
 /** Text that is a plain decimal number, as CSV columns bring them ('1854', '4.5'). */
 const NUMERIC_TEXT = String.raw`^\s*-?[0-9]+(\.[0-9]+)?\s*$`;
+
+/** JSON's literals that are not strings, as `#>> '{}'` writes them (an attribute's values are read so). */
+const JSON_LITERAL = /^(true|false|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)$/;
+
+/**
+ * The attribute's stored values that equal one of `values` without regard to case (the database's
+ * lower(), as the filter's own comparison), each as the attributes containing it: read through the
+ * attributes' GIN index (migration 025), the filter then tests only those parcels. A value read as
+ * text may be stored as a string or as a JSON number or boolean: both are contained.
+ */
+function attributeLookupSql(key: string, stored: readonly string[], values: readonly string[], param: (value: unknown) => string): string {
+  const pairs: [value: string, contained: string][] = [];
+  for (const value of stored) {
+    pairs.push([value, JSON.stringify({ [key]: value })]);
+    if (JSON_LITERAL.test(value)) pairs.push([value, `{${JSON.stringify(key)}: ${value}}`]);
+  }
+  return `p.attributes @> ANY(ARRAY(SELECT c.contained::jsonb FROM unnest(${param(pairs.map(([value]) => value))}::text[], ${param(pairs.map(([, contained]) => contained))}::text[]) AS c(value, contained)
+    WHERE lower(c.value) IN (SELECT lower(asked) FROM unnest(${param(values)}::text[]) AS asked)))`;
+}
 
 /** A numeric attribute as a number: a JSON number, or text that is one. */
 function attributeNumberSql(key: string, param: (value: unknown) => string): string {
@@ -213,6 +240,7 @@ export async function loadFieldCatalogue(db: Queryable): Promise<{ catalogue: Fi
       field: attribute.key,
       type,
       sql: numeric ? (param) => attributeNumberSql(attribute.key, param) : (param) => `(p.attributes ->> ${param(attribute.key)})`,
+      ...(isEnum ? { lookup: (values: readonly string[], param: (value: unknown) => string) => attributeLookupSql(attribute.key, stats!.vals!, values, param) } : {}),
     });
     listed.push(fieldOf(attribute.key, attribute.label, type, isEnum ? stats!.vals! : undefined));
   }
