@@ -41,15 +41,16 @@ type ComparisonOperator = (typeof QUERY_OPERATORS_BY_TYPE)['number'][number];
 type TextOperator = (typeof QUERY_OPERATORS_BY_TYPE)['text'][number];
 
 /**
- * The WHERE of a query: every filter, and each word of `q` beginning a word of the owner's name or
- * the site address (search's words, on its trigram index).
+ * The WHERE of a query: parcels only (a right-of-way, road, water or rail feature is nobody's), every
+ * filter, and each word of `q` beginning a word of the owner's name or the site address (search's
+ * words, on its trigram index).
  */
 export function whereSql(query: Pick<ParcelQuery, 'q' | 'filters'>, catalogue: FieldCatalogue, sites: SiteAddresses, params: SqlParams): string {
-  const conditions = query.filters.map((filter) => filterSql(filter, readerOf(catalogue, filter.field), sites, params));
+  const conditions = [`p.kind = 'parcel'`, ...query.filters.map((filter) => filterSql(filter, readerOf(catalogue, filter.field), sites, params))];
   for (const word of (query.q ?? '').toLowerCase().split(/[\s,.#&/]+/).filter(Boolean)) {
     conditions.push(`${SEARCH_WORDS} LIKE ${params.add(`% ${likeLiteral(word)}%`)}`);
   }
-  return conditions.length > 0 ? conditions.join(' AND ') : 'true';
+  return conditions.join(' AND ');
 }
 
 /** ORDER BY: the sort field (missing values last), then PIN and data set, so pages never overlap. */
