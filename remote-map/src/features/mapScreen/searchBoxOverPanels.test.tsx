@@ -111,6 +111,13 @@ describe.each([
     expect(zIndex(corner)).toBeGreaterThan(zIndex(await screen.findByRole('complementary', { name: 'Query parcels' })));
   });
 
+  it("keeps its right end clear of the control column: the geocoder's 240 px minimum never outweighs its maximum", () => {
+    renderWithStore(<MapScreenWithSuggestions />);
+    const box = screen.getByTestId('search-corner').querySelector('.mapboxgl-ctrl-geocoder')!;
+    expect(getComputedStyle(box).minWidth).toBe('0px');
+    expect(getComputedStyle(box).maxWidth).toBe('calc(100vw - 9rem)');
+  });
+
   it("shows a parcel suggestion's whole PIN on a line of its own", () => {
     renderWithStore(<MapScreenWithSuggestions />);
     const pin = screen.getByText('PIN 4605050124');
