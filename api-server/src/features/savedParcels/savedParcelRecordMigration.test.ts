@@ -51,6 +51,8 @@ describe('migration 003 on a database with saved parcels', () => {
         notes: 'it\'s "quoted"',
         tags: [],
         created_at: '2026-01-02T03:04:05.678Z',
+        // Its parcel, of no data set, is not served since migration 012: the list says so (issue #43).
+        gone: { since: null },
       },
     ]);
   });

@@ -39,7 +39,7 @@ export function createSavedParcelsRepository(db: Db) {
         // Ordered by the subquery, read backwards along the (user_id, id) index, not sorted again.
         `SELECT '[' || coalesce(string_agg(record_json, ','), '') || ']' AS json
          FROM (SELECT CASE WHEN ch.changes IS NULL AND served THEN s.record_json
-                           ELSE left(s.record_json, -1) || ',"changes":' || coalesce(ch.changes::text, '[]')
+                           ELSE left(s.record_json, -1) || coalesce(',"changes":' || ch.changes::text, '')
                                 || CASE WHEN served THEN '' ELSE ',"gone":' || json_build_object('since', ch.removed_at)::text END || '}'
                       END AS record_json
                  FROM saved_parcels s
