@@ -244,8 +244,8 @@ test('a measured line is saved as a markup with a name and colour, listed, hidde
   const item = saved.sheet().getByRole('listitem', { name });
   await expect(item.getByText(/^Line · saved/)).toBeVisible();
   await map.shot('markups-tab');
-  await item.getByRole('checkbox', { name: `Show ${name} on map` }).uncheck();
-  await expect(item.getByRole('checkbox', { name: `Show ${name} on map` })).not.toBeChecked();
+  await item.getByRole('checkbox', { name: `Shown on map: ${name}` }).uncheck();
+  await expect(item.getByRole('checkbox', { name: `Shown on map: ${name}` })).not.toBeChecked();
   await page.keyboard.press('Escape');
   await expect(saved.sheet()).toBeHidden();
   await expect(map.container()).toHaveAttribute('data-map-state', 'idle');
@@ -253,7 +253,7 @@ test('a measured line is saved as a markup with a name and colour, listed, hidde
 
   await saved.openFromMenu();
   await saved.sheet().getByRole('tab', { name: 'Markups' }).click();
-  await item.getByRole('checkbox', { name: `Show ${name} on map` }).check();
+  await item.getByRole('checkbox', { name: `Shown on map: ${name}` }).check();
   await item.getByRole('button', { name: `Rename ${name}` }).click();
   await item.getByLabel('New name').fill(`${name} north`);
   await item.getByRole('button', { name: 'Save name' }).click();

@@ -85,7 +85,7 @@ export function MarkupItem({ markup, onViewOnMap, onDeleted }: { markup: Markup;
           <label className="markup-item__shown">
             <input
               type="checkbox"
-              aria-label={`Show ${markup.name} on map`}
+              aria-label={`Shown on map: ${markup.name}`}
               checked={shown}
               onChange={(e) => {
                 const visible = e.target.checked;
@@ -98,7 +98,7 @@ export function MarkupItem({ markup, onViewOnMap, onDeleted }: { markup: Markup;
           <button
             type="button"
             className="pm-button pm-button--secondary"
-            aria-label={`View ${markup.name} on Map`}
+            aria-label={`View on Map: ${markup.name}`}
             onClick={() => {
               dispatch(markupFocused({ geometry: markup.geometry }));
               onViewOnMap();

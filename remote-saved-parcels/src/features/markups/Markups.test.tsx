@@ -83,8 +83,18 @@ describe("The saved sheet's Markups tab", () => {
     const { list } = await openMarkups();
     expect(within(list).getAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent)).toEqual(['Well', 'Fence line']);
     expect(within(item('Well')).getByText(/^Point · saved/)).toBeInTheDocument();
-    expect(within(item('Well')).getByRole('checkbox', { name: 'Show Well on map' })).not.toBeChecked();
-    expect(within(item('Fence line')).getByRole('checkbox', { name: 'Show Fence line on map' })).toBeChecked();
+    expect(within(item('Well')).getByRole('checkbox', { name: 'Shown on map: Well' })).not.toBeChecked();
+    expect(within(item('Fence line')).getByRole('checkbox', { name: 'Shown on map: Fence line' })).toBeChecked();
+  });
+
+  it("names each control of a markup by its visible text first, then the markup's name (voice control, issue #44)", async () => {
+    await openMarkups();
+    const controls = [...within(item('Fence line')).getAllByRole('button'), ...within(item('Fence line')).getAllByRole('checkbox')];
+    for (const control of controls) {
+      const visible = (control.closest('label') ?? control).textContent!.trim();
+      expect(control.getAttribute('aria-label') ?? visible, visible).toMatch(new RegExp(`^${visible}`));
+    }
+    expect(controls.map((control) => control.getAttribute('aria-label'))).toEqual(expect.arrayContaining(['View on Map: Fence line', 'Shown on map: Fence line']));
   });
 
   it('shows what each markup measures and its note (issue #44)', async () => {
@@ -101,10 +111,10 @@ describe("The saved sheet's Markups tab", () => {
 
   it('hides and shows a markup on the map', async () => {
     const { api } = await openMarkups();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Fence line on map' }));
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Show Fence line on map' })).not.toBeChecked());
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Well on map' }));
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Show Well on map' })).toBeChecked());
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Shown on map: Fence line' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Shown on map: Fence line' })).not.toBeChecked());
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Shown on map: Well' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Shown on map: Well' })).toBeChecked());
     expect(api.requests.filter((r) => r.method === 'PATCH')).toMatchObject([
       { path: '/api/markups/2', body: { visible: false } },
       { path: '/api/markups/5', body: { visible: true } },
@@ -114,9 +124,9 @@ describe("The saved sheet's Markups tab", () => {
   it("puts the box back and shows the API's message when hiding fails", async () => {
     const { api } = await openMarkups();
     api.failNext('update', 500, { message: 'Internal server error' });
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Fence line on map' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Shown on map: Fence line' }));
     expect(await within(item('Fence line')).findByRole('alert')).toHaveTextContent('Internal server error');
-    expect(screen.getByRole('checkbox', { name: 'Show Fence line on map' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Shown on map: Fence line' })).toBeChecked();
   });
 
   it('renames a markup inline', async () => {
@@ -143,7 +153,7 @@ describe("The saved sheet's Markups tab", () => {
     const { store } = await openMarkups();
     const focused: unknown[] = [];
     store.dispatch(addAppListener({ actionCreator: markupFocused, effect: ({ payload }) => void focused.push(payload) }));
-    await userEvent.click(screen.getByRole('button', { name: 'View Fence line on Map' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View on Map: Fence line' }));
     expect(focused).toEqual([{ geometry: fence.geometry }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
