@@ -22,6 +22,7 @@ export * from './ui/Spinner.tsx';
 export * from './ui/useDialogFocus.ts';
 export * from './remotes/remoteContracts.ts';
 export * from './remotes/remoteAvailabilitySlice.ts';
+export * from './settings/measureUnitsSlice.ts';
 export * from './session/returnPath.ts';
 export * from './session/storageKeys.ts';
 export * from './files/csvFile.ts';

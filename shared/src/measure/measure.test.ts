@@ -58,6 +58,14 @@ describe('formats', () => {
     expect(formatArea(43560 * 2)).toBe('87,120 sq ft (2.00 acres)');
   });
 
+  it('writes metres and kilometres, square metres and hectares in metric', () => {
+    expect(formatDistance(3280.84 / 2, 'metric')).toBe('500 m');
+    expect(formatDistance(3280.84 * 2.5, 'metric')).toBe('2.50 km');
+    expect(formatArea(43560, 'metric')).toBe('4,047 m² (0.40 ha)');
+    const summary = measurementSummary({ kind: 'distance', segmentsFeet: [328.084, 656.168], totalFeet: 984.252, line: [] }, 'metric');
+    expect(summary).toEqual({ total: 'Distance: 300 m', segments: ['100 m', '200 m'] });
+  });
+
   it('summarises areas with their perimeter and segments', () => {
     const summary = measurementSummary({ kind: 'area', segmentsFeet: [100, 200], perimeterFeet: 300, squareFeet: 43560, acres: 1, ring: [] });
     expect(summary).toEqual({ total: 'Area: 43,560 sq ft (1.00 acres) · Perimeter: 300 ft', segments: ['100 ft', '200 ft'] });

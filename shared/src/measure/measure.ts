@@ -1,8 +1,10 @@
-// Distances and areas of drawn shapes with turf (SPEC §2 measure tools), in imperial units:
-// feet and miles, square feet and acres; the measure palette's readout and a kept markup's in the
-// saved list. Pure: unit-tested without a browser. `@parcel-map/shared/measure`, off the sign-in path.
+// Distances and areas of drawn shapes with turf (SPEC §2 measure tools), kept in feet and read out in
+// the user's units (imperial by default: feet and miles, square feet and acres; or metric); the measure
+// palette's readout and a kept markup's in the saved list. Pure: unit-tested without a browser.
+// `@parcel-map/shared/measure`, off the sign-in path.
 import { area as turfArea, distance as turfDistance, polygon as turfPolygon } from '@turf/turf';
 import type { MarkupGeometry } from '../markups/markupContract.ts';
+import type { MeasureUnits } from '../settings/measureUnitsSlice.ts';
 
 export type Position = [number, number];
 
@@ -83,25 +85,33 @@ export function measurePolygon(ring: readonly Position[]): AreaMeasurement | nul
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export function formatDistance(feet: number): string {
-  return feet < FEET_LIMIT ? `${whole.format(feet)} ft` : `${twoDecimals.format(feet / FEET_PER_MILE)} mi`;
+const METRES_PER_KILOMETRE = 1000;
+const SQ_METRES_PER_HECTARE = 10_000;
+
+export function formatDistance(feet: number, units: MeasureUnits = 'imperial'): string {
+  if (units === 'imperial') return feet < FEET_LIMIT ? `${whole.format(feet)} ft` : `${twoDecimals.format(feet / FEET_PER_MILE)} mi`;
+  const metres = feet / FEET_PER_METRE;
+  return metres < METRES_PER_KILOMETRE ? `${whole.format(metres)} m` : `${twoDecimals.format(metres / METRES_PER_KILOMETRE)} km`;
 }
 
-export function formatArea(squareFeet: number): string {
-  return `${whole.format(squareFeet)} sq ft (${twoDecimals.format(squareFeet / SQ_FEET_PER_ACRE)} acres)`;
+export function formatArea(squareFeet: number, units: MeasureUnits = 'imperial'): string {
+  if (units === 'imperial') return `${whole.format(squareFeet)} sq ft (${twoDecimals.format(squareFeet / SQ_FEET_PER_ACRE)} acres)`;
+  const squareMetres = squareFeet / SQ_FEET_PER_SQ_METRE;
+  return `${whole.format(squareMetres)} m² (${twoDecimals.format(squareMetres / SQ_METRES_PER_HECTARE)} ha)`;
 }
 
 const coordinate = new Intl.NumberFormat('en-US', { minimumFractionDigits: 5, maximumFractionDigits: 5 });
 
 /** The readout lines shown in the palette. */
-export function measurementSummary(measurement: Measurement): { total: string; segments: string[] } {
+export function measurementSummary(measurement: Measurement, units: MeasureUnits = 'imperial'): { total: string; segments: string[] } {
   if (measurement.kind === 'point') {
     const [lng, lat] = measurement.position;
     return { total: `Point: ${coordinate.format(lat)}, ${coordinate.format(lng)}`, segments: [] };
   }
-  const segments = measurement.segmentsFeet.map(formatDistance);
-  if (measurement.kind === 'distance') return { total: `Distance: ${formatDistance(measurement.totalFeet)}`, segments };
-  return { total: `Area: ${formatArea(measurement.squareFeet)} · Perimeter: ${formatDistance(measurement.perimeterFeet)}`, segments };
+  const distance = (feet: number) => formatDistance(feet, units);
+  const segments = measurement.segmentsFeet.map(distance);
+  if (measurement.kind === 'distance') return { total: `Distance: ${distance(measurement.totalFeet)}`, segments };
+  return { total: `Area: ${formatArea(measurement.squareFeet, units)} · Perimeter: ${distance(measurement.perimeterFeet)}`, segments };
 }
 
 /** The shape a measurement was taken of, as a markup keeps it (issue #25). */

@@ -1,6 +1,6 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addAppListener, logoutRequested, savedParcelsOpened } from '@parcel-map/shared';
+import { addAppListener, logoutRequested, savedParcelsOpened, selectMeasureUnits } from '@parcel-map/shared';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -50,6 +50,29 @@ describe('MainMenu', () => {
     expect(screen.getByText('Center: -80.1235, 35.9877')).toBeInTheDocument();
     expect(screen.getByText('Zoom: 14.57')).toBeInTheDocument();
     expect(screen.getByText(/^© \d{4} Parcel Map/)).toBeInTheDocument();
+  });
+
+  it('opens Settings: it logs, offers the measurement units and lists the keyboard shortcuts; the choice is kept in the browser', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const { store } = renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(info).toHaveBeenCalledWith('Settings selected');
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(menu()).toHaveAttribute('aria-hidden', 'true');
+    expect(within(dialog).getByRole('radio', { name: 'Feet, miles and acres' })).toBeChecked();
+    expect(within(dialog).getByText('Select the parcel under the crosshair at the map centre', { exact: false })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Metres, kilometres and hectares' }));
+    expect(selectMeasureUnits(store.getState())).toBe('metric');
+    expect(localStorage.getItem('measure_units')).toBe('metric');
+    expect(makeTestStore().getState().measureUnits).toBe('metric');
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+    localStorage.removeItem('measure_units');
+    info.mockRestore();
   });
 
   it('asks to log out', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@parcel-map/shared';
 import { useIsAdministrator } from '@parcel-map/shared/api';
 import { selectMapCenter, selectMapSetupError, selectMapZoom } from '../mapView/mapViewSlice.ts';
+import { SettingsDialog } from '../settings/SettingsDialog.tsx';
 import './mainMenu.css';
 
 /** SPEC §4: the menu closes first, then the saved list opens. */
@@ -24,6 +25,7 @@ export const SAVED_LIST_OPEN_DELAY_MS = 150;
 export function MainMenu() {
   const dispatch = useAppDispatch();
   const [isOpen, setOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const sessionKnown = useAppSelector(selectSessionKnown);
   const signedIn = useAppSelector(selectIsSignedIn);
   const userLabel = useAppSelector(selectUserLabel);
@@ -102,7 +104,16 @@ export function MainMenu() {
             </button>
           </li>
           <li>
-            <button type="button" className="main-menu__item" onClick={() => console.info('Settings selected')}>
+            <button
+              type="button"
+              className="main-menu__item"
+              onClick={() => {
+                // SPEC: Settings logs; it also opens the units and shortcuts (docs/decisions.md).
+                console.info('Settings selected');
+                setOpen(false);
+                setSettingsOpen(true);
+              }}
+            >
               Settings
             </button>
           </li>
@@ -137,6 +148,14 @@ export function MainMenu() {
           <p>© {new Date().getFullYear()} Parcel Map. Parcel data © its publisher.</p>
         </footer>
       </nav>
+      {settingsOpen && (
+        <SettingsDialog
+          onClose={() => {
+            setSettingsOpen(false);
+            openButtonRef.current?.focus();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addAppListener, markupSaveRequested, type MarkupToSave } from '@parcel-map/shared';
+import { addAppListener, markupSaveRequested, measureUnitsChosen, type MarkupToSave } from '@parcel-map/shared';
 import { renderWithStore } from '@parcel-map/shared/testing';
 import { MeasurePalette } from './MeasurePalette.tsx';
 import { measureDrawingStopped, measureModeChosen, measurementUpdated } from './measureSlice.ts';
@@ -45,5 +45,16 @@ describe("The measure palette's result (issue #44)", () => {
     });
     expect(screen.getByText(/^Area: [\d,]+ sq ft \([\d.]+ acres\) · Perimeter: [\d.]+ mi$/)).toBeVisible();
     expect(screen.getByTestId('measure-swatch')).toHaveStyle({ background: MEASURE_COLOR });
+  });
+
+  it('reads out in the units chosen in Settings', () => {
+    const { store } = renderWithStore(<MeasurePalette />);
+    act(() => {
+      store.dispatch(measureUnitsChosen('metric'));
+      store.dispatch(measureModeChosen({ mode: 'distance' }));
+      store.dispatch(measurementUpdated({ measurement: measureLine([[-80.86, 35.62], [-80.859, 35.62]]) }));
+    });
+    expect(screen.getByText(/^Distance: \d+ m$/)).toBeVisible();
+    localStorage.removeItem('measure_units');
   });
 });

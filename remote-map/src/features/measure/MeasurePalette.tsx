@@ -1,6 +1,6 @@
 // SPEC §2 measure palette: Measure Distance, Measure Area, Clear Measurement, Close, with the live
 // readout; Mark Point and 'Save as markup' keep what was drawn (issue #25).
-import { markupSaveRequested, useAppDispatch, useAppSelector } from '@parcel-map/shared';
+import { markupSaveRequested, selectMeasureUnits, useAppDispatch, useAppSelector } from '@parcel-map/shared';
 import { measureCleared, measureClosed, measureModeChosen, selectIsMeasureOpen, selectMeasureMode, selectMeasurement, type MeasureMode } from './measureSlice.ts';
 import { measurementGeometry, measurementSummary } from '@parcel-map/shared/measure';
 import { MEASURE_COLOR } from './measureColor.ts';
@@ -25,8 +25,9 @@ export function MeasurePalette() {
   const isOpen = useAppSelector(selectIsMeasureOpen);
   const mode = useAppSelector(selectMeasureMode);
   const measurement = useAppSelector(selectMeasurement);
+  const units = useAppSelector(selectMeasureUnits);
   if (!isOpen) return null;
-  const summary = measurement ? measurementSummary(measurement) : null;
+  const summary = measurement ? measurementSummary(measurement, units) : null;
   // A finished shape (not the one still following the cursor) can be kept or searched around.
   const finished = mode === null ? measurement : null;
 

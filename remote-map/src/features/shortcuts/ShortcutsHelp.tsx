@@ -1,6 +1,7 @@
-// '?' lists the keyboard shortcuts of the map screen (issue #25): a small dialog, Escape closes it.
-import { useEffect, useRef, useState } from 'react';
-import { useDialogFocus } from '@parcel-map/shared';
+// '?' lists the keyboard shortcuts of the map screen (issue #25): a small dialog, Escape closes it;
+// Settings lists them too.
+import { useEffect, useState } from 'react';
+import { MapDialog } from '../mapScreen/MapDialog.tsx';
 import './shortcutsHelp.css';
 
 const SHORTCUTS: readonly [keys: string, what: string][] = [
@@ -19,10 +20,22 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+/** The map screen's shortcuts, as '?' and Settings list them. */
+export function ShortcutList() {
+  return (
+    <dl className="shortcut-list">
+      {SHORTCUTS.map(([keys, what]) => (
+        <div key={keys} className="shortcut-list__row">
+          <dt>{keys}</dt>
+          <dd>{what}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function ShortcutsHelp() {
   const [open, setOpen] = useState(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useDialogFocus(dialogRef, open, () => setOpen(false));
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -36,29 +49,8 @@ export function ShortcutsHelp() {
 
   if (!open) return null;
   return (
-    <div className="shortcuts-help__backdrop" onClick={() => setOpen(false)}>
-      <div
-        ref={dialogRef}
-        className="shortcuts-help"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="shortcuts-help-title"
-        tabIndex={-1}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id="shortcuts-help-title">Keyboard shortcuts</h2>
-        <dl>
-          {SHORTCUTS.map(([keys, what]) => (
-            <div key={keys} className="shortcuts-help__row">
-              <dt>{keys}</dt>
-              <dd>{what}</dd>
-            </div>
-          ))}
-        </dl>
-        <button type="button" className="pm-button" onClick={() => setOpen(false)}>
-          Close
-        </button>
-      </div>
-    </div>
+    <MapDialog title="Keyboard shortcuts" onClose={() => setOpen(false)}>
+      <ShortcutList />
+    </MapDialog>
   );
 }

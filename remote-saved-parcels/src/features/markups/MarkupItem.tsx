@@ -1,7 +1,7 @@
 // One markup in the sheet: its colour, name, kind, what it measures and its note; shown or hidden on the map; View on Map; an
 // inline rename and an inline delete confirmation, focus following them as in the parcels' list.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { markupFocused, useAppDispatch, type Markup } from '@parcel-map/shared';
+import { markupFocused, selectMeasureUnits, useAppDispatch, useAppSelector, type Markup } from '@parcel-map/shared';
 import { measurementOf, measurementSummary } from '@parcel-map/shared/measure';
 import { DeleteConfirmation } from '../forms/DeleteConfirmation.tsx';
 import { MARKUP_NAME_MAX_LENGTH, useDeleteMarkupMutation, useUpdateMarkupMutation } from '@parcel-map/shared/api';
@@ -26,6 +26,7 @@ export function MarkupItem({ markup, onViewOnMap, onDeleted }: { markup: Markup;
   const [shown, setShown] = useState(markup.visible);
   useEffect(() => setShown(markup.visible), [markup.visible]);
   const measured = measurementOf(markup.geometry);
+  const units = useAppSelector(selectMeasureUnits);
   const id = useId();
   const nameInputRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -77,7 +78,7 @@ export function MarkupItem({ markup, onViewOnMap, onDeleted }: { markup: Markup;
             <span className="saved-item__pin">
               {KIND_LABELS[markup.geometry.type]} · saved {new Date(markup.created_at).toLocaleDateString()}
             </span>
-            {measured && markup.geometry.type !== 'Point' && <div className="saved-item__measure">{measurementSummary(measured).total}</div>}
+            {measured && markup.geometry.type !== 'Point' && <div className="saved-item__measure">{measurementSummary(measured, units).total}</div>}
             {markup.note && <p className="saved-item__notes">{markup.note}</p>}
           </div>
         </div>
