@@ -109,6 +109,8 @@ test.describe('by touch', () => {
     await expect(sheet.getByRole('listitem').first()).toBeVisible();
     const sheetTop = (await sheet.boundingBox())!.y;
     await expect.poll(() => canvasColourCount(page, [0, 0, canvas.width, sheetTop - canvas.y]), { timeout: 20_000 }).toBeGreaterThan(8);
+    // The header's exports and close button all on the screen (the exports pushed Close off it).
+    await expectEveryButtonReachable(sheet.locator('header'));
     // The filter row: each label on the row of its field.
     for (const label of ['Filter', 'Sort by']) {
       const labelBox = (await sheet.getByText(label, { exact: true }).boundingBox())!;

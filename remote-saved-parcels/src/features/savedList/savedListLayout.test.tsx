@@ -1,5 +1,6 @@
-// The saved list's filter row from the real style sheet (jsdom's cascade: which rules win, not the
-// pixels): on a phone each label sits beside its own field, a field to a row, the count below them.
+// The saved list's header and filter row from the real style sheet (jsdom's cascade: which rules win,
+// not the pixels): on a phone the exports wrap and the close button keeps its corner; each label sits
+// beside its own field, a field to a row, the count below them.
 import path from 'node:path';
 import { act, screen } from '@testing-library/react';
 import { savedParcelsOpened } from '@parcel-map/shared';
@@ -19,7 +20,7 @@ describe.each([
   });
   afterEach(() => removeStyleSheet());
 
-  it(size === 'phone' ? 'is a grid of label and field, the count on a row of its own' : 'is one wrapping row', async () => {
+  it(size === 'phone' ? 'wraps the exports under the title, the close button in its corner; the filters a grid of label and field' : 'is one wrapping row', async () => {
     fakeSavedParcelsApi([savedRecord({ id: 7, parcel_pin: '4634000007' })]);
     const { store } = renderWithStore(<SavedParcels />);
     act(() => {
@@ -33,6 +34,9 @@ describe.each([
       expect(getComputedStyle(row).display).toBe('grid');
       expect(getComputedStyle(row).gridTemplateColumns).toBe('max-content minmax(0, 1fr)');
       expect(getComputedStyle(count).gridColumn).toBe('1 / -1');
+      const close = screen.getByRole('button', { name: 'Close saved parcels' });
+      expect(getComputedStyle(close).position).toBe('absolute');
+      expect(getComputedStyle(close.parentElement!).flexWrap).toBe('wrap');
     } else {
       expect(getComputedStyle(row).display).toBe('flex');
       expect(getComputedStyle(row).flexWrap).toBe('wrap');
