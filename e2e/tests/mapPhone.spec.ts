@@ -156,8 +156,8 @@ test.describe('by touch', () => {
     const item = sheet.getByRole('listitem', { name });
     await expect(item).toBeVisible();
     await map.shot('phone-markups');
-    await item.getByRole('checkbox', { name: `Show ${name} on map` }).tap();
-    await expect(item.getByRole('checkbox', { name: `Show ${name} on map` })).not.toBeChecked();
+    await item.getByRole('checkbox', { name: `Shown on map: ${name}` }).tap();
+    await expect(item.getByRole('checkbox', { name: `Shown on map: ${name}` })).not.toBeChecked();
     await expect(map.container()).toHaveAttribute('data-markups', '0');
     await item.getByRole('button', { name: `Delete ${name}` }).tap();
     await item.getByRole('button', { name: 'Yes, Delete' }).tap();
