@@ -153,6 +153,32 @@ describe('DataPage: the data sets', () => {
     expect(screen.getByRole('columnheader', { name: 'Changes' })).toBeInTheDocument();
   });
 
+  it("lists a published version's change log from its row, and hides it again", async () => {
+    const user = userEvent.setup();
+    fakeDataAdminApi({
+      versions: [
+        datasetVersion({ name: 'cambridge-ma', version: 2, changes: { added: 0, removed: 0, outline: 0, owner: 1, sold: 0, value: 0 } }),
+        datasetVersion({ name: 'cambridge-ma', version: 1, current: false }),
+      ],
+    });
+    const asked: string[] = [];
+    network.use(
+      http.get(`${testConfig.apiBaseUrl}/api/admin/datasets/cambridge-ma/versions/2/changes`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ counts: { added: 0, removed: 0, outline: 0, owner: 1, sold: 0, value: 0 }, total: 1, offset: 0, changes: [{ pin: '12-7', kind: 'owner', address: '7 ELM ST', before: { Owner: 'SMITH ANN' }, after: { Owner: 'REID STEVEN M' } }] });
+      }),
+    );
+    renderPage();
+    const list = await screen.findByRole('button', { name: 'List the changes of version 2 of cambridge-ma' });
+    expect(screen.queryByRole('button', { name: /changes of version 1/ })).toBeNull();
+    await user.click(list);
+    const log = await screen.findByRole('region', { name: 'What version 2 changed' });
+    expect(await within(log).findByRole('cell', { name: /REID STEVEN M/ })).toBeInTheDocument();
+    expect(asked).toEqual(['?offset=0&limit=100']);
+    await user.click(screen.getByRole('button', { name: 'Hide the changes of version 2 of cambridge-ma' }));
+    expect(screen.queryByRole('region', { name: 'What version 2 changed' })).toBeNull();
+  }, 20_000);
+
   it('removes a data set only once the confirmation is accepted, from the keyboard too; Remove is not a solid button', async () => {
     const user = userEvent.setup();
     const api = fakeDataAdminApi({ versions: [datasetVersion(), datasetVersion({ name: 'cambridge-ma' })] });

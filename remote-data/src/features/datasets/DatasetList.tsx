@@ -1,16 +1,43 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { changeCountsText, type DatasetVersion } from '@parcel-map/shared/api';
 import { useListDatasetVersionsQuery, useRemoveDatasetMutation, useRepublishDatasetMutation, useRollbackDatasetMutation, useSetInitialViewMutation } from '../dataAdminApi.ts';
 import { number } from '../formats.ts';
+import { ChangeList } from '../imports/ChangeList.tsx';
 import { formatMegabytes } from '../imports/datasetName.ts';
 import { mapLinkOfBbox } from './viewOfBbox.ts';
 import { VERSION_COLUMNS, VersionedCard, type VersionColumn } from './VersionedCard.tsx';
 import { VersionedSection } from './VersionedSection.tsx';
 
+/**
+ * A version's change summary, and a button that opens its change log under the table. A first version,
+ * or one published before changes were recorded, has nothing to compare with.
+ */
+const changesColumn = (name: string, shown: number | null, show: (version: number | null) => void): VersionColumn<DatasetVersion> => ({
+  heading: 'Changes',
+  className: 'data-changes',
+  cell: ({ version, changes }) =>
+    changes ? (
+      <>
+        {changeCountsText(changes)}
+        <button
+          type="button"
+          className="pm-button pm-button--small pm-button--secondary data-cell__line"
+          aria-expanded={shown === version}
+          aria-label={`${shown === version ? 'Hide' : 'List'} the changes of version ${version} of ${name}`}
+          onClick={() => show(shown === version ? null : version)}
+        >
+          {shown === version ? 'Hide' : 'List'}
+        </button>
+      </>
+    ) : (
+      '—'
+    ),
+});
+
+const PARCELS_COLUMN: VersionColumn<DatasetVersion> = { heading: 'Parcels', cell: (version) => number.format(version.parcels) };
+
 const DATASET_COLUMNS: VersionColumn<DatasetVersion>[] = [
-  { heading: 'Parcels', cell: (version) => number.format(version.parcels) },
-  // A first version, or one published before changes were recorded, has nothing to compare with.
-  { heading: 'Changes', cell: ({ changes }) => (changes ? changeCountsText(changes) : '—'), className: 'data-changes' },
   {
     heading: 'File',
     className: 'data-file',
@@ -39,6 +66,8 @@ function DatasetCard({ name, versions }: { name: string; versions: DatasetVersio
   const [republish, republishing] = useRepublishDatasetMutation();
   const [remove, removing] = useRemoveDatasetMutation();
   const [setInitialView, zooming] = useSetInitialViewMutation();
+  const [shownChanges, showChanges] = useState<number | null>(null);
+  const shown = versions.find((version) => version.version === shownChanges && version.changes);
   const current = versions.find((version) => version.current);
   const busy = rollingBack.isLoading || republishing.isLoading || removing.isLoading || zooming.isLoading;
 
@@ -54,7 +83,7 @@ function DatasetCard({ name, versions }: { name: string; versions: DatasetVersio
       title={name}
       what="Its parcels"
       versions={versions}
-      columns={DATASET_COLUMNS}
+      columns={[PARCELS_COLUMN, changesColumn(name, shownChanges, showChanges), ...DATASET_COLUMNS]}
       busy={busy}
       rollback={() => rollback(name).unwrap()}
       republish={(version) => republish({ name, version }).unwrap()}
@@ -64,7 +93,16 @@ function DatasetCard({ name, versions }: { name: string; versions: DatasetVersio
           Zoom to
         </button>
       )}
-    />
+    >
+      {shown?.changes && (
+        <ChangeList
+          path={`/api/admin/datasets/${encodeURIComponent(name)}/versions/${shown.version}/changes`}
+          counts={shown.changes}
+          name={`${name}-v${shown.version}-changes`}
+          title={`What version ${shown.version} changed`}
+        />
+      )}
+    </VersionedCard>
   );
 }
 

@@ -22,6 +22,7 @@ export function VersionedCard<V extends KeptVersion>({
   republish,
   remove,
   actions,
+  children,
 }: {
   /** What the API knows it by; the buttons say it. */
   name: string;
@@ -38,6 +39,8 @@ export function VersionedCard<V extends KeptVersion>({
   remove: () => Promise<unknown>;
   /** More buttons before Roll back, with the card's error line. */
   actions?: (act: CardAction) => ReactNode;
+  /** Shown under the versions' table (a version's change log). */
+  children?: ReactNode;
 }) {
   const headingId = useId();
   const [asking, setAsking] = useState<Confirmation | null>(null);
@@ -148,6 +151,7 @@ export function VersionedCard<V extends KeptVersion>({
       <div className="data-scroll data-scroll--wide" tabIndex={0} role="region" aria-label={`Versions of ${name}`}>
         <VersionTable versions={versions} columns={republishColumn ? [...columns, republishColumn] : columns} />
       </div>
+      {children}
     </article>
   );
 }

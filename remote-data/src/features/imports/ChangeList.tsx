@@ -1,15 +1,16 @@
 // What a new version changes against the one served (issue #43): the counts by kind, the changes of
 // one kind or all a page at a time (before → after), and every one of them as a CSV file — a
 // validated import's list before it is published, or a published version's change log.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CHANGES_CSV_COLUMNS, changeValuesText, errorMessageOf, PARCEL_CHANGE_KINDS, PARCEL_CHANGE_LABELS, useSaveWholeListMutation, type ChangeCounts, type ParcelChangeKind } from '@parcel-map/shared/api';
 import { failureMessage, useGetChangesQuery } from '../dataAdminApi.ts';
 import { number } from '../formats.ts';
 
 const PAGE = 100;
 
-/** `path`: the list's API path (…/changes); `name`: the CSV file's name begins with it. */
-export function ChangeList({ path, counts, name }: { path: string; counts: ChangeCounts; name: string }) {
+/** `path`: the list's API path (…/changes); `name`: the CSV file's name begins with it; `title`: its heading. */
+export function ChangeList({ path, counts, name, title = 'Changes against the version served' }: { path: string; counts: ChangeCounts; name: string; title?: string }) {
+  const headingId = useId();
   const [kind, setKind] = useState<ParcelChangeKind | undefined>(undefined);
   const [offset, setOffset] = useState(0);
   const total = kind === undefined ? PARCEL_CHANGE_KINDS.reduce((sum, each) => sum + counts[each], 0) : counts[kind];
@@ -24,8 +25,8 @@ export function ChangeList({ path, counts, name }: { path: string; counts: Chang
     ...PARCEL_CHANGE_KINDS.map((each) => ({ key: each, kind: each, label: PARCEL_CHANGE_LABELS[each], count: counts[each] })),
   ];
   return (
-    <section aria-labelledby="changes-heading">
-      <h3 id="changes-heading">Changes against the version served</h3>
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
       <div className="data-actions" role="group" aria-label="Show changes">
         {filters.map((filter) => (
           <button
