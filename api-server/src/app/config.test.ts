@@ -80,6 +80,14 @@ describe('parseApiConfig', () => {
     expect(() => parseApiConfig({ SHUTDOWN_GRACE_SECONDS: '2.5' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
 
+  it('counts limits in this process unless REDIS_URL names a Redis, and refuses a REDIS_URL that is not one', () => {
+    expect(parseApiConfig({}).redisUrl).toBeUndefined();
+    expect(parseApiConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(parseApiConfig({ REDIS_URL: 'rediss://cache.example.com:6380/2' }).redisUrl).toBe('rediss://cache.example.com:6380/2');
+    expect(() => parseApiConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => parseApiConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+  });
+
   it('fails fast with a clear message', () => {
     expect(() => parseApiConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/invalid environment[\s\S]*PORT[\s\S]*DATABASE_URL/);
   });

@@ -47,6 +47,8 @@ const apiEnvSchema = z.object({
   /** Set: PostgreSQL through `pg`. Unset: PGlite persisted under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  /** Set: rate limits and users' turns at the heavy reads are counted in this Redis, shared by every instance on it. Unset: each process counts alone. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   JWKS_URL: z.url().default('http://127.0.0.1:4100/v1/sessions/jwks/project-test-local'),
   JWT_ISSUER: z.string().min(1).default('stytch.com/project-test-local'),
   JWT_AUDIENCE: z.string().min(1).default('project-test-local'),
@@ -97,6 +99,8 @@ export interface ApiConfig extends BearerSettings {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** undefined: limits counted in this process alone. */
+  redisUrl: string | undefined;
   dataDir: string;
   /** DATA_DIR_LOCK_WAIT_SECONDS, read as the county data tools read it (database/src/openDb.ts). */
   lockWaitMs?: number;
@@ -135,6 +139,7 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     port: vars.PORT,
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
     dataDir: path.resolve(vars.DATA_DIR),
     lockWaitMs: databaseLocationFromEnv(env).lockWaitMs,
     jwksUrl: stytch?.jwksUrl ?? vars.JWKS_URL,

@@ -61,6 +61,8 @@ import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesReposit
 import { createParcelTilesService, type ParcelTilesService } from '../tiles/parcels/parcelTilesService.ts';
 import { createQueryMatchTiles } from '../tiles/parcels/queryMatchTiles.ts';
 import { createMetrics } from '../platform/metrics/metrics.ts';
+import type { SharedRedis } from '../platform/redis/redisClient.ts';
+import { createSharedTurnsPerUser } from '../platform/redis/sharedTurnsPerUser.ts';
 import type { ApiConfig } from './config.ts';
 import { probesRouter } from './probes.ts';
 
@@ -83,6 +85,8 @@ export interface CreateAppOptions {
   diagnostics?: Diagnostics;
   /** The token local commands hand their work over with (app/server.ts); none accepted by default. */
   localAdminToken?: string;
+  /** REDIS_URL's client (app/server.ts): rate limits and users' turns at the heavy reads shared with the other instances on it. Unset: this process counts alone. */
+  redis?: SharedRedis;
 }
 
 export function createApp(options: CreateAppOptions): Express {
@@ -154,7 +158,7 @@ interface BuiltApp {
   diagnostics: Diagnostics;
 }
 
-function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnostics: givenDiagnostics }: CreateAppOptions): BuiltApp {
+function buildApp({ db, config, logger, verifyBearer, localAdminToken, redis, diagnostics: givenDiagnostics }: CreateAppOptions): BuiltApp {
   const imports = createImportJobs({
     db, workDir: config.importWorkDir, dataDir: config.dataDir, imageryDir: config.imageryDir, maxUploadBytes: config.maxUploadBytes, maxJobs: config.maxImportJobs, maxStoredBytes: config.maxImportStoredBytes, logger,
   });
@@ -178,12 +182,12 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, diagnosti
   const imagery = createImageryService({ db, services: imageryServicesRepository });
   const parcelsService = createParcelsService(parcels, dataVersion);
   // Searches, and attribute queries with whole lists, take turns at the gates of heavy reads: other requests never wait behind more than their slots.
-  const heavyReads = createDatabaseGates(db);
+  const heavyReads = createDatabaseGates(db, redis && createSharedTurnsPerUser(redis));
   const parcelSearch = createParcelSearch(db, dataVersion, heavyReads.searches);
   const verifier = verifyBearer ?? createBearerVerifier(config);
   const authenticate = requireUser(verifier, logger);
   const headers = responseHeaders(config.corsOrigins);
-  const rateLimits = createRateLimits(config.rateLimits, headers);
+  const rateLimits = createRateLimits(config.rateLimits, headers, redis);
   const tileAccess = countyDataTileAccess({ publicTiles: config.publicParcelTiles, verifier, requireUser: authenticate });
   // One for every tile set: an address's cold builds are counted together.
   const tileTurns: TileBuildTurns = { coldBuilds: createTurnsPerKey(config.tileBuilds), refuse: heldRefusal(config.rateLimits.refusalDelayMs, headers) };

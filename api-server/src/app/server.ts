@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { migrate, openDb, writeLocalHandover } from '@parcel-map/database';
 import { createLogger } from '../platform/logger.ts';
+import { openSharedRedis } from '../platform/redis/redisClient.ts';
 import { keepTickObjectShape } from '../platform/runtime/tickObjectShape.ts';
 import { parseApiConfig } from './config.ts';
 import { createApiServer } from './createApp.ts';
@@ -39,7 +40,9 @@ if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 // On PGlite this process holds the data directory: the import and datasets commands hand their work
 // to it with this token (database/src/localHandover.ts).
 const localAdminToken = mode === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
-const { server, baseMapTiles } = createApiServer({ db, config, logger, localAdminToken });
+const redis = config.redisUrl === undefined ? undefined : openSharedRedis(config.redisUrl);
+redis?.on('error', (error: unknown) => logger.warn({ err: error }, 'Redis (REDIS_URL) unreachable: rate-limited requests and searches fail until it answers'));
+const { server, baseMapTiles } = createApiServer({ db, config, logger, localAdminToken, redis });
 server.listen(config.port, config.host);
 await once(server, 'listening');
 const address = server.address();
@@ -67,6 +70,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   await once(server, 'close');
   clearTimeout(force);
   removeHandover?.();
+  redis?.disconnect();
   const closing = db.close().then(
     () => true,
     (error: unknown) => {

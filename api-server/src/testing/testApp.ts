@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { DEFAULT_IMPORT_MAX_JOBS, type ApiConfig } from '../app/config.ts';
 import { createApiServer } from '../app/createApp.ts';
 import type { Diagnostics } from '../platform/diagnostics.ts';
+import type { SharedRedis } from '../platform/redis/redisClient.ts';
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from '../platform/auth/verifyBearer.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rateLimits.ts';
 import { DEFAULT_TILE_BUILD_LIMITS } from '../tiles/kit/tileSetRouter.ts';
@@ -53,6 +54,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    redisUrl: undefined,
     dataDir: '/nonexistent',
     jwksUrl: 'http://127.0.0.1:9/unused',
     jwtIssuer: TEST_ISSUER,
@@ -87,6 +89,8 @@ export interface TestAppOptions {
   localAdminToken?: string;
   /** What the server reports of its fast paths and caches (testing/countingDiagnostics.ts counts it). */
   diagnostics?: Diagnostics;
+  /** Counts shared through this Redis (REDIS_URL), with other apps given the same one. */
+  redis?: SharedRedis;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -94,7 +98,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = pino({ level: 'silent' });
   const identity = await startTestIdentity();
   const config = testConfig({ jwksUrl: identity.jwksUrl, ...options.config });
-  const { server, app } = createApiServer({ db, config, logger, localAdminToken: options.localAdminToken, diagnostics: options.diagnostics });
+  const { server, app } = createApiServer({ db, config, logger, localAdminToken: options.localAdminToken, diagnostics: options.diagnostics, redis: options.redis });
   const { baseUrl, close } = await listenOnLoopback(server);
 
   return {

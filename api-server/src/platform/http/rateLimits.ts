@@ -1,13 +1,15 @@
 // Request rate limits per user and per client address, with express-rate-limit: sized so
 // that a person using the map never meets them (typing in the search box, clicking parcels, saving
 // in a burst) and a script does — 429, `Retry-After` and `{ message }`. Counts are kept in this
-// process's memory: with several API instances each counts what it serves (docs/operations.md,
-// Security). Tiles are not limited here: a map view asks for 16–70 at once, and the cached-tile
+// process's memory, or with several API instances in their shared Redis (REDIS_URL, rate-limit-redis),
+// so that a burst spread over the instances meets the limit once, not once per instance. Tiles are not limited here: a map view asks for 16–70 at once, and the cached-tile
 // fast path answers them for less than a counter would cost.
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@parcel-map/shared/contracts';
+import { sendCommandTo, type SharedRedis } from '../redis/redisClient.ts';
 import type { ResponseHeaders } from './responseHeaders.ts';
 
 export const RATE_LIMITED_ROUTES = ['search', 'details', 'savedParcelWrites', 'markups', 'savedQueries'] as const;
@@ -61,14 +63,17 @@ export type RateLimits = Record<RateLimitedRoute, RequestHandler>;
  * Each writes its 429 with node's own response methods and the headers of responseHeaders.ts, so it
  * answers alike in Express and in a fast path in front of it (parcelDetailsFastPath.ts).
  */
-export function createRateLimits(settings: RateLimitSettings, headers: ResponseHeaders): RateLimits {
+export function createRateLimits(settings: RateLimitSettings, headers: ResponseHeaders, redis?: SharedRedis): RateLimits {
   const windowMs = settings.windowSeconds * 1000;
   const refuse = heldRefusal(settings.refusalDelayMs, headers);
-  const limiter = (limit: number, keyGenerator: (req: Request) => string): RequestHandler =>
+  // One store a limiter (express-rate-limit refuses a shared one), each under its own prefix.
+  const store = (name: string) => (redis ? new RedisStore({ sendCommand: sendCommandTo(redis), prefix: `parcel-map:rate:${name}:` }) : undefined);
+  const limiter = (name: string, limit: number, keyGenerator: (req: Request) => string): RequestHandler =>
     rateLimit({
       windowMs,
       limit,
       keyGenerator,
+      store: store(name),
       // Retry-After is written by the handler; RateLimit-* headers would differ on every answer.
       standardHeaders: false,
       legacyHeaders: false,
@@ -85,7 +90,7 @@ export function createRateLimits(settings: RateLimitSettings, headers: ResponseH
   const routes = {} as RateLimits;
   for (const route of RATE_LIMITED_ROUTES) {
     const { perUser, perAddress } = settings.routes[route];
-    routes[route] = settings.enabled ? both(limiter(perAddress, byAddress), limiter(perUser, byUser)) : pass;
+    routes[route] = settings.enabled ? both(limiter(`${route}:address`, perAddress, byAddress), limiter(`${route}:user`, perUser, byUser)) : pass;
   }
   return routes;
 }

@@ -11,6 +11,7 @@
 import type { Db } from '@parcel-map/database';
 import { SEARCH_BUSY_MESSAGE } from '@parcel-map/shared/contracts';
 import { HttpError } from '../../../platform/http/httpErrors.ts';
+import type { SharedTurnsPerUser } from '../../../platform/redis/sharedTurnsPerUser.ts';
 
 /** One at a time on PGlite's single session; three on a PostgreSQL pool (of ten by default), so the rest of the API always has connections free. */
 const SLOTS = { singleSession: 1, pool: 3 } as const;
@@ -72,10 +73,17 @@ export type SearchGate = ReturnType<typeof createSearchGate>;
  * On PGlite's one session there is one gate for both, so a search and a query are never at the
  * database together, whichever the users send.
  */
-export function createDatabaseGates(db: Pick<Db, 'singleSession'>): { searches: SearchGate; lists: SearchGate } {
+export function createDatabaseGates(db: Pick<Db, 'singleSession'>, shared?: SharedTurnsPerUser): { searches: SearchGate; lists: SearchGate } {
+  // With several instances (REDIS_URL), a user's pieces also take turns across all of them, before
+  // this instance's gate: one waiting for another instance never holds a slot here.
+  const gate = (name: string, slots: number): SearchGate => {
+    const local = createSearchGate(slots, WAITING_PER_USER);
+    if (!shared) return local;
+    return (user, work) => shared.run(name, user, 1 + WAITING_PER_USER, () => new TooManySearchesError(), () => local(user, work));
+  };
   if (db.singleSession) {
-    const gate = createSearchGate(SLOTS.singleSession, WAITING_PER_USER);
-    return { searches: gate, lists: gate };
+    const heavyReads = gate('heavyReads', SLOTS.singleSession);
+    return { searches: heavyReads, lists: heavyReads };
   }
-  return { searches: createSearchGate(SLOTS.pool, WAITING_PER_USER), lists: createSearchGate(LIST_SLOTS_ON_POOL, WAITING_PER_USER) };
+  return { searches: gate('searches', SLOTS.pool), lists: gate('lists', LIST_SLOTS_ON_POOL) };
 }
