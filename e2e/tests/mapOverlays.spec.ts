@@ -77,7 +77,8 @@ test.describe('Cambridge with its flood zones', () => {
     await map.clickCentre();
     await expect(popup(page)).toBeVisible();
     await expect(popup(page).getByRole('heading', { name: LABEL }).first()).toBeVisible();
-    await expect(popup(page).locator('dt', { hasText: /^fld_zone$/ }).first().locator('xpath=following-sibling::dd[1]')).toHaveText('AE');
+    // In the mapping's words: its label for the field, and what the code means.
+    await expect(popup(page).locator('dt', { hasText: /^Flood zone$/ }).first().locator('xpath=following-sibling::dd[1]')).toHaveText('AE — 1% annual chance flood, base flood elevation determined');
     expect(await map.selectedPin()).toBe('267.2-231');
     await map.shot('overlays-cambridge-popup');
     expect(await violations(page)).toEqual([]);
