@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SharedRedis } from './redisClient.ts';
 
-/** Longer than any search or list statement runs (their statement timeouts), so a live turn never lapses. */
+/** Far longer than a search or a list runs (milliseconds to seconds), so a live turn does not lapse; a lapsed one only lets the next piece start early. */
 const TURN_TTL_MS = 60_000;
 /** How often a waiting piece asks whether its turn has come. */
 const POLL_MS = 10;
