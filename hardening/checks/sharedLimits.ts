@@ -1,7 +1,7 @@
 // Issue #45 §1: three API processes on one PostgreSQL and one Redis (REDIS_URL) count a user's
 // searches together: a burst split across them is limited at the configured total, not three times it.
 import { randomUUID } from 'node:crypto';
-import { TOO_MANY_REQUESTS_MESSAGE } from '@parcel-map/shared/contracts';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../shared/src/wire/rateLimit.ts';
 import { testRedisAnswers, testRedisUrl } from '../../api-server/src/testing/testRedis.ts';
 import { apiPorts, didNotComplete, freshDatabase, openApiFixture, skippedPostgres } from '../support/apiFixture.ts';
 import { startApiOn } from '../support/apiOnDatabase.ts';
