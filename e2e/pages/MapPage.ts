@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { screenshot } from '../fixtures/screenshots.ts';
 import { expect } from '../fixtures/test.ts';
+import { MEASURE_COLOR } from '../../remote-map/src/features/measure/measureColor.ts';
 
 export interface ApiParcel {
   pin: string;
@@ -50,6 +51,16 @@ async function readCanvas(page: Page, [left, top, right, bottom]: CanvasBox, nea
 /** Pixels the map canvas holds within `tolerance` (per channel) of an RGB colour, in a box of canvas CSS pixels. */
 export function canvasPixelsNear(page: Page, colour: [number, number, number], tolerance: [number, number, number], box: CanvasBox): Promise<number> {
   return readCanvas(page, box, { colour, tolerance });
+}
+
+const MEASURE_RGB = [1, 3, 5].map((at) => Number.parseInt(MEASURE_COLOR.slice(at, at + 2), 16)) as [number, number, number];
+
+/**
+ * Pixels of the colour measurements are drawn in (remote-map's measureColor.ts) in a box of canvas
+ * CSS pixels: a measured shape as painted, not as Draw stores it (the canvas keeps its buffer).
+ */
+export function measureColouredPixels(page: Page, box: CanvasBox): Promise<number> {
+  return canvasPixelsNear(page, MEASURE_RGB, [24, 24, 48], box);
 }
 
 /** Distinct colours the map canvas holds in a box of canvas CSS pixels: a drawn map has dozens, a blank canvas one. */

@@ -5,6 +5,8 @@
 // served as XYZ from another port, stand in for a county's tile service an administrator adds: the
 // page's CSP lets the map fetch them there, and once that server is gone the map says so and shows
 // a base map that answers.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -78,15 +80,22 @@ test('imported while the product runs, the Chicago image is a base map drawn und
   await expect(page.locator('.mapboxgl-ctrl-attrib')).toContainText(LABEL);
   await map.shot('imagery-chicago');
 
-  // The printout draws the photo and credits it, as the map's attribution does.
-  await page.evaluate(() => {
-    window.print = () => undefined;
-  });
+  // The printed sheet draws the photo and credits it in its legend, as the map's attribution does.
   await map.control('Print parcel report').click();
-  const report = page.getByRole('dialog', { name: 'Map report' });
-  await expect(report.getByTestId('print-credits')).toContainText(`${LABEL}: SPOT Image (OSGeo GeoTIFF samples)`);
-  expect(await greyLevelsInTheMiddle(report.getByRole('img', { name: 'Map view' }))).toBeGreaterThan(8);
-  await report.getByRole('button', { name: 'Close report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Print as PDF' });
+  await dialog.getByRole('button', { name: 'Create PDF' }).click();
+  const link = dialog.getByRole('link', { name: 'Download PDF' });
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  const download = page.waitForEvent('download');
+  await link.click();
+  const sheet = (await (await download).path())!;
+  const text = execFileSync('pdftotext', ['-layout', sheet, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(text).toContain(LABEL);
+  expect(text).toContain('SPOT Image (OSGeo GeoTIFF samples)');
+  // A photo, not a blank frame: a white frame compresses to a few kilobytes.
+  expect((await readFile(sheet)).length).toBeGreaterThan(100_000);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   // Zoomed out to the city, the photo is still there (its coarser levels), not a dark page.
   await page.goto(`/?view=-87.62000,41.87000,10.50&style=imagery-${NAME}`);

@@ -6,9 +6,8 @@
 import type { Page } from '@playwright/test';
 import { area, distance, polygon } from '@turf/turf';
 import { expect, test } from '../fixtures/mapUser.ts';
-import { canvasPixelsNear, MapPage, unproject } from '../pages/MapPage.ts';
+import { canvasPixelsNear, MapPage, measureColouredPixels, unproject } from '../pages/MapPage.ts';
 import { SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
-import { MEASURE_COLOR } from '../../remote-map/src/features/measure/measureColor.ts';
 
 const FT_PER_M = 3.28084;
 /** Moves the pointer to a canvas pixel: the live readout measures up to the cursor. */
@@ -22,14 +21,6 @@ async function clickPoints(page: Page, map: MapPage, points: [number, number][])
   for (const [x, y] of points) await page.mouse.click(box.x + x, box.y + y);
   return points.map(([x, y]) => unproject(x, y, box.width, box.height));
 }
-
-const MEASURE_RGB = [1, 3, 5].map((at) => Number.parseInt(MEASURE_COLOR.slice(at, at + 2), 16)) as [number, number, number];
-
-/**
- * Pixels of the measure colour the map canvas holds inside a box of canvas pixels: the drawn shape
- * as painted, not as Draw stores it (the canvas keeps its buffer, see the controller).
- */
-const measureColouredPixels = (page: Page, box: [number, number, number, number]) => canvasPixelsNear(page, MEASURE_RGB, [24, 24, 48], box);
 
 /**
  * A box of canvas pixels on a shape's edge, clear of the vertex circles (drawn in the same colour),
