@@ -271,7 +271,10 @@ describe('/api/admin', () => {
       const job = await newImport();
       await upload(job.id, name, JSON.stringify(content));
       if (mapping !== undefined) await upload(job.id, 'mapping.json', mapping);
-      return app.request(`/api/admin/imports/${job.id}/overlay`, { method: 'POST', token: admin, body: { file: name, ...body } });
+      const answer = await app.request(`/api/admin/imports/${job.id}/overlay`, { method: 'POST', token: admin, body: { file: name, ...body } });
+      // A refused or dry-run import keeps its job; the tests after this one need the API's few job places.
+      await app.request(`/api/admin/imports/${job.id}`, { method: 'DELETE', token: admin });
+      return answer;
     };
     const published = await overlayImport('trails.geojson', featureCollection(lines(3)), { overlay: 'trails', label: 'Trails' });
     expect(published.status).toBe(200);
