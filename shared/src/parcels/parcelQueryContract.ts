@@ -5,7 +5,7 @@
 // answers the whole result as CSV (QUERY_CSV_* below).
 import * as z from 'zod/mini';
 import { INT4_MAX, storableText } from '../wire/storable.ts';
-import { ownerMailingSchema, parcelSearchResultSchema, SORT_DIRECTIONS } from './parcelContract.ts';
+import { bboxSchema, ownerMailingSchema, parcelSearchResultSchema, SORT_DIRECTIONS } from './parcelContract.ts';
 import { nearbyAreaBodySchema } from './parcelRequests.ts';
 
 export const QUERY_OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'between', 'in', 'contains'] as const;
@@ -146,10 +146,15 @@ export function queryMatchTilesTemplate(key: string, dataVersion: number): strin
   return `${QUERY_MATCH_TILES_PATH}/${key}/{z}/{x}/{y}.pbf?v=${dataVersion}`;
 }
 
-/** The answer of POST /api/parcels/query/matches: the match tiles' URL template and how many parcels they hold. */
+/**
+ * The answer of POST /api/parcels/query/matches: the match tiles' URL template, how many parcels they
+ * hold and the box of them all ([west, south, east, north]; null when none matches), which a print
+ * fits and the map can zoom to.
+ */
 export const queryMatchesResponseSchema = z.object({
   tiles: z.string(),
   total: z.number(),
+  bounds: z.nullable(bboxSchema),
 });
 
 /**

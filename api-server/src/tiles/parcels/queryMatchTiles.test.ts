@@ -99,4 +99,21 @@ describe('GET /tiles/query/:key/:z/:x/:y.pbf', () => {
     const unknown = template.replace(/\/query\/[\w-]{22}\//, `/query/${'A'.repeat(22)}/`);
     expect((await app.request(tileUrl(unknown, tile), { token })).status).toBe(404);
   });
+
+  it('answers the box of every match (what a print fits), and none when nothing matches', async () => {
+    const { bounds } = queryMatchesResponseSchema.parse((await register(SMALL_LOTS)).json);
+    const { rows } = await app.db.query<{ west: number; south: number; east: number; north: number }>(
+      'SELECT min(min_lon) AS west, min(min_lat) AS south, max(max_lon) AS east, max(max_lat) AS north FROM parcels WHERE taxacres < 1',
+    );
+    const { west, south, east, north } = rows[0]!;
+    expect(bounds).toEqual([west, south, east, north]);
+    // Not the whole county's box: the largest lots lie outside the small ones' box somewhere.
+    const { rows: [all] } = await app.db.query<{ wider: boolean }>(
+      'SELECT bool_or(min_lon < $1 OR min_lat < $2 OR max_lon > $3 OR max_lat > $4) AS wider FROM parcels',
+      [west, south, east, north],
+    );
+    expect(all!.wider).toBe(true);
+    const none = queryMatchesResponseSchema.parse((await register({ filters: [{ field: 'taxacres', op: '<', value: 0 }] })).json);
+    expect(none).toMatchObject({ total: 0, bounds: null });
+  });
 });

@@ -18,6 +18,6 @@ export function createParcelQueries(deps: { db: Db; dataVersion: Pick<DataVersio
 } {
   const { db, gate, dataVersion } = deps;
   const query = createQueryService({ repository: createQueryRepository(db), wholeList: createWholeListRepository(db), loadCatalogue: () => loadFieldCatalogue(db), dataVersion, gate });
-  const matches = createQueryMatches({ matchingFids: query.matchingFids, dataVersion });
+  const matches = createQueryMatches({ matchSet: query.matchSet, dataVersion });
   return { router: createQueryRouter({ query, matches, requireUser: deps.requireUser, rateLimit: deps.rateLimit }), matches };
 }

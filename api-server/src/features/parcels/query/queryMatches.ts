@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { queryMatchTilesTemplate, type QueryConditions, type QueryMatchesResponse } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
+import type { MatchSet } from './queryRepository.ts';
 
 /** The conditions kept (their JSON's length): tens of thousands of queries. */
 const CONDITIONS_KEPT_BYTES = 16 * 2 ** 20;
@@ -33,17 +34,17 @@ interface QueryMatchSet {
 }
 
 interface QueryMatchesDeps {
-  matchingFids(conditions: QueryConditions, user: string): Promise<Int32Array>;
+  matchSet(conditions: QueryConditions, user: string): Promise<MatchSet>;
   dataVersion: Pick<DataVersion, 'known' | 'current'>;
 }
 
-export function createQueryMatches({ matchingFids, dataVersion }: QueryMatchesDeps) {
+export function createQueryMatches({ matchSet, dataVersion }: QueryMatchesDeps) {
   const registered = new LRUCache<string, Registered>({ maxSize: CONDITIONS_KEPT_BYTES, sizeCalculation: (entry) => JSON.stringify(entry.conditions).length });
-  const matches = new LRUCache<string, Int32Array, Registered>({
+  const matches = new LRUCache<string, MatchSet, Registered>({
     maxSize: MATCHES_KEPT_BYTES,
     // An empty set still takes its entry.
-    sizeCalculation: (fids) => Math.max(1, fids.byteLength),
-    fetchMethod: (_key, _stale, { context }) => matchingFids(context.conditions, context.user),
+    sizeCalculation: ({ fids }) => Math.max(1, fids.byteLength),
+    fetchMethod: (_key, _stale, { context }) => matchSet(context.conditions, context.user),
   });
   const version = async () => dataVersion.known() ?? (await dataVersion.current());
 
@@ -52,17 +53,17 @@ export function createQueryMatches({ matchingFids, dataVersion }: QueryMatchesDe
     async register(conditions: QueryConditions, user: string): Promise<QueryMatchesResponse> {
       const entry: Registered = { conditions, version: await version(), user };
       const key = keyOf(entry);
-      const fids = await matches.fetch(key, { context: entry });
+      const set = await matches.fetch(key, { context: entry });
       registered.set(key, entry);
-      return { tiles: queryMatchTilesTemplate(key, entry.version), total: fids?.length ?? 0 };
+      return { tiles: queryMatchTilesTemplate(key, entry.version), total: set?.fids.length ?? 0, bounds: set?.bounds ?? null };
     },
 
     /** The matches of the query registered under `key`, or undefined when none is or its data version is no longer served. */
     async matchesOf(key: string): Promise<QueryMatchSet | undefined> {
       const entry = registered.get(key);
       if (!entry || entry.version !== (await version())) return undefined;
-      const fids = await matches.fetch(key, { context: entry });
-      return fids && { version: entry.version, fids };
+      const set = await matches.fetch(key, { context: entry });
+      return set && { version: entry.version, fids: set.fids };
     },
   };
 }

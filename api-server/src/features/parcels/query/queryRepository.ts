@@ -15,6 +15,12 @@ const RESULT = `json_build_object('pin', p.pin, 'owner', p.owner, 'add1', p.add1
   'centroid', json_build_object('lng', p.centroid_lon, 'lat', p.centroid_lat),
   'mail_add1', p.mail_add1, 'mail_city', p.mail_city, 'mail_state', p.mail_state, 'mail_zip', p.mail_zip)`;
 
+/** A query's matches: their feature ids, ascending, and the box of them all (null when none matches). */
+export interface MatchSet {
+  fids: Int32Array;
+  bounds: [number, number, number, number] | null;
+}
+
 interface OverlayRow {
   id: number;
   geometry_type: string;
@@ -74,10 +80,19 @@ export function createQueryRepository(db: Queryable) {
       return fidList(rows[0]?.fids);
     },
 
-    /** Every match's feature id, ascending (sorted by the database, off the API's event loop): the map's highlight looks them up. */
-    async matchingFids({ where, params }: Pick<QuerySql, 'where' | 'params'>): Promise<Int32Array> {
-      const { rows } = await db.query<{ fids: string | null }>(`SELECT string_agg(p.fid::text, ',' ORDER BY p.fid) AS fids FROM parcels p WHERE ${where}`, params.fork().values);
-      return fidArray(rows[0]?.fids);
+    /**
+     * Every match's feature id, ascending (sorted by the database, off the API's event loop): the map's
+     * highlight looks them up; and the box of their outlines, from the same snapshot.
+     */
+    async matchSet({ where, params }: Pick<QuerySql, 'where' | 'params'>): Promise<MatchSet> {
+      const { rows } = await db.query<{ fids: string | null; west: number | null; south: number | null; east: number | null; north: number | null }>(
+        `SELECT string_agg(p.fid::text, ',' ORDER BY p.fid) AS fids,
+                min(p.min_lon) AS west, min(p.min_lat) AS south, max(p.max_lon) AS east, max(p.max_lat) AS north
+           FROM parcels p WHERE ${where}`,
+        params.fork().values,
+      );
+      const { fids, west, south, east, north } = rows[0] ?? { fids: null, west: null, south: null, east: null, north: null };
+      return { fids: fidArray(fids), bounds: west === null || south === null || east === null || north === null ? null : [west, south, east, north] };
     },
 
     /** The matches whose box meets `box`: the candidates of a spatial test. */

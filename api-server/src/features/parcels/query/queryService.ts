@@ -14,23 +14,18 @@ import { wholeListCsv } from '../wholeList/wholeListCsv.ts';
 import type { WholeListRepository } from '../wholeList/wholeListRepository.ts';
 import { areaTest, type Area, type AreaTest } from './queryArea.ts';
 import { orderSql, SqlParams, whereSql, type QuerySql } from './queryConditions.ts';
-import type { FieldCatalogue, SiteAddresses } from './queryFields.ts';
-import type { QueryRepository } from './queryRepository.ts';
+import type { FieldCatalogue } from './queryFields.ts';
+import type { MatchSet, QueryRepository } from './queryRepository.ts';
 
 /** Outlines read and measured per statement when a query has an area. */
 const OUTLINES_PER_READ = 2_000;
 /** The gate's line for reading the catalogue: whoever asks first, it is one read for everyone. */
 const CATALOGUE_LINE = 'query-field-catalogue';
 
-interface Catalogue {
-  catalogue: FieldCatalogue;
-  sites: SiteAddresses;
-}
-
 export function createQueryService(deps: {
   repository: QueryRepository;
   wholeList: Pick<WholeListRepository, 'records'>;
-  loadCatalogue: () => Promise<Catalogue>;
+  loadCatalogue: () => Promise<FieldCatalogue>;
   dataVersion: Pick<DataVersion, 'known' | 'current'>;
   gate: SearchGate;
 }) {
@@ -40,7 +35,7 @@ export function createQueryService(deps: {
 
   return {
     async fields(): Promise<QueryFieldsResponse> {
-      return { fields: (await catalogue()).catalogue.listed };
+      return { fields: (await catalogue()).listed };
     },
 
     /** `user`: whose query it is, so that one user's statements wait in a line of their own. */
@@ -49,10 +44,10 @@ export function createQueryService(deps: {
       return gate(user, () => repository.page(sql, query.limit, query.offset));
     },
 
-    /** Every match's feature id, ascending (the map's highlight looks them up: queryMatches.ts). */
-    async matchingFids(conditions: QueryConditions, user: string): Promise<Int32Array> {
+    /** Every match's feature id, ascending, and their box (the map's highlight looks them up: queryMatches.ts). */
+    async matchSet(conditions: QueryConditions, user: string): Promise<MatchSet> {
       const sql = await querySql(conditions, user);
-      return gate(user, () => repository.matchingFids(sql));
+      return gate(user, () => repository.matchSet(sql));
     },
 
     /**
@@ -62,7 +57,7 @@ export function createQueryService(deps: {
      */
     async csv(query: ParcelQuery, user: string): Promise<AsyncGenerator<string>> {
       const sql = await querySql(query, user);
-      const { attributes } = (await catalogue()).catalogue;
+      const { attributes } = await catalogue();
       const fids = await gate(user, () => repository.orderedFids(sql));
       return wholeListCsv({ fids, attributes, read: (chunk) => gate(user, () => deps.wholeList.records(chunk)) });
     },
@@ -70,9 +65,9 @@ export function createQueryService(deps: {
 
   /** The query's SQL, its area and overlay worked out as the feature ids inside them. */
   async function querySql(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, user: string): Promise<QuerySql> {
-    const { catalogue: fields, sites } = await catalogue();
+    const fields = await catalogue();
     const params = new SqlParams();
-    let where = whereSql(query, fields, sites, params);
+    let where = whereSql(query, fields, params);
     const order = (statementParams: SqlParams) => orderSql(query, fields, statementParams);
     // A sort the data sets cannot give is a 400 before any statement runs.
     order(params.fork());
