@@ -184,7 +184,7 @@ describe('PrintDialog', { timeout: 30_000 }, () => {
     expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 
-  it('closes on Escape, starts on its first field and keeps Tab inside, every field labelled', async () => {
+  it('closes on Escape but not on a click beside it, starts on its first field and keeps Tab inside, every field labelled', async () => {
     const { onClose, dialog } = renderDialog();
     const first = screen.getByRole('combobox', { name: 'Map of' });
     expect(first).toHaveFocus();
@@ -199,6 +199,7 @@ describe('PrintDialog', { timeout: 30_000 }, () => {
       await userEvent.tab();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     }
+    await userEvent.click(dialog.parentElement!);
     expect(onClose).not.toHaveBeenCalled();
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledOnce();
@@ -208,11 +209,11 @@ describe('PrintDialog', { timeout: 30_000 }, () => {
     ['desktop', 1280],
     ['phone', 390],
   ])('on a %s', (size, width) => {
-    let removeStyleSheet: () => void;
+    let removeStyleSheets: (() => void)[];
     beforeEach(() => {
-      removeStyleSheet = addStyleSheetAtWidth(path.join(import.meta.dirname, 'printDialog.css'), width);
+      removeStyleSheets = [path.join(import.meta.dirname, '../mapScreen/mapDialog.css'), path.join(import.meta.dirname, 'printDialog.css')].map((sheet) => addStyleSheetAtWidth(sheet, width));
     });
-    afterEach(() => removeStyleSheet());
+    afterEach(() => removeStyleSheets.forEach((remove) => remove()));
 
     it(size === 'phone' ? 'takes the width, a field to a line and each button a full-width row' : 'labels its fields beside them', () => {
       const { dialog } = renderDialog({ selected: false });

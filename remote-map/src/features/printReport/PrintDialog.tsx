@@ -3,7 +3,7 @@
 // the map at that view, waits for it to be idle, and offers the sheet as a PDF to download.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { selectIsSignedIn, selectRuntimeConfig, selectUserLabel, useAppSelector, useDialogFocus } from '@parcel-map/shared';
+import { selectIsSignedIn, selectRuntimeConfig, selectUserLabel, useAppSelector } from '@parcel-map/shared';
 import { useListMarkupsQuery, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { SELECTED_LINE } from '../../map/parcelLayers.ts';
@@ -15,6 +15,7 @@ import { selectMeasurement } from '../measure/measureSlice.ts';
 import { selectParcelFinder } from '../search/parcelFinderSlice.ts';
 import { useSwitchableOverlays } from '../overlays/overlaysApi.ts';
 import { useImageryStyles } from '../imagery/imageryApi.ts';
+import { MapDialog } from '../mapScreen/MapDialog.tsx';
 import { planPrint, printLegend, printSubjects } from './printContent.ts';
 import { PAPER_SIZES, framePixels, sheetLayout, type Orientation, type PaperId } from './printLayout.ts';
 import { ENGINEERING_SCALES, RATIO_SCALES } from './printScale.ts';
@@ -27,8 +28,6 @@ type Progress = { kind: 'idle' } | { kind: 'drawing' } | { kind: 'ready'; url: s
 
 export function PrintDialog({ controller, onClose }: { controller: Pick<MapController, 'capture'>; onClose(): void }) {
   const id = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useDialogFocus(dialogRef, true, onClose);
 
   const signedIn = useAppSelector(selectIsSignedIn);
   const pin = useAppSelector(selectSelectedPin);
@@ -129,93 +128,97 @@ export function PrintDialog({ controller, onClose }: { controller: Pick<MapContr
   };
 
   return (
-    <div className="print-dialog__backdrop">
-      <div ref={dialogRef} className="print-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1}>
-        <h2 id={`${id}-title`}>Print as PDF</h2>
-        <form
-          className="print-dialog__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void createPdf();
-          }}
-        >
-          <label className="print-dialog__field">
-            <span>Map of</span>
-            <select value={subject.id} onChange={(event) => change(setChosenSubject)(event.target.value)}>
-              {subjects.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="print-dialog__field">
-            <span>Scale</span>
-            <select value={scaleId} onChange={(event) => change(setChosenScale)(event.target.value)}>
-              {subject.bounds && <option value="fit">Fit to the sheet</option>}
-              <optgroup label="Engineering">
-                {ENGINEERING_SCALES.map((scale) => (
-                  <option key={scale.id} value={scale.id}>
-                    {scale.label}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Ratio">
-                {RATIO_SCALES.map((scale) => (
-                  <option key={scale.id} value={scale.id}>
-                    {scale.label}
-                  </option>
-                ))}
-              </optgroup>
-            </select>
-          </label>
-          <label className="print-dialog__field">
-            <span>Paper</span>
-            <select value={paper} onChange={(event) => change(setPaper)(event.target.value as PaperId)}>
-              {(Object.keys(PAPER_SIZES) as PaperId[]).map((paperId) => (
-                <option key={paperId} value={paperId}>
-                  {PAPER_SIZES[paperId].label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <fieldset className="print-dialog__orientation">
-            <legend>Orientation</legend>
-            {(['portrait', 'landscape'] as const).map((value) => (
-              <label key={value}>
-                <input type="radio" name={`${id}-orientation`} value={value} checked={orientation === value} onChange={() => change(setOrientation)(value)} />
-                {value === 'portrait' ? 'Portrait' : 'Landscape'}
-              </label>
+    <MapDialog
+      title="Print as PDF"
+      onClose={onClose}
+      wide
+      raised
+      closesOnBackdropClick={false}
+      className="print-dialog"
+      actions={
+        <>
+          {progress.kind === 'ready' && (
+            <a ref={downloadRef} className="pm-button print-dialog__download" href={progress.url} download={progress.fileName}>
+              Download PDF
+            </a>
+          )}
+          <button type="submit" form={`${id}-form`} className="pm-button" disabled={'error' in plan || progress.kind === 'drawing'} aria-describedby={`${id}-summary`}>
+            Create PDF
+          </button>
+        </>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        className="print-dialog__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void createPdf();
+        }}
+      >
+        <label className="print-dialog__field">
+          <span>Map of</span>
+          <select value={subject.id} onChange={(event) => change(setChosenSubject)(event.target.value)}>
+            {subjects.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.label}
+              </option>
             ))}
-          </fieldset>
-          <label className="print-dialog__field">
-            <span>Title</span>
-            <input type="text" value={title} maxLength={120} onChange={(event) => change(setChosenTitle)(event.target.value)} />
-          </label>
-          <p className="print-dialog__summary" id={`${id}-summary`}>
-            {'error' in plan ? plan.error : `Map frame ${layout.map.width.toFixed(1)} × ${layout.map.height.toFixed(1)} in at ${plan.scaleLabel}.`}
-          </p>
-          <p className="print-dialog__status" role="status">
-            {progress.kind === 'drawing' && 'Drawing the map at that scale…'}
-            {progress.kind === 'failed' && progress.message}
-            {progress.kind === 'ready' && 'The PDF is ready.'}
-          </p>
-          <div className="print-dialog__actions">
-            {progress.kind === 'ready' && (
-              <a ref={downloadRef} className="pm-button print-dialog__download" href={progress.url} download={progress.fileName}>
-                Download PDF
-              </a>
-            )}
-            <button type="submit" className="pm-button" disabled={'error' in plan || progress.kind === 'drawing'} aria-describedby={`${id}-summary`}>
-              Create PDF
-            </button>
-            <button type="button" className="pm-button print-dialog__secondary" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+          </select>
+        </label>
+        <label className="print-dialog__field">
+          <span>Scale</span>
+          <select value={scaleId} onChange={(event) => change(setChosenScale)(event.target.value)}>
+            {subject.bounds && <option value="fit">Fit to the sheet</option>}
+            <optgroup label="Engineering">
+              {ENGINEERING_SCALES.map((scale) => (
+                <option key={scale.id} value={scale.id}>
+                  {scale.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Ratio">
+              {RATIO_SCALES.map((scale) => (
+                <option key={scale.id} value={scale.id}>
+                  {scale.label}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </label>
+        <label className="print-dialog__field">
+          <span>Paper</span>
+          <select value={paper} onChange={(event) => change(setPaper)(event.target.value as PaperId)}>
+            {(Object.keys(PAPER_SIZES) as PaperId[]).map((paperId) => (
+              <option key={paperId} value={paperId}>
+                {PAPER_SIZES[paperId].label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="print-dialog__orientation">
+          <legend>Orientation</legend>
+          {(['portrait', 'landscape'] as const).map((value) => (
+            <label key={value}>
+              <input type="radio" name={`${id}-orientation`} value={value} checked={orientation === value} onChange={() => change(setOrientation)(value)} />
+              {value === 'portrait' ? 'Portrait' : 'Landscape'}
+            </label>
+          ))}
+        </fieldset>
+        <label className="print-dialog__field">
+          <span>Title</span>
+          <input type="text" value={title} maxLength={120} onChange={(event) => change(setChosenTitle)(event.target.value)} />
+        </label>
+        <p className="print-dialog__summary" id={`${id}-summary`}>
+          {'error' in plan ? plan.error : `Map frame ${layout.map.width.toFixed(1)} × ${layout.map.height.toFixed(1)} in at ${plan.scaleLabel}.`}
+        </p>
+        <p className="print-dialog__status" role="status">
+          {progress.kind === 'drawing' && 'Drawing the map at that scale…'}
+          {progress.kind === 'failed' && progress.message}
+          {progress.kind === 'ready' && 'The PDF is ready.'}
+        </p>
+      </form>
+    </MapDialog>
   );
 }
 
