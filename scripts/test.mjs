@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { measureCpuUse } from './cpuUse.mjs';
 import { PROJECTS_WITH_DATABASES, VITEST_PROJECTS } from './testProjects.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -58,8 +59,9 @@ async function stage(name, fn) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
   const started = performance.now();
+  const cpuUse = measureCpuUse();
   const { passed, failed, failures = [] } = await fn();
-  stages.push({ name, passed, failed, failures, minutes: (performance.now() - started) / 60_000 });
+  stages.push({ name, passed, failed, failures, minutes: (performance.now() - started) / 60_000, cpu: cpuUse() });
 }
 
 const check = (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
@@ -155,7 +157,10 @@ const failures = stages.flatMap(({ name, failures }) => failures.map((failure) =
 if (failures.length > 0) console.log(`\n=== what failed ===\n${failures.join('\n')}`);
 
 console.log('\n=== summary ===');
-for (const { name, passed, failed, minutes } of stages) console.log(`${name.padEnd(12)} ${`${passed} passed, ${failed} failed`.padEnd(24)} ${minutes.toFixed(1)} min`);
+// The CPU use shows which stages keep every core busy (more parallelism cannot help them) and which wait.
+for (const { name, passed, failed, minutes, cpu } of stages) {
+  console.log(`${name.padEnd(12)} ${`${passed} passed, ${failed} failed`.padEnd(24)} ${`${minutes.toFixed(1)} min`.padEnd(10)} ${cpu}`);
+}
 const passed = stages.reduce((n, s) => n + s.passed, 0);
 const failed = stages.reduce((n, s) => n + s.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
