@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { CHANGES_CSV_COLUMNS, changeValuesText, errorMessageOf, PARCEL_CHANGE_KINDS, PARCEL_CHANGE_LABELS, useSaveWholeListMutation, type ChangeCounts, type ParcelChangeKind } from '@parcel-map/shared/api';
 import { failureMessage, useGetChangesQuery } from '../dataAdminApi.ts';
 import { number } from '../formats.ts';
+import { ListTable } from './reportParts.tsx';
 
 const PAGE = 100;
 
@@ -63,30 +64,15 @@ export function ChangeList({ path, counts, name, title = 'Changes against the ve
         <p className="data-muted">Loading the changes…</p>
       ) : (
         <>
-          <div className="data-scroll" tabIndex={0} role="region" aria-label="Changes">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  {CHANGES_CSV_COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.changes.map((change) => (
-                  <tr key={`${change.kind} ${change.pin}`}>
-                    <td className="data-nowrap">{change.pin}</td>
-                    <td className="data-nowrap">{PARCEL_CHANGE_LABELS[change.kind]}</td>
-                    <td>{change.address ?? '—'}</td>
-                    <td>{changeValuesText(change.before) || '—'}</td>
-                    <td>{changeValuesText(change.after) || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            label="Changes"
+            columns={CHANGES_CSV_COLUMNS}
+            noWrap={['PIN', 'Change']}
+            rows={page.data.changes.map((change) => ({
+              key: `${change.kind} ${change.pin}`,
+              cells: [change.pin, PARCEL_CHANGE_LABELS[change.kind], change.address ?? '—', changeValuesText(change.before) || '—', changeValuesText(change.after) || '—'],
+            }))}
+          />
           <div className="data-actions">
             <span className="data-muted">
               {number.format(offset + 1)}–{number.format(Math.min(offset + PAGE, total))} of {number.format(total)}
