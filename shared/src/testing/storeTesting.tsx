@@ -49,4 +49,4 @@ export function renderWithStore(ui: ReactElement, options: { signedIn?: boolean;
 }
 
 export { heldAnswer, network, recordRequests, setupFakeNetwork } from './fakeNetwork.ts';
-export { addStyleSheetAtWidth } from './styleSheetAtWidth.ts';
+export { addStyleSheetAtWidth, DESKTOP_AND_PHONE, renderAtWidth } from './styleSheetAtWidth.ts';

@@ -2,24 +2,15 @@
 // pixels): on a phone every button stays in sight, wrapped onto rows, none scrolled away sideways.
 import path from 'node:path';
 import { screen } from '@testing-library/react';
-import { addStyleSheetAtWidth, makeTestStore, renderWithStore } from '@parcel-map/shared/testing';
+import { DESKTOP_AND_PHONE, makeTestStore, renderAtWidth, renderWithStore } from '@parcel-map/shared/testing';
 import { MeasurePalette } from './MeasurePalette.tsx';
 import { measureToggled } from './measureSlice.ts';
 
-describe.each([
-  ['desktop', 1280],
-  ['phone', 390],
-])('The measure palette on a %s', (size, width) => {
-  let removeStyleSheet: () => void;
-  beforeEach(() => {
-    removeStyleSheet = addStyleSheetAtWidth(path.join(import.meta.dirname, 'measurePalette.css'), width);
-  });
-  afterEach(() => removeStyleSheet());
-
+describe.each(DESKTOP_AND_PHONE)('The measure palette on a %s', (size, width) => {
   it('wraps its buttons onto rows, so Clear Measurement and Close are never scrolled out of sight', () => {
     const store = makeTestStore();
     store.dispatch(measureToggled());
-    renderWithStore(<MeasurePalette />, { store });
+    renderAtWidth(width, [path.join(import.meta.dirname, 'measurePalette.css')], () => renderWithStore(<MeasurePalette />, { store }));
     const row = screen.getByRole('button', { name: 'Close' }).parentElement!;
     expect(row).toContainElement(screen.getByRole('button', { name: 'Clear Measurement' }));
     expect(getComputedStyle(row).flexWrap).toBe('wrap');

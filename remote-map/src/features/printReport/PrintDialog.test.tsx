@@ -7,7 +7,7 @@ import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { addStyleSheetAtWidth, makeTestStore, network, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
+import { DESKTOP_AND_PHONE, makeTestStore, network, renderAtWidth, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { parcelClicked } from '../parcelSelection/parcelSelectionSlice.ts';
 import { mapStyleLoadFinished } from '../mapView/mapViewSlice.ts';
 import type { MapController } from '../../map/mapController.ts';
@@ -205,18 +205,10 @@ describe('PrintDialog', { timeout: 30_000 }, () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  describe.each([
-    ['desktop', 1280],
-    ['phone', 390],
-  ])('on a %s', (size, width) => {
-    let removeStyleSheets: (() => void)[];
-    beforeEach(() => {
-      removeStyleSheets = [path.join(import.meta.dirname, '../mapScreen/mapDialog.css'), path.join(import.meta.dirname, 'printDialog.css')].map((sheet) => addStyleSheetAtWidth(sheet, width));
-    });
-    afterEach(() => removeStyleSheets.forEach((remove) => remove()));
-
+  describe.each(DESKTOP_AND_PHONE)('on a %s', (size, width) => {
     it(size === 'phone' ? 'takes the width, a field to a line and each button a full-width row' : 'labels its fields beside them', () => {
-      const { dialog } = renderDialog({ selected: false });
+      const styleSheets = [path.join(import.meta.dirname, '../mapScreen/mapDialog.css'), path.join(import.meta.dirname, 'printDialog.css')];
+      const { dialog } = renderAtWidth(width, styleSheets, () => renderDialog({ selected: false }));
       const field = screen.getByRole('combobox', { name: 'Paper' }).closest('label')!;
       const actions = screen.getByRole('button', { name: 'Create PDF' }).parentElement!;
       if (size === 'phone') {

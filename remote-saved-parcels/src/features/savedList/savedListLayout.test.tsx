@@ -4,25 +4,16 @@
 import path from 'node:path';
 import { act, screen } from '@testing-library/react';
 import { savedParcelsOpened } from '@parcel-map/shared';
-import { addStyleSheetAtWidth, renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
+import { DESKTOP_AND_PHONE, renderAtWidth, renderWithStore, setupFakeNetwork } from '@parcel-map/shared/testing';
 import { fakeSavedParcelsApi, savedRecord } from '../../test/fakeSavedParcelsApi.ts';
 import { SavedParcels } from '../SavedParcels.tsx';
 
 setupFakeNetwork();
 
-describe.each([
-  ['desktop', 1280],
-  ['phone', 390],
-])("The saved list's filter row on a %s", (size, width) => {
-  let removeStyleSheet: () => void;
-  beforeEach(() => {
-    removeStyleSheet = addStyleSheetAtWidth(path.join(import.meta.dirname, '..', 'savedParcels.css'), width);
-  });
-  afterEach(() => removeStyleSheet());
-
+describe.each(DESKTOP_AND_PHONE)("The saved list's filter row on a %s", (size, width) => {
   it(size === 'phone' ? 'wraps the exports under the title, the close button in its corner; the filters a grid of label and field' : 'is one wrapping row', async () => {
     fakeSavedParcelsApi([savedRecord({ id: 7, parcel_pin: '4634000007' })]);
-    const { store } = renderWithStore(<SavedParcels />);
+    const { store } = renderAtWidth(width, [path.join(import.meta.dirname, '..', 'savedParcels.css')], () => renderWithStore(<SavedParcels />));
     act(() => {
       store.dispatch(savedParcelsOpened());
     });
