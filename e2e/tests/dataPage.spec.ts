@@ -173,6 +173,12 @@ test.describe('an administrator', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+    // The report's change list against the version served (issue #43).
+    await expect(page.getByRole('region', { name: 'Changes' }).getByRole('row').nth(1)).toBeVisible();
+    await data.shot('data-page-change-list');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await data.shot('data-page-change-list-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await data.publish().click();
     await expect(data.published()).toContainText(`Published ${DATASET} version 2`, { timeout: 120_000 });
     const details = () => page.request.get(`${API}/api/parcels/${encodeURIComponent(parcel.pin)}`, { headers });

@@ -46,6 +46,12 @@ for (const [size, viewport] of [
     await map.shot(`issue25-${size}-print-dialog`);
     await page.keyboard.press('Escape');
 
+    await map.openMenu();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('radio').first()).toBeVisible();
+    await map.shot(`issue25-${size}-settings-dialog`);
+    await page.keyboard.press('Escape');
+
     const saved = new SavedParcelsPage(page);
     await saved.openFromMenu();
     await expect(saved.sheet().getByText(/saved|not saved any/).first()).toBeVisible();
