@@ -5,8 +5,11 @@
 // (fullCollection.ts) so a check can read the memory it keeps.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import type { JwtSettings } from '../../api-server/src/platform/auth/stytchJwtSettings.ts';
 import { REPO, RUN_TYPESCRIPT, startServerProcess, waitUntilAnswering, type ServerProcess } from './childProcesses.ts';
 import { FULL_COLLECTION_ON_SIGNAL, FULL_COLLECTION_SIGNAL, heapUsedAfterCollection } from './fullCollection.ts';
@@ -62,6 +65,28 @@ function databaseEnv(database: ApiDatabase): NodeJS.ProcessEnv {
   return { DATABASE_URL: 'databaseUrl' in database ? database.databaseUrl : '', DATA_DIR: 'dataDir' in database ? database.dataDir : '' };
 }
 
+/**
+ * Whether `npm start`'s seed step would load the demo county: seedDemoCli.ts's own test — a PGlite
+ * directory PGlite never opened, a PostgreSQL database with no parcel. On any other database the step
+ * changes nothing (the API migrates itself), so it is not run: starting it costs a process, a PGlite
+ * open and close (5–30 s here) on each of the run's ~40 API starts.
+ */
+async function needsDemoSeed(database: ApiDatabase): Promise<boolean> {
+  if ('dataDir' in database) return !existsSync(path.join(database.dataDir, 'PG_VERSION'));
+  const client = new pg.Client({ connectionString: database.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query('SELECT NOT EXISTS (SELECT 1 FROM parcels) AS empty')).rows[0].empty as boolean;
+  } catch (error) {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE) return true;
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+const UNDEFINED_TABLE = '42P01';
+
 /** As `npm start` does before the API starts: the county data tools seed the demo county into an empty database. */
 async function seedDemoCountyOn(database: ApiDatabase): Promise<void> {
   const seed = spawn(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/county-data/src/cli/seedDemoCli.ts`], {
@@ -90,7 +115,7 @@ export function spawnApiOn({ database, port, jwt, env = {}, nodeArgs = [] }: Api
 }
 
 export async function startApiOn(options: ApiOnDatabaseOptions): Promise<ApiOnDatabase> {
-  await seedDemoCountyOn(options.database);
+  if (await needsDemoSeed(options.database)) await seedDemoCountyOn(options.database);
   const server = spawnApiOn(options);
   const baseUrl = `http://127.0.0.1:${options.port}`;
   try {
