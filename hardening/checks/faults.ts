@@ -5,7 +5,8 @@
 // Their load is a fault's, not a flood: the APIs run with the rate limits set beyond it (bench/lib/unreachedRateLimits.ts).
 import { performance } from 'node:perf_hooks';
 import { LOCK_FILE_NAME } from '../../database/src/dataDirLock.ts';
-import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, seconds, seedTestSquare, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, seconds, skippedPostgres, type DbMode } from '../support/apiFixture.ts';
+import { seedTestSquare } from '../support/seededTemplateDatabase.ts';
 import { UNREACHED_RATE_LIMITS } from '../../bench/lib/unreachedRateLimits.ts';
 import { spawnApiOn, startApiOn, type ApiOnDatabase } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';

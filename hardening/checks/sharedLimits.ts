@@ -3,8 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../shared/src/wire/rateLimit.ts';
 import { testRedisAnswers, testRedisUrl } from '../../api-server/src/testing/testRedis.ts';
-import { apiPorts, didNotComplete, freshDatabase, openApiFixture, skippedPostgres } from '../support/apiFixture.ts';
-import { startApiOn } from '../support/apiOnDatabase.ts';
+import { didNotComplete, skippedPostgres, withInstancesOnOneDatabase } from '../support/apiFixture.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
 const SEARCHES_PER_USER = 30;
@@ -15,42 +14,30 @@ const AT_ONCE = 9;
 const TRIED = `three API instances on one PostgreSQL and one Redis: a burst of ${BURST} searches by one user split across them is limited at ${SEARCHES_PER_USER} per minute`;
 
 async function burstAcrossThree(context: HardeningContext): Promise<HardeningOutcome> {
-  const fixture = await openApiFixture('shared-limits');
-  const { database, drop } = await freshDatabase('postgres', context, fixture, 'shared', 'testSquare');
-  // A third port beside the two every check has.
-  const ports = [...apiPorts(context), 4001 + context.portOffset];
   const env = { REDIS_URL: testRedisUrl, RATE_LIMIT_SEARCH_PER_USER: String(SEARCHES_PER_USER), RATE_LIMIT_SEARCH_PER_ADDRESS: '100000' };
-  try {
-    const instances = await Promise.all(ports.map((port) => startApiOn({ database, port, jwt: fixture.identity.jwt, env })));
-    try {
-      // A user of this run alone: Redis keeps earlier runs' counts for the window.
-      const [user] = await fixture.signInUsers(`shared-limits-${randomUUID().slice(0, 8)}`, 1);
-      const jwt = await user!.jwt();
-      const statuses = new Map<string, number>();
-      for (let sent = 0; sent < BURST; sent += AT_ONCE) {
-        const answers = await Promise.all(
-          Array.from({ length: Math.min(AT_ONCE, BURST - sent) }, async (_, i) => {
-            const api = instances[(sent + i) % instances.length]!;
-            const response = await fetch(`${api.baseUrl}/api/parcels/search?q=main`, { headers: { authorization: `Bearer ${jwt}` } });
-            const body = (await response.json()) as { message?: string };
-            return response.status === 429 && body.message !== TOO_MANY_REQUESTS_MESSAGE ? `429 ${body.message}` : String(response.status);
-          }),
-        );
-        for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
-      const searched = statuses.get('200') ?? 0;
-      return {
-        tried: TRIED,
-        held: searched === SEARCHES_PER_USER && statuses.get('429') === BURST - SEARCHES_PER_USER,
-        detail: `${[...statuses].map(([status, count]) => `${count}× ${status}`).join(', ')} across ${instances.map((api) => api.baseUrl).join(', ')} (Redis ${testRedisUrl})`,
-      };
-    } finally {
-      await Promise.all(instances.map((api) => api.stop()));
+  return withInstancesOnOneDatabase(context, 'shared-limits', { count: 3, env }, async ({ instances, fixture }) => {
+    // A user of this run alone: Redis keeps earlier runs' counts for the window.
+    const [user] = await fixture.signInUsers(`shared-limits-${randomUUID().slice(0, 8)}`, 1);
+    const jwt = await user!.jwt();
+    const statuses = new Map<string, number>();
+    for (let sent = 0; sent < BURST; sent += AT_ONCE) {
+      const answers = await Promise.all(
+        Array.from({ length: Math.min(AT_ONCE, BURST - sent) }, async (_, i) => {
+          const api = instances[(sent + i) % instances.length]!;
+          const response = await fetch(`${api.baseUrl}/api/parcels/search?q=main`, { headers: { authorization: `Bearer ${jwt}` } });
+          const body = (await response.json()) as { message?: string };
+          return response.status === 429 && body.message !== TOO_MANY_REQUESTS_MESSAGE ? `429 ${body.message}` : String(response.status);
+        }),
+      );
+      for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
-  } finally {
-    await drop();
-    await fixture.close();
-  }
+    const searched = statuses.get('200') ?? 0;
+    return {
+      tried: TRIED,
+      held: searched === SEARCHES_PER_USER && statuses.get('429') === BURST - SEARCHES_PER_USER,
+      detail: `${[...statuses].map(([status, count]) => `${count}× ${status}`).join(', ')} across ${instances.map((api) => api.baseUrl).join(', ')} (Redis ${testRedisUrl})`,
+    };
+  });
 }
 
 const check: HardeningCheck = {

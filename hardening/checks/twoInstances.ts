@@ -8,9 +8,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
-import { apiPorts, didNotComplete, freshDatabase, openApiFixture, skippedPostgres } from '../support/apiFixture.ts';
+import { didNotComplete, skippedPostgres, withInstancesOnOneDatabase } from '../support/apiFixture.ts';
 import { REPO, RUN_TYPESCRIPT } from '../support/childProcesses.ts';
-import { startApiOn } from '../support/apiOnDatabase.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
 import { listSaved, removeSaved, save } from '../support/savedParcelsClient.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
@@ -20,44 +19,33 @@ const SAVES = 20;
 const TRIED = 'two API instances on one PostgreSQL: save through one, list and delete through the other';
 
 async function twoInstances(context: HardeningContext): Promise<HardeningOutcome> {
-  const fixture = await openApiFixture('two-instances');
-  const { database, drop } = await freshDatabase('postgres', context, fixture, 'two', 'testSquare');
-  const [portA, portB] = apiPorts(context);
-  try {
-    const [a, b] = await Promise.all([startApiOn({ database, port: portA, jwt: fixture.identity.jwt }), startApiOn({ database, port: portB, jwt: fixture.identity.jwt })]);
-    try {
-      const [user] = await fixture.signInUsers('two-instances', 1);
-      const jwt = await user!.jwt();
-      const parcels = await sampleParcels(a.baseUrl, jwt, SAVES);
-      const problems: string[] = [];
-      for (const [index, parcel] of parcels.entries()) {
-        const [writer, reader] = index % 2 === 0 ? [a, b] : [b, a];
-        const saved = await save(writer.baseUrl, jwt, parcel);
-        if (typeof saved === 'number') {
-          problems.push(`save ${parcel.parcel_pin} through ${writer.baseUrl} answered ${saved}`);
-          continue;
-        }
-        if (!(await listSaved(reader.baseUrl, jwt)).some((record) => record.id === saved.id)) problems.push(`${saved.id} not listed by the other instance`);
-        // Deleted through the instance that did not save it; gone from the one that did.
-        const deleted = await removeSaved(reader.baseUrl, jwt, saved.id);
-        if (deleted !== 204) problems.push(`delete of ${saved.id} through the other instance answered ${deleted}`);
-        if ((await listSaved(writer.baseUrl, jwt)).some((record) => record.id === saved.id)) problems.push(`${saved.id} still listed by the saving instance after delete`);
+  return withInstancesOnOneDatabase(context, 'two-instances', { count: 2 }, async ({ instances: [a, b], fixture }) => {
+    const [user] = await fixture.signInUsers('two-instances', 1);
+    const jwt = await user!.jwt();
+    const parcels = await sampleParcels(a!.baseUrl, jwt, SAVES);
+    const problems: string[] = [];
+    for (const [index, parcel] of parcels.entries()) {
+      const [writer, reader] = index % 2 === 0 ? [a!, b!] : [b!, a!];
+      const saved = await save(writer.baseUrl, jwt, parcel);
+      if (typeof saved === 'number') {
+        problems.push(`save ${parcel.parcel_pin} through ${writer.baseUrl} answered ${saved}`);
+        continue;
       }
-      return {
-        tried: TRIED,
-        held: problems.length === 0,
-        detail:
-          problems.length === 0
-            ? `${SAVES} saves alternating between ${a.baseUrl} and ${b.baseUrl}: each listed by the other instance at once, deleted through it, and gone from the first`
-            : problems.slice(0, 5).join('; '),
-      };
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
+      if (!(await listSaved(reader.baseUrl, jwt)).some((record) => record.id === saved.id)) problems.push(`${saved.id} not listed by the other instance`);
+      // Deleted through the instance that did not save it; gone from the one that did.
+      const deleted = await removeSaved(reader.baseUrl, jwt, saved.id);
+      if (deleted !== 204) problems.push(`delete of ${saved.id} through the other instance answered ${deleted}`);
+      if ((await listSaved(writer.baseUrl, jwt)).some((record) => record.id === saved.id)) problems.push(`${saved.id} still listed by the saving instance after delete`);
     }
-  } finally {
-    await drop();
-    await fixture.close();
-  }
+    return {
+      tried: TRIED,
+      held: problems.length === 0,
+      detail:
+        problems.length === 0
+          ? `${SAVES} saves alternating between ${a!.baseUrl} and ${b!.baseUrl}: each listed by the other instance at once, deleted through it, and gone from the first`
+          : problems.slice(0, 5).join('; '),
+    };
+  });
 }
 
 const PUBLISH_TRIED = 'two API instances on one PostgreSQL: a data set published by the import command is served by both within 5 s';
@@ -78,50 +66,39 @@ async function servesPublished(baseUrl: string, jwt: string): Promise<boolean> {
 }
 
 async function publishReachesBoth(context: HardeningContext): Promise<HardeningOutcome> {
-  const fixture = await openApiFixture('two-instances-publish');
-  const { database, drop } = await freshDatabase('postgres', context, fixture, 'publish', 'testSquare');
-  const [portA, portB] = apiPorts(context);
-  try {
-    const instances = await Promise.all([startApiOn({ database, port: portA, jwt: fixture.identity.jwt }), startApiOn({ database, port: portB, jwt: fixture.identity.jwt })]);
-    try {
-      const [user] = await fixture.signInUsers('two-instances-publish', 1);
-      const jwt = await user!.jwt();
-      // Both have the tile cached before the publish: serving the new one means dropping the old.
-      for (const api of instances) if (await servesPublished(api.baseUrl, jwt)) throw new Error('the parcel was served before its publish');
+  return withInstancesOnOneDatabase(context, 'two-instances-publish', { count: 2 }, async ({ instances, databaseUrl, fixture }) => {
+    const [user] = await fixture.signInUsers('two-instances-publish', 1);
+    const jwt = await user!.jwt();
+    // Both have the tile cached before the publish: serving the new one means dropping the old.
+    for (const api of instances) if (await servesPublished(api.baseUrl, jwt)) throw new Error('the parcel was served before its publish');
 
-      const size = 0.001;
-      const ring = [[PUBLISHED.lng - size, PUBLISHED.lat - size], [PUBLISHED.lng + size, PUBLISHED.lat - size], [PUBLISHED.lng + size, PUBLISHED.lat + size], [PUBLISHED.lng - size, PUBLISHED.lat + size], [PUBLISHED.lng - size, PUBLISHED.lat - size]];
-      const file = path.join(fixture.workDir, 'published.geojson');
-      await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: PUBLISHED.pin, owner: PUBLISHED.owner }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
-      const child = spawn(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file, '--dataset', 'published'], {
-        cwd: REPO,
-        env: { ...process.env, DATABASE_URL: 'databaseUrl' in database ? database.databaseUrl : '', DATA_DIR: '' },
-        stdio: 'ignore',
-      });
-      const [code] = (await once(child, 'exit')) as [number | null];
-      if (code !== 0) throw new Error(`the import exited ${code}`);
-      const published = performance.now();
-      const servedAfter = await Promise.all(
-        instances.map(async (api) => {
-          while (performance.now() - published < PUBLISH_BUDGET_MS * 2) {
-            if (await servesPublished(api.baseUrl, jwt)) return Math.round(performance.now() - published);
-            await sleep(50);
-          }
-          return Infinity;
-        }),
-      );
-      return {
-        tried: PUBLISH_TRIED,
-        held: servedAfter.every((ms) => ms <= PUBLISH_BUDGET_MS),
-        detail: `after the import exited, ${instances.map((api, i) => `${api.baseUrl} served the new parcel (tile, details, search) in ${servedAfter[i]} ms`).join('; ')} (budget ${PUBLISH_BUDGET_MS} ms)`,
-      };
-    } finally {
-      await Promise.all(instances.map((api) => api.stop()));
-    }
-  } finally {
-    await drop();
-    await fixture.close();
-  }
+    const size = 0.001;
+    const ring = [[PUBLISHED.lng - size, PUBLISHED.lat - size], [PUBLISHED.lng + size, PUBLISHED.lat - size], [PUBLISHED.lng + size, PUBLISHED.lat + size], [PUBLISHED.lng - size, PUBLISHED.lat + size], [PUBLISHED.lng - size, PUBLISHED.lat - size]];
+    const file = path.join(fixture.workDir, 'published.geojson');
+    await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: PUBLISHED.pin, owner: PUBLISHED.owner }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
+    const child = spawn(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file, '--dataset', 'published'], {
+      cwd: REPO,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: '' },
+      stdio: 'ignore',
+    });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`the import exited ${code}`);
+    const published = performance.now();
+    const servedAfter = await Promise.all(
+      instances.map(async (api) => {
+        while (performance.now() - published < PUBLISH_BUDGET_MS * 2) {
+          if (await servesPublished(api.baseUrl, jwt)) return Math.round(performance.now() - published);
+          await sleep(50);
+        }
+        return Infinity;
+      }),
+    );
+    return {
+      tried: PUBLISH_TRIED,
+      held: servedAfter.every((ms) => ms <= PUBLISH_BUDGET_MS),
+      detail: `after the import exited, ${instances.map((api, i) => `${api.baseUrl} served the new parcel (tile, details, search) in ${servedAfter[i]} ms`).join('; ')} (budget ${PUBLISH_BUDGET_MS} ms)`,
+    };
+  });
 }
 
 const check: HardeningCheck = {

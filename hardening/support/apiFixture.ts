@@ -1,18 +1,15 @@
-// What the load, fault and two-instance checks share: a working directory, the real local-identity
-// with users signed in through it, a database per mode, and the ports of this run.
+// What the load, fault and multi-instance checks share: a working directory, the real local-identity
+// with users signed in through it, a database per mode, API instances on one database, and the ports
+// of this run.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
-import { migrate } from '../../database/src/migrate.ts';
-import { openPgDb } from '../../database/src/pgDb.ts';
-import { TEST_EXTENT } from '../../county-data/src/demo/demoCounty.ts';
-import { seedDemoDataIfEmpty } from '../../county-data/src/demo/seedDemoData.ts';
 import type { HardeningContext, HardeningOutcome } from '../types.ts';
-import type { ApiDatabase } from './apiOnDatabase.ts';
+import { startApiOn, type ApiDatabase, type ApiOnDatabase } from './apiOnDatabase.ts';
 import { startIdentityUnderTest, type IdentityUnderTest, type SignedInUser } from './identityUnderTest.ts';
 import { createScratchDatabase } from '../../database/src/testing/scratchDatabase.ts';
 import { seededPgliteDir } from './seededDataDir.ts';
+import { testSquareDatabase } from './seededTemplateDatabase.ts';
 
 export type DbMode = 'pglite' | 'postgres';
 
@@ -60,19 +57,8 @@ export async function freshDatabase(
     return { database: { dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   if (context.postgresUrl === undefined) throw new Error('no PostgreSQL URL');
-  const scratch = await createScratchDatabase(context.postgresUrl, 'hardening', label);
-  if (contents === 'testSquare') await seedTestSquare(scratch.url);
+  const scratch = contents === 'testSquare' ? await testSquareDatabase(context.postgresUrl, label) : await createScratchDatabase(context.postgresUrl, 'hardening', label);
   return { database: { databaseUrl: scratch.url }, drop: scratch.drop };
-}
-
-export async function seedTestSquare(databaseUrl: string): Promise<void> {
-  const db = await openPgDb(databaseUrl, { max: 2 });
-  try {
-    await migrate(db);
-    await seedDemoDataIfEmpty(db, pino({ level: 'silent' }), { extent: TEST_EXTENT });
-  } finally {
-    await db.close();
-  }
 }
 
 /** The modes a both-modes check runs in; PostgreSQL only when one answers. */
@@ -104,6 +90,49 @@ export async function inEachMode(
  */
 export function apiPorts(context: HardeningContext): [number, number] {
   return [4000 + context.portOffset, 3002 + context.portOffset];
+}
+
+export interface InstancesOnOneDatabase {
+  /** Started with the same environment, each on a port of its own. */
+  instances: ApiOnDatabase[];
+  databaseUrl: string;
+  fixture: ApiFixture;
+}
+
+/**
+ * `count` API processes (at most 3) on one fresh PostgreSQL database holding the test square, as
+ * behind a load balancer: `use` runs with them, then they are stopped and the database dropped.
+ */
+export async function withInstancesOnOneDatabase<T>(
+  context: HardeningContext,
+  label: string,
+  { count, env }: { count: number; env?: Record<string, string> },
+  use: (on: InstancesOnOneDatabase) => Promise<T>,
+): Promise<T> {
+  // A third port beside the two every check has.
+  const ports = [...apiPorts(context), 4001 + context.portOffset].slice(0, count);
+  if (ports.length < count) throw new Error(`at most ${ports.length} instances, not ${count}`);
+  const fixture = await openApiFixture(label);
+  try {
+    const { database, drop } = await freshDatabase('postgres', context, fixture, label.replaceAll('-', '_'), 'testSquare');
+    try {
+      if (!('databaseUrl' in database)) throw new Error('not a PostgreSQL database');
+      // Every instance that did start is stopped, even when another did not: the next check needs the ports.
+      const started = await Promise.allSettled(ports.map((port) => startApiOn({ database, port, jwt: fixture.identity.jwt, env })));
+      const instances = started.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+      try {
+        const failed = started.find((start) => start.status === 'rejected');
+        if (failed) throw failed.reason;
+        return await use({ instances, databaseUrl: database.databaseUrl, fixture });
+      } finally {
+        await Promise.all(instances.map((api) => api.stop()));
+      }
+    } finally {
+      await drop();
+    }
+  } finally {
+    await fixture.close();
+  }
 }
 
 /** A check's outcome when it could not run to the end. */
