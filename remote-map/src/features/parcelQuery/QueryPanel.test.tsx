@@ -42,6 +42,9 @@ interface QueryBody {
 /** The tiles of a query's matches, as the API names them: a key of the conditions (here their JSON's length). */
 const matchTiles = (body: QueryBody) => `/tiles/query/${String(JSON.stringify(body).length).padStart(22, 'k')}/{z}/{x}/{y}.pbf?v=1`;
 
+/** Where the fake API's matches lie. */
+const MATCHES_BOUNDS = [-80.95, 35.4, -80.75, 35.55];
+
 /** The API over `matching` parcels: pages of them for JSON, all of them with their count line for CSV, their tiles for the map. */
 function fakeQueryApi(matching: (body: QueryBody) => number) {
   const bodies: QueryBody[] = [];
@@ -52,7 +55,8 @@ function fakeQueryApi(matching: (body: QueryBody) => number) {
     http.post(`${API}/api/parcels/query/matches`, async ({ request }) => {
       const body = (await request.json()) as QueryBody;
       matchBodies.push(body);
-      return HttpResponse.json({ tiles: matchTiles(body), total: matching(body) });
+      const total = matching(body);
+      return HttpResponse.json({ tiles: matchTiles(body), total, bounds: total > 0 ? MATCHES_BOUNDS : null });
     }),
     http.post(`${API}/api/parcels/query`, async ({ request }) => {
       const body = (await request.json()) as QueryBody;

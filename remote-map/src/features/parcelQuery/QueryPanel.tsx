@@ -2,7 +2,7 @@
 // shows as it changes, whose every match is highlighted on the map, whose results page here and
 // go out whole (CSV, mailing list, labels), and which can be saved by name.
 import { useEffect, useMemo, useState } from 'react';
-import { selectRuntimeConfig, useAppSelector, type QueryField, type QueryFilter, type QueryMatchesResponse } from '@parcel-map/shared';
+import { selectRuntimeConfig, useAppDispatch, useAppSelector, type QueryField, type QueryFilter, type QueryMatchesResponse } from '@parcel-map/shared';
 import {
   errorMessageOf,
   QUERY_DEFAULT_LIMIT,
@@ -17,7 +17,7 @@ import { overlayTilesUrl } from '../overlays/useOverlayLayersOnMap.ts';
 import { acresLabel } from '../parcelSelection/parcelDisplay.ts';
 import { useGetDatasetsQuery } from '../parcelSelection/parcelsApi.ts';
 import { FinderPager, FinderPanel, useChooseListedParcel } from '../search/FinderPanel.tsx';
-import { selectParcelFinder } from '../search/parcelFinderSlice.ts';
+import { queryConditionsAsked, selectParcelFinder } from '../search/parcelFinderSlice.ts';
 import { WholeListActions } from '../search/WholeListActions.tsx';
 import { ConditionRows } from './ConditionRows.tsx';
 import { filterOf, rowsOf, type ConditionRow } from './queryConditions.ts';
@@ -47,6 +47,7 @@ function QueryBuilder({ controller }: { controller: MapController | null }) {
   const typedKey = JSON.stringify(typed);
   const settledKey = useDebouncedValue(typedKey, COUNT_DEBOUNCE_MS);
   const conditions = useMemo(() => JSON.parse(settledKey) as ParcelQueryConditions | null, [settledKey]);
+  useAskedConditionsInStore(conditions);
   // A publish moves the data version on (useDataVersion polls it): the open query is asked again on the data served now.
   const dataVersion = useGetDatasetsQuery().data?.dataVersion;
 
@@ -144,6 +145,15 @@ function QueryResults({ conditions, order, controller, settled }: { conditions: 
       {total > QUERY_DEFAULT_LIMIT && <FinderPager label="Query result pages" page={page} pages={pages} onPage={setPage} />}
     </section>
   );
+}
+
+/** Keeps what the panel asks in the store while it is open: a print of the query's matches reads their box from the same answer. */
+function useAskedConditionsInStore(conditions: ParcelQueryConditions | null): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(queryConditionsAsked({ conditions }));
+    return () => void dispatch(queryConditionsAsked({ conditions: null }));
+  }, [dispatch, conditions]);
 }
 
 /** Highlights every match on the map (their tiles) while they are known, and takes them off when the query changes or the panel closes. */

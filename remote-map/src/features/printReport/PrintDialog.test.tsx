@@ -7,8 +7,10 @@ import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { ParcelQueryConditions } from '@parcel-map/shared/api';
 import { DESKTOP_AND_PHONE, makeTestStore, network, renderAtWidth, renderWithStore, setupFakeNetwork, testConfig } from '@parcel-map/shared/testing';
 import { parcelClicked } from '../parcelSelection/parcelSelectionSlice.ts';
+import { queryConditionsAsked, queryPanelRequested } from '../search/parcelFinderSlice.ts';
 import { mapStyleLoadFinished } from '../mapView/mapViewSlice.ts';
 import type { MapController } from '../../map/mapController.ts';
 import { NOT_A_SURVEY } from '../parcelSelection/ParcelDetailPanel.tsx';
@@ -66,8 +68,7 @@ beforeEach(() => {
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderDialog({ selected = true } = {}) {
-  const store = makeTestStore();
+function renderDialog({ selected = true, store = makeTestStore() } = {}) {
   store.dispatch(mapStyleLoadFinished({ styleId: 'streets' }));
   if (selected) store.dispatch(parcelClicked({ pin: parcel.pin }));
   const capture = vi.fn<MapController['capture']>().mockResolvedValue({ png: ONE_PIXEL_PNG, credits: ['© County GIS'] });
@@ -126,6 +127,35 @@ describe('PrintDialog', { timeout: 30_000 }, () => {
     await userEvent.selectOptions(subject, 'The map as it is centred now');
     expect(screen.queryByRole('option', { name: 'Fit to the sheet' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Scale' })).toHaveValue('eng-200');
+  });
+
+  it("fits the open query's matches, all of them, not only the page its panel lists", async () => {
+    const conditions: ParcelQueryConditions = { filters: [{ field: 'owner_kind', op: '=', value: 'LLC' }] };
+    const asked: unknown[] = [];
+    network.use(
+      http.post(`${API}/api/parcels/query/matches`, async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ tiles: '/tiles/query/kkkkkkkkkkkkkkkkkkkkkk/{z}/{x}/{y}.pbf?v=1', total: 1_204, bounds: [-80.95, 35.4, -80.75, 35.55] });
+      }),
+    );
+    const store = makeTestStore();
+    store.dispatch(queryPanelRequested());
+    store.dispatch(queryConditionsAsked({ conditions }));
+    const { capture } = renderDialog({ selected: false, store });
+    const subject = screen.getByRole('combobox', { name: 'Map of' });
+    await waitFor(() => expect(optionLabels(subject)).toEqual(["The query's matches (1,204)", 'The map as it is centred now']));
+    expect(asked).toEqual([conditions]);
+    expect(screen.getByRole('combobox', { name: 'Scale' })).toHaveValue('fit');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create PDF' }));
+    await screen.findByRole('link', { name: 'Download PDF' });
+    const [request] = capture.mock.calls[0]!;
+    // The middle of the matches' box (in the map's projection), zoomed out until its 0.2° of longitude fit the frame's width
+    // (512 px round the world at zoom 0), and no further than a quarter inch of padding each side.
+    expect(request).toMatchObject({ lng: expect.closeTo(-80.85, 6), lat: expect.closeTo(35.475, 3) });
+    const boxWidthPx = (0.2 / 360) * 512 * 2 ** request.zoom;
+    expect(boxWidthPx).toBeLessThanOrEqual(request.widthPx);
+    expect(boxWidthPx).toBeGreaterThan(request.widthPx - 2 * 24 - 1);
   });
 
   it('draws the map at the chosen scale and paper, and offers the sheet as a PDF to download', async () => {

@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { selectIsSignedIn, selectRuntimeConfig, selectUserLabel, useAppSelector } from '@parcel-map/shared';
-import { useListMarkupsQuery, useListSavedParcelsQuery } from '@parcel-map/shared/api';
+import { useGetQueryMatchesQuery, useListMarkupsQuery, useListSavedParcelsQuery } from '@parcel-map/shared/api';
 import type { MapController } from '../../map/mapController.ts';
 import { SELECTED_LINE } from '../../map/parcelLayers.ts';
 import { useGetDatasetsQuery, useGetNearbyQuery, useGetParcelQuery } from '../parcelSelection/parcelsApi.ts';
@@ -40,6 +40,8 @@ export function PrintDialog({ controller, onClose }: { controller: Pick<MapContr
   // The list's own query: answered from the cache the open list filled.
   const { currentData: nearbyAnswer } = useGetNearbyQuery(nearbyOpen && finder.nearbyOf ? { of: finder.nearbyOf, distanceFt: finder.distanceFt } : skipToken);
   const nearbyDistanceFt = finder.distanceFt;
+  // The query panel's matches, from the answer that highlighted them.
+  const { currentData: queryMatches } = useGetQueryMatchesQuery(finder.panel === 'query' && finder.queryConditions ? finder.queryConditions : skipToken);
   const measurement = useAppSelector(selectMeasurement);
   const mapCentre = useAppSelector(selectMapCenter);
   const userLabel = useAppSelector(selectUserLabel);
@@ -49,12 +51,13 @@ export function PrintDialog({ controller, onClose }: { controller: Pick<MapContr
       printSubjects({
         parcel,
         nearby: nearbyAnswer ? { answer: nearbyAnswer, distanceFt: nearbyDistanceFt } : null,
+        queryMatches: queryMatches ?? null,
         savedParcels: savedParcels ?? [],
         measurement,
         shownMarkups,
         mapCentre,
       }),
-    [parcel, nearbyAnswer, nearbyDistanceFt, savedParcels, measurement, shownMarkups, mapCentre],
+    [parcel, nearbyAnswer, nearbyDistanceFt, queryMatches, savedParcels, measurement, shownMarkups, mapCentre],
   );
   const legendInputs = useLegendInputs();
 

@@ -26,7 +26,7 @@ const frame = { widthPx: 700, heightPx: 740 };
 
 describe('printSubjects', () => {
   it('lists only what is at hand, each with its extent, and always the map centre last', () => {
-    expect(printSubjects({ parcel: undefined, nearby: null, savedParcels: [], measurement: null, shownMarkups: [], mapCentre: centre })).toEqual([
+    expect(printSubjects({ parcel: undefined, nearby: null, queryMatches: null, savedParcels: [], measurement: null, shownMarkups: [], mapCentre: centre })).toEqual([
       { id: 'centre', label: 'The map as it is centred now', bounds: null, centre },
     ]);
     const nearby = {
@@ -37,6 +37,7 @@ describe('printSubjects', () => {
     const subjects = printSubjects({
       parcel,
       nearby: { answer: nearby, distanceFt: 300 },
+      queryMatches: { total: 12_480, bounds: [-80.95, 35.4, -80.75, 35.55] },
       savedParcels: [saved(-80.9, 35.5), saved(-80.7, 35.8)],
       measurement: { kind: 'distance', segmentsFeet: [1], totalFeet: 1, line: [[-80.86, 35.62], [-80.85, 35.63]] },
       shownMarkups: [markup('Fence line')],
@@ -45,6 +46,7 @@ describe('printSubjects', () => {
     expect(subjects.map((subject) => [subject.id, subject.label, subject.bounds])).toEqual([
       ['parcel', 'The selected parcel (PIN 4601-22)', [-80.851, 35.609, -80.849, 35.611]],
       ['nearby', 'The parcels within 300 ft (1)', [-80.86, 35.6, -80.84, 35.62]],
+      ['query', "The query's matches (12,480)", [-80.95, 35.4, -80.75, 35.55]],
       ['saved', 'My saved parcels (2)', [-80.9, 35.5, -80.7, 35.8]],
       ['measured', 'The measured shape', [-80.86, 35.62, -80.85, 35.63]],
       ['markups', 'The shown markups (1)', [-80.9, 35.6, -80.8, 35.7]],
@@ -52,6 +54,11 @@ describe('printSubjects', () => {
     ]);
     expect(subjects[0]!.centre.lng).toBeCloseTo(-80.85, 9);
     expect(subjects[0]!.centre.lat).toBeCloseTo(35.61, 9);
+  });
+
+  it('offers no query subject when nothing matches: there is no extent to fit', () => {
+    const subjects = printSubjects({ parcel: undefined, nearby: null, queryMatches: { total: 0, bounds: null }, savedParcels: [], measurement: null, shownMarkups: [], mapCentre: centre });
+    expect(subjects.map((subject) => subject.id)).toEqual(['centre']);
   });
 });
 

@@ -1,8 +1,8 @@
 // What a print shows: the subjects it can be of (the parcel, the parcels near it the finder lists,
-// the saved parcels, a measured shape, the shown markups, or the map's centre), the view and scale of the sheet, and the legend rows.
+// a query's matches, the saved parcels, a measured shape, the shown markups, or the map's centre), the view and scale of the sheet, and the legend rows.
 import { bbox } from '@turf/turf';
 import type { Geometry } from 'geojson';
-import type { Markup, NearbyResponse, SavedParcelRecord } from '@parcel-map/shared';
+import type { Markup, NearbyResponse, QueryMatchesResponse, SavedParcelRecord } from '@parcel-map/shared';
 import type { Overlay, ParcelDetails } from '@parcel-map/shared/api';
 import { MAP_VIEW_DEFAULTS } from '../../map/mapDefaults.ts';
 import type { Measurement } from '@parcel-map/shared/measure';
@@ -11,7 +11,7 @@ import type { LegendRow } from './printPdf.ts';
 import { ENGINEERING_SCALES, feetPerInchAt, ratioLabel, viewToFit, zoomForScale, type Bounds, type PrintScale, type PrintView } from './printScale.ts';
 
 export interface PrintSubject {
-  id: 'parcel' | 'nearby' | 'saved' | 'measured' | 'markups' | 'centre';
+  id: 'parcel' | 'nearby' | 'query' | 'saved' | 'measured' | 'markups' | 'centre';
   label: string;
   /** What 'Fit' shows whole; null for the map's centre, which only a chosen scale prints. */
   bounds: Bounds | null;
@@ -32,12 +32,14 @@ export function printSubjects(inputs: {
   parcel: ParcelDetails | undefined;
   /** The finder's list of parcels near a parcel or an area, while it is open. */
   nearby: { answer: NearbyResponse; distanceFt: number } | null;
+  /** The query panel's matches, while it is open. */
+  queryMatches: Pick<QueryMatchesResponse, 'total' | 'bounds'> | null;
   savedParcels: readonly SavedParcelRecord[];
   measurement: Measurement | null;
   shownMarkups: readonly Markup[];
   mapCentre: { lng: number; lat: number };
 }): PrintSubject[] {
-  const { parcel, nearby, savedParcels, measurement, shownMarkups, mapCentre } = inputs;
+  const { parcel, nearby, queryMatches, savedParcels, measurement, shownMarkups, mapCentre } = inputs;
   const measured: Geometry | null = !measurement
     ? null
     : measurement.kind === 'point'
@@ -51,6 +53,11 @@ export function printSubjects(inputs: {
       'nearby',
       nearby ? `The parcels within ${nearby.distanceFt.toLocaleString('en-US')} ft (${nearby.answer.parcels.length})` : '',
       nearby && findingsBounds(nearbyFindings(nearby.answer)),
+    ),
+    ...subject(
+      'query',
+      queryMatches ? `The query's matches (${queryMatches.total.toLocaleString('en-US')})` : '',
+      queryMatches?.bounds ?? null,
     ),
     ...subject(
       'saved',

@@ -3,7 +3,7 @@
 // What the panels show comes from the API; the store holds only what was asked.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '@parcel-map/shared';
-import { NEARBY_DEFAULT_FEET } from '@parcel-map/shared/api';
+import { NEARBY_DEFAULT_FEET, type ParcelQueryConditions } from '@parcel-map/shared/api';
 import type { NearbySubject } from '../parcelSelection/parcelsApi.ts';
 
 interface ParcelFinderState {
@@ -13,9 +13,11 @@ interface ParcelFinderState {
   /** What the nearby panel lists the neighbours of: a selected parcel or a drawn area. */
   nearbyOf: NearbySubject | null;
   distanceFt: number;
+  /** The conditions the query panel last asked (once typing settled); null while it has none. */
+  queryConditions: ParcelQueryConditions | null;
 }
 
-const initialState: ParcelFinderState = { panel: null, query: '', nearbyOf: null, distanceFt: NEARBY_DEFAULT_FEET };
+const initialState: ParcelFinderState = { panel: null, query: '', nearbyOf: null, distanceFt: NEARBY_DEFAULT_FEET, queryConditions: null };
 
 const parcelFinderSlice = createSlice({
   name: 'parcelFinder',
@@ -43,6 +45,9 @@ const parcelFinderSlice = createSlice({
     queryPanelRequested: (state) => {
       state.panel = 'query';
     },
+    queryConditionsAsked: (state, action: PayloadAction<{ conditions: ParcelQueryConditions | null }>) => {
+      state.queryConditions = action.payload.conditions;
+    },
     finderClosed: (state) => {
       state.panel = null;
     },
@@ -58,6 +63,6 @@ declare module '@parcel-map/shared' {
   }
 }
 
-export const { allResultsRequested, nearbyRequested, nearbyAreaRequested, nearbyDistanceChosen, queryPanelRequested, finderClosed } = parcelFinderSlice.actions;
+export const { allResultsRequested, nearbyRequested, nearbyAreaRequested, nearbyDistanceChosen, queryPanelRequested, queryConditionsAsked, finderClosed } = parcelFinderSlice.actions;
 
 export const { selectParcelFinder } = parcelFinderSlice.injectInto(rootReducer).selectors;
