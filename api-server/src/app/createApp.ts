@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { Db } from '@parcel-map/database';
-import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, IMAGERY_NAME_PATTERN, IMAGERY_TILE_FORMATS, IMAGERY_TILE_ZOOMS, IMAGERY_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS, QUERY_MATCH_KEY_PATTERN, QUERY_MATCH_TILES_PATH } from '@parcel-map/shared/contracts';
+import { BASEMAP_TILE_ZOOMS, CONTOUR_TILE_ZOOMS, COUNTY_DATA_TILES_PATH, TILE_ACCESS_PATH, IMAGERY_NAME_PATTERN, IMAGERY_TILE_FORMATS, IMAGERY_TILE_ZOOMS, IMAGERY_TILES_PATH, OVERLAY_NAME_PATTERN, OVERLAY_TILE_ZOOMS, OVERLAY_TILES_PATH, PARCEL_TILE_ZOOMS, QUERY_MATCH_KEY_PATTERN, QUERY_MATCH_TILES_PATH } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../features/datasets/datasetsRepository.ts';
 import { createDatasetsRouter } from '../features/datasets/datasetsRouter.ts';
 import { createDataAdminRouter, DATA_ADMIN_PATH, isFileUpload } from '../features/dataAdmin/dataAdminRouter.ts';
@@ -202,6 +202,7 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, redis, di
   app.use((req, res, next) => (isFileUpload(req) ? next() : jsonBody(req, res, next)));
   // Before every router: whatever tile set is mounted under the path is covered.
   app.use(COUNTY_DATA_TILES_PATH, tileAccess.middleware);
+  app.get(TILE_ACCESS_PATH, perUserAnswers, tileAccess.check);
 
   // Until the tiles are warm the API answers, building tiles from the database (slower, more memory).
   app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));

@@ -22,6 +22,8 @@ export interface CountyDataTileAccessOptions {
 export interface CountyDataTileAccess {
   /** For `app.use(COUNTY_DATA_TILES_PATH, …)` before every router: verifies the session (401 without one). */
   middleware: RequestHandler;
+  /** For TILE_ACCESS_PATH: 204 where a county data tile would be served, the tiles' own 401 where not. */
+  check: RequestHandler;
   /**
    * The HTTP server's listener: a county data tile request reaches the fast paths only with a token
    * verified before whose time claims still hold — a map lookup, so a cached tile stays as fast as
@@ -64,5 +66,8 @@ export function countyDataTileAccess({ publicTiles, verifier, requireUser }: Cou
       fastPaths(req, res);
     };
   };
-  return { middleware, inFrontOf };
+  const check: RequestHandler = publicTiles
+    ? (_req, res) => res.status(204).end()
+    : (req, res, next) => requireUser(req, res, (error?: unknown) => (error === undefined ? res.status(204).end() : next(error)));
+  return { middleware, check, inFrontOf };
 }

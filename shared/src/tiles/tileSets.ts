@@ -9,6 +9,13 @@
  */
 export const COUNTY_DATA_TILES_PATH = '/tiles';
 
+/**
+ * Answers 204 to a request the county data tiles would serve, 401 (as they would) to one they would
+ * refuse: nginx asks it (auth_request) before serving a tile from its shared cache
+ * (deploy/nginx/parcel-map.conf).
+ */
+export const TILE_ACCESS_PATH = '/api/tile-access';
+
 /** Parcel tiles (`/tiles/{z}/{x}/{y}.pbf`, 512 px): served from zoom 10 to 18 (SPEC §9). */
 export const PARCEL_TILE_ZOOMS = { min: 10, max: 18 } as const;
 /** The parcel tiles' layer, written by the API and drawn by the map. */

@@ -3,6 +3,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CENTRE } from '@parcel-map/county-data/demo';
+import { TILE_ACCESS_PATH } from '@parcel-map/shared/contracts';
 import { startTestApp, type RequestOptions, type TestApp } from '../../testing/testApp.ts';
 import { lonLatToTile, tileBounds } from '../kit/tileMath.ts';
 
@@ -174,6 +175,15 @@ describe('who may fetch county data tiles', () => {
     expect((await app.request(overlayTile, { token })).status).toBe(404);
   });
 
+  it('answers nginx\'s access check as the tiles would: 204 for a session, 401 for none or a forged one, never cached by the browser', async () => {
+    const token = await app.identity.sign('tile-reader');
+    const allowed = await app.request(TILE_ACCESS_PATH, { token });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['cache-control']).toBe('private, no-store');
+    expect((await app.request(TILE_ACCESS_PATH)).status).toBe(401);
+    expect((await app.request(TILE_ACCESS_PATH, { token: await app.identity.signHs256('tile-reader') })).status).toBe(401);
+  });
+
   it('keeps the base map and contour tiles public', async () => {
     const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 12);
     for (const path of [`/basemap/12/${x}/${y}.pbf`, `/contours/12/${x}/${y}.pbf`]) {
@@ -188,6 +198,10 @@ describe('PUBLIC_PARCEL_TILES=true', () => {
     app = await startTestApp({ config: { publicParcelTiles: true } });
   });
   afterAll(() => app.close());
+
+  it('lets nginx serve its cached tiles without a session', async () => {
+    expect((await app.request(TILE_ACCESS_PATH)).status).toBe(204);
+  });
 
   it('serves parcel tiles without a session, cacheable by browsers and CDNs alike', async () => {
     const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14);
