@@ -91,8 +91,8 @@ export interface MapController {
   setStyle(styleId: string): void;
   /** The base maps of the imagery layers served now, which setStyle knows beside the configured ones. */
   setImageryStyles(styles: readonly MapStyleConfig[]): void;
-  /** Adds the search box (Mapbox geocoding too when the styles are Mapbox-hosted). */
-  addSearchControl(options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen' | 'allResultsRequested'>): SearchBox;
+  /** Adds the search box to `slot`, outside the map (Mapbox geocoding too when the styles are Mapbox-hosted). */
+  addSearchControl(slot: HTMLElement, options: Pick<SearchControlOptions, 'searchParcels' | 'parcelChosen' | 'allResultsRequested'>): SearchBox;
   /** Adds the measure tools (a hidden Draw); their remove() takes them and their drawings off the map. */
   addMeasureTool(events: MeasureToolEvents): MeasureTool;
   /** Takes what was added off the map, then removes the map; each once, whatever is called later. */
@@ -165,6 +165,10 @@ export interface ControlledMap {
 
 /** Wires a created map to its controller: everything the map draws and reports goes through here. */
 export function controlMap(map: mapboxgl.Map, { container, config, initialStyle, online, events }: ControlledMap): MapController {
+  // mapbox-gl puts its controls after the canvas; the canvas last, Tab reaches the map's own controls
+  // (the attribution) with the screen's before the map itself (issue #44). They still paint over it:
+  // their corners have a z-index, the canvas none.
+  container.append(map.getCanvasContainer());
   map.addControl(new mapboxgl.AttributionControl({ compact: true }), 'bottom-right');
   map.addControl(new mapboxgl.ScaleControl({ unit: 'imperial', maxWidth: 100 }), 'bottom-left');
 
@@ -357,8 +361,8 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
     setImageryStyles(styles) {
       state.imageryStyles = styles;
     },
-    addSearchControl(options) {
-      const box = addSearchControl(map, { ...options, accessToken: config.accessToken, online });
+    addSearchControl(slot, options) {
+      const box = addSearchControl(map, slot, { ...options, accessToken: config.accessToken, online });
       return { ...box, remove: teardown.track(() => box.remove()) };
     },
     addMeasureTool(toolEvents) {

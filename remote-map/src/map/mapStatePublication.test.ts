@@ -5,7 +5,7 @@ describe('publishMapState', () => {
   it('writes each value under the attribute its readers look for', () => {
     const container = document.createElement('div');
     publishMapState(container, { mapState: 'idle', parcelsDrawn: 'true', styleId: 'streets', outlineColor: '#000000', savedParcelCount: 3, markups: 0 });
-    publishMapState(container, { ownerNames: 'visible', parcelOutlines: 'none', contours: 'absent', savedParcels: 'none', search: 'offline' });
+    publishMapState(container, { ownerNames: 'visible', parcelOutlines: 'none', contours: 'absent', savedParcels: 'none', overlayLayers: 'flood,zoning' });
     expect(Object.fromEntries([...container.attributes].map(({ name, value }) => [name, value]))).toEqual({
       'data-map-state': 'idle',
       'data-parcels-drawn': 'true',
@@ -17,7 +17,7 @@ describe('publishMapState', () => {
       'data-parcel-outlines': 'none',
       'data-contours': 'absent',
       'data-saved-parcels': 'none',
-      'data-search': 'offline',
+      'data-overlay-layers': 'flood,zoning',
     });
   });
 

@@ -20,8 +20,6 @@
 //                           mapOutlines.spec.ts (outlines), mapControls.spec.ts (saved parcels).
 //   data-saved-parcel-count The markers the saved-parcels layer holds. e2e/tests/mapControls.spec.ts.
 //   data-markups            The shown markups the markups layer holds. e2e/tests/mapPhone.spec.ts.
-//   data-search             'online' | 'offline' while the search box exists: remote-map's
-//                           mapScreen.css hides the suggestions' 'Powered by Mapbox' line offline.
 //   data-findings           The parcels and results the findings layer holds (search results, a
 //                           nearby list with its ring), once the map holds them; absent when none.
 //                           e2e/tests/parcelFinder.spec.ts.
@@ -51,7 +49,6 @@ interface PublishedMapState {
   savedParcels: LayerVisibility;
   savedParcelCount: number;
   markups: number;
-  search: 'online' | 'offline';
   findings: number;
   queryMatches: number;
   overlayLayers: string;

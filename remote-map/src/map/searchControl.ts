@@ -6,7 +6,6 @@ import type { Feature, Point } from 'geojson';
 import type { Map as MapboxMap } from 'mapbox-gl';
 import type { Bbox, ParcelSearchResponse, ParcelSearchResult, SearchPlace } from '@parcel-map/shared';
 import { errorMessageOf, SEARCH_FAILED_MESSAGE, SEARCH_MIN_LENGTH } from '@parcel-map/shared/api';
-import { publishMapState } from './mapStatePublication.ts';
 import { suggestionCombobox } from './suggestionCombobox.ts';
 
 /** SPEC §9 geocoder constants (the 200 ms key debounce and the zoom-9 proximity rule are the geocoder's defaults). */
@@ -115,14 +114,19 @@ export function suggestionFeatures(query: string, response: ParcelSearchResponse
   return [...places, ...parcels, ...seeAll];
 }
 
-/** The search box on the map. */
+/** The search box over the map. */
 export interface SearchBox {
   /** Empties the box when it still shows the parcel chosen from it (that parcel's panel was closed). */
   clearChosenParcel(): void;
   remove(): void;
 }
 
-export function addSearchControl(map: MapboxMap, options: SearchControlOptions): SearchBox {
+/**
+ * Adds the search box to `slot`, an element of the map screen outside the map: the box is not one of
+ * the map's controls, so that Tab reaches it after the menu and before the map (issue #44). It still
+ * flies the map to a place chosen and reads the view for its suggestions.
+ */
+export function addSearchControl(map: MapboxMap, slot: HTMLElement, options: SearchControlOptions): SearchBox {
   const geocoder = new MapboxGeocoder({
     accessToken: options.accessToken,
     placeholder: 'Search address, owner or PIN',
@@ -148,7 +152,10 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
       }
     },
   });
-  const failure = searchFailureNotice(map.getContainer());
+  // What map.addControl would do, into the slot: the geocoder keeps the map it flies.
+  const box = geocoder.onAdd(map);
+  slot.append(box);
+  const failure = searchFailureNotice(box);
   // The text the box shows for the parcel chosen last; null once the user typed something else.
   let chosenParcelText: string | null = null;
   geocoder.on('result', ({ result }) => {
@@ -161,16 +168,13 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
       options.allResultsRequested(seeAll);
     }
   });
-  map.addControl(geocoder, 'top-left');
   geocoder.on('clear', () => failure.clear());
-  const box = map.getContainer().querySelector<HTMLElement>('.mapboxgl-ctrl-geocoder');
-  if (!box) throw new Error('The search box was not added to the map');
   const removeCombobox = suggestionCombobox(box, { allResultsRequested: options.allResultsRequested, minLength: GEOCODER_OPTIONS.minLength });
   // Offline no result comes from Mapbox, so the suggestion list's 'Powered by Mapbox' line is hidden (mapScreen.css).
-  publishMapState(map.getContainer(), { search: options.online ? 'online' : 'offline' });
+  box.dataset.search = options.online ? 'online' : 'offline';
   return {
     clearChosenParcel() {
-      const input = map.getContainer().querySelector<HTMLInputElement>('.mapboxgl-ctrl-geocoder input');
+      const input = box.querySelector<HTMLInputElement>('input');
       if (!input || chosenParcelText === null || input.value !== chosenParcelText) return;
       chosenParcelText = null;
       const hadFocus = document.activeElement === input;
@@ -181,8 +185,7 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
     },
     remove() {
       removeCombobox();
-      map.removeControl(geocoder);
-      publishMapState(map.getContainer(), { search: null });
+      geocoder.onRemove();
     },
   };
 }
@@ -190,26 +193,23 @@ export function addSearchControl(map: MapboxMap, options: SearchControlOptions):
 /**
  * Says under the box why a search failed (the API busy with this user's searches, the server out of
  * reach): the geocoder itself would say 'No results found' (mapbox-gl-geocoder turns a failed external
- * search into an empty one), which is not true. Its container carries `data-search-failed` meanwhile,
- * which hides that line (mapScreen.css).
+ * search into an empty one), which is not true. The box carries `data-search-failed` meanwhile, which
+ * hides that line (mapScreen.css). The notice is there, empty, from the start: a status region
+ * announces what is written into it, not what arrives with it.
  */
-function searchFailureNotice(mapContainer: HTMLElement): { show(message: string): void; clear(): void } {
+function searchFailureNotice(box: HTMLElement): { show(message: string): void; clear(): void } {
   const notice = document.createElement('p');
   notice.className = 'search-failure';
   notice.setAttribute('role', 'status');
-  const attach = () => {
-    const box = mapContainer.querySelector<HTMLElement>('.mapboxgl-ctrl-geocoder');
-    if (box && notice.parentElement !== box) box.append(notice);
-    return box;
-  };
+  box.append(notice);
   return {
     show(message) {
       notice.textContent = message;
-      attach()?.setAttribute('data-search-failed', '');
+      box.setAttribute('data-search-failed', '');
     },
     clear() {
       notice.textContent = '';
-      attach()?.removeAttribute('data-search-failed');
+      box.removeAttribute('data-search-failed');
     },
   };
 }

@@ -39,6 +39,7 @@ import './mapScreen.css';
 
 export function MapScreen() {
   const containerRef = useRef<HTMLDivElement>(null);
+  const searchSlotRef = useRef<HTMLDivElement>(null);
   const overlayLayers = useShownOverlayLayers();
   const overlayClick = useOverlayClick(overlayLayers);
   const controller = useMapScreenController(containerRef, overlayClick.clicked);
@@ -46,7 +47,7 @@ export function MapScreen() {
   useOverlayLayersOnMap(controller, overlayLayers);
   useMapFollowsStore(controller);
   useCameraRequests(controller);
-  useSearchControl(controller);
+  useSearchControl(controller, searchSlotRef);
   useMeasureTool(controller);
   // Before the links: a link's imagery base map is known to the map when the link asks for it.
   useImageryStylesOnMap(controller, imageryStyles);
@@ -63,9 +64,12 @@ export function MapScreen() {
 
   return (
     <div className="map-screen" data-remote-build={REMOTE_MAP_BUILD_LABEL || undefined}>
-      <div ref={containerRef} className="map-screen__map" data-testid="map-container" />
+      {/* In the Tab order (issue #44): the menu, the search box, the map controls, then the map with
+          its own controls before its canvas (mapController.ts). Each is placed by CSS, not by this order. */}
       <MainMenu />
+      <div ref={searchSlotRef} className="map-screen__search" />
       <MapControls actions={actions} />
+      <div ref={containerRef} className="map-screen__map" data-testid="map-container" />
       <ParcelTilesLoadingBar />
       <ZoomReadout />
       <ZoomInHint />

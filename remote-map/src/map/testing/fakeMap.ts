@@ -3,6 +3,7 @@
 // after the constructor and after each setStyle. What a layer draws is its source's features that
 // pass its filter while it is visible, evaluated by mapbox-gl's own style-spec. For tests only.
 import type { Feature, FeatureCollection } from 'geojson';
+import mapboxgl from 'mapbox-gl';
 import type { FilterSpecification, LayerSpecification, Map as MapboxMap, SourceSpecification } from 'mapbox-gl';
 // The style-spec bundle ships its declarations as index.d.ts beside index.es.js, which TS cannot pair.
 // @ts-expect-error -- typed through the cast below
@@ -47,7 +48,9 @@ const GEOMETRY_TYPES: Record<string, 1 | 2 | 3> = { Point: 1, MultiPoint: 1, Lin
 
 export class FakeMap {
   readonly container = document.createElement('div');
-  readonly canvas = document.createElement('canvas');
+  /** As mapbox-gl builds an interactive map's: the canvas in a container of its own, in the Tab order. */
+  readonly canvasContainer = document.createElement('div');
+  readonly canvas = this.canvasContainer.appendChild(Object.assign(document.createElement('canvas'), { tabIndex: 0 }));
   readonly controls: unknown[] = [];
   readonly doubleClickZoom = { enabled: true, enable: () => void (this.doubleClickZoom.enabled = true), disable: () => void (this.doubleClickZoom.enabled = false) };
   /** What queryRenderedFeatures was asked, in order. */
@@ -279,8 +282,13 @@ export class FakeMap {
     return this.canvas;
   }
 
+  getCanvasContainer(): HTMLElement {
+    return this.canvasContainer;
+  }
+
+  /** A LngLat, as mapbox-gl answers: the geocoder reads the view through its wrap(). */
   getCenter() {
-    return { ...this.center };
+    return new mapboxgl.LngLat(this.center.lng, this.center.lat);
   }
 
   getZoom(): number {
