@@ -1,5 +1,7 @@
 // Fills deploy/nginx/parcel-map.conf's {{…}} values: the few an operator sets, and the front ends'
 // Content-Security-Policy, made from the config.json nginx serves (scripts/writeRuntimeConfig.mjs).
+// API_UPSTREAM may name several instances, comma-separated; TILE_CACHE_DIR and TILE_CACHE_MAX_SIZE
+// place and bound the shared tile cache.
 // Usage: SERVER_NAME=… TLS_CERTIFICATE=… TLS_CERTIFICATE_KEY=… RUNTIME_CONFIG=/etc/parcel-map/config.json \
 //          node scripts/renderNginxConfig.mjs > /etc/nginx/conf.d/parcel-map.conf
 import { readFileSync } from 'node:fs';
@@ -14,6 +16,9 @@ const DEFAULTS = {
   HTTPS_LISTEN: '443',
   API_UPSTREAM: '127.0.0.1:4000',
   STATIC_ROOT: path.resolve(import.meta.dirname, '..'),
+  /** The shared tile cache (docs/operations.md): a folder that exists (nginx makes its two subfolders), and the most it holds. */
+  TILE_CACHE_DIR: '/var/cache/parcel-map',
+  TILE_CACHE_MAX_SIZE: '10g',
 };
 const REQUIRED = ['SERVER_NAME', 'TLS_CERTIFICATE', 'TLS_CERTIFICATE_KEY', 'RUNTIME_CONFIG'];
 
@@ -43,6 +48,8 @@ export function renderNginxConfig(env = process.env) {
     if (!values[name]) throw new Error(`${name} must be set`);
     if (/[\s;{}"']/.test(values[name]) && name !== 'SERVER_NAME') throw new Error(`${name} may not hold spaces, quotes, braces or ';': '${values[name]}'`);
   }
+  // Several API instances (on one database) as a comma-separated list: one `server` line each.
+  values.API_UPSTREAM = values.API_UPSTREAM.split(',').filter(Boolean).join(';\n    server ');
   values.CONTENT_SECURITY_POLICY = cspHeaderValue(JSON.parse(readFileSync(values.RUNTIME_CONFIG, 'utf8')), imageryServiceOrigins(env.IMAGERY_SERVICE_ORIGINS));
   return readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
     if (values[name] === undefined) throw new Error(`deploy/nginx/parcel-map.conf names {{${name}}}, which has no value`);
