@@ -69,3 +69,11 @@ export async function setNonParcelKinds(tx: Queryable, datasetId: number, featur
     [JSON.stringify(named.map(({ pin, kind }) => ({ pin, kind })))],
   );
 }
+
+/**
+ * Marks the version's absentee owners once all its rows are written (migration 027's
+ * mark_absentee_owners: outside the county is measured against the version's own site ZIP codes).
+ */
+export async function markAbsenteeOwners(tx: Queryable, datasetId: number): Promise<void> {
+  await tx.query('SELECT mark_absentee_owners($1)', [datasetId]);
+}

@@ -5,7 +5,7 @@ import { QUERY_OPERATORS_BY_TYPE, type AbsenteeKind, type ParcelQuery, type Quer
 import { BadRequestError } from '../../../platform/http/httpErrors.ts';
 import { SEARCH_WORDS } from '../search/parcelSearchSql.ts';
 import { likeLiteral } from '../search/searchText.ts';
-import { absenteeSql, CLOSED_FIELD_OPERATORS, type FieldCatalogue, type FieldReader, type SiteAddresses } from './queryFields.ts';
+import { ABSENTEE_COLUMNS, CLOSED_FIELD_OPERATORS, type FieldCatalogue, type FieldReader } from './queryFields.ts';
 
 /**
  * A statement's parameters, numbered from $1 in the order added. Each statement forks the WHERE's own:
@@ -45,8 +45,8 @@ type TextOperator = (typeof QUERY_OPERATORS_BY_TYPE)['text'][number];
  * filter, and each word of `q` beginning a word of the owner's name or the site address (search's
  * words, on its trigram index).
  */
-export function whereSql(query: Pick<ParcelQuery, 'q' | 'filters'>, catalogue: FieldCatalogue, sites: SiteAddresses, params: SqlParams): string {
-  const conditions = [`p.kind = 'parcel'`, ...query.filters.map((filter) => filterSql(filter, readerOf(catalogue, filter.field), sites, params))];
+export function whereSql(query: Pick<ParcelQuery, 'q' | 'filters'>, catalogue: FieldCatalogue, params: SqlParams): string {
+  const conditions = [`p.kind = 'parcel'`, ...query.filters.map((filter) => filterSql(filter, readerOf(catalogue, filter.field), params))];
   for (const word of (query.q ?? '').toLowerCase().split(/[\s,.#&/]+/).filter(Boolean)) {
     conditions.push(`${SEARCH_WORDS} LIKE ${params.add(`% ${likeLiteral(word)}%`)}`);
   }
@@ -70,7 +70,7 @@ function readerOf(catalogue: FieldCatalogue, field: string): FieldReader {
   return reader;
 }
 
-function filterSql(filter: QueryFilter, reader: FieldReader, sites: SiteAddresses, params: SqlParams): string {
+function filterSql(filter: QueryFilter, reader: FieldReader, params: SqlParams): string {
   const { field } = reader;
   const ops: readonly QueryOperator[] = reader.closed ? CLOSED_FIELD_OPERATORS : QUERY_OPERATORS_BY_TYPE[reader.type];
   if (!ops.includes(filter.op)) throw new BadRequestError(`${field} takes ${ops.join(' ')}, not ${filter.op}`);
@@ -80,10 +80,11 @@ function filterSql(filter: QueryFilter, reader: FieldReader, sites: SiteAddresse
     if (unknown !== undefined) throw new BadRequestError(`${field} must be one of ${reader.closed.join(', ')}`);
   }
   if (reader.kind === 'absentee') {
-    const any = `(${values.map((kind) => absenteeSql(kind as AbsenteeKind, sites, params.add)).join(' OR ')})`;
+    const any = `(${values.map((kind) => ABSENTEE_COLUMNS[kind as AbsenteeKind]).join(' OR ')})`;
     return filter.op === '!=' ? `NOT ${any}` : any;
   }
   const sql = reader.sql(params.add);
+  if (reader.closed) return closedCompare(sql, filter.op, values.map(String), params);
   switch (reader.type) {
     case 'number':
       return compare(sql, filter.op as ComparisonOperator, values.map((value) => numberOf(value, field)), 'float8', params);
@@ -141,6 +142,16 @@ function compare(sql: string, op: ComparisonOperator, values: (number | string)[
     default:
       return `${sql} ${COMPARISONS[op]} ${bound(values[0]!)}`;
   }
+}
+
+/**
+ * A closed field's stored value as its values are spelled (checked against them above), so that its
+ * index serves the comparison; `!=` keeps the parcels without a value. The operator is one of CLOSED_FIELD_OPERATORS.
+ */
+function closedCompare(sql: string, op: QueryOperator, values: string[], params: SqlParams): string {
+  if (op === '=') return `${sql} = ${params.add(values[0])}`;
+  if (op === '!=') return `${sql} IS DISTINCT FROM ${params.add(values[0])}`;
+  return `${sql} = ANY(${params.add(values)}::text[])`;
 }
 
 /** Text without regard to case; `contains` anywhere in it; `!=` keeps the parcels without a value. */

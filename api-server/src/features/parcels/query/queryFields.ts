@@ -7,6 +7,7 @@ import {
   OWNER_KIND_FIELD,
   OWNER_KINDS,
   QUERY_OPERATORS_BY_TYPE,
+  type AbsenteeKind,
   type ParcelAttributeField,
   type QueryField,
   type QueryFieldType,
@@ -31,7 +32,7 @@ export type FieldReader =
       /** An attribute of few values: a condition its index serves that every parcel whose value is one of `values` (without regard to case) meets. */
       lookup?(values: readonly string[], param: (value: unknown) => string): string;
     }
-  /** Absentee has no one value (a parcel may be absentee both ways): each kind is a condition of its own (absenteeSql). */
+  /** Absentee has no one value (a parcel may be absentee both ways): each kind is a column of its own (ABSENTEE_COLUMNS). */
   | { kind: 'absentee'; field: string; type: 'enum'; closed: readonly string[] };
 
 /** The record's columns, with the labels the parcel panel gives them (ParcelDetailPanel.tsx). */
@@ -55,41 +56,12 @@ const COLUMNS: readonly { field: string; label: string; type: 'number' | 'text' 
   { field: 'mail_zip', label: 'Mailing ZIP code', type: 'text', enumerable: true },
 ];
 
-// The owner's kind from the words of the name (upper case, without '.' and ','), first match wins,
-// in OWNER_KINDS' order: 'COUNTY LINE LLC' is an LLC, 'SMITH FAMILY TRUST' a trust, 'CITY OF
-// CAMBRIDGE' the government. PostgreSQL's \m and \M are the start and end of a word.
-const OWNER_KIND_PATTERNS: Record<Exclude<(typeof OWNER_KINDS)[number], 'INDIVIDUAL'>, string> = {
-  LLC: String.raw`\m(LLC|L L C)\M`,
-  INC: String.raw`\m(INC|INCORPORATED)\M`,
-  CORP: String.raw`\m(CORP|CORPORATION|COMPANY|LTD|LIMITED)\M|\mCO$`,
-  TRUST: String.raw`\m(TRUST|TRUSTS|TRUSTEE|TRUSTEES|TR|TRS|TRST)\M`,
-  ESTATE: String.raw`^ESTATE OF\M|\mESTATE$|\m(EST|HEIRS)\M`,
-  GOVERNMENT: String.raw`\m(CITY|TOWN|VILLAGE|COUNTY|STATE|COMMONWEALTH|DEPARTMENT|DEPT|BOARD) OF\M|\mUNITED STATES\M|\mUSA$|\mCOUNTY$|\mAUTHORITY\M|\mSCHOOL DISTRICT\M`,
-};
-const OWNER_WORDS = `translate(upper(p.owner), '.,', '')`;
-
-function ownerKindSql(param: (value: unknown) => string): string {
-  const cases = Object.entries(OWNER_KIND_PATTERNS).map(([kind, pattern]) => `WHEN ${OWNER_WORDS} ~ ${param(pattern)} THEN '${kind}'`);
-  return `(CASE WHEN btrim(coalesce(p.owner, '')) = '' THEN NULL ${cases.join(' ')} ELSE 'INDIVIDUAL' END)`;
-}
-
-/** What absentee needs from the data sets served: each one's site ZIP codes and cities, as 'dataset id:value'. */
-export interface SiteAddresses {
-  zips: string[];
-  cities: string[];
-}
-
-// Outside the state: a mailing state other than the site's. Outside the county: outside the state, or
-// a mailing ZIP code (its first five digits) none of the data set's parcels has as a site ZIP — by
-// the mailing city when there is no mailing ZIP code. A parcel without a mailing address is no absentee's.
-export function absenteeSql(kind: (typeof ABSENTEE_KINDS)[number], sites: SiteAddresses, param: (value: unknown) => string): string {
-  const outOfState = `(upper(btrim(p.mail_state)) <> upper(btrim(p.state)))`;
-  if (kind === 'state') return `coalesce(${outOfState}, false)`;
-  const mailZip = `left(btrim(p.mail_zip), 5)`;
-  const outOfCounty = `CASE WHEN coalesce(${mailZip}, '') <> '' THEN NOT ((p.dataset_id || ':' || ${mailZip}) = ANY(${param(sites.zips)}::text[]))
-    WHEN coalesce(btrim(p.mail_city), '') <> '' THEN NOT ((p.dataset_id || ':' || upper(btrim(p.mail_city))) = ANY(${param(sites.cities)}::text[])) END`;
-  return `coalesce(${outOfState} OR ${outOfCounty}, false)`;
-}
+/**
+ * Stored when a version's parcels are written (migration 027 defines both classes, indexes them and
+ * says why): owner_kind a column, absentee one column per kind, as a parcel may be absentee both ways.
+ */
+const OWNER_KIND_COLUMN = 'p.owner_kind';
+export const ABSENTEE_COLUMNS: Record<AbsenteeKind, string> = { county: 'p.absentee_county', state: 'p.absentee_state' };
 
 /** Text that is a plain decimal number, as CSV columns bring them ('1854', '4.5'). */
 const NUMERIC_TEXT = String.raw`^\s*-?[0-9]+(\.[0-9]+)?\s*$`;
@@ -157,16 +129,12 @@ async function readAttributes(db: Queryable, keys: readonly string[]): Promise<A
   return stats;
 }
 
-/** The enumerable columns, then the site addresses absentee compares with, as 'dataset id:value'. */
-const GROUPED = [
-  ...COLUMNS.filter((column) => column.enumerable).map((column) => column.field),
-  `p.dataset_id || ':' || left(btrim(p.zip), 5)`,
-  `p.dataset_id || ':' || upper(btrim(p.city))`,
-];
+/** The enumerable columns. */
+const GROUPED = COLUMNS.filter((column) => column.enumerable).map((column) => column.field);
 
 /**
- * How many parcels have each column, and the distinct values of the enumerable ones and of the site
- * addresses, as grouping sets hashed in one pass (a count(DISTINCT) each sorted the table again: 5–10 s
+ * How many parcels have each column, and the distinct values of the enumerable ones, as grouping sets
+ * hashed in one pass (a count(DISTINCT) each sorted the table again: 5–10 s
  * at 100,000 parcels on PGlite, against under a second).
  */
 async function readColumns(db: Queryable) {
@@ -174,7 +142,7 @@ async function readColumns(db: Queryable) {
   const { rows } = await db.query<{ groups: string | null }>(
     `SELECT json_agg(g)::text AS groups FROM (
        SELECT GROUPING(${GROUPED.map((_, index) => `g${index}`).join(', ')}) AS grouping_set, ${GROUPED.map((_, index) => `g${index}`).join(', ')}
-         FROM parcels p, LATERAL (SELECT ${GROUPED.map((sql, index) => `${sql}::text AS g${index}`).join(', ')}) AS grouped
+         FROM parcels p, LATERAL (SELECT ${GROUPED.map((field, index) => `p.${field}::text AS g${index}`).join(', ')}) AS grouped
         GROUP BY GROUPING SETS (${GROUPED.map((_, index) => `(g${index})`).join(', ')})) AS g`,
   );
   type Group = Record<string, string | null> & { grouping_set: number };
@@ -185,8 +153,6 @@ async function readColumns(db: Queryable) {
     const set = everything ^ (1 << (GROUPED.length - 1 - index));
     return groups.flatMap((group) => (group.grouping_set === set && typeof group[`g${index}`] === 'string' ? [group[`g${index}`]!] : [])).sort();
   };
-  const siteZips = distinct(GROUPED.length - 2).filter((value) => !value.endsWith(':'));
-  const siteCities = distinct(GROUPED.length - 1).filter((value) => !value.endsWith(':'));
   return {
     filled: (field: string) => (counts?.[field] ?? 0) > 0,
     /** Its values when there are at most ENUM_MAX_VALUES of them, else null. */
@@ -194,7 +160,6 @@ async function readColumns(db: Queryable) {
       const values = distinct(GROUPED.indexOf(field));
       return values.length > 0 && values.length <= ENUM_MAX_VALUES ? values : null;
     },
-    sites: { zips: siteZips, cities: siteCities },
   };
 }
 
@@ -202,7 +167,7 @@ async function readColumns(db: Queryable) {
  * Reads the catalogue from the parcels served, once per data version: one pass over the parcels for
  * the record's columns, one over the attributes' values.
  */
-export async function loadFieldCatalogue(db: Queryable): Promise<{ catalogue: FieldCatalogue; sites: SiteAddresses }> {
+export async function loadFieldCatalogue(db: Queryable): Promise<FieldCatalogue> {
   const { rows: datasetRows } = await db.query<{ attribute_fields: ParcelAttributeField[] | null }>(
     'SELECT attribute_fields FROM datasets WHERE is_current ORDER BY id',
   );
@@ -211,7 +176,7 @@ export async function loadFieldCatalogue(db: Queryable): Promise<{ catalogue: Fi
     if (!attributes.some((known) => known.key === field.key) && !COLUMNS.some((column) => column.field === field.key)) attributes.push(field);
   }
 
-  const { filled, valuesOf, sites } = await readColumns(db);
+  const { filled, valuesOf } = await readColumns(db);
 
   const attributeStats = attributes.length === 0 ? [] : await readAttributes(db, attributes.map((field) => field.key));
 
@@ -224,7 +189,7 @@ export async function loadFieldCatalogue(db: Queryable): Promise<{ catalogue: Fi
     if (filled(column.field)) listed.push(fieldOf(column.field, column.label, type, values ?? undefined));
   }
 
-  readers.set(OWNER_KIND_FIELD, { kind: 'value', field: OWNER_KIND_FIELD, type: 'enum', sql: ownerKindSql, closed: OWNER_KINDS });
+  readers.set(OWNER_KIND_FIELD, { kind: 'value', field: OWNER_KIND_FIELD, type: 'enum', sql: () => OWNER_KIND_COLUMN, closed: OWNER_KINDS });
   readers.set(ABSENTEE_FIELD, { kind: 'absentee', field: ABSENTEE_FIELD, type: 'enum', closed: ABSENTEE_KINDS });
   if (filled('owner')) listed.push(closedField(OWNER_KIND_FIELD, 'Owner kind', OWNER_KINDS));
   if (filled('mail_state') || filled('mail_zip') || filled('mail_city')) listed.push(closedField(ABSENTEE_FIELD, 'Absentee owner', ABSENTEE_KINDS));
@@ -244,7 +209,7 @@ export async function loadFieldCatalogue(db: Queryable): Promise<{ catalogue: Fi
     });
     listed.push(fieldOf(attribute.key, attribute.label, type, isEnum ? stats!.vals! : undefined));
   }
-  return { catalogue: { listed, readers, attributes }, sites };
+  return { listed, readers, attributes };
 }
 
 function fieldOf(field: string, label: string, type: QueryFieldType, values: string[] | undefined): QueryField {

@@ -18,7 +18,7 @@ function serviceReading(lost: number) {
     repository,
     // The parcels from `lost` on are no longer served.
     wholeList: { records: async (fids) => fids.filter((fid) => fid < lost).map((fid) => [[`PIN-${fid}`], null]) },
-    loadCatalogue: async () => ({ catalogue: { listed: [], readers: new Map(), attributes: [] }, sites: { zips: [], cities: [] } }),
+    loadCatalogue: async () => ({ listed: [], readers: new Map(), attributes: [] }),
     dataVersion: { known: () => 1, current: async () => 1 },
     gate: createSearchGate(1, 20),
   });
