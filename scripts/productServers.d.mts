@@ -10,6 +10,8 @@ export interface ProductServer {
   /** What must have run before the server starts (the API: the demo seed). */
   prepare?: () => Promise<void>;
   readyUrl: string;
+  /** Serves a front end's build (its dist/): starts once ensureFrontEndsBuilt has run. */
+  servesBuild?: true;
 }
 
 export declare const REPO_DIR: string;

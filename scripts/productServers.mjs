@@ -104,8 +104,10 @@ function runToEnd(name, command, args, env) {
  * Every server of the product, in the order `npm start` starts them, with its data under `dataDir`:
  * the command and arguments (run from the repository), the variables laid over the caller's
  * environment, what must have run before it starts (`prepare`), and a URL that answers 2xx once the
- * server is up. `compiled`: the API, its seed and local-identity run from `npm run build`'s plain
- * JavaScript under node (`npm run start:prod`) instead of from their TypeScript sources under tsx.
+ * server is up, and whether it serves a front end's build (`servesBuild`: start it once
+ * ensureFrontEndsBuilt has run). `compiled`: the API, its seed and local-identity run from `npm run
+ * build`'s plain JavaScript under node (`npm run start:prod`) instead of from their TypeScript
+ * sources under tsx.
  * `publicOrigin` (PUBLIC_ORIGIN): the one origin a reverse proxy serves the product on
  * (deploy/nginx/parcel-map.conf): pages there sign in, and the API's style JSON names its tiles there.
  */
@@ -157,6 +159,7 @@ export function productServers({ dataDir, ports = PORTS, compiled = false, publi
       args: ['scripts/serveApp.mjs', `${dir}/dist`, String(ports[port]), dir === 'host' ? 'host' : 'remote'],
       env: PRODUCTION,
       readyUrl: `${originOf(ports[port])}/mf-manifest.json`,
+      servesBuild: true,
     })),
   ];
 }
