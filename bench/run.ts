@@ -4,7 +4,8 @@
 // bench/results-<sections>.json); `v8` checks what V8 makes of the hot path's fixes (v8States.bench.ts);
 // `finder` is issue #24's rows alone (they are part of `api` too);
 // `scale` (issue #23's whole state on PostgreSQL, SCALE_PARCELS lots) and `imagery` (issue #41's
-// orthophoto import and tiles, imagery.bench.ts) run only when named. Sections run in this order; the API and front ends are started
+// orthophoto import and tiles, imagery.bench.ts) and `edge` (issue #45's shared tile cache: nginx in front
+// of two instances on PostgreSQL, edgeCache.bench.ts) run only when named. Sections run in this order; the API and front ends are started
 // by scripts/start.mjs (which builds stale front ends) as separate processes on
 // PARCEL_MAP_PORT_OFFSET, with their data in .data/bench-<offset>.
 import { existsSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { benchParcelApi, pinsAroundCentre } from './api.bench.ts';
 import { benchParcelFinder } from './parcelFinder.bench.ts';
 import { benchScale } from './scale.bench.ts';
 import { benchDemoSeed } from './demoSeed.bench.ts';
+import { benchEdgeCache } from './edgeCache.bench.ts';
 import { benchFrontEnd } from './frontend.bench.ts';
 import { benchImagery } from './imagery.bench.ts';
 import { benchImports } from './imports.bench.ts';
@@ -30,13 +32,14 @@ import { benchTileThroughput } from './tiles.bench.ts';
 import { coldBuildRows, measureTileSizes, tileSizeRow } from './tileSizes.ts';
 import { benchExpressPrototypes, benchTickObjectShape } from './v8States.bench.ts';
 
-const SECTIONS = ['v8', 'seed', 'data', 'saved', 'api', 'finder', 'frontend', 'scale', 'imagery'] as const;
+const SECTIONS = ['v8', 'seed', 'data', 'saved', 'api', 'finder', 'frontend', 'scale', 'imagery', 'edge'] as const;
 type Section = (typeof SECTIONS)[number];
 /**
  * Run only when named: `scale` needs PostgreSQL, ~8 GB of disk and most of an hour; `imagery` writes a
- * 1.2 GB orthophoto and tiles it (IMAGERY_BENCH_PIXELS chooses a smaller one).
+ * 1.2 GB orthophoto and tiles it (IMAGERY_BENCH_PIXELS chooses a smaller one); `edge` needs PostgreSQL
+ * (TEST_DATABASE_URL) and Debian's nginx.
  */
-const ON_DEMAND: readonly Section[] = ['scale', 'imagery'];
+const ON_DEMAND: readonly Section[] = ['scale', 'imagery', 'edge'];
 const BY_DEFAULT = SECTIONS.filter((name) => !ON_DEMAND.includes(name));
 
 const requested = process.argv.slice(2);
@@ -44,7 +47,7 @@ const unknown = requested.filter((name) => !SECTIONS.includes(name as Section));
 if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`);
 const sections = new Set<Section>(requested.length > 0 ? (requested as Section[]) : BY_DEFAULT);
 /** The sections that read the demo county's PGlite directory (seeded first when missing). */
-const needsDemoCounty = [...sections].some((name) => name !== 'scale' && name !== 'v8' && name !== 'imagery');
+const needsDemoCounty = [...sections].some((name) => name !== 'scale' && name !== 'v8' && name !== 'imagery' && name !== 'edge');
 
 const offset = process.env.PARCEL_MAP_PORT_OFFSET ?? '0';
 const dataDir = path.join(ROOT, `.data/bench-${offset}`);
@@ -126,6 +129,14 @@ if (sections.has('imagery')) {
 }
 
 /** Ports of this offset another process already holds (a copy on an offset under 4 away shares some). */
+if (sections.has('edge')) {
+  await measure('edge cache', 'one tile cache for two instances', async () => {
+    const edge = await benchEdgeCache(Number(offset), process.env.TEST_DATABASE_URL || undefined);
+    rows.push(...edge.rows);
+    details.edgeCache = edge.runs;
+  });
+}
+
 async function busyPorts(): Promise<number[]> {
   const ports = Object.values(PORTS);
   const busy = await Promise.all(ports.map((port) => fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false)));

@@ -4,27 +4,27 @@
 // self-signed certificate (scripts/renderNginxConfig.mjs). local-identity stays on its own origin,
 // as Stytch is another origin in production. Holds when a user signs in, clicks a parcel, saves it,
 // lists it and signs out through that one origin; and when each kind of answer carries the caching
-// and compression the configuration promises, tiles never compressed twice.
-import { execFileSync } from 'node:child_process';
+// and compression the configuration promises, tiles never compressed twice; and when the shared tile
+// cache (issue #45 §2) serves a versioned tile again without the API, but never without a session.
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { CENTRE_PIN } from '../../county-data/src/demo/demoCounty.ts';
 import { originOf, portsForOffset, type Ports } from '../../scripts/ports.mjs';
 import { buildCompiledServers, ensureFrontEndsBuilt, productServers } from '../../scripts/productServers.mjs';
 import { renderNginxConfig } from '../../scripts/renderNginxConfig.mjs';
 import { runtimeConfigFromEnv } from '../../scripts/runtimeConfig.mjs';
 import { launchChromium, signInThroughOutbox } from '../support/browser.ts';
+import { NGINX, nginxMainFile, selfSignedCertificate } from '../support/nginxServer.ts';
 import { REPO, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
 import { seededPgliteDir } from '../support/seededDataDir.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
-/** Debian's nginx (package `nginx`). */
-const NGINX = '/usr/sbin/nginx';
 /** nginx's two ports beside the product's (scripts/ports.mjs), shifted by the run's offset. */
 const HTTPS_PORT_BASE = 8400;
 const HTTP_PORT_BASE = 8300;
@@ -73,48 +73,6 @@ interface Deployment {
   servers: ServerProcess[];
 }
 
-function selfSignedCertificate(dir: string): { certificate: string; key: string } {
-  const certificate = path.join(dir, 'certificate.pem');
-  const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', certificate], {
-    stdio: 'ignore',
-  });
-  return { certificate, key };
-}
-
-/**
- * nginx's main file as Debian's /etc/nginx/nginx.conf sets the http context (MIME types, default
- * type), but unprivileged: pid, logs and temporary files in `dir`, in the foreground. It includes the
- * rendered deploy/nginx/parcel-map.conf as Debian's includes conf.d/.
- */
-function nginxMainFile(dir: string, siteFile: string): string {
-  const file = path.join(dir, 'nginx.conf');
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-  writeFileSync(
-    file,
-    [
-      'daemon off;',
-      // Started as root, nginx's workers would run as `nobody`, which cannot read a checkout under a
-      // private folder (a clone in `mktemp -d`, mode 0700: every page answered 403); as the check's
-      // own user they read what it can.
-      ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
-      'worker_processes 1;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 512; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      `  access_log ${path.join(dir, 'access.log')};`,
-      `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
-      `  include ${siteFile};`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  return file;
-}
-
 /** The compiled API and local-identity on the run's ports, and nginx in front of the built front ends. */
 async function deploy(context: HardeningContext, ports: Ports, work: string): Promise<Deployment> {
   ensureFrontEndsBuilt();
@@ -145,6 +103,8 @@ async function deploy(context: HardeningContext, ports: Ports, work: string): Pr
     const { certificate, key } = selfSignedCertificate(work);
     deployment.certificate = readFileSync(certificate, 'utf8');
     const siteFile = path.join(work, 'parcel-map.conf');
+    const tileCacheDir = path.join(work, 'tile-cache');
+    mkdirSync(tileCacheDir);
     writeFileSync(
       siteFile,
       renderNginxConfig({
@@ -156,6 +116,7 @@ async function deploy(context: HardeningContext, ports: Ports, work: string): Pr
         RUNTIME_CONFIG: runtimeConfig,
         TLS_CERTIFICATE: certificate,
         TLS_CERTIFICATE_KEY: key,
+        TILE_CACHE_DIR: tileCacheDir,
       }),
     );
     const nginx = startServerProcess(NGINX, ['-p', work, '-c', nginxMainFile(work, siteFile)], {});
@@ -318,6 +279,71 @@ async function cachingAndCompression(deployment: Deployment, journey: Journey): 
   };
 }
 
+/**
+ * A versioned parcel tile the map did not fetch (so not cached yet): the children one zoom in of the
+ * one it did, or its parent at the most zoom. Each is tried until one is a miss.
+ */
+function uncachedTileCandidates(parcelTileUrl: string): string[] {
+  const url = new URL(parcelTileUrl);
+  const match = /^\/tiles\/(\d+)\/(\d+)\/(\d+)\.pbf$/.exec(url.pathname);
+  if (!match) throw new Error(`not a parcel tile URL: ${parcelTileUrl}`);
+  const [z, x, y] = match.slice(1).map(Number) as [number, number, number];
+  const tiles = z < PARCEL_TILE_ZOOMS.max ? [0, 1].flatMap((dx) => [0, 1].map((dy) => [z + 1, 2 * x + dx, 2 * y + dy])) : [[z - 1, x >> 1, y >> 1]];
+  return tiles.map(([tz, tx, ty]) => `/tiles/${tz}/${tx}/${ty}.pbf${url.search}`);
+}
+
+/**
+ * Issue #45 §2, one tile cache for every API instance: a versioned parcel tile fetched twice with a
+ * session is a miss, then a hit; the cached tile is still refused (the API's 401) without a session or
+ * with a bad one; a tile without its version is never cached.
+ */
+async function sharedTileCache({ origin, certificate }: Deployment, journey: Journey): Promise<HardeningOutcome> {
+  const tried = 'nginx: the shared tile cache serves a versioned tile again from cache, never to a stranger, and never caches an unversioned one';
+  if (!journey.parcelTileUrl || !journey.sessionToken) return { tried, held: false, detail: 'the journey gave no versioned parcel tile or no session' };
+  const fetchTile = (tilePath: string, authorization?: string) => fetchRaw(`${origin}${tilePath}`, { 'Accept-Encoding': 'gzip', ...(authorization ? { Authorization: authorization } : {}) }, certificate);
+  const session = `Bearer ${journey.sessionToken}`;
+  const failures: string[] = [];
+  const seen: string[] = [];
+  let cachedPath: string | undefined;
+  for (const candidate of uncachedTileCandidates(journey.parcelTileUrl)) {
+    const first = await fetchTile(candidate, session);
+    if (first.headers['x-cache-status'] !== 'MISS') continue;
+    const second = await fetchTile(candidate, session);
+    if (![200, 204].includes(first.status)) failures.push(`${candidate} with a session → ${first.status}`);
+    if (second.headers['x-cache-status'] !== 'HIT') failures.push(`${candidate} fetched again → '${second.headers['x-cache-status'] ?? ''}', not HIT`);
+    if (second.status !== first.status || !second.body.equals(first.body)) failures.push(`${candidate} from the cache differs from the API's answer`);
+    seen.push(`${candidate} MISS then ${second.headers['x-cache-status']} (${second.status}, ${second.body.length} bytes)`);
+    cachedPath = candidate;
+    break;
+  }
+  if (!cachedPath) failures.push(`no versioned tile around ${journey.parcelTileUrl} was a miss with a session (the cache did not take it)`);
+  else {
+    for (const [who, authorization] of [['no session', undefined], ['a bad session', 'Bearer not-a-session'], ['a forged session', `${session.slice(0, -8)}AAAAAAAA`]] as const) {
+      const refused = await fetchTile(cachedPath, authorization);
+      const message = (() => {
+        try {
+          return (JSON.parse(refused.body.toString('utf8')) as { message?: string }).message;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (refused.status !== 401 || message !== 'Authentication required') failures.push(`the cached tile with ${who} → ${refused.status} '${refused.body.toString('utf8').slice(0, 60)}', not the API's 401`);
+      if (refused.headers['x-cache-status'] === 'HIT') failures.push(`the cached tile with ${who} was served from the cache`);
+      seen.push(`${who} → ${refused.status}`);
+    }
+  }
+  const unversioned = journey.parcelTileUrl.slice(origin.length).replace(/\?.*$/, '');
+  const statuses: string[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    const answer = await fetchTile(unversioned, session);
+    statuses.push(String(answer.headers['x-cache-status'] ?? 'none'));
+    if (answer.status !== 200) failures.push(`${unversioned} (no version) → ${answer.status}`);
+  }
+  if (statuses.some((status) => status !== 'BYPASS')) failures.push(`${unversioned} (no version) twice: ${statuses.join(', ')}, not BYPASS both times`);
+  seen.push(`${unversioned} (no version) ${statuses.join(', ')}`);
+  return { tried, held: failures.length === 0, detail: failures.length === 0 ? seen.join('; ') : failures.slice(0, 8).join('; ') };
+}
+
 /** The plain-http port sends browsers to https; front-end pages carry the policy nginx adds, the API's answers only their own. */
 async function redirectAndSecurityHeaders({ origin, httpOrigin, certificate }: Deployment): Promise<HardeningOutcome> {
   const failures: string[] = [];
@@ -361,6 +387,7 @@ async function oneOrigin(context: HardeningContext): Promise<HardeningOutcome[]>
             : journey.failures.join('; '),
       },
       await cachingAndCompression(deployment, journey),
+      await sharedTileCache(deployment, journey),
       await redirectAndSecurityHeaders(deployment),
     ];
   } finally {
