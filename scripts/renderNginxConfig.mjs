@@ -1,7 +1,7 @@
 // Fills deploy/nginx/parcel-map.conf's {{…}} values: the few an operator sets, and the front ends'
 // Content-Security-Policy, made from the config.json nginx serves (scripts/writeRuntimeConfig.mjs).
-// API_UPSTREAM may name several instances, comma-separated; TILE_CACHE_DIR and TILE_CACHE_MAX_SIZE
-// place and bound the shared tile cache.
+// API_UPSTREAM may name several instances, comma-separated (imports go to the first); TILE_CACHE_DIR
+// and TILE_CACHE_MAX_SIZE place and bound the shared tile cache.
 // Usage: SERVER_NAME=… TLS_CERTIFICATE=… TLS_CERTIFICATE_KEY=… RUNTIME_CONFIG=/etc/parcel-map/config.json \
 //          node scripts/renderNginxConfig.mjs > /etc/nginx/conf.d/parcel-map.conf
 import { readFileSync } from 'node:fs';
@@ -49,7 +49,9 @@ export function renderNginxConfig(env = process.env) {
     if (/[\s;{}"']/.test(values[name]) && name !== 'SERVER_NAME') throw new Error(`${name} may not hold spaces, quotes, braces or ';': '${values[name]}'`);
   }
   // Several API instances (on one database) as a comma-separated list: one `server` line each.
-  values.API_UPSTREAM = values.API_UPSTREAM.split(',').filter(Boolean).join(';\n    server ');
+  const instances = values.API_UPSTREAM.split(',').filter(Boolean);
+  values.API_UPSTREAM = instances.join(';\n    server ');
+  values.IMPORT_UPSTREAM = instances[0];
   values.CONTENT_SECURITY_POLICY = cspHeaderValue(JSON.parse(readFileSync(values.RUNTIME_CONFIG, 'utf8')), imageryServiceOrigins(env.IMAGERY_SERVICE_ORIGINS));
   return readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
     if (values[name] === undefined) throw new Error(`deploy/nginx/parcel-map.conf names {{${name}}}, which has no value`);

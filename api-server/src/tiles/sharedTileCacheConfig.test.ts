@@ -35,6 +35,14 @@ describe('the rendered nginx configuration of the shared tile cache', () => {
     expect(upstream.match(/^\s*server \S+;$/gm)?.map((line) => line.trim())).toEqual(['server 10.0.0.1:4000;', 'server 10.0.0.2:4000;']);
   });
 
+  it("sends every request of an import to one instance, which holds the job's upload in memory", () => {
+    const conf = renderNginxConfig({ ...env, API_UPSTREAM: '10.0.0.1:4000,10.0.0.2:4000' });
+    const importer = /upstream parcel_map_importer \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    expect(importer.match(/^\s*server \S+;$/gm)?.map((line) => line.trim())).toEqual(['server 10.0.0.1:4000;']);
+    // A prefix location nginx prefers to the API's regular expression location.
+    expect(/location \^~ \/api\/admin\/imports \{[^}]*proxy_pass http:\/\/parcel_map_importer;/.test(conf)).toBe(true);
+  });
+
   it("asks the API's tile access check before a cached county data tile", () => {
     expect(renderNginxConfig(env)).toContain(`proxy_pass http://parcel_map_api${TILE_ACCESS_PATH};`);
   });
