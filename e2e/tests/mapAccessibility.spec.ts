@@ -1,10 +1,11 @@
 // axe-core scans of every screen at the desktop (1280 × 800) and phone (390 × 844) sizes: no
-// violation of any impact (issue #25 point 7); the map's controls reachable with Tab.
+// violation of any impact (issue #25 point 7); the map's controls reachable with Tab, in the order
+// menu, search box, map controls, map (issue #44); a measurement drawn from the keyboard.
 import { violations } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/mapUser.ts';
 import { test as baseTest } from '../fixtures/test.ts';
 import { LoginPage } from '../pages/LoginPage.ts';
-import { MapPage } from '../pages/MapPage.ts';
+import { MapPage, OPENING_VIEW } from '../pages/MapPage.ts';
 import { SavedParcelsPage } from '../pages/SavedParcelsPage.ts';
 import { DataPage } from '../pages/DataPage.ts';
 
@@ -155,4 +156,117 @@ test('every map control is reachable with Tab and shows a focus ring; a parcel i
   await expect(shortcuts).toContainText('Select the parcel under the crosshair');
   await page.keyboard.press('Escape');
   await expect(shortcuts).toBeHidden();
+});
+
+/** Where the focused element is on the map screen: the part of the Tab order it belongs to. */
+function focusedPart(): { part: string; name: string } | null {
+  const element = document.activeElement as HTMLElement | null;
+  if (!element || element === document.body) return null;
+  const name = element.getAttribute('aria-label') ?? element.getAttribute('placeholder') ?? element.textContent?.trim() ?? element.tagName;
+  if (element.matches('canvas.mapboxgl-canvas')) return { part: 'map', name };
+  if (element.closest('[role="toolbar"]') || element.closest('.mapboxgl-control-container')) return { part: 'controls', name };
+  if (element.closest('.mapboxgl-ctrl-geocoder')) return { part: 'search', name };
+  if (element.getAttribute('aria-label') === 'Open menu') return { part: 'menu', name };
+  return { part: 'other', name };
+}
+
+for (const [size, viewport] of VIEWPORTS) {
+  test.describe(`tab order at ${size} size`, () => {
+    test.use({ viewport });
+
+    test("Tab from the page's start goes to the menu, the search box, the map controls (the toolbar, the attribution), then the map", async ({ page }) => {
+      const map = new MapPage(page);
+      await page.goto('/');
+      await map.waitForParcels();
+      // The layout the DOM order must not change: the box beside the menu button, the toolbar on the right.
+      await map.shot(`tab-order-${size}`);
+
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const focused: { part: string; name: string }[] = [];
+      for (let i = 0; i < 30 && focused.at(-1)?.part !== 'map'; i += 1) {
+        await page.keyboard.press('Tab');
+        const part = await page.evaluate(focusedPart);
+        if (part) focused.push(part);
+      }
+      const parts = focused.map(({ part }) => part).filter((part, index, all) => part !== all[index - 1]);
+      expect(parts, focused.map(({ part, name }) => `${part}: ${name}`).join('\n')).toEqual(['menu', 'search', 'controls', 'map']);
+      const controls = focused.filter(({ part }) => part === 'controls').map(({ name }) => name);
+      // The toolbar's first, then mapbox-gl's own (the attribution; the logo when it shows one).
+      expect(controls.at(0)).toBe('Overlays');
+      expect(controls.indexOf('Toggle attribution')).toBeGreaterThan(controls.indexOf('Zoom out'));
+
+      // The box's suggestions open over the map, below the menu button's row.
+      await map.search().fill('Sadd');
+      await map.search().pressSequentially('l');
+      await expect(page.locator('.mapboxgl-ctrl-geocoder .suggestions li').first()).toBeVisible();
+      await map.shot(`tab-order-${size}-suggestions`);
+    });
+  });
+}
+
+/** Metres between two points on mapbox-gl's and turf's sphere. */
+function metresBetween(a: { lng: number; lat: number }, b: { lng: number; lat: number }): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const h = Math.sin(radians(b.lat - a.lat) / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6371008.8 * Math.asin(Math.sqrt(h));
+}
+
+test('a measurement is drawn from the keyboard: the arrow keys move the map under the crosshair, Enter adds a vertex there, the palette shows the length; Escape cancels', async ({ page }) => {
+  const map = new MapPage(page);
+  await page.goto('/');
+  await map.waitForParcels();
+  await map.control('Measure').press('Enter');
+  const palette = page.getByRole('region', { name: 'Measure' });
+  const readout = palette.getByTestId('measure-readout');
+  const distance = palette.getByRole('button', { name: 'Measure Distance' });
+  await map.canvas().focus();
+  await page.keyboard.press('2');
+  await expect(distance).toHaveAttribute('aria-pressed', 'true');
+  await expect(map.canvas()).toBeFocused();
+
+  /** The map's centre once the arrow keys' pan has ended (the URL follows the camera on moveend). */
+  const panWith = async (key: string, presses: number) => {
+    const before = map.viewFromUrl() ?? OPENING_VIEW;
+    for (let i = 0; i < presses; i += 1) await page.keyboard.press(key);
+    await expect.poll(() => map.viewFromUrl()?.lng !== before.lng || map.viewFromUrl()?.lat !== before.lat).toBe(true);
+    await expect(map.container()).toHaveAttribute('data-map-state', 'idle');
+    // Each press eases the map on; the last ease has ended when two reads a moment apart agree.
+    let settled = map.viewFromUrl()!;
+    await expect
+      .poll(() => {
+        const previous = settled;
+        settled = map.viewFromUrl()!;
+        return settled.lng === previous.lng && settled.lat === previous.lat;
+      })
+      .toBe(true);
+    return settled;
+  };
+
+  // The first vertex at the crosshair, the second where the arrow keys took it.
+  // The URL carries the view once the camera has moved; until then it is the opening one.
+  const first = map.viewFromUrl() ?? OPENING_VIEW;
+  await page.keyboard.press('Enter');
+  const second = await panWith('ArrowRight', 3);
+  await page.keyboard.press('Enter');
+  const miles = (text: string) => {
+    const [, value, unit] = /Distance: ([\d.,]+) (ft|mi)/.exec(text) ?? [];
+    return Number(value!.replace(/,/g, '')) / (unit === 'mi' ? 1 : 5280);
+  };
+  await expect(readout).toContainText(/Distance: [\d.,]+ (ft|mi)/);
+  const expected = metresBetween(first, second) / 1609.344;
+  expect(expected).toBeGreaterThan(0.1);
+  expect(Math.abs(miles((await readout.textContent())!) - expected) / expected).toBeLessThan(0.03);
+
+  // A third vertex makes it longer; the drawing goes on until Enter (twice on the last vertex) or Escape.
+  const third = await panWith('ArrowUp', 2);
+  await page.keyboard.press('Enter');
+  const longer = expected + metresBetween(second, third) / 1609.344;
+  await expect.poll(async () => Math.abs(miles((await readout.textContent())!) - longer) / longer).toBeLessThan(0.03);
+  await expect(distance).toHaveAttribute('aria-pressed', 'true');
+  await map.shot('keyboard-measuring');
+
+  await page.keyboard.press('Escape');
+  await expect(readout).toBeEmpty();
+  await expect(distance).toHaveAttribute('aria-pressed', 'false');
+  await expect(palette).toBeVisible();
 });
