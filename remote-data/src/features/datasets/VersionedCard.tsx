@@ -225,12 +225,15 @@ function VersionTable<V extends KeptVersion>({ versions, columns }: { versions: 
         {versions.map((version) => (
           <tr key={version.version} className={version.current ? 'data-table__current' : undefined} aria-current={version.current ? 'true' : undefined}>
             <td data-label="Version">
-              {version.version}
-              {version.current && <span className="data-badge">current</span>}
+              <div className="data-cell">
+                {version.version}
+                {version.current && <span className="data-badge">current</span>}
+              </div>
             </td>
             {columns.map((column) => (
               <td key={column.heading} className={column.className} data-label={column.heading}>
-                {column.cell(version)}
+                {/* One box beside the label when a phone lays the row out as labelled lines. */}
+                <div className="data-cell">{column.cell(version)}</div>
               </td>
             ))}
           </tr>
