@@ -1,5 +1,7 @@
 // A PostgreSQL cluster of our own in a temporary directory, so a check can restart PostgreSQL without
-// touching the machine's shared server. Runs as the postgres user (initdb refuses root).
+// touching the machine's shared server, and streaming replicas of it. Runs as the postgres user
+// (initdb and postgres refuse root). initdb's pg_hba.conf trusts replication from loopback, which the
+// machine's own server need not (Debian's trusts no replication connection over TCP).
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -26,7 +28,25 @@ export function postgresBinDir(): string | undefined {
   return versions[0] === undefined ? undefined : path.join(POSTGRES_ROOT, versions[0], 'bin');
 }
 
-export async function startPrivatePostgres(port: number): Promise<PrivatePostgres> {
+export function startPrivatePostgres(port: number): Promise<PrivatePostgres> {
+  return startCluster(port, [], (asPostgres, dataDir) => asPostgres('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']));
+}
+
+/**
+ * A hot standby of `primary` (one started by startPrivatePostgres) on `port`, copied by pg_basebackup -R
+ * and streaming from it. `applyDelayMs`: each commit is replayed that long after the primary made it
+ * (recovery_min_apply_delay), a replica that lags on purpose.
+ */
+export function startPrivateReplica(primary: PrivatePostgres, port: number, { applyDelayMs = 0 }: { applyDelayMs?: number } = {}): Promise<PrivatePostgres> {
+  const { port: primaryPort } = new URL(primary.url);
+  return startCluster(port, ['-c', `recovery_min_apply_delay=${applyDelayMs}ms`], (asPostgres, dataDir) =>
+    asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', primaryPort, '-U', 'postgres', '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']),
+  );
+}
+
+type AsPostgres = (command: string, args: string[]) => Promise<unknown>;
+
+async function startCluster(port: number, settings: string[], create: (asPostgres: AsPostgres, dataDir: string) => Promise<unknown>): Promise<PrivatePostgres> {
   const bin = postgresBinDir();
   if (bin === undefined) throw new Error(`no PostgreSQL server under ${POSTGRES_ROOT}`);
   const dir = mkdtempSync(path.join(tmpdir(), 'hardening-pg-'));
@@ -37,12 +57,17 @@ export async function startPrivatePostgres(port: number): Promise<PrivatePostgre
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
   }
-  const asPostgres = (command: string, args: string[]) =>
+  const asPostgres: AsPostgres = (command, args) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args);
   const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', ...args]);
 
-  await asPostgres('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  try {
+    await create(asPostgres, dataDir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const options = [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, ...settings].join(' ');
   const start = () => pgCtl('-o', options, 'start');
   await start();
 

@@ -57,6 +57,19 @@ describe('parseApiConfig', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it('reads DATABASE_READ_URL as a list of PostgreSQL replicas, only beside DATABASE_URL', () => {
+    const primary = 'postgres://postgres@10.0.0.1:5432/parcels';
+    expect(parseApiConfig({}).databaseReadUrls).toEqual([]);
+    expect(parseApiConfig({ DATABASE_URL: primary }).databaseReadUrls).toEqual([]);
+    expect(parseApiConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://postgres@10.0.0.2:5432/parcels, postgresql://postgres@10.0.0.3:5432/parcels' }).databaseReadUrls).toEqual([
+      'postgres://postgres@10.0.0.2:5432/parcels',
+      'postgresql://postgres@10.0.0.3:5432/parcels',
+    ]);
+    expect(() => parseApiConfig({ DATABASE_READ_URL: 'postgres://postgres@10.0.0.2:5432/parcels' })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
+    expect(() => parseApiConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://10.0.0.2/parcels' })).toThrow(/DATABASE_READ_URL/);
+    expect(() => parseApiConfig({ DATABASE_URL: primary, DATABASE_READ_URL: ' , ' })).toThrow(/DATABASE_READ_URL/);
+  });
+
   it('reads TRUST_PROXY as a list and JWT_MAX_LIFETIME_SECONDS as seconds', () => {
     expect(parseApiConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8', PUBLIC_BASE_URL: 'https://maps.example.org', JWT_MAX_LIFETIME_SECONDS: '600' })).toMatchObject({
       trustProxy: ['loopback', '10.0.0.0/8'],

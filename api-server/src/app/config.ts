@@ -46,6 +46,8 @@ const apiEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Set: PostgreSQL through `pg`. Unset: PGlite persisted under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Set (with DATABASE_URL): streaming replicas, comma-separated, that the read paths query. Unset: every read goes to DATABASE_URL. */
+  DATABASE_READ_URL: commaSeparatedList.pipe(z.array(z.url({ protocol: /^postgres(ql)?$/ })).min(1)).optional(),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   /** Set: rate limits and users' turns at the heavy reads are counted in this Redis, shared by every instance on it. Unset: each process counts alone. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -93,12 +95,19 @@ const apiEnvSchema = z.object({
   .refine((vars) => !vars.TRUST_PROXY?.length || vars.PUBLIC_BASE_URL !== undefined, {
     path: ['PUBLIC_BASE_URL'],
     message: 'PUBLIC_BASE_URL must be set when TRUST_PROXY is: the address browsers reach the API at, which style JSON names',
+  })
+  // Replicas of PGlite do not exist: the read URLs must be the primary's streaming replicas.
+  .refine((vars) => vars.DATABASE_READ_URL === undefined || vars.DATABASE_URL !== undefined, {
+    path: ['DATABASE_READ_URL'],
+    message: 'DATABASE_READ_URL needs DATABASE_URL: it names replicas of that PostgreSQL',
   });
 
 export interface ApiConfig extends BearerSettings {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: the replicas the read paths query; empty: they read databaseUrl (or PGlite). */
+  databaseReadUrls: readonly string[];
   /** undefined: limits counted in this process alone. */
   redisUrl: string | undefined;
   dataDir: string;
@@ -139,6 +148,7 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     port: vars.PORT,
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
+    databaseReadUrls: vars.DATABASE_READ_URL ?? [],
     redisUrl: vars.REDIS_URL,
     dataDir: path.resolve(vars.DATA_DIR),
     lockWaitMs: databaseLocationFromEnv(env).lockWaitMs,

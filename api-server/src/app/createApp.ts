@@ -74,6 +74,12 @@ const PER_USER_PATHS = ['/api/parcels', '/api/saved-parcels', '/api/markups', '/
 
 export interface CreateAppOptions {
   db: Db;
+  /**
+   * What details, search, queries, nearby lists, the data set lists and tile misses read, and the data
+   * version they are keyed by: the read replicas (DATABASE_READ_URL, database/src/readReplicas.ts).
+   * Defaults to `db`. Writes, imports, publishes and per-user rows stay on `db`.
+   */
+  readDb?: Db;
   config: ApiConfig;
   logger: Logger;
   /** Defaults to verifying against config.jwksUrl over HTTP. */
@@ -158,32 +164,33 @@ interface BuiltApp {
   diagnostics: Diagnostics;
 }
 
-function buildApp({ db, config, logger, verifyBearer, localAdminToken, redis, diagnostics: givenDiagnostics }: CreateAppOptions): BuiltApp {
+function buildApp({ db, readDb = db, config, logger, verifyBearer, localAdminToken, redis, diagnostics: givenDiagnostics }: CreateAppOptions): BuiltApp {
   const imports = createImportJobs({
     db, workDir: config.importWorkDir, dataDir: config.dataDir, imageryDir: config.imageryDir, maxUploadBytes: config.maxUploadBytes, maxJobs: config.maxImportJobs, maxStoredBytes: config.maxImportStoredBytes, logger,
   });
   const metrics = config.metricsToken === undefined ? undefined : createMetrics({ db, importJobStates: imports.countByState });
   const diagnostics = givenDiagnostics ?? metrics?.diagnostics ?? NO_DIAGNOSTICS;
-  const parcels = createParcelsRepository(db);
-  const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels });
+  const savedParcelsService = createSavedParcelsService({ savedParcels: createSavedParcelsRepository(db), parcels: createParcelsRepository(db) });
   const markupsService = createMarkupsService({ markups: createMarkupsRepository(db) });
   const datasets = createDatasetsRepository(db);
+  const currentDatasets = createDatasetsRepository(readDb);
+  // Read where the data is read, and told of a change once readDb holds it: never a version ahead of its data.
   const dataVersion = createDataVersion({
-    read: () => datasets.dataVersion(),
-    watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent),
+    read: () => currentDatasets.dataVersion(),
+    watch: (onEvent) => readDb.listen(DATA_VERSION_CHANNEL, onEvent),
   });
-  const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion, connection: db.connectionForOtherThreads, onCacheLookup: (hit) => diagnostics.tileCacheLookup(PARCEL_TILES_PATH, hit) });
-  const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(db), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(BASEMAP_TILES_PATH, hit) });
-  const contourTiles = createContourTiles({ grids: createElevationGridRepository(db), dataVersion });
-  const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(db), dataVersion });
-  const imageryTiles = createImageryTiles({ files: createImageryFilesRepository(db), dataVersion, imageryDir: config.imageryDir });
-  const overlays = createOverlaysService({ db, dataVersion });
+  const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(readDb), dataVersion, connection: readDb.connectionForOtherThreads, onCacheLookup: (hit) => diagnostics.tileCacheLookup(PARCEL_TILES_PATH, hit) });
+  const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(readDb), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(BASEMAP_TILES_PATH, hit) });
+  const contourTiles = createContourTiles({ grids: createElevationGridRepository(readDb), dataVersion });
+  const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(readDb), dataVersion });
+  const imageryTiles = createImageryTiles({ files: createImageryFilesRepository(readDb), dataVersion, imageryDir: config.imageryDir });
+  const overlays = createOverlaysService({ db: readDb, dataVersion });
   const imageryServicesRepository = createImageryServicesRepository(db);
-  const imagery = createImageryService({ db, services: imageryServicesRepository });
-  const parcelsService = createParcelsService(parcels, dataVersion);
+  const imagery = createImageryService({ db: readDb, services: createImageryServicesRepository(readDb) });
+  const parcelsService = createParcelsService(createParcelsRepository(readDb), dataVersion);
   // Searches, and attribute queries with whole lists, take turns at the gates of heavy reads: other requests never wait behind more than their slots.
-  const heavyReads = createDatabaseGates(db, redis && createSharedTurnsPerUser(redis));
-  const parcelSearch = createParcelSearch(db, dataVersion, heavyReads.searches);
+  const heavyReads = createDatabaseGates(readDb, redis && createSharedTurnsPerUser(redis));
+  const parcelSearch = createParcelSearch(readDb, dataVersion, heavyReads.searches);
   const verifier = verifyBearer ?? createBearerVerifier(config);
   const authenticate = requireUser(verifier, logger);
   const headers = responseHeaders(config.corsOrigins);
@@ -208,10 +215,10 @@ function buildApp({ db, config, logger, verifyBearer, localAdminToken, redis, di
   app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));
   app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
-  const parcelQueries = createParcelQueries({ db, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads.lists });
+  const parcelQueries = createParcelQueries({ db: readDb, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads.lists });
   app.use('/api/parcels/query', parcelQueries.router);
-  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService({ repository: createNearbyRepository(db), wholeList: createWholeListRepository(db), gate: heavyReads.lists }), requireUser: authenticate, rateLimits }));
-  app.use('/api/datasets', createDatasetsRouter({ datasets, requireUser: authenticate }));
+  app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService({ repository: createNearbyRepository(readDb), wholeList: createWholeListRepository(readDb), gate: heavyReads.lists }), requireUser: authenticate, rateLimits }));
+  app.use('/api/datasets', createDatasetsRouter({ datasets: currentDatasets, requireUser: authenticate }));
   app.use('/api/overlays', createOverlaysRouter({ overlays, requireUser: authenticate }));
   app.use('/api/imagery', createImageryRouter({ imagery }));
   const access = adminAccess({ adminEmails: config.adminEmails, localAdminToken, requireUser: authenticate });

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
-import { migrate, openDb, writeLocalHandover } from '@parcel-map/database';
+import { migrate, openDb, openReadReplicas, writeLocalHandover } from '@parcel-map/database';
 import { createLogger } from '../platform/logger.ts';
 import { openSharedRedis } from '../platform/redis/redisClient.ts';
 import { keepTickObjectShape } from '../platform/runtime/tickObjectShape.ts';
@@ -23,8 +23,9 @@ const DATABASE_CLOSE_TIMEOUT_MS = 5_000;
 /** The exit code when the PGlite thread died: a supervisor restarts the process. */
 const EXIT_DATABASE_LOST = 70;
 
+const onIdleClientError = (error: Error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost; the next query reconnects');
 const { db, mode } = await openDb(config, {
-  onIdleClientError: (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost; the next query reconnects'),
+  onIdleClientError,
   // Nothing in this process brings a dead PGlite thread back; a restart does.
   onThreadLost(error) {
     logger.fatal({ err: error }, 'the PGlite thread died: exiting for a restart');
@@ -36,13 +37,16 @@ const { db, mode } = await openDb(config, {
 logger.info({ mode, dataDir: mode === 'pglite' ? config.dataDir : undefined }, 'database open');
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+// After the migrations: the replicas replay them.
+const readDb = config.databaseReadUrls.length === 0 ? undefined : await openReadReplicas(db, config.databaseReadUrls, { onIdleClientError });
+if (readDb) logger.info({ replicas: config.databaseReadUrls.length }, 'reads go to the read replicas');
 
 // On PGlite this process holds the data directory: the import and datasets commands hand their work
 // to it with this token (database/src/localHandover.ts).
 const localAdminToken = mode === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
 const redis = config.redisUrl === undefined ? undefined : openSharedRedis(config.redisUrl);
 redis?.on('error', (error: unknown) => logger.warn({ err: error }, 'Redis (REDIS_URL) unreachable: rate-limited requests and searches fail until it answers'));
-const { server, baseMapTiles } = createApiServer({ db, config, logger, localAdminToken, redis });
+const { server, baseMapTiles } = createApiServer({ db, readDb, config, logger, localAdminToken, redis });
 server.listen(config.port, config.host);
 await once(server, 'listening');
 const address = server.address();
@@ -71,7 +75,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   clearTimeout(force);
   removeHandover?.();
   redis?.disconnect();
-  const closing = db.close().then(
+  const closing = Promise.all([readDb?.close(), db.close()]).then(
     () => true,
     (error: unknown) => {
       logger.warn({ err: error }, 'closing the database failed');

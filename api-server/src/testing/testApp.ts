@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    databaseReadUrls: [],
     redisUrl: undefined,
     dataDir: '/nonexistent',
     jwksUrl: 'http://127.0.0.1:9/unused',
@@ -84,6 +85,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** A database of the caller's own instead of a copy of this run's (a benchmark outside Vitest). */
   db?: Db;
+  /** Where the read paths read (CreateAppOptions.readDb); closed with the app. */
+  readDb?: Db;
   config?: Partial<ApiConfig>;
   /** The token local commands would hand work over with (app/server.ts writes one on PGlite). */
   localAdminToken?: string;
@@ -98,7 +101,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = pino({ level: 'silent' });
   const identity = await startTestIdentity();
   const config = testConfig({ jwksUrl: identity.jwksUrl, ...options.config });
-  const { server, app } = createApiServer({ db, config, logger, localAdminToken: options.localAdminToken, diagnostics: options.diagnostics, redis: options.redis });
+  const { server, app } = createApiServer({ db, readDb: options.readDb, config, logger, localAdminToken: options.localAdminToken, diagnostics: options.diagnostics, redis: options.redis });
   const { baseUrl, close } = await listenOnLoopback(server);
 
   return {
@@ -112,6 +115,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await close();
       await identity.close();
+      await options.readDb?.close();
       await db.close();
     },
   };
