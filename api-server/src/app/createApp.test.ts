@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './createApp.ts';
 import type { Db } from '@parcel-map/database';
+import { openTestDb } from '@parcel-map/database/testing';
 import { rawRequest, startTestApp, testConfig, TEST_ORIGIN, type TestApp } from '../testing/testApp.ts';
 import { listenOnLoopback } from '../testing/listenOnLoopback.ts';
 
@@ -132,6 +133,19 @@ describe('createApp when the database fails', () => {
       expect((await rawRequest(`${api.baseUrl}/health`)).status).toBe(200);
     } finally {
       await api.close();
+    }
+  });
+
+  it('answers /ready with 503 when the read replicas do not answer though the primary does', async () => {
+    const db = await openTestDb('migrated');
+    const api = await listenOnLoopback(createApp({ db, readDb: failingDb(), config: testConfig(), logger: pino({ level: 'silent' }), verifyBearer: async () => 'user-x' }));
+    try {
+      const response = await rawRequest(`${api.baseUrl}/ready`);
+      expect(response.status).toBe(503);
+      expect(response.json).toMatchObject({ ready: false, database: false, message: 'the database does not answer' });
+    } finally {
+      await api.close();
+      await db.close();
     }
   });
 });

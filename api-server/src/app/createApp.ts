@@ -212,7 +212,7 @@ function buildApp({ db, readDb = db, config, logger, verifyBearer, localAdminTok
   app.get(TILE_ACCESS_PATH, perUserAnswers, tileAccess.check);
 
   // Until the tiles are warm the API answers, building tiles from the database (slower, more memory).
-  app.use(probesRouter({ db, tilesWarm: tilesService.parcelsInMemory }));
+  app.use(probesRouter({ db, readDb, tilesWarm: tilesService.parcelsInMemory }));
   app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
   const parcelQueries = createParcelQueries({ db: readDb, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads.lists });

@@ -1,6 +1,7 @@
 // What a supervisor or load balancer asks: GET /health — the process answers (and whether the tiles
-// are warm, which the benchmarks wait for) — and GET /ready — it can serve: the database answers a
-// query and the current data version's parcels are in memory for tiles. 503 with the reason otherwise.
+// are warm, which the benchmarks wait for) — and GET /ready — it can serve: the database (and the read
+// replicas, when it has them) answers a query and the current data version's parcels are in memory for
+// tiles. 503 with the reason otherwise.
 import { Router } from 'express';
 import type { Db } from '@parcel-map/database';
 
@@ -23,16 +24,18 @@ interface ReadinessReport {
 
 export interface ProbesOptions {
   db: Db;
+  /** Where the reads go (CreateAppOptions.readDb): an instance whose replica is down cannot serve. */
+  readDb: Db;
   tilesWarm(): boolean;
 }
 
-export function probesRouter({ db, tilesWarm }: ProbesOptions): Router {
+export function probesRouter({ db, readDb, tilesWarm }: ProbesOptions): Router {
   const router = Router();
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok', tilesWarm: tilesWarm() } satisfies HealthReport);
   });
   router.get('/ready', async (_req, res) => {
-    const database = await databaseAnswers(db);
+    const database = (await Promise.all([databaseAnswers(db), readDb === db || databaseAnswers(readDb)])).every(Boolean);
     const warm = tilesWarm();
     const report: ReadinessReport = { ready: database && warm, database, tilesWarm: warm };
     if (!database) report.message = 'the database does not answer';
