@@ -7,4 +7,4 @@ export { databaseLocationFromEnv, DEFAULT_DATA_DIR, openDb, waitSecondsFromEnv, 
 export { imageryDirFromEnv } from './imageryDir.ts';
 export { openPgConnection, openPgDb } from './pgDb.ts';
 export { openPgliteDb, type PgliteDbOptions } from './pgliteDb.ts';
-export { openReadReplicas } from './readReplicas.ts';
+export { openReadReplica } from './readReplicas.ts';

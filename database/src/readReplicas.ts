@@ -1,30 +1,23 @@
 // The Db the read paths use when PostgreSQL has streaming replicas (DATABASE_READ_URL): queries go to
-// the replicas in turn, LISTEN to the primary — whose reports arrive once every replica has replayed
-// what they report (replicaReplay.ts), so what a reader is told is current, it finds.
+// one replica, LISTEN to the primary — whose reports arrive once that replica has replayed what they
+// report (replicaReplay.ts), so what a reader is told is current, it finds.
 import type { Db } from './db.ts';
 import { openPgDb, type PgDbOptions } from './pgDb.ts';
-import { afterReplicasReplay } from './replicaReplay.ts';
+import { afterReplicaReplays } from './replicaReplay.ts';
 
-export async function openReadReplicas(primary: Db, urls: readonly string[], options: Pick<PgDbOptions, 'onIdleClientError'> = {}): Promise<Db> {
-  if (urls.length === 0) throw new Error('no read replica URL');
-  const replicas = await Promise.all(urls.map((url) => openPgDb(url, options)));
-  let turn = 0;
-  const next = () => replicas[turn++ % replicas.length]!;
+/**
+ * Of several replicas each instance reads one, chosen at random when it opens, so instances spread over
+ * them: replicas replay at their own pace, and reads spread over two could find a row, then not find it.
+ */
+export async function openReadReplica(primary: Db, urls: readonly string[], options: Pick<PgDbOptions, 'onIdleClientError'> = {}): Promise<{ readDb: Db; url: string }> {
+  const url = urls[Math.floor(Math.random() * urls.length)];
+  if (url === undefined) throw new Error('no read replica URL');
+  const replica = await openPgDb(url, options);
   return {
-    singleSession: false,
-    // Another thread reads one replica: the first, which every report waited for too.
-    connectionForOtherThreads: replicas[0]!.connectionForOtherThreads,
-    query: (sql, params, queryOptions) => next().query(sql, params, queryOptions),
-    exec: (sql) => next().exec(sql),
-    transaction: (fn) => next().transaction(fn),
-    listen: (channel, onEvent) => primary.listen(channel, afterReplicasReplay(primary, replicas, onEvent)),
-    load() {
-      const loads = replicas.map((replica) => replica.load());
-      return { running: loads.reduce((sum, load) => sum + load.running, 0), waiting: loads.reduce((sum, load) => sum + load.waiting, 0) };
-    },
-    // The primary is its opener's to close.
-    close: async () => {
-      await Promise.all(replicas.map((replica) => replica.close()));
+    url,
+    readDb: {
+      ...replica,
+      listen: (channel, onEvent) => primary.listen(channel, afterReplicaReplays(primary, replica, onEvent)),
     },
   };
 }

@@ -1,13 +1,13 @@
-// Holds back what a LISTEN on the primary reports until every read replica has replayed the WAL the
-// primary had flushed when the report came: a NOTIFY is delivered after its transaction commits, so
-// by then the change is in that WAL, and a reader told of it finds it on the replica it reads.
+// Holds back what a LISTEN on the primary reports until a read replica has replayed the WAL the primary
+// had flushed when the report came: a NOTIFY is delivered after its transaction commits, so by then the
+// change is in that WAL, and a reader told of it finds it on the replica.
 import type { ListenEvent, Queryable } from './db.ts';
 
 // Replay on loopback takes milliseconds; a replica that is down or far behind is asked less often.
 const FIRST_POLL_MS = 5;
 const MAX_POLL_MS = 1_000;
 
-export function afterReplicasReplay(primary: Queryable, replicas: readonly Queryable[], onEvent: (event: ListenEvent) => void): (event: ListenEvent) => void {
+export function afterReplicaReplays(primary: Queryable, replica: Queryable, onEvent: (event: ListenEvent) => void): (event: ListenEvent) => void {
   let waiting: { event: ListenEvent; flushed: Promise<string | undefined> }[] = [];
   let draining = false;
 
@@ -31,11 +31,8 @@ export function afterReplicasReplay(primary: Queryable, replicas: readonly Query
   }
 
   async function replayed(lsn: string, abandoned: () => boolean): Promise<void> {
-    let pending = [...replicas];
     for (let pollMs = FIRST_POLL_MS; !abandoned(); pollMs = Math.min(pollMs * 2, MAX_POLL_MS)) {
-      const answers = await Promise.all(pending.map((replica) => hasReplayed(replica, lsn)));
-      pending = pending.filter((_, index) => !answers[index]);
-      if (pending.length === 0) return;
+      if (await hasReplayed(replica, lsn)) return;
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   }

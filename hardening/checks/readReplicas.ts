@@ -1,8 +1,9 @@
 // Issue #45 §3: an API instance reading from a streaming replica (DATABASE_READ_URL) and writing to the
 // primary. A publish made through the primary is announced by the instance (GET /api/datasets, which the
 // map polls) only once the replica holds it, so the map is never sent to a parcel the instance then
-// answers 404 for; the replica replays each commit 1 s late on purpose (recovery_min_apply_delay), so
-// the announcement always races the replay. Then the replica restarts and reads come back.
+// answers 404 for; the replica replays each commit 2 s late on purpose (recovery_min_apply_delay), longer
+// than the import command takes to exit after its commit, so the announcement always races the replay.
+// Then the replica restarts and reads come back.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
@@ -17,11 +18,11 @@ import { postgresBinDir, startPrivatePostgres, startPrivateReplica, type Private
 import { seedTestSquare } from '../support/seededTemplateDatabase.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
-const PUBLISH_TRIED = 'read replicas: a publish through the primary, read through a streaming replica that replays 1 s late — announced only once readable, served within 5 s';
+const PUBLISH_TRIED = 'read replicas: a publish through the primary, read through a streaming replica that replays 2 s late — announced only once readable, served within 5 s';
 const RESTART_TRIED = 'read replicas: the replica restarted, API not restarted — reads come back';
 const PUBLISH_BUDGET_MS = 5_000;
 const RECOVERY_LIMIT_MS = 5_000;
-const APPLY_DELAY_MS = 1_000;
+const APPLY_DELAY_MS = 2_000;
 const POLL_MS = 20;
 const PUBLISHED = { pin: 'REPLICA-PUBLISH-1', owner: 'REPLICATED OWNER', lng: -79.5, lat: 36.1 };
 
@@ -122,14 +123,15 @@ async function readsSurviveRestart(api: Api, replica: PrivatePostgres): Promise<
 
 async function readReplicas(context: HardeningContext): Promise<HardeningOutcome[]> {
   const startedAt = performance.now();
-  // Beside faults' private server (5200 + the offset).
+  // Beside faults' private server (5200 + the offset); offsets 4 apart never share one.
   const primary = await startPrivatePostgres(5201 + context.portOffset);
   const fixture = await openApiFixture('read-replicas');
   let replica: PrivatePostgres | undefined;
   try {
     await seedTestSquare(primary.url);
     replica = await startPrivateReplica(primary, 5202 + context.portOffset, { applyDelayMs: APPLY_DELAY_MS });
-    const instance = await startApiOn({ database: { databaseUrl: primary.url }, port: apiPorts(context)[0], jwt: fixture.identity.jwt, env: { ...UNREACHED_RATE_LIMITS, DATABASE_READ_URL: replica.url } });
+    const env = { ...UNREACHED_RATE_LIMITS, DATABASE_READ_URL: replica.url };
+    const instance = await startApiOn({ database: { databaseUrl: primary.url }, port: apiPorts(context)[0], jwt: fixture.identity.jwt, env });
     try {
       const [user] = await fixture.signInUsers('read-replicas', 1);
       const api = { baseUrl: instance.baseUrl, headers: { authorization: `Bearer ${await user!.jwt()}` } };

@@ -1,7 +1,7 @@
 // DATABASE_READ_URL: the read paths read the read database, writes go to the primary. Two ordinary
 // databases stand in for primary and replica here, each a copy of the test square, one parcel told
 // apart in the read one; replaying a real replica is hardening's (check readReplicas).
-import { openReadReplicas, type Db } from '@parcel-map/database';
+import { openReadReplica, type Db } from '@parcel-map/database';
 import { openTestDb, testDatabaseUrl } from '@parcel-map/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/testApp.ts';
@@ -19,7 +19,7 @@ describe.skipIf(!testDatabaseUrl)('an API with a read database (DATABASE_READ_UR
     primary = await openTestDb('seeded');
     readDatabase = await openTestDb('seeded');
     await readDatabase.query('UPDATE parcels SET owner = $1, zoning = $2 WHERE pin = $3', [READ_OWNER, READ_ZONING, PIN]);
-    app = await startTestApp({ db: primary, readDb: await openReadReplicas(primary, [readDatabase.connectionForOtherThreads!.connectionString]) });
+    app = await startTestApp({ db: primary, readDb: (await openReadReplica(primary, [readDatabase.connectionForOtherThreads!.connectionString])).readDb });
     token = await app.identity.sign('user-read-replica');
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
-import { migrate, openDb, openReadReplicas, writeLocalHandover } from '@parcel-map/database';
+import { migrate, openDb, openReadReplica, writeLocalHandover } from '@parcel-map/database';
 import { createLogger } from '../platform/logger.ts';
 import { openSharedRedis } from '../platform/redis/redisClient.ts';
 import { keepTickObjectShape } from '../platform/runtime/tickObjectShape.ts';
@@ -37,9 +37,10 @@ const { db, mode } = await openDb(config, {
 logger.info({ mode, dataDir: mode === 'pglite' ? config.dataDir : undefined }, 'database open');
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-// After the migrations: the replicas replay them.
-const readDb = config.databaseReadUrls.length === 0 ? undefined : await openReadReplicas(db, config.databaseReadUrls, { onIdleClientError });
-if (readDb) logger.info({ replicas: config.databaseReadUrls.length }, 'reads go to the read replicas');
+const replica = config.databaseReadUrls.length === 0 ? undefined : await openReadReplica(db, config.databaseReadUrls, { onIdleClientError });
+// Its host and port only: the URL may hold a password.
+if (replica) logger.info({ replica: new URL(replica.url).host }, 'reads go to a read replica');
+const readDb = replica?.readDb;
 
 // On PGlite this process holds the data directory: the import and datasets commands hand their work
 // to it with this token (database/src/localHandover.ts).
