@@ -5,7 +5,7 @@ import type { ListenEvent, Queryable } from './db.ts';
 
 // Replay on loopback takes milliseconds; a replica that is down or far behind is asked less often.
 const FIRST_POLL_MS = 5;
-const MAX_POLL_MS = 1_000;
+const MAX_POLL_MS = 250;
 
 export function afterReplicaReplays(primary: Queryable, replica: Queryable, onEvent: (event: ListenEvent) => void): (event: ListenEvent) => void {
   let waiting: { event: ListenEvent; flushed: Promise<string | undefined> }[] = [];
