@@ -76,7 +76,7 @@ export interface CreateAppOptions {
   db: Db;
   /**
    * What details, search, queries, nearby lists, the data set lists and tile misses read, and the data
-   * version they are keyed by: the read replicas (DATABASE_READ_URL, database/src/readReplicas.ts).
+   * version they are keyed by: the instance's read replica (DATABASE_READ_URL, database/src/readReplicas.ts).
    * Defaults to `db`. Writes, imports, publishes and per-user rows stay on `db`.
    */
   readDb?: Db;

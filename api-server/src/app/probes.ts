@@ -1,6 +1,6 @@
 // What a supervisor or load balancer asks: GET /health — the process answers (and whether the tiles
 // are warm, which the benchmarks wait for) — and GET /ready — it can serve: the database (and the read
-// replicas, when it has them) answers a query and the current data version's parcels are in memory for
+// replica, when it has one) answers a query and the current data version's parcels are in memory for
 // tiles. 503 with the reason otherwise.
 import { Router } from 'express';
 import type { Db } from '@parcel-map/database';
