@@ -46,7 +46,7 @@ const apiEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Set: PostgreSQL through `pg`. Unset: PGlite persisted under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  /** Set (with DATABASE_URL): streaming replicas, comma-separated, that the read paths query. Unset: every read goes to DATABASE_URL. */
+  /** Set (with DATABASE_URL): streaming replicas, comma-separated; the read paths query one of them, picked at start. Unset: every read goes to DATABASE_URL. */
   DATABASE_READ_URL: commaSeparatedList.pipe(z.array(z.url({ protocol: /^postgres(ql)?$/ })).min(1)).optional(),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   /** Set: rate limits and users' turns at the heavy reads are counted in this Redis, shared by every instance on it. Unset: each process counts alone. */
