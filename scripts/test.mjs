@@ -115,7 +115,7 @@ await stage('typecheck', async () => {
 await stage('unit', () => {
   const out = path.join(resultsDir, 'vitest.json');
   rmSync(out, { force: true });
-  const projects = quick ? VITEST_PROJECTS.filter((name) => !PROJECTS_WITH_DATABASES.includes(name)).map((name) => `--project=${name}`) : [];
+  const projects = quick ? VITEST_PROJECTS.filter((name) => !PROJECTS_WITH_DATABASES.includes(name)).map((name) => `--project=${name}*`) : [];
   const ok = run(bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { TEST_DATABASE_URL: '' });
   return vitestCounts(out, ok);
 });

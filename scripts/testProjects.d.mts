@@ -1,2 +1,3 @@
 export declare const PROJECTS_WITH_DATABASES: string[];
 export declare const VITEST_PROJECTS: string[];
+export declare const BROWSER_PACKAGES: string[];

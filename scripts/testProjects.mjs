@@ -2,4 +2,7 @@
 // processes: vitest.databaseSetup.ts makes the run's databases when one of these runs, and
 // `npm test -- quick` runs only the others.
 export const PROJECTS_WITH_DATABASES = ['database', 'county-data', 'api-server'];
-export const VITEST_PROJECTS = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'remote-data', ...PROJECTS_WITH_DATABASES, 'local-identity'];
+// Their tests run in jsdom (vitest.browserPackage.ts); those that replace a module run in a project of
+// their own, named `<package>-isolated`.
+export const BROWSER_PACKAGES = ['shared', 'host', 'remote-auth', 'remote-map', 'remote-saved-parcels', 'remote-data'];
+export const VITEST_PROJECTS = [...BROWSER_PACKAGES, ...PROJECTS_WITH_DATABASES, 'local-identity'];

@@ -18,6 +18,9 @@ function searchBox() {
     render: suggestionHtml,
     localGeocoder: () => [],
     localGeocoderOnly: true,
+    // As the product offline: the geocoder's usage events would go to Mapbox's cloud on a timer that
+    // outlives this file.
+    enableEventLogging: false,
     externalGeocoder: async (query: string) => suggestionFeatures(query, { results: [match('1', 'REID STEVEN M'), match('2', 'REID ANNA'), match('3', 'REID JOHN')], total: 3, capped: false, places: [] }, VIEW),
   } as ConstructorParameters<typeof MapboxGeocoder>[0]);
   geocoder.addTo(container);

@@ -49,7 +49,7 @@ describe('saving a whole list', () => {
   it('streams it to the file the save dialog gives, never holding it in the page, and reads its count from its last line', async () => {
     const { accepts } = serveList(csv(`# ${ROWS} rows\r\n`));
     const dialog = fakeSaveDialog();
-    URL.createObjectURL = vi.fn(() => 'blob:list');
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:list');
     const store = makeTestStore();
     const saved = await store.dispatch(wholeListApi.endpoints.saveWholeList.initiate({ request, name: 'nearby' })).unwrap();
     expect(saved).toEqual({ rows: ROWS });
@@ -74,7 +74,7 @@ describe('saving a whole list', () => {
 
   it('hands the whole file to the downloads where the browser has no such dialog', async () => {
     serveList(csv(`# ${ROWS} rows\r\n`));
-    URL.createObjectURL = vi.fn(() => 'blob:list');
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:list');
     const store = makeTestStore();
     expect(await store.dispatch(wholeListApi.endpoints.saveWholeList.initiate({ request, name: 'nearby' })).unwrap()).toEqual({ rows: ROWS });
     expect(URL.createObjectURL).toHaveBeenCalledOnce();

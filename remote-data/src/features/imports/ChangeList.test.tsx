@@ -42,8 +42,8 @@ function fakeChangesApi() {
 describe('ChangeList', () => {
   it('shows the counts by kind, every change before → after, one kind when asked, and downloads the list as CSV', async () => {
     const { queries, csvQueries } = fakeChangesApi();
-    URL.createObjectURL = vi.fn(() => 'blob:changes');
-    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:changes');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     renderWithStore(<ChangeList path={PATH} counts={counts} name="cambridge-ma-changes" />);
 
     const table = await screen.findByRole('region', { name: 'Changes' });

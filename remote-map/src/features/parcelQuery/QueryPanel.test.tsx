@@ -127,8 +127,8 @@ beforeEach(() => {
     http.get(`${API}/api/saved-queries`, () => HttpResponse.json({ queries: [] })),
   );
   // jsdom has no object URLs; the download itself is the browser's.
-  URL.createObjectURL = vi.fn(() => 'blob:query');
-  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:query');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
 });
 
 // The first test also loads the panel's modules; a busy machine takes longer than Vitest's default 5 s.

@@ -76,7 +76,7 @@ const MANY_LABELS_MS = 30_000;
 describe('A nearby list longer than the nearest it shows (issue #42)', () => {
   // jsdom has no object URLs; the download itself is the browser's.
   beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:nearby');
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:nearby');
   });
 
   it('says how many parcels lie within the distance, and downloads every one of them as the API writes the whole list', async () => {
@@ -151,7 +151,7 @@ describe('Mailing labels of a nearby list (issue #44)', () => {
   const labelTexts = (labels: HTMLElement) => [...labels.querySelectorAll('.mailing-labels__label')].map((label) => [...label.children].map((line) => line.textContent).join(' '));
 
   beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:labels');
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:labels');
   });
 
   it('counts as many labels as the list has owners to notify, sorted by owner name, the long name whole', async () => {
