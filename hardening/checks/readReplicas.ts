@@ -4,17 +4,13 @@
 // answers 404 for; the replica replays each commit 2 s late on purpose (recovery_min_apply_delay), longer
 // than the import command takes to exit after its commit, so the announcement always races the replay.
 // Then the replica restarts and reads come back.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
 import { UNREACHED_RATE_LIMITS } from '../../bench/lib/unreachedRateLimits.ts';
 import { apiPorts, didNotComplete, openApiFixture, seconds, skippedPostgres } from '../support/apiFixture.ts';
 import { startApiOn } from '../support/apiOnDatabase.ts';
-import { REPO, RUN_TYPESCRIPT } from '../support/childProcesses.ts';
 import { postgresBinDir, startPrivatePostgres, startPrivateReplica, type PrivatePostgres } from '../support/privatePostgres.ts';
+import { publishOneParcel } from '../support/publishOneParcel.ts';
 import { seedTestSquare } from '../support/seededTemplateDatabase.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
@@ -47,20 +43,6 @@ async function servesPublished(api: Api): Promise<boolean> {
   return inTile && found && (await detailsStatus(api)) === 200;
 }
 
-async function importPublished(databaseUrl: string, workDir: string): Promise<void> {
-  const size = 0.001;
-  const ring = [[PUBLISHED.lng - size, PUBLISHED.lat - size], [PUBLISHED.lng + size, PUBLISHED.lat - size], [PUBLISHED.lng + size, PUBLISHED.lat + size], [PUBLISHED.lng - size, PUBLISHED.lat + size], [PUBLISHED.lng - size, PUBLISHED.lat - size]];
-  const file = path.join(workDir, 'published.geojson');
-  await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: PUBLISHED.pin, owner: PUBLISHED.owner }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
-  const child = spawn(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file, '--dataset', 'published'], {
-    cwd: REPO,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: '' },
-    stdio: 'ignore',
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`the import exited ${code}`);
-}
-
 /** While the import runs and after: every POLL_MS the instance's announcement, and at once the details of what it announced. */
 async function publishReadThroughReplica(api: Api, primary: PrivatePostgres, workDir: string): Promise<HardeningOutcome> {
   if ((await detailsStatus(api)) !== 404 || (await announced(api))) throw new Error('the parcel was served before its publish');
@@ -73,7 +55,7 @@ async function publishReadThroughReplica(api: Api, primary: PrivatePostgres, wor
       await sleep(POLL_MS);
     }
   })();
-  await importPublished(primary.url, workDir).finally(() => {
+  await publishOneParcel(PUBLISHED, primary.url, workDir).finally(() => {
     importing = false;
   });
   await reading;

@@ -2,15 +2,11 @@
 // balancer: what one saves the other lists, what one deletes the other no longer lists.
 // Issue #22 §4: a data set published by the import command reaches both within 5 s — tiles, details
 // and search — without a restart.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lonLatToTile } from '../../api-server/src/tiles/kit/tileMath.ts';
 import { didNotComplete, skippedPostgres, withInstancesOnOneDatabase } from '../support/apiFixture.ts';
-import { REPO, RUN_TYPESCRIPT } from '../support/childProcesses.ts';
 import { sampleParcels } from '../support/parcelSample.ts';
+import { publishOneParcel } from '../support/publishOneParcel.ts';
 import { listSaved, removeSaved, save } from '../support/savedParcelsClient.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
@@ -72,17 +68,7 @@ async function publishReachesBoth(context: HardeningContext): Promise<HardeningO
     // Both have the tile cached before the publish: serving the new one means dropping the old.
     for (const api of instances) if (await servesPublished(api.baseUrl, jwt)) throw new Error('the parcel was served before its publish');
 
-    const size = 0.001;
-    const ring = [[PUBLISHED.lng - size, PUBLISHED.lat - size], [PUBLISHED.lng + size, PUBLISHED.lat - size], [PUBLISHED.lng + size, PUBLISHED.lat + size], [PUBLISHED.lng - size, PUBLISHED.lat + size], [PUBLISHED.lng - size, PUBLISHED.lat - size]];
-    const file = path.join(fixture.workDir, 'published.geojson');
-    await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: PUBLISHED.pin, owner: PUBLISHED.owner }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
-    const child = spawn(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file, '--dataset', 'published'], {
-      cwd: REPO,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: '' },
-      stdio: 'ignore',
-    });
-    const [code] = (await once(child, 'exit')) as [number | null];
-    if (code !== 0) throw new Error(`the import exited ${code}`);
+    await publishOneParcel(PUBLISHED, databaseUrl, fixture.workDir);
     const published = performance.now();
     const servedAfter = await Promise.all(
       instances.map(async (api) => {
