@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { packageTestConfig } from '../vitest.packages.ts';
 
-export default defineConfig({
-  test: {
-    name: 'database',
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default packageTestConfig(import.meta.dirname, 'server');

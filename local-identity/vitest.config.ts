@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { packageTestConfig } from '../vitest.packages.ts';
 
-export default defineConfig({
-  test: { name: 'local-identity', environment: 'node' },
-});
+export default packageTestConfig(import.meta.dirname, 'server');

@@ -1,3 +1,3 @@
-import { browserPackageTestConfig } from '../vitest.browserPackage.ts';
+import { packageTestConfig } from '../vitest.packages.ts';
 
-export default browserPackageTestConfig(import.meta.dirname);
+export default packageTestConfig(import.meta.dirname, 'browser');

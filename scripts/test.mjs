@@ -124,7 +124,7 @@ if (process.env.TEST_DATABASE_URL) {
   await stage('postgres', () => {
     const out = path.join(resultsDir, 'vitest-postgres.json');
     rmSync(out, { force: true });
-    const ok = run(bin('vitest'), ['run', ...PROJECTS_WITH_DATABASES.map((name) => `--project=${name}`), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+    const ok = run(bin('vitest'), ['run', ...PROJECTS_WITH_DATABASES.map((name) => `--project=${name}*`), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
     return vitestCounts(out, ok);
   });
 }
