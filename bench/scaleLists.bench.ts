@@ -82,15 +82,15 @@ function typedQueries(count: number): TypedQuery[] {
  * Each query as the box sends it while it is typed, every prefix from three letters; a prefix asked
  * before (an answer the API keeps) is timed once. Then each whole query's first five results.
  */
-export async function benchTypedWithTypos(baseUrl: string, headers: Headers, count: number): Promise<BenchRow[]> {
+export async function benchTypedWithTypos(baseUrl: string, headers: () => Promise<Headers>, count: number): Promise<BenchRow[]> {
   const queries = typedQueries(count);
   const prefixes = new Set<string>();
   for (const { text } of queries) for (let end = 3; end <= text.length; end++) prefixes.add(text.slice(0, end).trim());
   const ms: number[] = [];
-  for (const prefix of prefixes) ms.push((await expectOk(`${baseUrl}/api/parcels/search?q=${encodeURIComponent(prefix)}`, headers)).ms);
+  for (const prefix of prefixes) ms.push((await expectOk(`${baseUrl}/api/parcels/search?q=${encodeURIComponent(prefix)}`, await headers())).ms);
   const misses: string[] = [];
   for (const { text, pin } of queries) {
-    const { results } = JSON.parse((await expectOk(`${baseUrl}/api/parcels/search?q=${encodeURIComponent(text)}&limit=20`, headers)).body.toString('utf8')) as ParcelSearchResponse;
+    const { results } = JSON.parse((await expectOk(`${baseUrl}/api/parcels/search?q=${encodeURIComponent(text)}&limit=20`, await headers())).body.toString('utf8')) as ParcelSearchResponse;
     const rank = results.findIndex((result) => result.pin === pin) + 1;
     if (rank === 0 || rank > TOP) misses.push(`"${text}" → ${pin} ${rank === 0 ? 'not in the first 20' : `#${rank}`}`);
   }
@@ -126,8 +126,8 @@ const FIRST_SET_COUNT = `SELECT count(*)::int AS n FROM parcels p JOIN datasets 
   WHERE p.taxacres BETWEEN 1 AND 5 AND p.zoning IN ('R-20', 'RA') AND p.sale_date BETWEEN '2015-01-01' AND '2020-12-31'`;
 const SORTS = [{}, { sort: 'taxacres', dir: 'desc' }, { sort: 'sale_date' }, { sort: 'owner' }] as const;
 
-const queryPage = async (baseUrl: string, headers: Headers, body: ParcelQueryBody) => {
-  const response = await postJson(`${baseUrl}/api/parcels/query`, body, headers);
+const queryPage = async (baseUrl: string, headers: () => Promise<Headers>, body: ParcelQueryBody) => {
+  const response = await postJson(`${baseUrl}/api/parcels/query`, body, await headers());
   if (response.status !== 200) throw new Error(`POST /api/parcels/query answered ${response.status}: ${response.body.toString('utf8').slice(0, 200)}`);
   return { ms: response.ms, answer: JSON.parse(response.body.toString('utf8')) as ParcelQueryResponse };
 };
@@ -136,7 +136,7 @@ const queryPage = async (baseUrl: string, headers: Headers, body: ParcelQueryBod
  * A query panel's requests: each set of three filters in each order, page after page. The field
  * catalogue is read once per data version (the first query waits for it): read before the timing.
  */
-export async function benchThreeFilters(baseUrl: string, headers: Headers, databaseUrl: string): Promise<BenchRow[]> {
+export async function benchThreeFilters(baseUrl: string, headers: () => Promise<Headers>, databaseUrl: string): Promise<BenchRow[]> {
   const first = await queryPage(baseUrl, headers, { filters: THREE_FILTERS[0]! });
   const totals = [first.answer.total];
   for (const filters of THREE_FILTERS.slice(1)) totals.push((await queryPage(baseUrl, headers, { filters })).answer.total);
