@@ -6,6 +6,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { buildCompiledServers } from '../scripts/productServers.mjs';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from './types.ts';
 
 const CHECKS_DIR = path.join(import.meta.dirname, 'checks');
@@ -97,6 +98,11 @@ if (unknown.length > 0) {
 const selected = wanted.length > 0 ? checks.filter((check) => wanted.includes(check.name)) : checks;
 const postgresUrl = await answeringPostgresUrl(runLog);
 runLog(`${selected.map((check) => check.name).join(', ')} — ${quick ? 'quick' : 'full'} mode, port offset ${portOffset}, PostgreSQL ${postgresUrl ? 'available' : 'not available'}`);
+
+// The checks run the product's programs as a deployment does, compiled (support/childProcesses.ts: COMPILED).
+const building = performance.now();
+buildCompiledServers();
+runLog(`built the API, its county commands and local-identity (npm run build) in ${((performance.now() - building) / 1000).toFixed(1)} s`);
 
 const rows: Row[] = [...brokenRows];
 for (const check of selected) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
 import { openPgliteDb } from './pgliteDb.ts';
-import { exitWorkerThreads } from './testing/exitWorkerThreads.ts';
+import { exitWorkerThreads } from './testing/exitWorkerThreads.mjs';
 
 describe('openPgliteDb (PGlite in its worker thread)', () => {
   let db: Db;

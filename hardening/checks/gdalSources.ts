@@ -13,7 +13,7 @@ import { openDb } from '../../database/src/openDb.ts';
 import { importJobSchema, type ImportJob } from '../../shared/src/datasets/importContract.ts';
 import { apiPorts, freshDatabase, inEachMode, openApiFixture, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiDatabase } from '../support/apiOnDatabase.ts';
-import { REPO, RUN_TYPESCRIPT, startServerProcess } from '../support/childProcesses.ts';
+import { COMPILED, startServerProcess } from '../support/childProcesses.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
 const SECRET = 'LOCAL-IDENTITY-PRIVATE-KEY-HARDENING-39';
@@ -137,7 +137,7 @@ async function inTurns<T>(items: T[], atOnce: number, run: (item: T, index: numb
 
 /** `npm run import -- FILE [ARGS]`: its exit code and what it wrote. */
 async function importCommand(file: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const command = startServerProcess(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file, ...args], env);
+  const command = startServerProcess(process.execPath, [COMPILED.importCommand, file, ...args], env);
   const { code } = await command.exited;
   return { code, output: command.output() };
 }

@@ -17,7 +17,7 @@ import { requestMagicLink, signInWithOAuth } from '../../local-identity/src/test
 import { originOf, portsForOffset, type Ports } from '../../scripts/ports.mjs';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess.ts';
 import { frontEndOrigins } from '../support/apiStack.ts';
-import { REPO, RUN_TYPESCRIPT, SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
+import { COMPILED, REPO, SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
 import type { HardeningCheck, HardeningOutcome } from '../types.ts';
 
 const TILE_BURST = 70;
@@ -90,7 +90,7 @@ async function startServers(portOffset: number): Promise<Servers> {
   // As start.mjs runs it: port and data directory only, every limit at its configured default.
   const identityEnv = { PORT: String(ports.identity), DATA_DIR: identityDir, LOG_LEVEL: 'info', ENABLE_DEV_FAULTS: '0' };
   const identityConfig = parseIdentityConfig({ ...process.env, ...identityEnv });
-  const identity = startServerProcess(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'local-identity/src/server.ts')], identityEnv);
+  const identity = startServerProcess(process.execPath, [COMPILED.identity], identityEnv);
   let api: ApiProcess | undefined;
   let host: ServerProcess | undefined;
   const stop = async () => {

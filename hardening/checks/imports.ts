@@ -9,14 +9,14 @@ import { writeGeneratedParcels } from '../../bench/generatedParcels.ts';
 import { apiPorts, didNotComplete, freshDatabase, modesOf, openApiFixture, type ApiFixture, type DbMode } from '../support/apiFixture.ts';
 import { startApiOn, type ApiDatabase } from '../support/apiOnDatabase.ts';
 import { snapshotOf, untilWriting, withDb } from '../support/importObservation.ts';
-import { REPO, RUN_TYPESCRIPT } from '../support/childProcesses.ts';
+import { COMPILED, REPO } from '../support/childProcesses.ts';
 import type { HardeningCheck, HardeningContext, HardeningOutcome } from '../types.ts';
 
 /** Enough parcels that the write takes seconds, so the kill lands inside it. */
 const KILLED_IMPORT_PARCELS = 60_000;
 
 function startImport(database: ApiDatabase, file: string): ChildProcess {
-  return spawn(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file], {
+  return spawn(process.execPath, [COMPILED.importCommand, file], {
     cwd: REPO,
     env: { ...process.env, DATABASE_URL: 'databaseUrl' in database ? database.databaseUrl : '', DATA_DIR: 'dataDir' in database ? database.dataDir : '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { PARCEL_TILE_ZOOMS } from '@parcel-map/shared/contracts';
 import { CENTRE_PIN } from '../../county-data/src/demo/demoCounty.ts';
 import { originOf, portsForOffset, type Ports } from '../../scripts/ports.mjs';
-import { buildCompiledServers, ensureFrontEndsBuilt, productServers } from '../../scripts/productServers.mjs';
+import { ensureFrontEndsBuilt, productServers } from '../../scripts/productServers.mjs';
 import { renderNginxConfig } from '../../scripts/renderNginxConfig.mjs';
 import { runtimeConfigFromEnv } from '../../scripts/runtimeConfig.mjs';
 import { launchChromium, signInThroughOutbox } from '../support/browser.ts';
@@ -76,7 +76,6 @@ interface Deployment {
 /** The compiled API and local-identity on the run's ports, and nginx in front of the built front ends. */
 async function deploy(context: HardeningContext, ports: Ports, work: string): Promise<Deployment> {
   ensureFrontEndsBuilt();
-  buildCompiledServers();
   const origin = `https://127.0.0.1:${HTTPS_PORT_BASE + context.portOffset}`;
   const httpOrigin = `http://127.0.0.1:${HTTP_PORT_BASE + context.portOffset}`;
   const identityOrigin = originOf(ports.identity);

@@ -25,7 +25,7 @@ import { SAVED_PARCELS_FULL_MESSAGE, SAVED_PARCELS_MAX_PER_USER } from '../../sh
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../shared/src/wire/rateLimit.ts';
 import { startApiProcess } from '../support/apiProcess.ts';
 import { frontEndOrigins, startApiStack, type ApiStack } from '../support/apiStack.ts';
-import { REPO, RUN_TYPESCRIPT } from '../support/childProcesses.ts';
+import { COMPILED, REPO } from '../support/childProcesses.ts';
 import { startIdentityUnderTest } from '../support/identityUnderTest.ts';
 import { APP_CALLBACK_URL, newPkcePair, startOAuthFlow, submitOAuthConsent } from '../../local-identity/src/testing/identityTestClient.ts';
 import { sampleParcels, type SaveBody } from '../support/parcelSample.ts';
@@ -296,7 +296,7 @@ async function zeroFilledShapefileZip(file: string, bytes: number): Promise<void
 /** `npm run import -- FILE --dry-run` under /usr/bin/time: its exit code, output, time and peak memory. */
 async function dryRunImport(file: string, dataDir: string, reportFile: string): Promise<{ code: number | null; output: string; seconds: number; residentMb: number }> {
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file, '--dry-run', '--report', reportFile], {
+  const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', process.execPath, COMPILED.importCommand, file, '--dry-run', '--report', reportFile], {
     cwd: REPO,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,7 +30,7 @@ import { PARCEL_TEXT_MAX_LENGTH } from '../../shared/src/wire/cutText.ts';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess.ts';
 import { launchChromium } from '../support/browser.ts';
 import { frontEndOrigins } from '../support/apiStack.ts';
-import { REPO, RUN_TYPESCRIPT, SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
+import { COMPILED, REPO, SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from '../support/childProcesses.ts';
 import { startIdentityUnderTest, type IdentityUnderTest } from '../support/identityUnderTest.ts';
 import { hasStackTrace } from '../support/responseRules.ts';
 import { seededPgliteDir } from '../support/seededDataDir.ts';
@@ -250,7 +250,7 @@ function csvInjection(): HardeningOutcome {
 }
 /** Issue #39 point 7: behind a proxy, style JSON would name whatever Host a client sent through it. */
 function proxyWithoutPublicBaseUrl(ports: Ports): HardeningOutcome {
-  const started = spawnSync(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/api-server/src/app/server.ts`], {
+  const started = spawnSync(process.execPath, [COMPILED.api], {
     cwd: REPO,
     env: { ...process.env, PORT: String(ports.api), TRUST_PROXY: 'loopback', PUBLIC_BASE_URL: '', DATABASE_URL: '', DATA_DIR: path.join(tmpdir(), 'parcel-map-never-opened') },
     encoding: 'utf8',

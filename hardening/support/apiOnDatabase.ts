@@ -1,7 +1,7 @@
-// The API entry point (api-server/src/app/server.ts) in its own process on a database the check chooses —
+// The compiled API (childProcesses.ts: COMPILED) in its own process on a database the check chooses —
 // a PGlite directory or a PostgreSQL URL — for checks that read its memory, kill it and restart it on
-// the same data. node --import tsx rather than the tsx binary: the pid is the server itself, so
-// /proc/<pid>/status and SIGKILL reach it and not a wrapper. It collects its garbage on a signal
+// the same data. Run by node itself, with no wrapper: the pid is the server's, so /proc/<pid>/status
+// and SIGKILL reach it. It collects its garbage on a signal
 // (fullCollection.ts) so a check can read the memory it keeps.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { JwtSettings } from '../../api-server/src/platform/auth/stytchJwtSettings.ts';
-import { REPO, RUN_TYPESCRIPT, startServerProcess, waitUntilAnswering, type ServerProcess } from './childProcesses.ts';
+import { COMPILED, REPO, startServerProcess, waitUntilAnswering, type ServerProcess } from './childProcesses.ts';
 import { FULL_COLLECTION_ON_SIGNAL, FULL_COLLECTION_SIGNAL, heapUsedAfterCollection } from './fullCollection.ts';
 
 /** A first start on an empty database seeds the 107k-parcel demo county first: about 30 s on two cores. */
@@ -89,7 +89,7 @@ const UNDEFINED_TABLE = '42P01';
 
 /** As `npm start` does before the API starts: the county data tools seed the demo county into an empty database. */
 async function seedDemoCountyOn(database: ApiDatabase): Promise<void> {
-  const seed = spawn(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/county-data/src/cli/seedDemoCli.ts`], {
+  const seed = spawn(process.execPath, [COMPILED.seedCommand], {
     cwd: REPO,
     env: { ...process.env, ...databaseEnv(database), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -101,7 +101,7 @@ async function seedDemoCountyOn(database: ApiDatabase): Promise<void> {
 }
 
 export function spawnApiOn({ database, port, jwt, env = {}, nodeArgs = [] }: ApiOnDatabaseOptions): ServerProcess {
-  return startServerProcess(process.execPath, [...RUN_TYPESCRIPT, ...FULL_COLLECTION_ON_SIGNAL, ...nodeArgs, `${REPO}/api-server/src/app/server.ts`], {
+  return startServerProcess(process.execPath, [...FULL_COLLECTION_ON_SIGNAL, ...nodeArgs, COMPILED.api], {
     PORT: String(port),
     HOST: '127.0.0.1',
     ...databaseEnv(database),

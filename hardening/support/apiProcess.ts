@@ -1,9 +1,9 @@
-// The real API entry point (api-server/src/app/server.ts) in its own process, configured through its
+// The real API, compiled (childProcesses.ts: COMPILED), in its own process, configured through its
 // environment as in production, on a copy of the seeded test data: a crash is the process exiting,
 // not the runner, and "still answers /health" means the same server that took the requests.
 import type { JwtSettings } from '../../api-server/src/platform/auth/stytchJwtSettings.ts';
 import { rawRequest, type RequestOptions, type TestResponse } from '../../api-server/src/testing/testApp.ts';
-import { REPO, RUN_TYPESCRIPT, SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from './childProcesses.ts';
+import { COMPILED, SERVER_START_TIMEOUT_MS, startServerProcess, waitUntilAnswering, type ServerProcess } from './childProcesses.ts';
 import { seededPgliteDir } from './seededDataDir.ts';
 
 export interface ApiProcess {
@@ -30,7 +30,7 @@ export interface ApiProcessOptions {
 export async function startApiProcess({ port, jwt, corsOrigins, dataDir: givenDataDir, env = {} }: ApiProcessOptions): Promise<ApiProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = givenDataDir ?? (await seededPgliteDir());
-  const server = startServerProcess(process.execPath, [...RUN_TYPESCRIPT, `${REPO}/api-server/src/app/server.ts`], {
+  const server = startServerProcess(process.execPath, [COMPILED.api], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

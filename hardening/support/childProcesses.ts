@@ -11,6 +11,18 @@ export const REPO = path.resolve(import.meta.dirname, '../..');
  */
 export const RUN_TYPESCRIPT = ['--import', 'tsx'];
 
+/**
+ * The product's programs as `npm run build` compiles them (scripts/buildNodeServer.mjs), which
+ * hardening/run.ts does before the first check: what a deployment runs, and quicker to start than the
+ * sources under tsx, where each import's worker thread first spent half a second compiling the importer.
+ */
+export const COMPILED = {
+  api: path.join(REPO, 'api-server/dist/server.js'),
+  importCommand: path.join(REPO, 'api-server/dist/importCli.js'),
+  seedCommand: path.join(REPO, 'api-server/dist/seedDemoCli.js'),
+  identity: path.join(REPO, 'local-identity/dist/server.js'),
+} as const;
+
 const running = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPO, RUN_TYPESCRIPT } from './childProcesses.ts';
+import { COMPILED, REPO } from './childProcesses.ts';
 
 export interface PublishedParcel {
   pin: string;
@@ -20,7 +20,7 @@ export async function publishOneParcel(parcel: PublishedParcel, databaseUrl: str
   const ring = [[lng - size, lat - size], [lng + size, lat - size], [lng + size, lat + size], [lng - size, lat + size], [lng - size, lat - size]];
   const file = path.join(workDir, 'published.geojson');
   await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: parcel.pin, owner: parcel.owner }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
-  const child = spawn(process.execPath, [...RUN_TYPESCRIPT, path.join(REPO, 'county-data/src/cli/importCli.ts'), file, '--dataset', 'published'], {
+  const child = spawn(process.execPath, [COMPILED.importCommand, file, '--dataset', 'published'], {
     cwd: REPO,
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: '' },
     stdio: 'ignore',
