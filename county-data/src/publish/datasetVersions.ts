@@ -5,7 +5,7 @@ import type { Db, Queryable } from '@parcel-map/database';
 import type { ChangeCounts, ParcelAttributeField } from '@parcel-map/shared/contracts';
 import { emptyRecordFields } from './emptyRecordFields.ts';
 import { recordVersionChanges } from './versionChanges.ts';
-import { markAbsenteeOwners } from './parcelWriter.ts';
+import { derivePlaceLabels, markAbsenteeOwners } from './parcelWriter.ts';
 import { createParcelTable, pinsOfVersionServedElsewhere, retireParcelTable, serveParcelTable, type PinsServedElsewhere } from './parcelVersionTables.ts';
 import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, republishVersion, rollbackVersion, type VersionedKind } from './versions.ts';
 
@@ -170,7 +170,8 @@ function describeServedPins(served: readonly PinsServedElsewhere[]): string {
 /**
  * Writes a data set's next version (versions.ts): `write` inserts its parcels into the version's own
  * table (parcelWriter.ts), and base map and elevation under the new dataset id; its absentee owners
- * are then marked (measured against all its rows), and the table indexed and served. `write` leaves out the PINs another data set serves (the importer rejects them);
+ * are then marked (measured against all its rows), its town and street labels stored, and the table
+ * indexed and served. `write` leaves out the PINs another data set serves (the importer rejects them);
  * one served by another data set since — an import validated before another was published — refuses
  * the whole publish.
  */
@@ -194,6 +195,7 @@ export async function publishDatasetVersion(
       await createParcelTable(tx, id);
       const written = await write(tx, id);
       await markAbsenteeOwners(tx, id);
+      await derivePlaceLabels(tx, id);
       await refusePinsServedElsewhere(tx, id, meta.name, 'nothing was published: validate the import again to leave them out');
       await serveParcelTable(tx, id);
       await recordVersionChanges(tx, meta.name, id, written.attributeFields ?? []);

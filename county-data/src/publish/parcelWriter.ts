@@ -77,3 +77,11 @@ export async function setNonParcelKinds(tx: Queryable, datasetId: number, featur
 export async function markAbsenteeOwners(tx: Queryable, datasetId: number): Promise<void> {
   await tx.query('SELECT mark_absentee_owners($1)', [datasetId]);
 }
+
+/**
+ * Stores the version's town and street labels for the base map (migration 028's derive_place_labels),
+ * once its rows and base map are written: each API instance then reads a few rows, not every parcel.
+ */
+export async function derivePlaceLabels(tx: Queryable, datasetId: number): Promise<void> {
+  await tx.query('SELECT derive_place_labels($1)', [datasetId]);
+}
