@@ -64,6 +64,17 @@ export function ensureFrontEndsBuilt() {
   }
 }
 
+/**
+ * The Node.js programs `npm run build` compiles (scripts/buildNodeServer.mjs, the entry points named in
+ * each package's build script), as paths from the repository.
+ */
+export const COMPILED_PROGRAMS = {
+  api: 'api-server/dist/server.js',
+  importCommand: 'api-server/dist/importCli.js',
+  seedCommand: 'api-server/dist/seedDemoCli.js',
+  identity: 'local-identity/dist/server.js',
+};
+
 /** The compiled servers `npm run build` writes (scripts/buildNodeServer.mjs): each package's dist/. */
 const COMPILED_SERVERS = ['local-identity', 'api-server'];
 
@@ -74,7 +85,7 @@ export function buildCompiledServers() {
 
 /** What `npm run start:prod` runs that `npm run build` has not written, as paths from the repository. */
 export function missingBuildOutputs() {
-  const outputs = [...COMPILED_SERVERS.map((dir) => `${dir}/dist/server.js`), ...FRONT_ENDS.map(({ dir }) => `${dir}/dist/mf-manifest.json`)];
+  const outputs = [COMPILED_PROGRAMS.identity, COMPILED_PROGRAMS.api, ...FRONT_ENDS.map(({ dir }) => `${dir}/dist/mf-manifest.json`)];
   return outputs.filter((output) => !existsSync(path.join(REPO_DIR, output)));
 }
 
@@ -115,9 +126,9 @@ export function productServers({ dataDir, ports = PORTS, compiled = false, publi
   const tsx = path.join(REPO_DIR, 'node_modules/.bin/tsx');
   /** The command and arguments that run one of the Node.js programs: `source` under tsx, or its build. */
   const program = (source, built) => (compiled ? [process.execPath, [built]] : [tsx, [source]]);
-  const [identityCommand, identityArgs] = program('local-identity/src/server.ts', 'local-identity/dist/server.js');
-  const [apiCommand, apiArgs] = program('api-server/src/app/server.ts', 'api-server/dist/server.js');
-  const [seedCommand, seedArgs] = program('county-data/src/cli/seedDemoCli.ts', 'api-server/dist/seedDemoCli.js');
+  const [identityCommand, identityArgs] = program('local-identity/src/server.ts', COMPILED_PROGRAMS.identity);
+  const [apiCommand, apiArgs] = program('api-server/src/app/server.ts', COMPILED_PROGRAMS.api);
+  const [seedCommand, seedArgs] = program('county-data/src/cli/seedDemoCli.ts', COMPILED_PROGRAMS.seedCommand);
   const apiDataDir = path.join(dataDir, 'pglite');
   const hostOrigins = [originOf(ports.host), `http://localhost:${ports.host}`];
   const signInOrigins = publicOrigin ? [...hostOrigins, publicOrigin] : hostOrigins;

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { COMPILED_PROGRAMS } from '../../scripts/productServers.mjs';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 /**
@@ -12,15 +13,16 @@ export const REPO = path.resolve(import.meta.dirname, '../..');
 export const RUN_TYPESCRIPT = ['--import', 'tsx'];
 
 /**
- * The product's programs as `npm run build` compiles them (scripts/buildNodeServer.mjs), which
- * hardening/run.ts does before the first check: what a deployment runs, and quicker to start than the
- * sources under tsx, where each import's worker thread first spent half a second compiling the importer.
+ * The product's programs as `npm run build` compiles them (scripts/productServers.mjs:
+ * COMPILED_PROGRAMS), which hardening/run.ts does before the first check: what a deployment runs, and
+ * quicker to start than the sources under tsx, where each import's worker thread first spent half a
+ * second compiling the importer.
  */
 export const COMPILED = {
-  api: path.join(REPO, 'api-server/dist/server.js'),
-  importCommand: path.join(REPO, 'api-server/dist/importCli.js'),
-  seedCommand: path.join(REPO, 'api-server/dist/seedDemoCli.js'),
-  identity: path.join(REPO, 'local-identity/dist/server.js'),
+  api: path.join(REPO, COMPILED_PROGRAMS.api),
+  importCommand: path.join(REPO, COMPILED_PROGRAMS.importCommand),
+  seedCommand: path.join(REPO, COMPILED_PROGRAMS.seedCommand),
+  identity: path.join(REPO, COMPILED_PROGRAMS.identity),
 } as const;
 
 const running = new Set<ChildProcess>();
