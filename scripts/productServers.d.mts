@@ -15,7 +15,7 @@ export interface ProductServer {
 }
 
 export declare const REPO_DIR: string;
-export declare const COMPILED_PROGRAMS: { api: string; importCommand: string; seedCommand: string; identity: string };
+export declare const COMPILED_PROGRAMS: { api: string; importCommand: string; datasetsCommand: string; seedCommand: string; identity: string };
 export declare function ensureFrontEndsBuilt(): void;
 export declare function buildCompiledServers(): void;
 export declare function missingBuildOutputs(): string[];

@@ -71,16 +71,40 @@ export function ensureFrontEndsBuilt() {
 export const COMPILED_PROGRAMS = {
   api: 'api-server/dist/server.js',
   importCommand: 'api-server/dist/importCli.js',
+  datasetsCommand: 'api-server/dist/datasetsCli.js',
   seedCommand: 'api-server/dist/seedDemoCli.js',
   identity: 'local-identity/dist/server.js',
 };
 
-/** The compiled servers `npm run build` writes (scripts/buildNodeServer.mjs): each package's dist/. */
-const COMPILED_SERVERS = ['local-identity', 'api-server'];
+/**
+ * The compiled servers `npm run build` writes (scripts/buildNodeServer.mjs), each package's dist/ with
+ * a program of its own, and what they are bundled from: the workspace packages they import, and the
+ * build script in their package.json.
+ */
+const COMPILED_SERVERS = [
+  { dir: 'local-identity', program: COMPILED_PROGRAMS.identity, sources: ['local-identity/src', 'local-identity/package.json'] },
+  {
+    dir: 'api-server',
+    program: COMPILED_PROGRAMS.api,
+    sources: ['api-server/src', 'api-server/package.json', 'county-data/src', 'database/src', 'shared/src'],
+  },
+];
 
-/** Builds the API (with the county data tools) and local-identity into their dist/: a second or so. */
+/**
+ * Builds the API (with the county data tools) and local-identity into their dist/ when their sources
+ * are newer, a second or so each. A build first empties dist/: the e2e suite and the hardening checks
+ * run side by side, and one's rebuild would pull the files from under the other's running servers.
+ */
 export function buildCompiledServers() {
-  for (const dir of COMPILED_SERVERS) run('npm', ['run', 'build'], path.join(REPO_DIR, dir));
+  const bundler = newestMtime(path.join(REPO_DIR, 'scripts/buildNodeServer.mjs'));
+  for (const { dir, program, sources } of COMPILED_SERVERS) {
+    const packageDir = path.join(REPO_DIR, dir);
+    withBuildLock(packageDir, () => {
+      const newestSource = Math.max(bundler, ...sources.map((source) => newestMtime(path.join(REPO_DIR, source))));
+      if (newestMtime(path.join(REPO_DIR, program)) > newestSource) return;
+      run('npm', ['run', 'build'], packageDir);
+    });
+  }
 }
 
 /** What `npm run start:prod` runs that `npm run build` has not written, as paths from the repository. */

@@ -15,7 +15,7 @@ const CENTRE = { lng: -79.5, lat: 36.1 };
 const SIZE = 0.002;
 
 test.afterAll(async () => {
-  await countyCommand(['county-data/src/cli/datasetsCli.ts', 'remove', DATASET]).catch(() => undefined);
+  await countyCommand('datasets', ['remove', DATASET]).catch(() => undefined);
 });
 
 test('an open map draws a county published meanwhile, without a reload', async ({ page }) => {
@@ -34,7 +34,7 @@ test('an open map draws a county published meanwhile, without a reload', async (
   const ring = [[CENTRE.lng - SIZE, CENTRE.lat - SIZE], [CENTRE.lng + SIZE, CENTRE.lat - SIZE], [CENTRE.lng + SIZE, CENTRE.lat + SIZE], [CENTRE.lng - SIZE, CENTRE.lat + SIZE], [CENTRE.lng - SIZE, CENTRE.lat - SIZE]];
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'e2e-live-')), 'live.geojson');
   await writeFile(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: 'E2E-LIVE-1', owner: 'LIVE PUBLISH LLC' }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
-  const output = await countyCommand(['county-data/src/cli/importCli.ts', file, '--dataset', DATASET]);
+  const output = await countyCommand('import', [file, '--dataset', DATASET]);
   expect(output).toContain(`published as version 1 of data set '${DATASET}' in the running API`);
 
   // The map asks for the new version's tiles at its next poll (every 30 s).

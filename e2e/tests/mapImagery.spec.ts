@@ -35,7 +35,7 @@ let adminHeaders: Record<string, string> | undefined;
 
 test.afterAll(async ({ request }) => {
   if (adminHeaders) await request.delete(`${API}/api/admin/imagery-services/${SERVICE}`, { headers: adminHeaders }).catch(() => undefined);
-  await countyCommand(['county-data/src/cli/datasetsCli.ts', 'remove', NAME, '--imagery']).catch(() => undefined);
+  await countyCommand('datasets', ['remove', NAME, '--imagery']).catch(() => undefined);
 });
 
 /** Distinct grey levels in the middle of a picture (the map's canvas, a printout's image): a photo has many, a blank or flat background one or two. */
@@ -56,7 +56,7 @@ async function greyLevelsInTheMiddle(picture: import('@playwright/test').Locator
 
 test('imported while the product runs, the Chicago image is a base map drawn under yellow outlines, zoomed out and on a phone', async ({ page }) => {
   test.slow(); // an import, then several map loads on a shared machine
-  const output = await countyCommand(['county-data/src/cli/importCli.ts', SPOT_CHICAGO, '--imagery', NAME, '--label', LABEL, '--attribution', 'SPOT Image (OSGeo GeoTIFF samples)', '--year', '1990']);
+  const output = await countyCommand('import', [SPOT_CHICAGO, '--imagery', NAME, '--label', LABEL, '--attribution', 'SPOT Image (OSGeo GeoTIFF samples)', '--year', '1990']);
   expect(output).toMatch(new RegExp(`published as version \\d+ of imagery '${NAME}' \\("${LABEL}", taken 1990\\) in the running API`));
 
   const imageryTiles: number[] = [];

@@ -28,9 +28,9 @@ const IN_ZONE_AE = { lng: -71.15184, lat: 42.39715 };
 
 async function removeCambridge() {
   for (const name of [OVERLAY, ...CONTEXT.map((context) => context.name)]) {
-    await countyCommand(['county-data/src/cli/datasetsCli.ts', 'remove', name, '--overlay']).catch(() => undefined);
+    await countyCommand('datasets', ['remove', name, '--overlay']).catch(() => undefined);
   }
-  await countyCommand(['county-data/src/cli/datasetsCli.ts', 'remove', DATASET]).catch(() => undefined);
+  await countyCommand('datasets', ['remove', DATASET]).catch(() => undefined);
 }
 
 const overlaysPanel = (page: Page) => page.getByRole('group', { name: 'Overlays' });
@@ -44,10 +44,10 @@ test.describe('Cambridge with its flood zones', () => {
     test.setTimeout(300_000);
     // As a user would, beside the running product: the commands hand the files to its API.
     await removeCambridge();
-    await countyCommand(['county-data/src/cli/importCli.ts', PARCELS, '--dataset', DATASET, '--mapping', path.join(MAPPINGS, 'cambridge_fy2014.json')]);
-    const output = await countyCommand(['county-data/src/cli/importCli.ts', FLOOD_ZONES, '--overlay', OVERLAY, '--label', LABEL, '--mapping', path.join(MAPPINGS, 'overlays/cambridge_flood_zones.json')]);
+    await countyCommand('import', [PARCELS, '--dataset', DATASET, '--mapping', path.join(MAPPINGS, 'cambridge_fy2014.json')]);
+    const output = await countyCommand('import', [FLOOD_ZONES, '--overlay', OVERLAY, '--label', LABEL, '--mapping', path.join(MAPPINGS, 'overlays/cambridge_flood_zones.json')]);
     expect(output).toContain(`of overlay '${OVERLAY}'`);
-    for (const context of CONTEXT) await countyCommand(['county-data/src/cli/importCli.ts', context.file, '--overlay', context.name, '--mapping', context.mapping]);
+    for (const context of CONTEXT) await countyCommand('import', [context.file, '--overlay', context.name, '--mapping', context.mapping]);
 
     const map = new MapPage(page);
     const overlayTiles: string[] = [];

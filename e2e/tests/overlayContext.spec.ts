@@ -17,13 +17,13 @@ const CONTEXT = [
 const VIEW = '-71.12000,42.36900,15.00';
 
 test.afterAll(async () => {
-  for (const { name } of CONTEXT) await countyCommand(['county-data/src/cli/datasetsCli.ts', 'remove', name, '--overlay']).catch(() => undefined);
+  for (const { name } of CONTEXT) await countyCommand('datasets', ['remove', name, '--overlay']).catch(() => undefined);
 });
 
 test('Cambridge water and roads imported as context draw the offline base map there', async ({ page }) => {
   test.setTimeout(120_000);
   for (const { name, file, mapping } of CONTEXT) {
-    const output = await countyCommand(['county-data/src/cli/importCli.ts', path.join(OVERLAYS_DIR, file), '--overlay', name, '--mapping', path.join(MAPPINGS_DIR, mapping)]);
+    const output = await countyCommand('import', [path.join(OVERLAYS_DIR, file), '--overlay', name, '--mapping', path.join(MAPPINGS_DIR, mapping)]);
     expect(output).toContain(`of overlay '${name}'`);
   }
   const contextTiles = new Map<string, number>();
