@@ -26,19 +26,15 @@ function ownCpuSeconds() {
   }
 }
 
-/**
- * Starts measuring; the function it answers tells the use since then, as a few words for the summary.
- * `own: false` leaves out the processes' CPU time: with two stages at once, each one's finished
- * children count for both.
- */
+/** Starts measuring; the function it answers tells the use since then, as a few words for the summary. */
 export function measureCpuUse() {
   const cores = coreTimes();
   const own = ownCpuSeconds();
-  return ({ own: withOwn = true } = {}) => {
+  return () => {
     const now = coreTimes();
     const busy = now.total > cores.total ? 1 - (now.idle - cores.idle) / (now.total - cores.total) : 0;
     const ownNow = ownCpuSeconds();
-    const ownText = !withOwn || own === undefined || ownNow === undefined ? '' : `, own ${Math.round(ownNow - own)} CPU-s`;
+    const ownText = own === undefined || ownNow === undefined ? '' : `, own ${Math.round(ownNow - own)} CPU-s`;
     return `CPU ${Math.round(busy * 100)}% of ${cpus().length} cores${ownText}`;
   };
 }

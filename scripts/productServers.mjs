@@ -92,8 +92,8 @@ const COMPILED_SERVERS = [
 
 /**
  * Builds the API (with the county data tools) and local-identity into their dist/ when their sources
- * are newer, a second or so each. A build first empties dist/: the e2e suite and the hardening checks
- * run side by side, and one's rebuild would pull the files from under the other's running servers.
+ * are newer, a second or so each. A build first empties dist/, so a second copy of the tests started
+ * beside a running one (another PARCEL_MAP_PORT_OFFSET) must not rebuild under its servers.
  */
 export function buildCompiledServers() {
   const bundler = newestMtime(path.join(REPO_DIR, 'scripts/buildNodeServer.mjs'));

@@ -6,7 +6,6 @@
 // processes (scripts/testProjects.mjs) — what a change can be checked with in a few minutes.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -25,23 +24,9 @@ const quick = args.includes('quick');
 const only = quick ? ['lint', 'architecture', 'typecheck', 'unit'] : args.filter((arg) => !arg.startsWith('--'));
 const withHardening = args.includes('--hardening') || only.includes('hardening');
 const stages = [];
-/** Stages that ran at the same time, and how long they took together. */
-let sideBySide;
-const startedAt = performance.now();
 
 function run(command, args, env = {}) {
   return spawnSync(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, CI: 'true', ...env } }).status === 0;
-}
-
-/**
- * Runs a command to its end without holding up a stage beside it. `label`: its output, line by line,
- * goes out behind that prefix.
- */
-async function runBeside(command, args, env = {}, label) {
-  const child = spawn(command, args, { cwd: repo, stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, CI: 'true', ...env } });
-  if (label) for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`${label} ${line}`));
-  const [code] = await once(child, 'close');
-  return code === 0;
 }
 
 /** Runs each [command, args] with up to one per core at a time; answers whether each succeeded, in order. */
@@ -69,18 +54,14 @@ function readJson(file) {
   }
 }
 
-/**
- * Runs a stage; `fn` answers its counts and, when it can tell, the names of what failed. `beside`: the
- * stage running at the same time, whose processes' CPU time this one's would count as its own.
- */
-async function stage(name, fn, beside) {
+/** Runs a stage; `fn` answers its counts and, when it can tell, the names of what failed. */
+async function stage(name, fn) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n=== ${name} ===`);
   const started = performance.now();
   const cpuUse = measureCpuUse();
   const { passed, failed, failures = [] } = await fn();
-  const cpu = beside ? `${cpuUse({ own: false })}, beside ${beside}` : cpuUse();
-  stages.push({ name, passed, failed, failures, minutes: (performance.now() - started) / 60_000, cpu });
+  stages.push({ name, passed, failed, failures, minutes: (performance.now() - started) / 60_000, cpu: cpuUse() });
 }
 
 const check = (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
@@ -148,46 +129,27 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
-function e2eStage(beside) {
-  return stage('e2e', async () => {
-    const out = path.join(resultsDir, 'e2e.json');
-    rmSync(out, { force: true });
-    const ok = await runBeside(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts']);
-    const report = readJson(out);
-    if (!report) return check(false);
-    const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
-    const failures = (report.suites ?? []).flatMap((suite) => playwrightFailures(suite));
-    return { passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1), failures };
-  }, beside);
-}
+await stage('e2e', () => {
+  const out = path.join(resultsDir, 'e2e.json');
+  rmSync(out, { force: true });
+  const ok = run(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts']);
+  const report = readJson(out);
+  if (!report) return check(false);
+  const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+  const failures = (report.suites ?? []).flatMap((suite) => playwrightFailures(suite));
+  return { passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1), failures };
+});
 
-/** `env`: the hardening checks' own ports when they run beside the e2e suite. */
-function hardeningStage(env = {}, label, beside) {
-  return stage('hardening', async () => {
+if (withHardening) {
+  await stage('hardening', () => {
     const out = path.join(resultsDir, 'hardening.json');
     rmSync(out, { force: true });
-    const ok = await runBeside(bin('tsx'), ['hardening/run.ts', '--quick'], { HARDENING_RESULTS_FILE: out, ...env }, label);
+    const ok = run(bin('tsx'), ['hardening/run.ts', '--quick'], { HARDENING_RESULTS_FILE: out });
     const report = readJson(out);
     if (!report) return check(false);
     const failures = report.rows.filter((row) => !row.held).map((row) => `${row.check}: ${row.tried} — ${row.detail.slice(0, 600)}`);
     return { passed: report.passed, failed: report.failed + (ok || report.failed ? 0 : 1), failures };
-  }, beside);
-}
-
-// The e2e suite and the hardening checks side by side: alone, each left a third to a quarter of the two
-// cores idle (Chromium waiting on the page's servers, the checks on theirs). The checks take ports 50
-// offsets away from the suite's (scripts/ports.mjs), and whichever needs a build first makes it for
-// both (scripts/productServers.mjs). Their output is told apart by a prefix.
-const runsE2e = !only.length || only.includes('e2e');
-if (runsE2e && withHardening) {
-  const started = performance.now();
-  const e2eOffset = Number(process.env.PARCEL_MAP_PORT_OFFSET ?? 0);
-  const hardeningOffset = (e2eOffset + 50) % 100;
-  await Promise.all([e2eStage('hardening'), hardeningStage({ PARCEL_MAP_PORT_OFFSET: String(hardeningOffset) }, 'hardening │', 'e2e')]);
-  sideBySide = { names: 'e2e and hardening', minutes: (performance.now() - started) / 60_000 };
-} else {
-  await e2eStage();
-  if (withHardening) await hardeningStage();
+  });
 }
 
 // Repeated here, where a log cut to its last lines still shows them.
@@ -199,8 +161,6 @@ console.log('\n=== summary ===');
 for (const { name, passed, failed, minutes, cpu } of stages) {
   console.log(`${name.padEnd(12)} ${`${passed} passed, ${failed} failed`.padEnd(24)} ${`${minutes.toFixed(1)} min`.padEnd(10)} ${cpu}`);
 }
-if (sideBySide) console.log(`${sideBySide.names} side by side: ${sideBySide.minutes.toFixed(1)} min`);
-console.log(`all stages: ${((performance.now() - startedAt) / 60_000).toFixed(1)} min`);
 const passed = stages.reduce((n, s) => n + s.passed, 0);
 const failed = stages.reduce((n, s) => n + s.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
