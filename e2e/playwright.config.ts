@@ -28,7 +28,11 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
     },
-    viewport: { width: 1280, height: 800 },
+    // A small laptop's window, still the desktop layout (the phone layout is 640 px wide and less). Chromium
+    // draws the map in software here, by the pixel and by the tile: the same five map specs took 174 s
+    // instead of 215 s at 1280 × 800. Specs about the 1280 × 800 desktop (layout, accessibility, the
+    // screens for people) set that size themselves.
+    viewport: { width: 1024, height: 640 },
   },
   projects: [
     { name: 'setup', testMatch: /signIn\.setup\.ts/ },
