@@ -49,17 +49,31 @@ function withBuildLock(appDir, fn) {
   }
 }
 
+/**
+ * Runs `build` (a command and its arguments) in `dir` when one of `sources` is newer than `output`,
+ * or with `force`; paths from the repository. A build empties its dist/ first, so a second copy of
+ * the system started beside a running one (another PARCEL_MAP_PORT_OFFSET) must not rebuild under
+ * its servers: the build and the check before it hold the lock.
+ */
+function buildWhenStale({ dir, output, sources, build: [command, ...args], force = false }) {
+  const appDir = path.join(REPO_DIR, dir);
+  withBuildLock(appDir, () => {
+    const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(REPO_DIR, source))));
+    if (!force && newestMtime(path.join(REPO_DIR, output)) > newestSource) return;
+    console.log(`Building ${dir}…`);
+    run(command, args, appDir);
+  });
+}
+
 /** Builds each front end whose sources (or shared's) are newer than its build; all of them with PARCEL_MAP_REBUILD=1. */
 export function ensureFrontEndsBuilt() {
-  const sharedMtime = newestMtime(path.join(REPO_DIR, 'shared/src'));
   for (const { dir } of FRONT_ENDS) {
-    const appDir = path.join(REPO_DIR, dir);
-    withBuildLock(appDir, () => {
-      const built = newestMtime(path.join(appDir, 'dist/mf-manifest.json'));
-      const sources = Math.max(sharedMtime, newestMtime(path.join(appDir, 'src')), newestMtime(path.join(appDir, 'rspack.config.ts')));
-      if (built > sources && process.env.PARCEL_MAP_REBUILD !== '1') return;
-      console.log(`Building ${dir}…`);
-      run(path.join(REPO_DIR, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], appDir);
+    buildWhenStale({
+      dir,
+      output: `${dir}/dist/mf-manifest.json`,
+      sources: ['shared/src', `${dir}/src`, `${dir}/rspack.config.ts`],
+      build: [path.join(REPO_DIR, 'node_modules/.bin/rspack'), 'build', '--mode', 'production'],
+      force: process.env.PARCEL_MAP_REBUILD === '1',
     });
   }
 }
@@ -90,20 +104,10 @@ const COMPILED_SERVERS = [
   },
 ];
 
-/**
- * Builds the API (with the county data tools) and local-identity into their dist/ when their sources
- * are newer, a second or so each. A build first empties dist/, so a second copy of the tests started
- * beside a running one (another PARCEL_MAP_PORT_OFFSET) must not rebuild under its servers.
- */
+/** Builds the API (with the county data tools) and local-identity into their dist/ when their sources are newer, a second or so each. */
 export function buildCompiledServers() {
-  const bundler = newestMtime(path.join(REPO_DIR, 'scripts/buildNodeServer.mjs'));
   for (const { dir, program, sources } of COMPILED_SERVERS) {
-    const packageDir = path.join(REPO_DIR, dir);
-    withBuildLock(packageDir, () => {
-      const newestSource = Math.max(bundler, ...sources.map((source) => newestMtime(path.join(REPO_DIR, source))));
-      if (newestMtime(path.join(REPO_DIR, program)) > newestSource) return;
-      run('npm', ['run', 'build'], packageDir);
-    });
+    buildWhenStale({ dir, output: program, sources: [...sources, 'scripts/buildNodeServer.mjs'], build: ['npm', 'run', 'build'] });
   }
 }
 
