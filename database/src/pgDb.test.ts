@@ -97,3 +97,21 @@ describe.skipIf(!testDatabaseUrl)('openPgDb prepared statements', () => {
     }
   });
 });
+
+describe.skipIf(!testDatabaseUrl)('openPgDb connection settings', () => {
+  const workMemOf = async (url: string) => {
+    const db = await openPgDb(url, { max: 1 });
+    try {
+      return (await db.query<{ work_mem: string }>('SHOW work_mem')).rows[0]!.work_mem;
+    } finally {
+      await db.close();
+    }
+  };
+
+  it("gives each connection the attribute queries' work_mem, and leaves a URL's own settings to it", async () => {
+    expect(await workMemOf(testDatabaseUrl!)).toBe('64MB');
+    const own = new URL(testDatabaseUrl!);
+    own.searchParams.set('options', '-c work_mem=8MB');
+    expect(await workMemOf(own.toString())).toBe('8MB');
+  });
+});

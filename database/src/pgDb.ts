@@ -5,6 +5,14 @@ import type { Db, ListenEvent, PgConnection, Queryable, QueryOptions } from './d
 // After a lost LISTEN connection, how long to wait before connecting again.
 const RELISTEN_DELAY_MS = 1000;
 
+/**
+ * Each connection's settings unless the URL sets its own (`?options=-c work_mem=…`): an attribute
+ * query ANDs the bitmaps of its filters' indexes, each of a million parcels or more in a state, and
+ * under PostgreSQL's 4 MB default they turn lossy, so every row of the pages they span is read again
+ * (a three-filter query at 5,000,000 parcels: p95 13.3 s, with these 3.6 s; docs/performance.md).
+ */
+const CONNECTION_OPTIONS = '-c work_mem=64MB';
+
 export interface PgDbOptions {
   max?: number;
   /** Told of pooled connections that broke while idle (PostgreSQL restarted, network cut). */
@@ -17,7 +25,7 @@ export function openPgConnection({ connectionString }: PgConnection, max: number
 }
 
 export async function openPgDb(connectionString: string, options: PgDbOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString, options: CONNECTION_OPTIONS, max: options.max ?? 10 });
   const listeners = new Set<() => Promise<void>>();
   // Connections checked out by transactions still running: close() ends them (see there).
   const inTransaction = new Set<pg.PoolClient>();
