@@ -13,6 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { originOf, PORTS } from '../scripts/ports.mjs';
+import { buildCompiledServers } from '../scripts/productServers.mjs';
 import { openPgliteDb } from '../database/src/pgliteDb.ts';
 import { benchParcelApi, pinsAroundCentre } from './api.bench.ts';
 import { benchParcelFinder } from './parcelFinder.bench.ts';
@@ -56,6 +57,9 @@ const rawTilePort = 4200 + Number(offset);
 const rows: BenchRow[] = [];
 const details: Record<string, unknown> = {};
 const loadBefore = loadavg();
+
+// `scale` and `edge` run the compiled API (hardening/support/apiOnDatabase.ts): measured, it is the code checked out, not an older build.
+if (sections.has('scale') || sections.has('edge')) buildCompiledServers();
 
 /** Runs one measurement; a failure becomes a failed row and the run goes on. */
 async function measure(section: string, name: string, fn: () => Promise<void>) {
