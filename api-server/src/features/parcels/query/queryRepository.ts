@@ -59,29 +59,18 @@ function fidArray(joined: string | null | undefined): Int32Array {
 }
 
 export function createQueryRepository(db: Queryable) {
-  const count = async ({ where, params }: Pick<QuerySql, 'where' | 'params'>): Promise<number> => {
-    const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM parcels p WHERE ${where}`, params.fork().values);
-    return rows[0]!.total;
-  };
-
   return {
-    /**
-     * One page of the matches and how many there are, from one read of them (one statement, one
-     * snapshot): the window counts every match on its way to the sort, where a count of its own read
-     * them all again. A page past the end has no row to carry the count: it is counted then. json_agg
-     * takes the page's rows in its order.
-     */
+    /** One page of the matches and how many there are, from one statement (one snapshot); json_agg takes the page's rows in its order. */
     async page({ where, params: whereParams, order }: QuerySql, limit: number, offset: number): Promise<ParcelQueryResponse> {
       const params = whereParams.fork();
-      const { rows } = await db.query<{ total: number | null; results: string | null }>(
-        `WITH page AS (SELECT ${RESULT} AS result, count(*) OVER () AS total FROM parcels p WHERE ${where}
-                        ORDER BY ${order(params)} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)})
-         SELECT (SELECT max(total) FROM page)::int AS total, (SELECT json_agg(result)::text FROM page) AS results`,
+      const { rows } = await db.query<{ total: number; results: string | null }>(
+        `SELECT (SELECT count(*) FROM parcels p WHERE ${where})::int AS total,
+                (SELECT json_agg(page.result)::text FROM (SELECT ${RESULT} AS result FROM parcels p WHERE ${where}
+                   ORDER BY ${order(params)} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}) AS page) AS results`,
         params.values,
       );
-      const { total, results } = rows[0]!;
-      if (total !== null) return { results: JSON.parse(results!) as ParcelQueryResponse['results'], total };
-      return { results: [], total: offset === 0 ? 0 : await count({ where, params: whereParams }) };
+      const row = rows[0]!;
+      return { results: row.results ? (JSON.parse(row.results) as ParcelQueryResponse['results']) : [], total: row.total };
     },
 
     /** Every match's feature id, in the list's order. */
