@@ -5,7 +5,7 @@ import type { Db, Queryable } from '@parcel-map/database';
 import type { ChangeCounts, ParcelAttributeField } from '@parcel-map/shared/contracts';
 import { emptyRecordFields } from './emptyRecordFields.ts';
 import { recordVersionChanges } from './versionChanges.ts';
-import { derivePlaceLabels, markAbsenteeOwners } from './parcelWriter.ts';
+import { derivePlaceLabels, deriveSearchWords, markAbsenteeOwners } from './parcelWriter.ts';
 import { createParcelTable, pinsOfVersionServedElsewhere, retireParcelTable, serveParcelTable, type PinsServedElsewhere } from './parcelVersionTables.ts';
 import { DatasetError, NEXT_VERSION, publishVersion, removeVersions, republishVersion, rollbackVersion, type VersionedKind } from './versions.ts';
 
@@ -196,6 +196,7 @@ export async function publishDatasetVersion(
       const written = await write(tx, id);
       await markAbsenteeOwners(tx, id);
       await derivePlaceLabels(tx, id);
+      await deriveSearchWords(tx, id);
       await refusePinsServedElsewhere(tx, id, meta.name, 'nothing was published: validate the import again to leave them out');
       await serveParcelTable(tx, id);
       await recordVersionChanges(tx, meta.name, id, written.attributeFields ?? []);

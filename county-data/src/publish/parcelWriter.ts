@@ -85,3 +85,12 @@ export async function markAbsenteeOwners(tx: Queryable, datasetId: number): Prom
 export async function derivePlaceLabels(tx: Queryable, datasetId: number): Promise<void> {
   await tx.query('SELECT derive_place_labels($1)', [datasetId]);
 }
+
+/**
+ * Stores the words of the version's owners and site addresses with how often each occurs (migration
+ * 029's derive_search_words): what search corrects a typo to, every word of every parcel, read by each
+ * API instance in one statement.
+ */
+export async function deriveSearchWords(tx: Queryable, datasetId: number): Promise<void> {
+  await tx.query('SELECT derive_search_words($1)', [datasetId]);
+}

@@ -11,16 +11,6 @@ import type { VocabularyRow } from './typos.ts';
 const COMMON_SHARE = 5;
 /** About 2,000 parcels: enough to tell a word in a fifth of them (± 1 %), and a few ms to read. */
 const SAMPLE_BLOCKS = 100;
-/**
- * Parcels read for the words typos are corrected to: every parcel of a county, and of a larger table
- * the first million (in the order they were imported), whose words are most of any other's.
- */
-const VOCABULARY_MAX_PARCELS = 1_000_000;
-/**
- * Parcels a statement reads for it. On PGlite's one session other requests run between pages, each
- * 45–120 ms warm on the demo county (10,000: 160–300 ms); on PostgreSQL's pool they do not wait for it.
- */
-const VOCABULARY_PAGE = { singleSession: 2_500, pool: 20_000 } as const;
 /** Towns and ZIP codes recognised in a query at most: a file with an address in its city column has thousands. */
 const MAX_LOCALITIES = 1_000;
 
@@ -85,29 +75,18 @@ export function createParcelSearchRepository(db: Db) {
      * The words of the search text with a letter and 3 characters or more (house and unit numbers are
      * not corrected), and how often each occurs, read page by page in `fid` order (its B-tree).
      */
+    /**
+     * The words typos are corrected to: every word of the current versions' owners and site
+     * addresses, as derived at publish (migration 029), as one value (PGlite hands rows over one by
+     * one, at a cost each).
+     */
     async vocabulary(): Promise<VocabularyRow[]> {
-      const uses = new Map<string, number>();
-      let after = -1;
-      const pageSize = db.singleSession ? VOCABULARY_PAGE.singleSession : VOCABULARY_PAGE.pool;
-      for (let read = 0; read < VOCABULARY_MAX_PARCELS; read += pageSize) {
-        const page = await db.transaction(async (tx) => {
-          await tx.exec('SET LOCAL enable_seqscan = off; SET LOCAL jit = off');
-          // One value a page: PGlite hands rows over one by one, at a cost each.
-          const { rows } = await tx.query<{ last: number | null; words: Record<string, number> }>(
-            `WITH page AS (SELECT fid, ${SEARCH_WORDS} AS words FROM parcels WHERE fid > $1 ORDER BY fid LIMIT $2)
-             SELECT (SELECT max(fid) FROM page) AS last,
-                    (SELECT coalesce(json_object_agg(word, uses), '{}'::json) FROM (
-                       SELECT word, count(*)::int AS uses FROM page, unnest(string_to_array(words, ' ')) AS word
-                        WHERE length(word) >= 3 AND word ~ '[[:alpha:]]' AND word !~ '[0-9]' GROUP BY word) counted) AS words`,
-            [after, pageSize],
-          );
-          return rows[0]!;
-        });
-        if (page.last === null) break;
-        for (const [word, count] of Object.entries(page.words)) uses.set(word, (uses.get(word) ?? 0) + count);
-        after = page.last;
-      }
-      return [...uses].map(([word, count]) => ({ word, uses: count }));
+      const { rows } = await db.query<{ words: Record<string, number> | null }>(
+        `SELECT json_object_agg(word, uses) AS words FROM (
+           SELECT word, sum(uses)::int AS uses FROM parcel_search_words
+            WHERE dataset_id IN (SELECT id FROM datasets WHERE is_current) GROUP BY word) AS counted`,
+      );
+      return Object.entries(rows[0]?.words ?? {}).map(([word, uses]) => ({ word, uses }));
     },
 
     /**

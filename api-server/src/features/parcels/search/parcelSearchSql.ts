@@ -5,7 +5,7 @@ import type { SearchSort, SortDirection } from '@parcel-map/shared/contracts';
 import { likeLiteral, type Locality, type SearchText, type SearchWord } from './searchText.ts';
 import { hasCorrections } from './typos.ts';
 
-// Migration 009's index expressions, character for character.
+// Migration 009's index expressions, character for character (029's derive_search_words splits the same text).
 export const SEARCH_WORDS = `(' ' || translate(lower(coalesce(owner, '') || ' ' || coalesce(add1, '')), ',.#&/', '     ') || ' ')`;
 const PIN_COMPACT = `regexp_replace(lower(pin), '[^a-z0-9]+', '', 'g')`;
 /** The owner's words and the address's alone (no index: read on the matches only, to say what matched). */
