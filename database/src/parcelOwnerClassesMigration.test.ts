@@ -2,9 +2,7 @@
 // in the served version's table and in a retired one alike (a rollback can still attach it), and a
 // new version's table computes the owner kind of each row written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './db.ts';
-import { migrate } from './migrate.ts';
-import { openTestDbBefore } from './testing/openTestDbBefore.ts';
+import { migrateWithKeptVersions, type KeptVersions } from './testing/keptVersions.ts';
 
 /** Owner, mailing city, state and ZIP code; every site is in MOORESVILLE, NC 28115. */
 const OWNERS: [owner: string | null, mailCity: string | null, mailState: string | null, mailZip: string | null][] = [
@@ -25,50 +23,39 @@ const CLASSES = [
 ];
 
 describe('migration 027 on a database with a served and a retired version', () => {
-  let db: Db;
-  let close: () => Promise<void>;
-  let retiredId: number;
-  let currentId: number;
+  let kept: KeptVersions;
 
-  const version = async (number: number, current: boolean) => {
-    const id = (await db.query<{ id: number }>("INSERT INTO datasets (name, version, is_current, source_name, licence) VALUES ('county', $1, $2, 'GIS', 'PDDL') RETURNING id", [number, current])).rows[0]!.id;
-    await db.query('SELECT create_parcel_version_table($1)', [id]);
-    for (const [index, [owner, mailCity, mailState, mailZip]] of OWNERS.entries()) {
-      await db.query(
-        `INSERT INTO parcels_v${id} (pin, owner, city, state, zip, mail_city, mail_state, mail_zip, geometry, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat, dataset_id)
-         VALUES ($1, $2, 'MOORESVILLE', 'NC', '28115', $3, $4, $5, '{}', -80.8, 35.5, -80.9, 35.4, -80.7, 35.6, $6)`,
-        [`P-${index}`, owner, mailCity, mailState, mailZip, id],
-      );
-    }
-    return id;
-  };
   const classes = async (table: string) =>
-    (await db.query(`SELECT pin, owner_kind, absentee_county, absentee_state FROM ${table} ORDER BY pin`)).rows;
+    (await kept.db.query(`SELECT pin, owner_kind, absentee_county, absentee_state FROM ${table} ORDER BY pin`)).rows;
 
   beforeAll(async () => {
-    ({ db, close } = await openTestDbBefore('027'));
-    retiredId = await version(1, false);
-    currentId = await version(2, true);
-    await db.exec(`ALTER TABLE parcels ATTACH PARTITION parcels_v${currentId} FOR VALUES IN (${currentId})`);
-    await migrate(db);
+    kept = await migrateWithKeptVersions('027', async (db, id) => {
+      for (const [index, [owner, mailCity, mailState, mailZip]] of OWNERS.entries()) {
+        await db.query(
+          `INSERT INTO parcels_v${id} (pin, owner, city, state, zip, mail_city, mail_state, mail_zip, geometry, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat, dataset_id)
+           VALUES ($1, $2, 'MOORESVILLE', 'NC', '28115', $3, $4, $5, '{}', -80.8, 35.5, -80.9, 35.4, -80.7, 35.6, $6)`,
+          [`P-${index}`, owner, mailCity, mailState, mailZip, id],
+        );
+      }
+    });
   });
-  afterAll(() => close());
+  afterAll(() => kept.close());
 
   it('classifies every parcel written before it, served or retired', async () => {
     expect(await classes('parcels')).toEqual(CLASSES);
-    expect(await classes(`parcels_v${retiredId}`)).toEqual(CLASSES);
+    expect(await classes(`parcels_v${kept.retiredId}`)).toEqual(CLASSES);
   });
 
   it('lets a rollback attach the retired version again', async () => {
-    await db.exec(`ALTER TABLE parcels DETACH PARTITION parcels_v${currentId}`);
-    await db.exec(`ALTER TABLE parcels ATTACH PARTITION parcels_v${retiredId} FOR VALUES IN (${retiredId})`);
+    await kept.db.exec(`ALTER TABLE parcels DETACH PARTITION parcels_v${kept.currentId}`);
+    await kept.db.exec(`ALTER TABLE parcels ATTACH PARTITION parcels_v${kept.retiredId} FOR VALUES IN (${kept.retiredId})`);
     expect(await classes('parcels')).toEqual(CLASSES);
   });
 
   it("computes a new version's owner kinds as its rows are written, and its absentees when asked", async () => {
-    const id = await version(3, false);
+    const id = await kept.version(3, false);
     expect(await classes(`parcels_v${id}`)).toEqual(CLASSES.map((row) => ({ ...row, absentee_county: false, absentee_state: false })));
-    await db.query('SELECT mark_absentee_owners($1)', [id]);
+    await kept.db.query('SELECT mark_absentee_owners($1)', [id]);
     expect(await classes(`parcels_v${id}`)).toEqual(CLASSES);
   });
 });

@@ -2,9 +2,7 @@
 // served or retired (a rollback serves a retired version's own again), a version with roads of its own
 // gets no street labels, and deleting a version deletes its labels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './db.ts';
-import { migrate } from './migrate.ts';
-import { openTestDbBefore } from './testing/openTestDbBefore.ts';
+import { migrateWithKeptVersions, type KeptVersions } from './testing/keptVersions.ts';
 
 /** PIN, site address, city and centroid: two addresses of SADDLE LN in one grid cell, and one unit's address. */
 const PARCELS: [pin: string, add1: string, city: string, lon: number, lat: number][] = [
@@ -15,37 +13,31 @@ const PARCELS: [pin: string, add1: string, city: string, lon: number, lat: numbe
 ];
 
 describe('migration 028 on a database with a served and a retired version', () => {
-  let db: Db;
-  let close: () => Promise<void>;
-  let retiredId: number;
-  let currentId: number;
+  let kept: KeptVersions;
   let withRoadsId: number;
 
-  const version = async (number: number, current: boolean) => {
-    const id = (await db.query<{ id: number }>("INSERT INTO datasets (name, version, is_current, source_name, licence) VALUES ('county', $1, $2, 'GIS', 'PDDL') RETURNING id", [number, current])).rows[0]!.id;
-    await db.query('SELECT create_parcel_version_table($1)', [id]);
-    for (const [pin, add1, city, lon, lat] of PARCELS) {
-      await db.query(
-        `INSERT INTO parcels_v${id} (pin, add1, city, geometry, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat, dataset_id)
-         VALUES ($1, $2, $3, '{}', $4, $5, $4, $5, $4, $5, $6)`,
-        [pin, add1, city, lon, lat, id],
-      );
-    }
-    return id;
-  };
   const labels = async (id: number) =>
-    (await db.query('SELECT kind, name, parcels, lon, lat FROM parcel_place_labels WHERE dataset_id = $1 ORDER BY kind, name', [id])).rows;
+    (await kept.db.query('SELECT kind, name, parcels, lon, lat FROM parcel_place_labels WHERE dataset_id = $1 ORDER BY kind, name', [id])).rows;
 
   beforeAll(async () => {
-    ({ db, close } = await openTestDbBefore('028'));
-    retiredId = await version(1, false);
-    currentId = await version(2, true);
-    await db.exec(`ALTER TABLE parcels ATTACH PARTITION parcels_v${currentId} FOR VALUES IN (${currentId})`);
-    withRoadsId = await version(3, false);
-    await db.query(`INSERT INTO basemap_features (layer, name, kind, geometry, dataset_id) VALUES ('roads', 'Saddle Ln', 'minor', '{}', $1)`, [withRoadsId]);
-    await migrate(db);
+    kept = await migrateWithKeptVersions(
+      '028',
+      async (db, id) => {
+        for (const [pin, add1, city, lon, lat] of PARCELS) {
+          await db.query(
+            `INSERT INTO parcels_v${id} (pin, add1, city, geometry, centroid_lon, centroid_lat, min_lon, min_lat, max_lon, max_lat, dataset_id)
+             VALUES ($1, $2, $3, '{}', $4, $5, $4, $5, $4, $5, $6)`,
+            [pin, add1, city, lon, lat, id],
+          );
+        }
+      },
+      async ({ db, version }) => {
+        withRoadsId = await version(3, false);
+        await db.query(`INSERT INTO basemap_features (layer, name, kind, geometry, dataset_id) VALUES ('roads', 'Saddle Ln', 'minor', '{}', $1)`, [withRoadsId]);
+      },
+    );
   });
-  afterAll(() => close());
+  afterAll(() => kept.close());
 
   it("derives every kept version's towns and street runs, served or retired", async () => {
     const expected = [
@@ -54,8 +46,8 @@ describe('migration 028 on a database with a served and a retired version', () =
       { kind: 'town', name: 'MOORESVILLE', parcels: 3, lon: -80.8103, lat: 35.5803 },
       { kind: 'town', name: 'TROUTMAN', parcels: 1, lon: -80.9, lat: 35.7 },
     ];
-    expect(await labels(currentId)).toEqual(expected);
-    expect(await labels(retiredId)).toEqual(expected);
+    expect(await labels(kept.currentId)).toEqual(expected);
+    expect(await labels(kept.retiredId)).toEqual(expected);
   });
 
   it('gives a version with roads of its own its towns and no street labels', async () => {
@@ -63,11 +55,11 @@ describe('migration 028 on a database with a served and a retired version', () =
   });
 
   it("derives a new version's labels when asked, and deletes them with the version", async () => {
-    const id = await version(4, false);
+    const id = await kept.version(4, false);
     expect(await labels(id)).toEqual([]);
-    await db.query('SELECT derive_place_labels($1)', [id]);
+    await kept.db.query('SELECT derive_place_labels($1)', [id]);
     expect(await labels(id)).toHaveLength(3);
-    await db.query('DELETE FROM datasets WHERE id = $1', [id]);
+    await kept.db.query('DELETE FROM datasets WHERE id = $1', [id]);
     expect(await labels(id)).toEqual([]);
   });
 });
