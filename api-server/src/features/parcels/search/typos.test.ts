@@ -60,3 +60,53 @@ describe('correctTypos', () => {
     expect(correctTypos(analyseSearchText('pressly zqxvbw'), vocabulary)).toBeUndefined();
   });
 });
+
+describe('correctTypos against a large vocabulary', () => {
+  // Words that share most of their letters, as a county's do, so that many pass the letters test.
+  const LETTERS = 'aeinorst';
+  let seed = 7;
+  const random = (below: number) => {
+    seed = (seed * 16_807) % 2_147_483_647;
+    return seed % below;
+  };
+  const randomWord = (length: number) => Array.from({ length }, () => LETTERS[random(LETTERS.length)]).join('');
+  /** One edit of four kinds: a letter replaced, left out, added or swapped with the next. */
+  const edited = (word: string): string => {
+    const at = random(word.length - 1);
+    const letter = 'abcdefghijklmnopqrstuvwxyz'[random(26)]!;
+    return [
+      word.slice(0, at) + letter + word.slice(at + 1),
+      word.slice(0, at) + word.slice(at + 1),
+      word.slice(0, at) + letter + word.slice(at),
+      word.slice(0, at) + word[at + 1]! + word[at]! + word.slice(at + 2),
+    ][random(4)]!;
+  };
+  const words = [...new Set(Array.from({ length: 5_000 }, () => randomWord(5 + random(6))))];
+  const rows = words.map((word) => ({ word, uses: 1 + random(50) }));
+  const large = createVocabulary(rows);
+
+  /** What the rule says, by measuring every word: the closest, the most used first, six at most. */
+  const expectedCorrections = (typo: string): string[] => {
+    const allowed = typo.length < 5 ? 1 : 2;
+    const measured = rows.map((row) => ({ ...row, edits: editsBetween(typo, row.word, allowed) })).filter((row) => row.edits <= allowed);
+    const fewest = Math.min(...measured.map((row) => row.edits));
+    return measured
+      .filter((row) => row.edits === fewest)
+      .sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1))
+      .slice(0, 6)
+      .map((row) => row.word);
+  };
+
+  it('corrects each typo to what measuring every word gives', () => {
+    let corrected = 0;
+    for (let n = 0; n < 100; n++) {
+      const typo = edited(edited(words[random(words.length)]!));
+      const corrections = correctTypos(analyseSearchText(typo), large)?.words[0]!.corrections;
+      // A typo that begins a word is not one; one close to no word has no corrections.
+      if (corrections === undefined) continue;
+      expect(corrections, typo).toEqual(expectedCorrections(typo));
+      corrected++;
+    }
+    expect(corrected).toBeGreaterThan(50);
+  });
+});

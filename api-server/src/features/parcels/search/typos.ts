@@ -13,11 +13,16 @@ export interface VocabularyRow {
   uses: number;
 }
 
+/** A word a typo may be of, with its letterBits. */
+interface Candidate extends VocabularyRow {
+  letters: number;
+}
+
 export interface Vocabulary {
   /** Every word, sorted: a typed word that begins one is not a typo (it is what the words branch finds). */
   sorted: readonly string[];
   /** By length: a typo's candidates are the words at most MAX_EDITS longer or shorter. */
-  byLength: ReadonlyMap<number, readonly VocabularyRow[]>;
+  byLength: ReadonlyMap<number, readonly Candidate[]>;
 }
 
 /** Words shorter than this are not corrected: one letter changes them into too many others. */
@@ -33,10 +38,10 @@ export function createVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   for (const row of rows) uses.set(row.word, row.uses);
   // Street types and directions spelled out are words a typo may be of, though a county abbreviates them.
   for (const word of SPELLED_WORDS) if (!uses.has(word)) uses.set(word, 0);
-  const byLength = new Map<number, VocabularyRow[]>();
+  const byLength = new Map<number, Candidate[]>();
   for (const [word, count] of uses) {
     const list = byLength.get(word.length) ?? [];
-    list.push({ word, uses: count });
+    list.push({ word, uses: count, letters: letterBits(word) });
     byLength.set(word.length, list);
   }
   return { sorted: [...uses.keys()].sort(), byLength };
@@ -96,11 +101,31 @@ function beginsSomeWord(prefix: string, sorted: readonly string[]): boolean {
   return low < sorted.length && sorted[low]!.startsWith(prefix);
 }
 
+/**
+ * One bit per letter a word holds (its code modulo 32): an edit changes at most two of them (a letter
+ * replaced: one gone, one new), so a word `allowed` edits away differs in at most 2 × allowed bits.
+ * Counting them rules out most words of a state's vocabulary before editsBetween measures any: the
+ * pass over them all holds the event loop.
+ */
+function letterBits(word: string): number {
+  let bits = 0;
+  for (let i = 0; i < word.length; i++) bits |= 1 << (word.charCodeAt(i) & 31);
+  return bits;
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits >>> 0; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
 function correctionsOf(typed: string, vocabulary: Vocabulary): string[] {
   const allowed = typed.length < TWO_EDITS_FROM_LENGTH ? 1 : MAX_EDITS;
+  const typedLetters = letterBits(typed);
   const found: (VocabularyRow & { edits: number })[] = [];
   for (let length = typed.length - allowed; length <= typed.length + allowed; length++) {
     for (const row of vocabulary.byLength.get(length) ?? []) {
+      if (bitCount(row.letters ^ typedLetters) > 2 * allowed) continue;
       const edits = editsBetween(typed, row.word, allowed);
       if (edits <= allowed) found.push({ word: row.word, edits, uses: row.uses });
     }
