@@ -9,7 +9,7 @@ const RELISTEN_DELAY_MS = 1000;
  * Each connection's settings unless the URL sets its own (`?options=-c work_mem=…`): an attribute
  * query ANDs the bitmaps of its filters' indexes, each of a million parcels or more in a state, and
  * under PostgreSQL's 4 MB default they turn lossy, so every row of the pages they span is read again
- * (a three-filter query at 5,000,000 parcels: p95 13.3 s, with these 3.6 s; docs/performance.md).
+ * (docs/decisions.md, "Attribute queries").
  */
 const CONNECTION_OPTIONS = '-c work_mem=64MB';
 

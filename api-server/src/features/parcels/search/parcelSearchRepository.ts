@@ -72,10 +72,6 @@ export function createParcelSearchRepository(db: Db) {
     },
 
     /**
-     * The words of the search text with a letter and 3 characters or more (house and unit numbers are
-     * not corrected), and how often each occurs, read page by page in `fid` order (its B-tree).
-     */
-    /**
      * The words typos are corrected to: every word of the current versions' owners and site
      * addresses, as derived at publish (migration 029), as one value (PGlite hands rows over one by
      * one, at a cost each).
