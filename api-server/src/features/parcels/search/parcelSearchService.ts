@@ -19,8 +19,8 @@ import type { ParcelSearchRepository, StreetRow } from './parcelSearchRepository
 import type { SearchGate } from './searchGate.ts';
 import { localityFinder } from './localities.ts';
 import { analyseSearchText, type SearchText } from './searchText.ts';
-import { correctTypos, createVocabulary } from './typos.ts';
-import type { SearchPage } from './parcelSearchSql.ts';
+import { correctTypos, createVocabulary, matchesCorrection } from './typos.ts';
+import type { SearchMode, SearchPage } from './parcelSearchSql.ts';
 
 export interface SearchQuery {
   q: string;
@@ -73,25 +73,31 @@ export function createParcelSearchService(deps: {
     const typed = analyseSearchText(q);
     // Punctuation alone ('%%', '--') names nothing.
     if (typed.words.length === 0) return { results: [], total: 0, capped: false, places: [] };
-    const text = (await localities(await version()))(typed);
+    const finder = await localities(await version());
+    const text = finder.find(typed);
     const cap = text.indexable ? SEARCH_TOTAL_CAP : SEARCH_SHORT_QUERY_CAP;
     const firstPage = page.offset === 0;
     const withStreets = firstPage && !text.hasNumber;
     const common = text.indexable ? await commonWords(await version()) : [];
-    // The words as typed; else their typos corrected; else by trigram similarity. Each its own turn at the gate.
-    let searched = text;
-    let rows = await gate(user, () => repository.search(text, 'words', page, cap, withStreets, common));
-    if (rows.total === 0 && text.indexable) {
-      const corrected = correctTypos(text, await vocabulary(await version()));
-      if (corrected) {
-        rows = await gate(user, () => repository.search(corrected, 'corrected', page, cap, withStreets, common));
-        searched = corrected;
+    const search = async (reading: SearchText, mode: SearchMode) => ({
+      reading,
+      rows: await gate(user, () => repository.search(reading, mode, page, cap, withStreets, mode === 'similar' ? [] : common)),
+    });
+    // The words as typed; else with a town or ZIP code still being typed at the end; else their typos
+    // corrected, the last word read whole and then as still being typed; else by trigram similarity,
+    // which at a state's size takes ten times as long as the rest. Each its own turn at the gate.
+    let found = await search(text, 'words');
+    if (found.rows.total === 0 && text.indexable) {
+      const begunTown = finder.findBegun(text);
+      if (begunTown) found = await search(begunTown, 'words');
+      for (const lastWord of ['whole', 'begun'] as const) {
+        if (found.rows.total > 0) break;
+        const corrected = correctTypos(begunTown ?? text, await vocabulary(await version()), lastWord);
+        if (corrected) found = await search(corrected, 'corrected');
       }
-      if (rows.total === 0) {
-        rows = await gate(user, () => repository.search(text, 'similar', page, cap, withStreets));
-        searched = text;
-      }
+      if (found.rows.total === 0) found = await search(text, 'similar');
     }
+    const { reading: searched, rows } = found;
     const places = firstPage ? [...roads(rows.streets, searched), ...(await water(searched))].slice(0, MAX_PLACES) : [];
     return {
       results: rows.results,
@@ -127,7 +133,7 @@ function wordsOf(name: string): string[] {
 function namesMatch(words: readonly string[], text: SearchText): boolean {
   return text.words.every((word) =>
     words.some((candidate) =>
-      word.corrections ? word.corrections.includes(candidate) : candidate.startsWith(word.typed) || word.spellings.includes(candidate),
+      word.corrections ? matchesCorrection(word, candidate) : candidate.startsWith(word.typed) || word.spellings.includes(candidate),
     ),
   );
 }

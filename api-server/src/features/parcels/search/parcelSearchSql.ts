@@ -3,7 +3,7 @@
 // bounded index ranges, never a scan of the table. Parameterised throughout.
 import type { SearchSort, SortDirection } from '@parcel-map/shared/contracts';
 import { likeLiteral, type Locality, type SearchText, type SearchWord } from './searchText.ts';
-import { hasCorrections } from './typos.ts';
+import { hasCorrections, matchesCorrection } from './typos.ts';
 
 // Migration 009's index expressions, character for character (029's derive_search_words splits the same text).
 export const SEARCH_WORDS = `(' ' || translate(lower(coalesce(owner, '') || ' ' || coalesce(add1, '')), ',.#&/', '     ') || ' ')`;
@@ -113,6 +113,8 @@ export function searchStatement(
       if (locality.rest.words.length === 0) branch('1', locality.city ? `'city'` : `'zip'`, inLocality(locality), 'lower(add1)');
       // The trigram index finds the rest's words; the town or ZIP code filters what it finds.
       else if (locality.rest.indexable) wordsBranch(locality.rest.words, inLocality(locality));
+      // A house number begun beside its town ("Mooresville 35"): the addresses beginning with it there.
+      else branch('3', `'address'`, `lower(add1) LIKE ${param(`${likeLiteral(locality.rest.normalised)}%`)} AND ${inLocality(locality)}`, 'lower(add1) USING ~<~');
     }
   } else if (mode === 'corrected') {
     if (hasCorrections(text.words)) wordsBranch(text.words);
@@ -167,30 +169,31 @@ function wordsIndexCondition(words: readonly SearchWord[], commonWords: readonly
 }
 
 function isCommon(word: SearchWord, common: string): boolean {
-  if (word.corrections) return word.corrections.includes(common);
+  if (word.corrections) return matchesCorrection(word, common);
   return common.startsWith(word.typed) || word.spellings.includes(common);
 }
 
 /** wordCondition on SEARCH_WORDS, as position tests: `SEARCH_WORDS LIKE '% ab%'` is `strpos(SEARCH_WORDS, ' ab') > 0`. */
 function filterCondition(word: SearchWord, param: (value: unknown) => string): string {
   const needles = word.corrections
-    ? word.corrections.map((correction) => ` ${correction} `)
+    ? word.corrections.map((correction) => ` ${correction}${word.begun ? '' : ' '}`)
     : [` ${word.typed}`, ...word.spellings.map((spelling) => ` ${spelling} `)];
   return `(${needles.map((needle) => `strpos(${SEARCH_WORDS}, ${param(needle)}) > 0`).join(' OR ')})`;
 }
 
-/** One typed word: the start of a word, or one of its other spellings as a whole word; a typo, one of its corrections as a whole word. */
+/** One typed word: the start of a word, or one of its other spellings as a whole word; a typo, one of its corrections as a whole word (or as a start, the last word still being typed). */
 function wordCondition(column: string, word: SearchWord, param: (value: unknown) => string): string {
   const patterns = word.corrections
-    ? word.corrections.map((correction) => `% ${likeLiteral(correction)} %`)
+    ? word.corrections.map((correction) => `% ${likeLiteral(correction)}${word.begun ? '' : ' '}%`)
     : [`% ${likeLiteral(word.typed)}%`, ...word.spellings.map((spelling) => `% ${likeLiteral(spelling)} %`)];
   return `(${patterns.map((pattern) => `${column} LIKE ${param(pattern)}`).join(' OR ')})`;
 }
 
-/** The town and/or the ZIP code (a locality has one at least). */
+/** The town and/or the ZIP code (a locality has one at least), or their starts while they are typed. */
 function localityCondition(locality: Locality, param: (value: unknown) => string): string {
+  const is = (value: string) => (locality.begun ? `LIKE ${param(`${likeLiteral(value)}%`)}` : `= ${param(value)}`);
   return [
-    ...(locality.city === undefined ? [] : [`lower(city) = ${param(locality.city)}`]),
-    ...(locality.zip === undefined ? [] : [`zip = ${param(locality.zip)}`]),
+    ...(locality.city === undefined ? [] : [`lower(city) ${is(locality.city)}`]),
+    ...(locality.zip === undefined ? [] : [`zip ${is(locality.zip)}`]),
   ].join(' AND ');
 }

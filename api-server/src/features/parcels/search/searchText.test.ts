@@ -29,6 +29,13 @@ describe('analyseSearchText', () => {
     expect(analyseSearchText('N Main').words[0]).toEqual({ typed: 'n', spellings: ['north'] });
   });
 
+  it('reads the start of a street type spelled out as its abbreviations too, which a county writes', () => {
+    expect(analyseSearchText('Broad Stre').words[1]).toEqual({ typed: 'stre', spellings: ['st', 'str'] });
+    expect(analyseSearchText('Barkley Co').words[1]).toEqual({ typed: 'co', spellings: ['ct', 'cv'] });
+    expect(analyseSearchText('Saddle La').words[1]).toEqual({ typed: 'la', spellings: ['ln'] });
+    expect(analyseSearchText('Smith S').words[1]).toEqual({ typed: 's', spellings: ['south'] });
+  });
+
   it('says whether the trigram index can find a word and whether a house number was typed', () => {
     expect(analyseSearchText('an')).toMatchObject({ indexable: false, hasNumber: false });
     expect(analyseSearchText('a n m')).toMatchObject({ indexable: false });

@@ -51,6 +51,21 @@ export function otherSpellings(word: string): readonly string[] {
   return (EQUIVALENTS.get(word) ?? []).filter((other) => other !== word);
 }
 
+/** Shorter than this, a typed word is not read as the start of a street type spelled out ("s"). */
+const SPELLED_START_LENGTH = 2;
+
+/**
+ * The whole words a typed word may stand for besides those it begins: its other spellings, and those
+ * of the street types and directions it begins spelled out ("stre", the start of STREET: ST, STR),
+ * which a county abbreviates.
+ */
+function spellingsOf(word: string): readonly string[] {
+  const spelledOut = word.length < SPELLED_START_LENGTH ? [] : EQUIVALENT_WORDS.filter((words) => words.some((spelled) => spelled.length > word.length && spelled.startsWith(word)));
+  // Those it begins itself it finds as typed.
+  const begun = spelledOut.flat().filter((other) => !other.startsWith(word));
+  return [...new Set([...otherSpellings(word), ...begun])];
+}
+
 /** Every street type and direction as people spell them: words a typo may be of, though no parcel spells them so. */
 export const SPELLED_WORDS: readonly string[] = EQUIVALENT_WORDS.flat();
 
@@ -65,6 +80,8 @@ export interface SearchWord {
    * whole word instead of `typed`.
    */
   corrections?: readonly string[];
+  /** Set with the corrections of the query's last word read as still being typed: each matches the start of a word, as `typed` does. */
+  begun?: boolean;
 }
 
 /** A town and/or ZIP code typed with the words (localities.ts): "132 saddle ln mooresville 28115". */
@@ -72,8 +89,12 @@ export interface Locality {
   /** As stored, in lower case. */
   city: string | undefined;
   zip: string | undefined;
+  /** Set when `city` or `zip` is the start of several still being typed ("132 saddle ln mou": MOUNT MOURNE, MOUNT ULLA). */
+  begun?: boolean;
   /** The query without them. */
   rest: SearchText;
+  /** Whether the rest runs to the end of the query (the town before it): its last word may be one still being typed. */
+  restEndsQuery: boolean;
 }
 
 export interface SearchText {
@@ -97,7 +118,7 @@ export function analyseSearchText(query: string): SearchText {
     .replace(/[^\p{L}\p{N}'-]+/gu, ' ')
     .split(' ')
     .filter((word) => word.length > 0 && /[\p{L}\p{N}]/u.test(word));
-  const words = typed.map((word) => ({ typed: word, spellings: otherSpellings(word) }));
+  const words = typed.map((word) => ({ typed: word, spellings: spellingsOf(word) }));
   const normalised = typed.map((word) => EQUIVALENTS.get(word)?.[0] ?? word).join(' ');
   const compact = lower.replace(/[^a-z0-9]+/g, '');
   // A PIN is letters and digits, with dashes, dots, spaces or slashes between groups, and a digit somewhere.

@@ -10,6 +10,7 @@ import { DEFAULT_IMPORT_FILE_LIMITS, importParcels, readBundledMapping } from '@
 import { CAMBRIDGE_FY2014_DIR, CAMBRIDGE_FY2014_GEOJSON, fixtureDir, writeFixture } from '@parcel-map/county-data/testing';
 import { SEARCH_TOTAL_CAP, type ParcelSearchResponse, type ParcelSearchResult } from '@parcel-map/shared/contracts';
 import { startTestApp, type TestApp } from '../../../testing/testApp.ts';
+import { SEARCH_WORDS } from './parcelSearchSql.ts';
 
 const CENTRE_PIN = '4605050123';
 
@@ -97,6 +98,21 @@ describe('a street with its town or ZIP code', () => {
   it('corrects a typo beside the town: 132 Sadle Ln Mooresville', async () => {
     const { results } = await q('132 Sadle Ln Mooresville');
     expect(results[0]).toMatchObject({ pin: CENTRE_PIN });
+  });
+
+  // As the box sends them while the town or ZIP code is typed: read as its start, not by similarity.
+  it.each(['132 Saddle Ln trout', '132 Sadle Ln trou', '132 Saddle Ln 2816'])('narrows to a town or ZIP code still being typed: %s', async (typed) => {
+    const { results, total } = await q(typed);
+    expect(total).toBe(2);
+    expect(results.map((result) => result.pin).sort()).toEqual([...troutman].sort());
+  });
+
+  it('lists a town being typed alone, and the addresses beside a town beginning with a house number', async () => {
+    const town = await q('Troutm');
+    expect(town.results.map((result) => result.pin).sort()).toEqual([...troutman].sort());
+    expect(town.results.every((result) => result.matched === 'city')).toBe(true);
+    const numbered = await q('Statesville 13');
+    expect(numbered.results.map((result) => [result.add1, result.city])).toEqual([['133 SADDLE LN', 'STATESVILLE'], ['132 SADDLE LN', 'STATESVILLE']].sort());
   });
 });
 
@@ -205,6 +221,19 @@ describe('typos in owners and streets', () => {
     expect(lane.total).toBe(rows[0]!.n);
     const exact = await top5('Sloan George K');
     expect(exact[0]).toMatchObject({ owner: 'SLOAN GEORGE K', matched: 'owner' });
+  });
+
+  // As the box sends them while the last word is typed: every parcel with the words before it and a word
+  // beginning as that one would (STEVEN and STREET begin with ST, a letter from STV).
+  it.each([
+    ['Brotehrtn Sarr', 'BROTHERTON SARAH R', '% brotherton %', '% sar%'],
+    ['Reid Stv', 'REID STEVEN U', '% reid%', '% st%'],
+  ])('reads the last word of %s as still being typed, with its typo', async (typed, owner, before, last) => {
+    const pin = await pinWhere(app, 'owner', owner);
+    const { results, total } = await q(typed, '&limit=5');
+    expect(results.map((result) => result.pin)).toContain(pin);
+    const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcels WHERE kind = 'parcel' AND ${SEARCH_WORDS} LIKE $1 AND ${SEARCH_WORDS} LIKE $2`, [before, last]);
+    expect(total).toBe(rows[0]!.n);
   });
 
   it('finds nothing for a word a few letters from every word of the county', async () => {

@@ -13,6 +13,9 @@ const vocabulary = createVocabulary(
     ['saddle', 9],
     ['ln', 900],
     ['brotherton', 12],
+    ['margaret', 7],
+    ['margie', 2],
+    ['mary', 30],
   ].map(([word, uses]) => ({ word: word as string, uses: uses as number })),
 );
 
@@ -61,6 +64,36 @@ describe('correctTypos', () => {
   });
 });
 
+describe('correctTypos: the last word still being typed', () => {
+  it('reads it as the starts of words closest to it, each a start the words branch matches', () => {
+    const margaret = correctTypos(analyseSearchText('Brotherton Margg'), vocabulary, 'begun')!;
+    expect(margaret.words[0]).toEqual({ typed: 'brotherton', spellings: [] });
+    // MARG begins MARGARET and MARGIE, one letter from MARGG; MARY is two.
+    expect(margaret.words[1]).toMatchObject({ corrections: ['marg'], begun: true });
+    // STEVEN begins with ST, a letter from STV, as does the street type ST (STREET).
+    expect(correctTypos(analyseSearchText('reid stv'), vocabulary, 'begun')!.words[1]).toMatchObject({ corrections: ['st', 'street', 'str'], begun: true });
+  });
+
+  it('corrects the words before it as whole words', () => {
+    const corrected = correctTypos(analyseSearchText('brotehrtn margg'), vocabulary, 'begun')!;
+    expect(corrected.words.map((word) => [word.corrections, word.begun])).toEqual([
+      [['brotherton'], undefined],
+      [['marg'], true],
+    ]);
+  });
+
+  it('reads nothing new when the last word is no typo, or a town comes after it', () => {
+    expect(correctTypos(analyseSearchText('brotehrtn marg'), vocabulary, 'begun')).toBeUndefined();
+    // 'Margg Mooresville' and 'Mooresville Margg': the words beside the town.
+    const rest = analyseSearchText('margg');
+    const town = { city: 'mooresville', zip: undefined, rest };
+    const restOf = (restEndsQuery: boolean) => correctTypos({ ...rest, locality: { ...town, restEndsQuery } }, vocabulary, 'begun')?.locality?.rest.words[0];
+    // Whole, MARGG is two letters from MARY and MARGIE.
+    expect(restOf(false)).toEqual({ typed: 'margg', spellings: [], corrections: ['mary', 'margie'] });
+    expect(restOf(true)).toMatchObject({ corrections: ['marg'], begun: true });
+  });
+});
+
 describe('correctTypos against a large vocabulary', () => {
   // Words that share most of their letters, as a county's do, so that many pass the letters test.
   const LETTERS = 'aeinorst';
@@ -105,6 +138,40 @@ describe('correctTypos against a large vocabulary', () => {
       // A typo that begins a word is not one; one close to no word has no corrections.
       if (corrections === undefined) continue;
       expect(corrections, typo).toEqual(expectedCorrections(typo));
+      corrected++;
+    }
+    expect(corrected).toBeGreaterThan(50);
+  });
+
+  /** The begun rule, by measuring every start of every word: each word's shortest start fewest edits away, the fewest of all, a start that begins another left out, by uses summed. */
+  const expectedStarts = (typo: string): string[] => {
+    const allowed = typo.length < 5 ? 1 : 2;
+    const byStart = new Map<string, { edits: number; uses: number }>();
+    for (const row of rows) {
+      let best: { start: string; edits: number } | undefined;
+      for (let length = Math.max(1, typo.length - allowed); length <= row.word.length; length++) {
+        const edits = editsBetween(typo, row.word.slice(0, length), allowed);
+        if (edits <= allowed && (!best || edits < best.edits)) best = { start: row.word.slice(0, length), edits };
+      }
+      if (best) byStart.set(best.start, { edits: best.edits, uses: (byStart.get(best.start)?.uses ?? 0) + row.uses });
+    }
+    const fewest = Math.min(...[...byStart.values()].map((start) => start.edits));
+    const starts = [...byStart].filter(([, start]) => start.edits === fewest);
+    return starts
+      .filter(([start]) => !starts.some(([other]) => other !== start && start.startsWith(other)))
+      .sort(([a, x], [b, y]) => y.uses - x.uses || (a < b ? -1 : 1))
+      .slice(0, 6)
+      .map(([start]) => start);
+  };
+
+  it('corrects a last word being typed to what measuring every start gives', () => {
+    let corrected = 0;
+    for (let n = 0; n < 100; n++) {
+      const word = words[random(words.length)]!;
+      const typo = edited(word.slice(0, 3 + random(word.length - 2)));
+      const last = correctTypos(analyseSearchText(`x ${typo}`), large, 'begun')?.words[1];
+      if (last === undefined) continue;
+      expect(last.corrections, typo).toEqual(expectedStarts(typo));
       corrected++;
     }
     expect(corrected).toBeGreaterThan(50);

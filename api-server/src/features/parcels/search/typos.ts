@@ -21,6 +21,7 @@ interface Candidate extends VocabularyRow {
 export interface Vocabulary {
   /** Every word, sorted: a typed word that begins one is not a typo (it is what the words branch finds). */
   sorted: readonly string[];
+  uses: ReadonlyMap<string, number>;
   /** By length: a typo's candidates are the words at most MAX_EDITS longer or shorter. */
   byLength: ReadonlyMap<number, readonly Candidate[]>;
 }
@@ -44,17 +45,24 @@ export function createVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     list.push({ word, uses: count, letters: letterBits(word) });
     byLength.set(word.length, list);
   }
-  return { sorted: [...uses.keys()].sort(), byLength };
+  return { sorted: [...uses.keys()].sort(), uses, byLength };
 }
+
+/**
+ * How the query's last word is read: as a whole word (the query typed in full), or as a word still being
+ * typed ("Brotherton Margg…"), whose corrections are the starts of words one or two letters away from
+ * it, as the words branch reads the words typed.
+ */
+export type LastWord = 'whole' | 'begun';
 
 /**
  * The query, and the query without its town or ZIP code, with each word no parcel has read as its
  * corrections; undefined when neither has such a typo with corrections for each. A word list left as
  * it was has no typo, so what it finds was found already: the search leaves it out (`hasCorrections`).
  */
-export function correctTypos(text: SearchText, vocabulary: Vocabulary): SearchText | undefined {
-  const words = correctWords(text.words, vocabulary);
-  const rest = text.locality && correctWords(text.locality.rest.words, vocabulary);
+export function correctTypos(text: SearchText, vocabulary: Vocabulary, lastWord: LastWord = 'whole'): SearchText | undefined {
+  const words = correctWords(text.words, vocabulary, lastWord);
+  const rest = text.locality && correctWords(text.locality.rest.words, vocabulary, text.locality.restEndsQuery ? lastWord : 'whole');
   if (!words && !rest) return undefined;
   return {
     ...text,
@@ -68,18 +76,29 @@ export function hasCorrections(words: readonly SearchWord[]): boolean {
   return words.some((word) => word.corrections !== undefined);
 }
 
-/** The words with their typos' corrections, or undefined when none is a typo or a typo has no correction. */
-function correctWords(typed: readonly SearchWord[], vocabulary: Vocabulary): SearchWord[] | undefined {
+/** Whether a word of the parcels is one a corrected word is read as: one of its corrections, or one beginning with it while it is typed. */
+export function matchesCorrection(word: SearchWord, candidate: string): boolean {
+  const corrections = word.corrections ?? [];
+  return word.begun ? corrections.some((correction) => candidate.startsWith(correction)) : corrections.includes(candidate);
+}
+
+/**
+ * The words with their typos' corrections, or undefined when none is a typo or a typo has no correction.
+ * A last word read as begun is undefined unless it is a typo: else the list is the whole one's.
+ */
+function correctWords(typed: readonly SearchWord[], vocabulary: Vocabulary, lastWord: LastWord): SearchWord[] | undefined {
   let corrected = false;
   const words: SearchWord[] = [];
-  for (const word of typed) {
+  for (const [index, word] of typed.entries()) {
     if (!isTypo(word, vocabulary)) {
+      if (lastWord === 'begun' && index === typed.length - 1) return undefined;
       words.push(word);
       continue;
     }
-    const corrections = correctionsOf(word.typed, vocabulary);
+    const begun = lastWord === 'begun' && index === typed.length - 1;
+    const corrections = begun ? beginningsOf(word.typed, vocabulary) : correctionsOf(word.typed, vocabulary);
     if (corrections.length === 0) return undefined;
-    words.push({ ...word, corrections });
+    words.push({ ...word, corrections, ...(begun && { begun }) });
     corrected = true;
   }
   return corrected ? words : undefined;
@@ -130,8 +149,52 @@ function correctionsOf(typed: string, vocabulary: Vocabulary): string[] {
       if (edits <= allowed) found.push({ word: row.word, edits, uses: row.uses });
     }
   }
-  // The closest only: a word one letter away is what was meant far more often than one two away ("stveen" is
-  // STEVEN, not STREET).
+  return closest(found);
+}
+
+/**
+ * The starts of words a word still being typed may be a typo of: for each word, its shortest start
+ * as few edits from the typed letters as any ("margg" is one from MARG, the start of MARGARET and
+ * MARGIE). The sorted words that share their first letters share their start's edits, measured once.
+ */
+function beginningsOf(typed: string, vocabulary: Vocabulary): string[] {
+  const allowed = typed.length < TWO_EDITS_FROM_LENGTH ? 1 : MAX_EDITS;
+  const shortest = Math.max(1, typed.length - allowed);
+  const measured = typed.length + allowed;
+  const typedLetters = letterBits(typed);
+  const byStart = new Map<string, VocabularyRow & { edits: number }>();
+  let shared = '';
+  let start: { word: string; edits: number } | undefined;
+  for (const word of vocabulary.sorted) {
+    if (word.length < shortest) continue;
+    if (shared.length !== Math.min(word.length, measured) || !word.startsWith(shared)) {
+      shared = word.slice(0, measured);
+      // A letter typed that the start lacks takes an edit of its own.
+      start = bitCount(typedLetters & ~letterBits(shared)) > allowed ? undefined : closestStart(typed, shared, shortest, allowed);
+    }
+    if (!start) continue;
+    const seen = byStart.get(start.word);
+    byStart.set(start.word, { word: start.word, edits: start.edits, uses: (seen?.uses ?? 0) + (vocabulary.uses.get(word) ?? 0) });
+  }
+  const fewest = Math.min(...[...byStart.values()].map((start) => start.edits));
+  const starts = [...byStart.values()].filter((start) => start.edits === fewest).sort((a, b) => a.word.length - b.word.length);
+  // A start that begins with another is what that one finds already.
+  return closest(starts.filter((start, index) => !starts.slice(0, index).some((shorter) => start.word.startsWith(shorter.word))));
+}
+
+/** The shortest start of `word` (from `shortest` letters) fewest edits from `typed`, if at most `limit`. */
+function closestStart(typed: string, word: string, shortest: number, limit: number): { word: string; edits: number } | undefined {
+  const row = lastEditRow(typed, word, limit);
+  if (!row) return undefined;
+  let best: { word: string; edits: number } | undefined;
+  for (let length = shortest; length <= word.length; length++) {
+    if (row[length]! <= limit && (!best || row[length]! < best.edits)) best = { word: word.slice(0, length), edits: row[length]! };
+  }
+  return best;
+}
+
+/** The closest only, the most used first: a word one letter away is what was meant far more often than one two away ("stveen" is STEVEN, not STREET). */
+function closest(found: readonly (VocabularyRow & { edits: number })[]): string[] {
   const fewest = Math.min(...found.map((correction) => correction.edits));
   const corrections = found
     .filter((correction) => correction.edits === fewest)
@@ -148,6 +211,14 @@ function correctionsOf(typed: string, vocabulary: Vocabulary): string[] {
  */
 export function editsBetween(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  return Math.min(lastEditRow(a, b, limit)?.[b.length] ?? limit + 1, limit + 1);
+}
+
+/**
+ * The edits between all of `a` and each start of `b` (index: the start's length), or undefined as soon
+ * as every start is certain to be more than `limit` away.
+ */
+function lastEditRow(a: string, b: string, limit: number): number[] | undefined {
   let before = new Array<number>(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   let current = new Array<number>(b.length + 1).fill(0);
@@ -163,9 +234,9 @@ export function editsBetween(a: string, b: string, limit: number): number {
       rowMin = Math.min(rowMin, value);
     }
     // A swap reaches back two rows: past the limit only when this row is and the one before is at it.
-    if (rowMin > limit && previousMin >= limit) return limit + 1;
+    if (rowMin > limit && previousMin >= limit) return undefined;
     previousMin = rowMin;
     [before, previous, current] = [previous, current, before];
   }
-  return Math.min(previous[b.length]!, limit + 1);
+  return previous;
 }
