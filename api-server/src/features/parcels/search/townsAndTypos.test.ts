@@ -223,16 +223,13 @@ describe('typos in owners and streets', () => {
     expect(exact[0]).toMatchObject({ owner: 'SLOAN GEORGE K', matched: 'owner' });
   });
 
-  // As the box sends them while the last word is typed: every parcel with the words before it and a word
-  // beginning as that one would (STEVEN and STREET begin with ST, a letter from STV).
-  it.each([
-    ['Brotehrtn Sarr', 'BROTHERTON SARAH R', '% brotherton %', '% sar%'],
-    ['Reid Stv', 'REID STEVEN U', '% reid%', '% st%'],
-  ])('reads the last word of %s as still being typed, with its typo', async (typed, owner, before, last) => {
-    const pin = await pinWhere(app, 'owner', owner);
-    const { results, total } = await q(typed, '&limit=5');
+  // As the box sends it while the last word is typed: every parcel with the words before it and a word
+  // beginning as that one would (SARAH begins with SAR, a letter from SARR).
+  it('reads the last word as still being typed, with its typo: Brotehrtn Sarr', async () => {
+    const pin = await pinWhere(app, 'owner', 'BROTHERTON SARAH R');
+    const { results, total } = await q('Brotehrtn Sarr', '&limit=5');
     expect(results.map((result) => result.pin)).toContain(pin);
-    const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcels WHERE kind = 'parcel' AND ${SEARCH_WORDS} LIKE $1 AND ${SEARCH_WORDS} LIKE $2`, [before, last]);
+    const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcels WHERE kind = 'parcel' AND ${SEARCH_WORDS} LIKE '% brotherton %' AND ${SEARCH_WORDS} LIKE '% sar%'`);
     expect(total).toBe(rows[0]!.n);
   });
 

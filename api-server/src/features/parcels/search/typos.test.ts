@@ -70,8 +70,8 @@ describe('correctTypos: the last word still being typed', () => {
     expect(margaret.words[0]).toEqual({ typed: 'brotherton', spellings: [] });
     // MARG begins MARGARET and MARGIE, one letter from MARGG; MARY is two.
     expect(margaret.words[1]).toMatchObject({ corrections: ['marg'], begun: true });
-    // STEVEN begins with ST, a letter from STV, as does the street type ST (STREET).
-    expect(correctTypos(analyseSearchText('reid stv'), vocabulary, 'begun')!.words[1]).toMatchObject({ corrections: ['st', 'street', 'str'], begun: true });
+    // STEVEN and STEVENS begin with STE, a letter from STV, as does STREET; ST is too short a start.
+    expect(correctTypos(analyseSearchText('reid stv'), vocabulary, 'begun')!.words[1]).toMatchObject({ corrections: ['ste', 'str'], begun: true });
   });
 
   it('corrects the words before it as whole words', () => {
@@ -143,13 +143,13 @@ describe('correctTypos against a large vocabulary', () => {
     expect(corrected).toBeGreaterThan(50);
   });
 
-  /** The begun rule, by measuring every start of every word: each word's shortest start fewest edits away, the fewest of all, a start that begins another left out, by uses summed. */
+  /** The begun rule, by measuring every start of every word: each word's shortest start (three letters at least) fewest edits away, the fewest of all, a start that begins another left out, by uses summed. */
   const expectedStarts = (typo: string): string[] => {
     const allowed = typo.length < 5 ? 1 : 2;
     const byStart = new Map<string, { edits: number; uses: number }>();
     for (const row of rows) {
       let best: { start: string; edits: number } | undefined;
-      for (let length = Math.max(1, typo.length - allowed); length <= row.word.length; length++) {
+      for (let length = Math.max(3, typo.length - allowed); length <= row.word.length; length++) {
         const edits = editsBetween(typo, row.word.slice(0, length), allowed);
         if (edits <= allowed && (!best || edits < best.edits)) best = { start: row.word.slice(0, length), edits };
       }

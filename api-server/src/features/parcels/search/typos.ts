@@ -149,17 +149,19 @@ function correctionsOf(typed: string, vocabulary: Vocabulary): string[] {
       if (edits <= allowed) found.push({ word: row.word, edits, uses: row.uses });
     }
   }
-  return closest(found);
+  // A street type or direction matches as the county spells it too ("lnae" → LANE, LN).
+  return [...new Set(closest(found).flatMap((word) => [word, ...otherSpellings(word)]))];
 }
 
 /**
  * The starts of words a word still being typed may be a typo of: for each word, its shortest start
- * as few edits from the typed letters as any ("margg" is one from MARG, the start of MARGARET and
- * MARGIE). The sorted words that share their first letters share their start's edits, measured once.
+ * of three letters or more as few edits from the typed letters as any ("margg" is one from MARG, the
+ * start of MARGARET and MARGIE). The sorted words that share their first letters share their start's edits, measured once.
  */
 function beginningsOf(typed: string, vocabulary: Vocabulary): string[] {
   const allowed = typed.length < TWO_EDITS_FROM_LENGTH ? 1 : MAX_EDITS;
-  const shortest = Math.max(1, typed.length - allowed);
+  // A start of two letters begins too many words, and the trigram index cannot bound it.
+  const shortest = Math.max(MIN_TYPO_LENGTH, typed.length - allowed);
   const measured = typed.length + allowed;
   const typedLetters = letterBits(typed);
   const byStart = new Map<string, VocabularyRow & { edits: number }>();
@@ -196,13 +198,11 @@ function closestStart(typed: string, word: string, shortest: number, limit: numb
 /** The closest only, the most used first: a word one letter away is what was meant far more often than one two away ("stveen" is STEVEN, not STREET). */
 function closest(found: readonly (VocabularyRow & { edits: number })[]): string[] {
   const fewest = Math.min(...found.map((correction) => correction.edits));
-  const corrections = found
+  return found
     .filter((correction) => correction.edits === fewest)
     .sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1))
     .slice(0, MAX_CORRECTIONS)
     .map((correction) => correction.word);
-  // A street type or direction matches as the county spells it too ("lnae" → LANE, LN).
-  return [...new Set(corrections.flatMap((word) => [word, ...otherSpellings(word)]))];
 }
 
 /**
