@@ -21,7 +21,8 @@ interface Candidate extends VocabularyRow {
 export interface Vocabulary {
   /** Every word, sorted: a typed word that begins one is not a typo (it is what the words branch finds). */
   sorted: readonly string[];
-  uses: ReadonlyMap<string, number>;
+  /** The uses of the sorted words before each index: the words a start begins are a range of them. */
+  usesBefore: Float64Array;
   /** By length: a typo's candidates are the words at most MAX_EDITS longer or shorter. */
   byLength: ReadonlyMap<number, readonly Candidate[]>;
 }
@@ -45,7 +46,10 @@ export function createVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     list.push({ word, uses: count, letters: letterBits(word) });
     byLength.set(word.length, list);
   }
-  return { sorted: [...uses.keys()].sort(), uses, byLength };
+  const sorted = [...uses.keys()].sort();
+  const usesBefore = new Float64Array(sorted.length + 1);
+  sorted.forEach((word, index) => (usesBefore[index + 1] = usesBefore[index]! + uses.get(word)!));
+  return { sorted, usesBefore, byLength };
 }
 
 /**
@@ -156,43 +160,102 @@ function correctionsOf(typed: string, vocabulary: Vocabulary): string[] {
 /**
  * The starts of words a word still being typed may be a typo of: for each word, its shortest start
  * of three letters or more as few edits from the typed letters as any ("margg" is one from MARG, the
- * start of MARGARET and MARGIE). The sorted words that share their first letters share their start's edits, measured once.
+ * start of MARGARET and MARGIE); the closest of them only, as for a whole word. Those one edit away
+ * are looked for first: that walk gives up on far more starts than one that allows two.
  */
 function beginningsOf(typed: string, vocabulary: Vocabulary): string[] {
   const allowed = typed.length < TWO_EDITS_FROM_LENGTH ? 1 : MAX_EDITS;
-  // A start of two letters begins too many words, and the trigram index cannot bound it.
-  const shortest = Math.max(MIN_TYPO_LENGTH, typed.length - allowed);
-  const measured = typed.length + allowed;
-  const typedLetters = letterBits(typed);
-  const byStart = new Map<string, VocabularyRow & { edits: number }>();
-  let shared = '';
-  let start: { word: string; edits: number } | undefined;
-  for (const word of vocabulary.sorted) {
-    if (word.length < shortest) continue;
-    if (shared.length !== Math.min(word.length, measured) || !word.startsWith(shared)) {
-      shared = word.slice(0, measured);
-      // A letter typed that the start lacks takes an edit of its own.
-      start = bitCount(typedLetters & ~letterBits(shared)) > allowed ? undefined : closestStart(typed, shared, shortest, allowed);
-    }
-    if (!start) continue;
-    const seen = byStart.get(start.word);
-    byStart.set(start.word, { word: start.word, edits: start.edits, uses: (seen?.uses ?? 0) + (vocabulary.uses.get(word) ?? 0) });
+  for (let edits = 1; edits <= allowed; edits++) {
+    const starts = startsWithin(typed, vocabulary, edits).sort((a, b) => (a.word < b.word ? -1 : 1));
+    // A start that begins with another is what that one finds already: in sorted order, the one before it kept.
+    const kept: (VocabularyRow & { edits: number })[] = [];
+    for (const start of starts) if (!kept.at(-1) || !start.word.startsWith(kept.at(-1)!.word)) kept.push(start);
+    if (kept.length > 0) return closest(kept);
   }
-  const fewest = Math.min(...[...byStart.values()].map((start) => start.edits));
-  const starts = [...byStart.values()].filter((start) => start.edits === fewest).sort((a, b) => a.word.length - b.word.length);
-  // A start that begins with another is what that one finds already.
-  return closest(starts.filter((start, index) => !starts.slice(0, index).some((shorter) => start.word.startsWith(shorter.word))));
+  return [];
 }
 
-/** The shortest start of `word` (from `shortest` letters) fewest edits from `typed`, if at most `limit`. */
-function closestStart(typed: string, word: string, shortest: number, limit: number): { word: string; edits: number } | undefined {
-  const row = lastEditRow(typed, word, limit);
-  if (!row) return undefined;
-  let best: { word: string; edits: number } | undefined;
-  for (let length = shortest; length <= word.length; length++) {
-    if (row[length]! <= limit && (!best || row[length]! < best.edits)) best = { word: word.slice(0, length), edits: row[length]! };
+/**
+ * Each word's shortest start (three letters at least) fewest edits from `typed`, if at most `limit`,
+ * with the uses of the words it is the start for.
+ *
+ * A walk over the sorted words as over a trie: the edits of each start are a column of the edit table
+ * computed from the one before it, so words share the columns of the letters they share. A start past
+ * which no longer one can be closer than the closest found (or within the limit at all) ends the walk
+ * of every word it begins, as does one as long as any start may be. Those words are a range of the
+ * sorted list, skipped by a binary search with their uses summed at once: a state's half a million
+ * words are not each visited.
+ */
+function startsWithin(typed: string, vocabulary: Vocabulary, limit: number): (VocabularyRow & { edits: number })[] {
+  const { sorted, usesBefore } = vocabulary;
+  // A start of two letters begins too many words, and the trigram index cannot bound it.
+  const shortest = Math.max(MIN_TYPO_LENGTH, typed.length - limit);
+  const deepest = typed.length + limit;
+  // columns[j][i]: the edits between the first i typed letters and the path's first j letters.
+  const columns = Array.from({ length: deepest + 1 }, () => new Int32Array(typed.length + 1));
+  columns[0]!.forEach((_, i) => (columns[0]![i] = i));
+  const columnMin = new Int32Array(deepest + 1);
+  // The closest start (its length and edits) among the path's first j letters.
+  const bestLength = new Int32Array(deepest + 1);
+  const bestEdits = new Int32Array(deepest + 1).fill(limit + 1);
+  const byStart = new Map<string, VocabularyRow & { edits: number }>();
+
+  let path = '';
+  let index = 0;
+  while (index < sorted.length) {
+    const word = sorted[index]!;
+    let depth = 0;
+    while (depth < path.length && depth < word.length && path[depth] === word[depth]) depth++;
+    let ended = false;
+    while (depth < Math.min(word.length, deepest) && !ended) {
+      depth++;
+      fillColumn(typed, word, depth, columns, columnMin);
+      const edits = columns[depth]![typed.length]!;
+      const better = depth >= shortest && edits < bestEdits[depth - 1]!;
+      bestLength[depth] = better ? depth : bestLength[depth - 1]!;
+      bestEdits[depth] = better ? edits : bestEdits[depth - 1]!;
+      // Every longer start is at least this far (a swap reaches back two columns, at one edit): when the
+      // closest start found is no farther, or none can be found, no longer start changes it.
+      ended = bestEdits[depth]! <= Math.min(columnMin[depth]!, columnMin[depth - 1]! + 1);
+    }
+    path = word.slice(0, depth);
+    // Every word that begins with the path shares its closest start when no longer start can be closer.
+    const to = ended || depth === deepest ? endOfRange(sorted, path, index) : index + 1;
+    if (bestEdits[depth]! <= limit) {
+      const start = word.slice(0, bestLength[depth]);
+      const uses = (byStart.get(start)?.uses ?? 0) + usesBefore[to]! - usesBefore[index]!;
+      byStart.set(start, { word: start, edits: bestEdits[depth]!, uses });
+    }
+    index = to;
   }
-  return best;
+  return [...byStart.values()];
+}
+
+/** Column `j` of the edit table of `typed` against `word`'s start (optimal string alignment), from the two before it. */
+function fillColumn(typed: string, word: string, j: number, columns: Int32Array[], columnMin: Int32Array): void {
+  const [column, before, twoBefore] = [columns[j]!, columns[j - 1]!, columns[j - 2]];
+  const letter = word[j - 1];
+  column[0] = j;
+  let min = j;
+  for (let i = 1; i <= typed.length; i++) {
+    let value = Math.min(before[i]! + 1, column[i - 1]! + 1, before[i - 1]! + (typed[i - 1] === letter ? 0 : 1));
+    if (twoBefore && i > 1 && typed[i - 1] === word[j - 2] && typed[i - 2] === letter) value = Math.min(value, twoBefore[i - 2]! + 1);
+    column[i] = value;
+    min = Math.min(min, value);
+  }
+  columnMin[j] = min;
+}
+
+/** The index after the last sorted word (from `from`) that begins with `start`. */
+function endOfRange(sorted: readonly string[], start: string, from: number): number {
+  let low = from;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]!.startsWith(start) || sorted[middle]! < start) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The closest only, the most used first: a word one letter away is what was meant far more often than one two away ("stveen" is STEVEN, not STREET). */
@@ -211,14 +274,6 @@ function closest(found: readonly (VocabularyRow & { edits: number })[]): string[
  */
 export function editsBetween(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  return Math.min(lastEditRow(a, b, limit)?.[b.length] ?? limit + 1, limit + 1);
-}
-
-/**
- * The edits between all of `a` and each start of `b` (index: the start's length), or undefined as soon
- * as every start is certain to be more than `limit` away.
- */
-function lastEditRow(a: string, b: string, limit: number): number[] | undefined {
   let before = new Array<number>(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   let current = new Array<number>(b.length + 1).fill(0);
@@ -234,9 +289,9 @@ function lastEditRow(a: string, b: string, limit: number): number[] | undefined 
       rowMin = Math.min(rowMin, value);
     }
     // A swap reaches back two rows: past the limit only when this row is and the one before is at it.
-    if (rowMin > limit && previousMin >= limit) return undefined;
+    if (rowMin > limit && previousMin >= limit) return limit + 1;
     previousMin = rowMin;
     [before, previous, current] = [previous, current, before];
   }
-  return previous;
+  return Math.min(previous[b.length]!, limit + 1);
 }
