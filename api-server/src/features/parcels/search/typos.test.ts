@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseSearchText } from './searchText.ts';
-import { correctTypos, createVocabulary, editsBetween } from './typos.ts';
+import { correctTypos, createVocabulary } from './typos.ts';
 
 const vocabulary = createVocabulary(
   [
@@ -19,18 +19,31 @@ const vocabulary = createVocabulary(
   ].map(([word, uses]) => ({ word: word as string, uses: uses as number })),
 );
 
-describe('editsBetween', () => {
-  it('counts a letter wrong, missing, doubled or two swapped as one', () => {
-    expect(editsBetween('stevan', 'steven', 2)).toBe(1);
-    expect(editsBetween('sadle', 'saddle', 2)).toBe(1);
-    expect(editsBetween('saddddle', 'saddle', 2)).toBe(2);
-    expect(editsBetween('stveen', 'steven', 2)).toBe(1);
-    expect(editsBetween('brotehrtn', 'brotherton', 2)).toBe(2);
-  });
+/**
+ * The measure the corrections are defined by, written plainly: letters inserted, deleted, replaced or
+ * swapped with the next one (optimal string alignment distance), or `limit + 1` past `limit`.
+ */
+function editsBetween(a: string, b: string, limit: number): number {
+  const table = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      table[i]![j] = Math.min(table[i - 1]![j]! + 1, table[i]![j - 1]! + 1, table[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) table[i]![j] = Math.min(table[i]![j]!, table[i - 2]![j - 2]! + 1);
+    }
+  }
+  return Math.min(table[a.length]![b.length]!, limit + 1);
+}
 
-  it('stops past the limit', () => {
-    expect(editsBetween('reid', 'charles', 2)).toBe(3);
-    expect(editsBetween('abcdef', 'ghijkl', 1)).toBe(2);
+describe('correctTypos: the edits a typo is', () => {
+  it('counts a letter wrong, missing, doubled or two swapped as one, and allows two from five letters', () => {
+    const correctionOf = (typed: string) => correctTypos(analyseSearchText(typed), vocabulary)?.words[0]!.corrections;
+    expect(correctionOf('stevan')).toEqual(['steven']);
+    expect(correctionOf('sadle')).toEqual(['saddle']);
+    expect(correctionOf('saddddle')).toEqual(['saddle']);
+    expect(correctionOf('stveen')).toEqual(['steven']);
+    expect(correctionOf('brotehrtn')).toEqual(['brotherton']);
+    expect(correctionOf('chrlaes')).toEqual(['charles']);
+    expect(correctionOf('sxdxlx')).toBeUndefined();
   });
 });
 

@@ -13,18 +13,11 @@ export interface VocabularyRow {
   uses: number;
 }
 
-/** A word a typo may be of, with its letterBits. */
-interface Candidate extends VocabularyRow {
-  letters: number;
-}
-
 export interface Vocabulary {
   /** Every word, sorted: a typed word that begins one is not a typo (it is what the words branch finds). */
   sorted: readonly string[];
   /** The uses of the sorted words before each index: the words a start begins are a range of them. */
   usesBefore: Float64Array;
-  /** By length: a typo's candidates are the words at most MAX_EDITS longer or shorter. */
-  byLength: ReadonlyMap<number, readonly Candidate[]>;
 }
 
 /** Words shorter than this are not corrected: one letter changes them into too many others. */
@@ -40,16 +33,10 @@ export function createVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   for (const row of rows) uses.set(row.word, row.uses);
   // Street types and directions spelled out are words a typo may be of, though a county abbreviates them.
   for (const word of SPELLED_WORDS) if (!uses.has(word)) uses.set(word, 0);
-  const byLength = new Map<number, Candidate[]>();
-  for (const [word, count] of uses) {
-    const list = byLength.get(word.length) ?? [];
-    list.push({ word, uses: count, letters: letterBits(word) });
-    byLength.set(word.length, list);
-  }
   const sorted = [...uses.keys()].sort();
   const usesBefore = new Float64Array(sorted.length + 1);
   sorted.forEach((word, index) => (usesBefore[index + 1] = usesBefore[index]! + uses.get(word)!));
-  return { sorted, usesBefore, byLength };
+  return { sorted, usesBefore };
 }
 
 /**
@@ -100,7 +87,7 @@ function correctWords(typed: readonly SearchWord[], vocabulary: Vocabulary, last
       continue;
     }
     const begun = lastWord === 'begun' && index === typed.length - 1;
-    const corrections = begun ? beginningsOf(word.typed, vocabulary) : correctionsOf(word.typed, vocabulary);
+    const corrections = correctionsOf(word.typed, vocabulary, begun ? 'begun' : 'whole');
     if (corrections.length === 0) return undefined;
     words.push({ ...word, corrections, ...(begun && { begun }) });
     corrected = true;
@@ -125,68 +112,44 @@ function beginsSomeWord(prefix: string, sorted: readonly string[]): boolean {
 }
 
 /**
- * One bit per letter a word holds (its code modulo 32): an edit changes at most two of them (a letter
- * replaced: one gone, one new), so a word `allowed` edits away differs in at most 2 × allowed bits.
- * Counting them rules out most words of a state's vocabulary before editsBetween measures any: the
- * pass over them all holds the event loop.
+ * The closest words of the parcels (as few edits away as any, at most one up to four letters and two
+ * from five), the most used first; for a word still being typed, the closest starts of words. Those
+ * one edit away are looked for first: that walk gives up on far more words than one allowing two.
  */
-function letterBits(word: string): number {
-  let bits = 0;
-  for (let i = 0; i < word.length; i++) bits |= 1 << (word.charCodeAt(i) & 31);
-  return bits;
-}
-
-function bitCount(bits: number): number {
-  let count = 0;
-  for (let rest = bits >>> 0; rest !== 0; rest &= rest - 1) count++;
-  return count;
-}
-
-function correctionsOf(typed: string, vocabulary: Vocabulary): string[] {
-  const allowed = typed.length < TWO_EDITS_FROM_LENGTH ? 1 : MAX_EDITS;
-  const typedLetters = letterBits(typed);
-  const found: (VocabularyRow & { edits: number })[] = [];
-  for (let length = typed.length - allowed; length <= typed.length + allowed; length++) {
-    for (const row of vocabulary.byLength.get(length) ?? []) {
-      if (bitCount(row.letters ^ typedLetters) > 2 * allowed) continue;
-      const edits = editsBetween(typed, row.word, allowed);
-      if (edits <= allowed) found.push({ word: row.word, edits, uses: row.uses });
-    }
-  }
-  // A street type or direction matches as the county spells it too ("lnae" → LANE, LN).
-  return [...new Set(closest(found).flatMap((word) => [word, ...otherSpellings(word)]))];
-}
-
-/**
- * The starts of words a word still being typed may be a typo of: for each word, its shortest start
- * of three letters or more as few edits from the typed letters as any ("margg" is one from MARG, the
- * start of MARGARET and MARGIE); the closest of them only, as for a whole word. Those one edit away
- * are looked for first: that walk gives up on far more starts than one that allows two.
- */
-function beginningsOf(typed: string, vocabulary: Vocabulary): string[] {
+function correctionsOf(typed: string, vocabulary: Vocabulary, reading: LastWord): string[] {
   const allowed = typed.length < TWO_EDITS_FROM_LENGTH ? 1 : MAX_EDITS;
   for (let edits = 1; edits <= allowed; edits++) {
-    const starts = startsWithin(typed, vocabulary, edits).sort((a, b) => (a.word < b.word ? -1 : 1));
-    // A start that begins with another is what that one finds already: in sorted order, the one before it kept.
-    const kept: (VocabularyRow & { edits: number })[] = [];
-    for (const start of starts) if (!kept.at(-1) || !start.word.startsWith(kept.at(-1)!.word)) kept.push(start);
-    if (kept.length > 0) return closest(kept);
+    const found = reading === 'whole' ? closeWords(typed, vocabulary, edits, 'whole') : outermost(closeWords(typed, vocabulary, edits, 'begun'));
+    if (found.length === 0) continue;
+    const corrections = closest(found);
+    // A street type or direction matches as the county spells it too ("lnae" → LANE, LN); a start finds them.
+    return reading === 'whole' ? [...new Set(corrections.flatMap((word) => [word, ...otherSpellings(word)]))] : corrections;
   }
   return [];
 }
 
+/** The starts none of the others begins: a start that begins with another is what that one finds already. */
+function outermost(starts: (VocabularyRow & { edits: number })[]): (VocabularyRow & { edits: number })[] {
+  const kept: (VocabularyRow & { edits: number })[] = [];
+  // In sorted order, the starts one begins come right after it.
+  for (const start of starts.sort((a, b) => (a.word < b.word ? -1 : 1))) if (!kept.at(-1) || !start.word.startsWith(kept.at(-1)!.word)) kept.push(start);
+  return kept;
+}
+
 /**
- * Each word's shortest start (three letters at least) fewest edits from `typed`, if at most `limit`,
- * with the uses of the words it is the start for.
+ * The words within `limit` edits of `typed` (letters inserted, deleted, replaced or two swapped: the
+ * optimal string alignment distance), with their uses; or, `begun`, each word's shortest start (three
+ * letters at least) fewest edits from it, if within `limit` ("margg" is one from MARG, the start of
+ * MARGARET and MARGIE), with the uses of the words it is the start for.
  *
  * A walk over the sorted words as over a trie: the edits of each start are a column of the edit table
  * computed from the one before it, so words share the columns of the letters they share. A start past
- * which no longer one can be closer than the closest found (or within the limit at all) ends the walk
- * of every word it begins, as does one as long as any start may be. Those words are a range of the
- * sorted list, skipped by a binary search with their uses summed at once: a state's half a million
- * words are not each visited.
+ * which no longer one can come within the limit (begun: be closer than the closest found) ends the walk
+ * of every word it begins, as does one as long as any word or start may be. Those words are a range of
+ * the sorted list, skipped by a binary search (begun: their uses summed at once): a state's half a
+ * million words are not each visited.
  */
-function startsWithin(typed: string, vocabulary: Vocabulary, limit: number): (VocabularyRow & { edits: number })[] {
+function closeWords(typed: string, vocabulary: Vocabulary, limit: number, reading: LastWord): (VocabularyRow & { edits: number })[] {
   const { sorted, usesBefore } = vocabulary;
   // A start of two letters begins too many words, and the trigram index cannot bound it.
   const shortest = Math.max(MIN_TYPO_LENGTH, typed.length - limit);
@@ -198,7 +161,10 @@ function startsWithin(typed: string, vocabulary: Vocabulary, limit: number): (Vo
   // The closest start (its length and edits) among the path's first j letters.
   const bestLength = new Int32Array(deepest + 1);
   const bestEdits = new Int32Array(deepest + 1).fill(limit + 1);
-  const byStart = new Map<string, VocabularyRow & { edits: number }>();
+  const found = new Map<string, VocabularyRow & { edits: number }>();
+  const add = (word: string, edits: number, from: number, to: number) => {
+    found.set(word, { word, edits, uses: (found.get(word)?.uses ?? 0) + usesBefore[to]! - usesBefore[from]! });
+  };
 
   let path = '';
   let index = 0;
@@ -214,21 +180,18 @@ function startsWithin(typed: string, vocabulary: Vocabulary, limit: number): (Vo
       const better = depth >= shortest && edits < bestEdits[depth - 1]!;
       bestLength[depth] = better ? depth : bestLength[depth - 1]!;
       bestEdits[depth] = better ? edits : bestEdits[depth - 1]!;
-      // Every longer start is at least this far (a swap reaches back two columns, at one edit): when the
-      // closest start found is no farther, or none can be found, no longer start changes it.
-      ended = bestEdits[depth]! <= Math.min(columnMin[depth]!, columnMin[depth - 1]! + 1);
+      // Every longer start is at least this far (a swap reaches back two columns, at one edit).
+      const longer = Math.min(columnMin[depth]!, columnMin[depth - 1]! + 1);
+      ended = reading === 'begun' ? bestEdits[depth]! <= longer : longer > limit;
     }
     path = word.slice(0, depth);
-    // Every word that begins with the path shares its closest start when no longer start can be closer.
+    // Every word that begins with the path is done with when no longer start can change what it finds.
     const to = ended || depth === deepest ? endOfRange(sorted, path, index) : index + 1;
-    if (bestEdits[depth]! <= limit) {
-      const start = word.slice(0, bestLength[depth]);
-      const uses = (byStart.get(start)?.uses ?? 0) + usesBefore[to]! - usesBefore[index]!;
-      byStart.set(start, { word: start, edits: bestEdits[depth]!, uses });
-    }
+    if (reading === 'begun' && bestEdits[depth]! <= limit) add(word.slice(0, bestLength[depth]), bestEdits[depth]!, index, to);
+    if (reading === 'whole' && depth === word.length && columns[depth]![typed.length]! <= limit) add(word, columns[depth]![typed.length]!, index, index + 1);
     index = to;
   }
-  return [...byStart.values()];
+  return [...found.values()];
 }
 
 /** Column `j` of the edit table of `typed` against `word`'s start (optimal string alignment), from the two before it. */
@@ -266,32 +229,4 @@ function closest(found: readonly (VocabularyRow & { edits: number })[]): string[
     .sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1))
     .slice(0, MAX_CORRECTIONS)
     .map((correction) => correction.word);
-}
-
-/**
- * Letters inserted, deleted, replaced or swapped with the next one (optimal string alignment
- * distance), or `limit + 1` as soon as it is certain to exceed `limit`.
- */
-export function editsBetween(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let current = new Array<number>(b.length + 1).fill(0);
-  let previousMin = 0;
-  for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current[j] = value;
-      rowMin = Math.min(rowMin, value);
-    }
-    // A swap reaches back two rows: past the limit only when this row is and the one before is at it.
-    if (rowMin > limit && previousMin >= limit) return limit + 1;
-    previousMin = rowMin;
-    [before, previous, current] = [previous, current, before];
-  }
-  return Math.min(previous[b.length]!, limit + 1);
 }
