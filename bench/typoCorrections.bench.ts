@@ -10,8 +10,8 @@ import { summarize } from './lib/stats.ts';
 
 const WORDS = 500_000;
 const TYPOS = 60;
-/** The event loop held by one correction at most: a tenth of a typed search's p99 budget. */
-const BUDGET_MAX_MS = 10;
+/** The event loop held by one correction at most: a fifth of a typed search's p99 budget, which other users' requests wait. */
+const BUDGET_MAX_MS = 20;
 const LETTERS = 'eeeeeeeeeeeetttttttttaaaaaaaaooooooooiiiiiiinnnnnnnssssssrrrrrrhhhhhhdddduuullllcccmmmffyywggppbbvkxqjz';
 
 export function benchTypoCorrections(): BenchRow[] {
