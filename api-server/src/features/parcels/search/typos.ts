@@ -81,12 +81,12 @@ function correctWords(typed: readonly SearchWord[], vocabulary: Vocabulary, last
   let corrected = false;
   const words: SearchWord[] = [];
   for (const [index, word] of typed.entries()) {
+    const begun = lastWord === 'begun' && index === typed.length - 1;
     if (!isTypo(word, vocabulary)) {
-      if (lastWord === 'begun' && index === typed.length - 1) return undefined;
+      if (begun) return undefined;
       words.push(word);
       continue;
     }
-    const begun = lastWord === 'begun' && index === typed.length - 1;
     const corrections = correctionsOf(word.typed, vocabulary, begun ? 'begun' : 'whole');
     if (corrections.length === 0) return undefined;
     words.push({ ...word, corrections, ...(begun && { begun }) });
@@ -196,7 +196,10 @@ function closeWords(typed: string, vocabulary: Vocabulary, limit: number, readin
 
 /** Column `j` of the edit table of `typed` against `word`'s start (optimal string alignment), from the two before it. */
 function fillColumn(typed: string, word: string, j: number, columns: Int32Array[], columnMin: Int32Array): void {
-  const [column, before, twoBefore] = [columns[j]!, columns[j - 1]!, columns[j - 2]];
+  // Read once per letter of every word walked: no array built to destructure.
+  const column = columns[j]!;
+  const before = columns[j - 1]!;
+  const twoBefore = columns[j - 2];
   const letter = word[j - 1];
   column[0] = j;
   let min = j;
