@@ -18,8 +18,8 @@ describe('createApp', () => {
   it('answers /health, and says when the current parcels are in memory for tile builds', async () => {
     const response = await app.request('/health');
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ status: 'ok', tilesWarm: expect.any(Boolean) });
-    await vi.waitFor(async () => expect((await app.request('/health')).json).toEqual({ status: 'ok', tilesWarm: true }), { timeout: 30_000, interval: 100 });
+    expect(response.json).toEqual({ status: 'ok', tilesWarm: expect.any(Boolean), queryColumns: expect.any(Boolean) });
+    await vi.waitFor(async () => expect((await app.request('/health')).json).toEqual({ status: 'ok', tilesWarm: true, queryColumns: true }), { timeout: 30_000, interval: 100 });
   });
 
   it('answers /ready with 200 once the database answers and the parcels are in memory for tiles', async () => {

@@ -211,11 +211,12 @@ function buildApp({ db, readDb = db, config, logger, verifyBearer, localAdminTok
   app.use(COUNTY_DATA_TILES_PATH, tileAccess.middleware);
   app.get(TILE_ACCESS_PATH, perUserAnswers, tileAccess.check);
 
-  // Until the tiles are warm the API answers, building tiles from the database (slower, more memory).
-  app.use(probesRouter({ db, readDb, tilesWarm: tilesService.parcelsInMemory }));
   app.use(PER_USER_PATHS, perUserAnswers);
   if (metrics && config.metricsToken !== undefined) app.get('/metrics', metrics.endpoint(config.metricsToken));
-  const parcelQueries = createParcelQueries({ db: readDb, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads.lists });
+  const parcelQueries = createParcelQueries({ db: readDb, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads.lists, logger });
+  // Until the tiles are warm the API answers, building tiles from the database (slower, more memory);
+  // until the query columns are built, the database answers attribute queries.
+  app.use(probesRouter({ db, readDb, tilesWarm: tilesService.parcelsInMemory, queryColumnsReady: parcelQueries.columnsReady }));
   app.use('/api/parcels/query', parcelQueries.router);
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService({ repository: createNearbyRepository(readDb), wholeList: createWholeListRepository(readDb), gate: heavyReads.lists }), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets: currentDatasets, requireUser: authenticate }));

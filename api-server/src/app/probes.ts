@@ -1,5 +1,5 @@
 // What a supervisor or load balancer asks: GET /health — the process answers (and whether the tiles
-// are warm, which the benchmarks wait for) — and GET /ready — it can serve: the database (and the read
+// are warm and the query column index built, which the benchmarks wait for) — and GET /ready — it can serve: the database (and the read
 // replica, when it has one) answers a query and the current data version's parcels are in memory for
 // tiles. 503 with the reason otherwise.
 import { Router } from 'express';
@@ -12,6 +12,8 @@ interface HealthReport {
   status: 'ok';
   /** The current parcels are in memory for tile builds (a few seconds after a start or an import). */
   tilesWarm: boolean;
+  /** Attribute queries are answered from the column index of the current parcels (seconds to minutes after a start or an import; the database answers them meanwhile). */
+  queryColumns: boolean;
 }
 
 interface ReadinessReport {
@@ -27,12 +29,13 @@ export interface ProbesOptions {
   /** Where the reads go (CreateAppOptions.readDb): an instance whose replica is down cannot serve. */
   readDb: Db;
   tilesWarm(): boolean;
+  queryColumnsReady(): boolean;
 }
 
-export function probesRouter({ db, readDb, tilesWarm }: ProbesOptions): Router {
+export function probesRouter({ db, readDb, tilesWarm, queryColumnsReady }: ProbesOptions): Router {
   const router = Router();
   router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', tilesWarm: tilesWarm() } satisfies HealthReport);
+    res.json({ status: 'ok', tilesWarm: tilesWarm(), queryColumns: queryColumnsReady() } satisfies HealthReport);
   });
   router.get('/ready', async (_req, res) => {
     const database = (await Promise.all([databaseAnswers(db), readDb === db || databaseAnswers(readDb)])).every(Boolean);

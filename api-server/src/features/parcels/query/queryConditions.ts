@@ -46,7 +46,7 @@ type TextOperator = (typeof QUERY_OPERATORS_BY_TYPE)['text'][number];
  * words, on its trigram index).
  */
 export function whereSql(query: Pick<ParcelQuery, 'q' | 'filters'>, catalogue: FieldCatalogue, params: SqlParams): string {
-  const conditions = [`p.kind = 'parcel'`, ...query.filters.map((filter) => filterSql(filter, readerOf(catalogue, filter.field), params))];
+  const conditions = [`p.kind = 'parcel'`, ...query.filters.map((filter) => filterSql(filter, catalogue, params))];
   for (const word of (query.q ?? '').toLowerCase().split(/[\s,.#&/]+/).filter(Boolean)) {
     conditions.push(`${SEARCH_WORDS} LIKE ${params.add(`% ${likeLiteral(word)}%`)}`);
   }
@@ -57,11 +57,17 @@ export function whereSql(query: Pick<ParcelQuery, 'q' | 'filters'>, catalogue: F
 export function orderSql(query: Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, catalogue: FieldCatalogue, params: SqlParams): string {
   const dir = query.dir === 'desc' ? 'DESC' : 'ASC';
   const tieBreak = `p.pin ${dir}, p.dataset_id`;
-  if (query.sort === undefined) return tieBreak;
+  const reader = sortReader(query, catalogue);
+  return reader ? `${reader.sql(params.add)} ${dir} NULLS LAST, ${tieBreak}` : tieBreak;
+}
+
+/** The field a query is sorted by, undefined for none (PIN order); a 400 when it cannot be sorted by. */
+export function sortReader(query: Partial<Pick<ParcelQuery, 'sort'>>, catalogue: FieldCatalogue): Extract<FieldReader, { kind: 'value' }> | undefined {
+  if (query.sort === undefined) return undefined;
   const reader = catalogue.readers.get(query.sort);
   if (!reader) throw new BadRequestError(`sort: ${query.sort} is not a field the parcels can be sorted by`);
   if (reader.kind === 'absentee') throw new BadRequestError(`sort: ${reader.field} cannot be sorted by`);
-  return `${reader.sql(params.add)} ${dir} NULLS LAST, ${tieBreak}`;
+  return reader;
 }
 
 function readerOf(catalogue: FieldCatalogue, field: string): FieldReader {
@@ -70,7 +76,17 @@ function readerOf(catalogue: FieldCatalogue, field: string): FieldReader {
   return reader;
 }
 
-function filterSql(filter: QueryFilter, reader: FieldReader, params: SqlParams): string {
+/** A filter checked against its field: the operator one the field takes, the values of its type. */
+export interface CheckedFilter {
+  reader: FieldReader;
+  op: QueryOperator;
+  /** Numbers for a number field, 'YYYY-MM-DD' for a date, text otherwise. */
+  values: Scalar[];
+}
+
+/** The filter checked against the catalogue: a 400 naming the field when it does not fit. */
+export function checkedFilter(filter: QueryFilter, catalogue: FieldCatalogue): CheckedFilter {
+  const reader = readerOf(catalogue, filter.field);
   const { field } = reader;
   const ops: readonly QueryOperator[] = reader.closed ? CLOSED_FIELD_OPERATORS : QUERY_OPERATORS_BY_TYPE[reader.type];
   if (!ops.includes(filter.op)) throw new BadRequestError(`${field} takes ${ops.join(' ')}, not ${filter.op}`);
@@ -79,23 +95,38 @@ function filterSql(filter: QueryFilter, reader: FieldReader, params: SqlParams):
     const unknown = values.find((value) => !reader.closed!.includes(String(value)));
     if (unknown !== undefined) throw new BadRequestError(`${field} must be one of ${reader.closed.join(', ')}`);
   }
+  if (reader.kind === 'value' && !reader.closed && reader.type === 'number') return { reader, op: filter.op, values: values.map((value) => numberOf(value, field)) };
+  if (reader.kind === 'value' && !reader.closed && reader.type === 'date') return { reader, op: filter.op, values: values.map((value) => dateOf(value, field)) };
+  return { reader, op: filter.op, values: values.map(String) };
+}
+
+function filterSql(filter: QueryFilter, catalogue: FieldCatalogue, params: SqlParams): string {
+  const checked = checkedFilter(filter, catalogue);
+  const { reader, op, values } = checked;
   if (reader.kind === 'absentee') {
     const any = `(${values.map((kind) => ABSENTEE_COLUMNS[kind as AbsenteeKind]).join(' OR ')})`;
-    return filter.op === '!=' ? `NOT ${any}` : any;
+    return op === '!=' ? `NOT ${any}` : any;
   }
-  const sql = reader.sql(params.add);
-  if (reader.closed) return closedCompare(sql, filter.op, values.map(String), params);
+  const compared = conditionOn(checked, reader.sql(params.add), params);
+  // The attribute's index finds the parcels that may match; the comparison keeps the filter's meaning exact.
+  return reader.lookup && (op === '=' || op === 'in') ? `(${reader.lookup(values.map(String), params.add)} AND ${compared})` : compared;
+}
+
+/**
+ * A value filter's comparison applied to `valueSql`: a parcel's value in the WHERE, or each of a
+ * field's distinct values when the query is answered from the column index (queryColumns.ts), so
+ * that both answer by the same SQL.
+ */
+export function conditionOn({ reader, op, values }: CheckedFilter, valueSql: string, params: SqlParams): string {
+  if (reader.closed) return closedCompare(valueSql, op, values.map(String), params);
   switch (reader.type) {
     case 'number':
-      return compare(sql, filter.op as ComparisonOperator, values.map((value) => numberOf(value, field)), 'float8', params);
+      return compare(valueSql, op as ComparisonOperator, values, 'float8', params);
     case 'date':
-      return compare(sql, filter.op as ComparisonOperator, values.map((value) => dateOf(value, field)), 'date', params);
+      return compare(valueSql, op as ComparisonOperator, values, 'date', params);
     case 'text':
-    case 'enum': {
-      const compared = textCompare(sql, filter.op as TextOperator, values.map(String), params);
-      // The attribute's index finds the parcels that may match; the comparison keeps the filter's meaning exact.
-      return reader.lookup && (filter.op === '=' || filter.op === 'in') ? `(${reader.lookup(values.map(String), params.add)} AND ${compared})` : compared;
-    }
+    case 'enum':
+      return textCompare(valueSql, op as TextOperator, values.map(String), params);
   }
 }
 

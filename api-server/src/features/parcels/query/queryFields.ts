@@ -29,6 +29,8 @@ export type FieldReader =
       type: QueryFieldType;
       sql(param: (value: unknown) => string): string;
       closed?: readonly string[];
+      /** Few distinct values (towns, zoning codes, an enum attribute): the column index holds them as codes (queryColumns.ts). */
+      fewValues?: true;
       /** An attribute of few values: a condition its index serves that every parcel whose value is one of `values` (without regard to case) meets. */
       lookup?(values: readonly string[], param: (value: unknown) => string): string;
     }
@@ -185,11 +187,11 @@ export async function loadFieldCatalogue(db: Queryable): Promise<FieldCatalogue>
   for (const column of COLUMNS) {
     const values = column.enumerable ? valuesOf(column.field) : null;
     const type: QueryFieldType = values ? 'enum' : column.type;
-    readers.set(column.field, { kind: 'value', field: column.field, type, sql: () => `p.${column.field}` });
+    readers.set(column.field, { kind: 'value', field: column.field, type, sql: () => `p.${column.field}`, ...(column.enumerable ? { fewValues: true as const } : {}) });
     if (filled(column.field)) listed.push(fieldOf(column.field, column.label, type, values ?? undefined));
   }
 
-  readers.set(OWNER_KIND_FIELD, { kind: 'value', field: OWNER_KIND_FIELD, type: 'enum', sql: () => OWNER_KIND_COLUMN, closed: OWNER_KINDS });
+  readers.set(OWNER_KIND_FIELD, { kind: 'value', field: OWNER_KIND_FIELD, type: 'enum', sql: () => OWNER_KIND_COLUMN, closed: OWNER_KINDS, fewValues: true });
   readers.set(ABSENTEE_FIELD, { kind: 'absentee', field: ABSENTEE_FIELD, type: 'enum', closed: ABSENTEE_KINDS });
   if (filled('owner')) listed.push(closedField(OWNER_KIND_FIELD, 'Owner kind', OWNER_KINDS));
   if (filled('mail_state') || filled('mail_zip') || filled('mail_city')) listed.push(closedField(ABSENTEE_FIELD, 'Absentee owner', ABSENTEE_KINDS));
@@ -205,7 +207,7 @@ export async function loadFieldCatalogue(db: Queryable): Promise<FieldCatalogue>
       field: attribute.key,
       type,
       sql: numeric ? (param) => attributeNumberSql(attribute.key, param) : (param) => `(p.attributes ->> ${param(attribute.key)})`,
-      ...(isEnum ? { lookup: (values: readonly string[], param: (value: unknown) => string) => attributeLookupSql(attribute.key, stats!.vals!, values, param) } : {}),
+      ...(isEnum ? { fewValues: true as const, lookup: (values: readonly string[], param: (value: unknown) => string) => attributeLookupSql(attribute.key, stats!.vals!, values, param) } : {}),
     });
     listed.push(fieldOf(attribute.key, attribute.label, type, isEnum ? stats!.vals! : undefined));
   }

@@ -73,6 +73,26 @@ export function createQueryRepository(db: Queryable) {
       return { results: row.results ? (JSON.parse(row.results) as ParcelQueryResponse['results']) : [], total: row.total };
     },
 
+    /** These parcels' result rows, in the order of `fids`; those no longer served are left out. */
+    async results(fids: readonly number[]): Promise<ParcelQueryResponse['results']> {
+      const { rows } = await db.query<{ results: string | null }>(
+        `SELECT json_agg(${RESULT} ORDER BY array_position($1::int[], p.fid))::text AS results FROM parcels p WHERE p.fid = ANY($1::int[])`,
+        [fids],
+      );
+      return rows[0]?.results ? (JSON.parse(rows[0].results) as ParcelQueryResponse['results']) : [];
+    },
+
+    /** The box of these parcels' outlines, and how many of them are still served. */
+    async boundsOf(fids: Int32Array): Promise<{ parcels: number; box: MatchSet['bounds'] }> {
+      const { rows } = await db.query<{ parcels: number; west: number | null; south: number | null; east: number | null; north: number | null }>(
+        `SELECT count(*)::int AS parcels, min(p.min_lon) AS west, min(p.min_lat) AS south, max(p.max_lon) AS east, max(p.max_lat) AS north
+           FROM parcels p WHERE p.fid = ANY($1::int[])`,
+        [Array.from(fids)],
+      );
+      const { parcels, west, south, east, north } = rows[0]!;
+      return { parcels, box: west === null || south === null || east === null || north === null ? null : [west, south, east, north] };
+    },
+
     /** Every match's feature id, in the list's order. */
     async orderedFids({ where, params: whereParams, order }: QuerySql): Promise<number[]> {
       const params = whereParams.fork();

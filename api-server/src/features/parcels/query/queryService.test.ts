@@ -18,7 +18,8 @@ function serviceReading(lost: number) {
     repository,
     // The parcels from `lost` on are no longer served.
     wholeList: { records: async (fids) => fids.filter((fid) => fid < lost).map((fid) => [[`PIN-${fid}`], null]) },
-    loadCatalogue: async () => ({ listed: [], readers: new Map(), attributes: [] }),
+    catalogue: async () => ({ listed: [], readers: new Map(), attributes: [] }),
+    columns: { index: { columnsFor: () => undefined }, db: undefined as never },
     dataVersion: { known: () => 1, current: async () => 1 },
     gate: createSearchGate(1, 20),
   });

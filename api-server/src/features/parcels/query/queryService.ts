@@ -6,32 +6,36 @@
 // statement at a time; other users' queries are served between them, and everything else beside them.
 import type { ParcelQuery, ParcelQueryResponse, QueryConditions, QueryFieldsResponse } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
-import { loadPerVersion } from '../../../platform/cache/perVersion.ts';
 import { BadRequestError } from '../../../platform/http/httpErrors.ts';
 import { eventLoopSlices } from '../../../platform/runtime/eventLoopSlices.ts';
+import type { Queryable } from '@parcel-map/database';
 import type { SearchGate } from '../search/searchGate.ts';
 import { wholeListCsv } from '../wholeList/wholeListCsv.ts';
 import type { WholeListRepository } from '../wholeList/wholeListRepository.ts';
+import { columnPlan, firstInOrder, matchingRows, type RowOrder } from './columnQuery.ts';
 import { areaTest, type Area, type AreaTest } from './queryArea.ts';
+import type { QueryColumnIndex, QueryColumns } from './queryColumns.ts';
 import { orderSql, SqlParams, whereSql, type QuerySql } from './queryConditions.ts';
 import type { FieldCatalogue } from './queryFields.ts';
 import type { MatchSet, QueryRepository } from './queryRepository.ts';
 
 /** Outlines read and measured per statement when a query has an area. */
 const OUTLINES_PER_READ = 2_000;
-/** The gate's line for reading the catalogue: whoever asks first, it is one read for everyone. */
-const CATALOGUE_LINE = 'query-field-catalogue';
 
 export function createQueryService(deps: {
   repository: QueryRepository;
   wholeList: Pick<WholeListRepository, 'records'>;
-  loadCatalogue: () => Promise<FieldCatalogue>;
+  /** The fields of a data version, read once per version (index.ts). */
+  catalogue: (version: number) => Promise<FieldCatalogue>;
   dataVersion: Pick<DataVersion, 'known' | 'current'>;
   gate: SearchGate;
+  /** The column index and the database its text filters are evaluated on (columnQuery.ts). */
+  columns: { index: QueryColumnIndex; db: Queryable };
 }) {
   const { repository, gate } = deps;
-  const catalogueOf = loadPerVersion(() => gate(CATALOGUE_LINE, deps.loadCatalogue));
-  const catalogue = async () => catalogueOf(deps.dataVersion.known() ?? (await deps.dataVersion.current()));
+  const catalogueOf = deps.catalogue;
+  const currentVersion = async () => deps.dataVersion.known() ?? (await deps.dataVersion.current());
+  const catalogue = async () => catalogueOf(await currentVersion());
 
   return {
     async fields(): Promise<QueryFieldsResponse> {
@@ -40,12 +44,26 @@ export function createQueryService(deps: {
 
     /** `user`: whose query it is, so that one user's statements wait in a line of their own. */
     async page(query: ParcelQuery, user: string): Promise<ParcelQueryResponse> {
+      const matched = await fromColumns(query);
+      if (matched) {
+        const { rows, order, columns } = matched;
+        const fids = Array.from(firstInOrder(rows, order, query.offset + query.limit).subarray(query.offset), (row) => columns.fids[row]!);
+        const results = await gate(user, () => repository.results(fids));
+        // Fewer when a publish came between the columns and this read: SQL answers from the new version.
+        if (results.length === fids.length) return { results, total: rows.length };
+      }
       const sql = await querySql(query, user);
       return gate(user, () => repository.page(sql, query.limit, query.offset));
     },
 
     /** Every match's feature id, ascending, and their box (the map's highlight looks them up: queryMatches.ts). */
     async matchSet(conditions: QueryConditions, user: string): Promise<MatchSet> {
+      const matched = await fromColumns(conditions);
+      if (matched) {
+        const fids = Int32Array.from(matched.rows, (row) => matched.columns.fids[row]!);
+        const bounds = await gate(user, () => repository.boundsOf(fids));
+        if (bounds.parcels === fids.length) return { fids, bounds: bounds.box };
+      }
       const sql = await querySql(conditions, user);
       return gate(user, () => repository.matchSet(sql));
     },
@@ -56,12 +74,27 @@ export function createQueryService(deps: {
      * database, ListChangedError) from the lines, so the file then lacks its count line.
      */
     async csv(query: ParcelQuery, user: string): Promise<AsyncGenerator<string>> {
-      const sql = await querySql(query, user);
       const { attributes } = await catalogue();
-      const fids = await gate(user, () => repository.orderedFids(sql));
+      const matched = await fromColumns(query);
+      const fids = matched
+        ? Array.from(firstInOrder(matched.rows, matched.order, matched.rows.length), (row) => matched.columns.fids[row]!)
+        : await querySql(query, user).then((sql) => gate(user, () => repository.orderedFids(sql)));
       return wholeListCsv({ fids, attributes, read: (chunk) => gate(user, () => deps.wholeList.records(chunk)) });
     },
   };
+
+  /**
+   * The query's matching rows and their order from the column index, when it holds the current
+   * version (asking starts building it) and can answer the query (columnPlan); else undefined.
+   */
+  async function fromColumns(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>): Promise<{ rows: Int32Array; order: RowOrder; columns: QueryColumns } | undefined> {
+    const version = await currentVersion();
+    const fields = await catalogueOf(version);
+    const columns = deps.columns.index.columnsFor(version);
+    const plan = columns && columnPlan(query, fields, columns);
+    if (!columns || !plan?.order) return undefined;
+    return { rows: await matchingRows(deps.columns.db, columns, plan.filters), order: plan.order, columns };
+  }
 
   /** The query's SQL, its area and overlay worked out as the feature ids inside them. */
   async function querySql(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, user: string): Promise<QuerySql> {
