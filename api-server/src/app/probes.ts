@@ -12,7 +12,7 @@ interface HealthReport {
   status: 'ok';
   /** The current parcels are in memory for tile builds (a few seconds after a start or an import). */
   tilesWarm: boolean;
-  /** Attribute queries are answered from the column index of the current parcels (seconds to minutes after a start or an import; the database answers them meanwhile). */
+  /** Attribute queries are answered from the column index of the current parcels (after the tiles are warm; the database answers them meanwhile). */
   queryColumns: boolean;
 }
 
@@ -35,7 +35,10 @@ export interface ProbesOptions {
 export function probesRouter({ db, readDb, tilesWarm, queryColumnsReady }: ProbesOptions): Router {
   const router = Router();
   router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', tilesWarm: tilesWarm(), queryColumns: queryColumnsReady() } satisfies HealthReport);
+    // The column index is built once the tiles are warm (a query asking sooner starts it sooner): the two
+    // reads of every parcel, one after the other, each have the cores to itself.
+    const warm = tilesWarm();
+    res.json({ status: 'ok', tilesWarm: warm, queryColumns: warm && queryColumnsReady() } satisfies HealthReport);
   });
   router.get('/ready', async (_req, res) => {
     const database = (await Promise.all([databaseAnswers(db), readDb === db || databaseAnswers(readDb)])).every(Boolean);

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as turf from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CAMBRIDGE_FY2014_DIR,
   CAMBRIDGE_FY2014_GEOJSON,
@@ -61,6 +61,10 @@ const readRows = async (app: TestApp): Promise<Row[]> =>
 
 const sorted = (pins: Iterable<string>) => [...pins].sort();
 
+/** Once the query column index holds the parcels: from then on it answers the filters (columnQuery.test.ts holds it to the SQL's answers). */
+const columnsBuilt = (app: TestApp) =>
+  vi.waitFor(async () => expect((await app.request('/health')).json).toMatchObject({ queryColumns: true }), { timeout: 30_000, interval: 100 });
+
 describe('attribute queries on the demo county', () => {
   let app: TestApp;
   let token: string;
@@ -97,6 +101,7 @@ describe('attribute queries on the demo county', () => {
     app = await startTestApp();
     token = await app.identity.sign('user-query');
     rows = await readRows(app);
+    await columnsBuilt(app);
   });
   afterAll(() => app.close());
 
@@ -288,6 +293,7 @@ describe.skipIf(!existsSync(CAMBRIDGE_FY2014_GEOJSON) || !existsSync(CAMBRIDGE_O
     const zones = JSON.parse(await readFile(flood, 'utf8')) as { features: { properties: { fld_zone: string }; geometry: Area }[] };
     floodAe = zones.features.filter((feature) => feature.properties.fld_zone === 'AE').map((feature) => feature.geometry);
     rows = await readRows(app);
+    await columnsBuilt(app);
   }, 120_000);
   afterAll(() => app.close());
 
@@ -365,6 +371,7 @@ describe('an attribute of few values (read through the attributes index)', () =>
       WHEN 3 THEN '{"SOIL": "7"}' END::jsonb`);
     await app.db.query(`UPDATE datasets SET attribute_fields = '[{"key": "SOIL", "label": "Soil"}]' WHERE is_current`);
     rows = await readRows(app);
+    await columnsBuilt(app);
   });
   afterAll(() => app.close());
 

@@ -39,8 +39,8 @@ export interface QueryColumns {
   /** Each row's PIN as its rank among the PINs (equal PINs, equal ranks): every order's tie-break. */
   pinRanks: Int32Array;
   columns: ReadonlyMap<string, Column>;
-  /** A text field's rank per row (0: no value), read on first use; undefined until read, or when the version changed meanwhile. */
-  rankOf(field: string): Int32Array | undefined;
+  /** A text field's rank per row (0: no value), read once on first use; undefined when the read failed or another version became current meanwhile. */
+  rankOf(field: string): Promise<Int32Array | undefined>;
 }
 
 export const ABSENTEE_BITS = { county: 1, state: 2 } as const;
@@ -174,7 +174,6 @@ async function build(db: Queryable, catalogue: FieldCatalogue, version: number):
   }
 
   const ranks = new Map<string, Promise<Int32Array | undefined>>();
-  const loaded = new Map<string, Int32Array>();
   return {
     version,
     fids,
@@ -182,19 +181,18 @@ async function build(db: Queryable, catalogue: FieldCatalogue, version: number):
     pinRanks,
     columns,
     rankOf(field) {
-      const rank = loaded.get(field);
-      if (rank) return rank;
+      let rank = ranks.get(field);
       const reader = catalogue.readers.get(field);
-      if (!ranks.has(field) && reader?.kind === 'value') {
-        const rankParams = new SqlParams();
-        const reading = readRanks(db, reader.sql(rankParams.add), rankParams, version, rows).then(
-          (read) => (loaded.set(field, read), read),
-          // Read again on the next use unless the version changed (then these columns are dropped).
-          (error: unknown) => (error instanceof VersionChangedError ? undefined : void ranks.delete(field)),
-        );
-        ranks.set(field, reading);
+      if (!rank && reader?.kind === 'value') {
+        const params = new SqlParams();
+        rank = readRanks(db, reader.sql(params.add), params, version, rows).catch((error: unknown) => {
+          // Read again on the next use, unless the version changed (these columns are then dropped).
+          if (!(error instanceof VersionChangedError)) ranks.delete(field);
+          return undefined;
+        });
+        ranks.set(field, rank);
       }
-      return undefined;
+      return rank ?? Promise.resolve(undefined);
     },
   };
 }

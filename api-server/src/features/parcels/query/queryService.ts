@@ -12,15 +12,17 @@ import type { Queryable } from '@parcel-map/database';
 import type { SearchGate } from '../search/searchGate.ts';
 import { wholeListCsv } from '../wholeList/wholeListCsv.ts';
 import type { WholeListRepository } from '../wholeList/wholeListRepository.ts';
-import { columnPlan, firstInOrder, matchingRows, type RowOrder } from './columnQuery.ts';
+import { columnPlan, firstInOrder, matchingRows, rowOrder } from './columnQuery.ts';
 import { areaTest, type Area, type AreaTest } from './queryArea.ts';
-import type { QueryColumnIndex, QueryColumns } from './queryColumns.ts';
+import type { QueryColumnIndex } from './queryColumns.ts';
 import { orderSql, SqlParams, whereSql, type QuerySql } from './queryConditions.ts';
 import type { FieldCatalogue } from './queryFields.ts';
 import type { MatchSet, QueryRepository } from './queryRepository.ts';
 
 /** Outlines read and measured per statement when a query has an area. */
 const OUTLINES_PER_READ = 2_000;
+/** Matches whose box is read by their feature ids (an index lookup each) rather than by the query's SQL. */
+const BOUNDS_BY_FID = 50_000;
 
 export function createQueryService(deps: {
   repository: QueryRepository;
@@ -44,13 +46,12 @@ export function createQueryService(deps: {
 
     /** `user`: whose query it is, so that one user's statements wait in a line of their own. */
     async page(query: ParcelQuery, user: string): Promise<ParcelQueryResponse> {
-      const matched = await fromColumns(query);
+      const matched = await fromColumns(query, user, query.offset + query.limit);
       if (matched) {
-        const { rows, order, columns } = matched;
-        const fids = Array.from(firstInOrder(rows, order, query.offset + query.limit).subarray(query.offset), (row) => columns.fids[row]!);
+        const fids = matched.fids.slice(query.offset);
         const results = await gate(user, () => repository.results(fids));
         // Fewer when a publish came between the columns and this read: SQL answers from the new version.
-        if (results.length === fids.length) return { results, total: rows.length };
+        if (results.length === fids.length) return { results, total: matched.total };
       }
       const sql = await querySql(query, user);
       return gate(user, () => repository.page(sql, query.limit, query.offset));
@@ -58,9 +59,10 @@ export function createQueryService(deps: {
 
     /** Every match's feature id, ascending, and their box (the map's highlight looks them up: queryMatches.ts). */
     async matchSet(conditions: QueryConditions, user: string): Promise<MatchSet> {
-      const matched = await fromColumns(conditions);
-      if (matched) {
-        const fids = Int32Array.from(matched.rows, (row) => matched.columns.fids[row]!);
+      const matched = await fromColumns(conditions, user, 'fid order');
+      // Their box read by feature id; past BOUNDS_BY_FID matches one pass of the SQL's is cheaper.
+      if (matched && matched.total <= BOUNDS_BY_FID) {
+        const fids = Int32Array.from(matched.fids);
         const bounds = await gate(user, () => repository.boundsOf(fids));
         if (bounds.parcels === fids.length) return { fids, bounds: bounds.box };
       }
@@ -75,25 +77,31 @@ export function createQueryService(deps: {
      */
     async csv(query: ParcelQuery, user: string): Promise<AsyncGenerator<string>> {
       const { attributes } = await catalogue();
-      const matched = await fromColumns(query);
-      const fids = matched
-        ? Array.from(firstInOrder(matched.rows, matched.order, matched.rows.length), (row) => matched.columns.fids[row]!)
-        : await querySql(query, user).then((sql) => gate(user, () => repository.orderedFids(sql)));
+      const matched = await fromColumns(query, user, Infinity);
+      const fids = matched ? matched.fids : await querySql(query, user).then((sql) => gate(user, () => repository.orderedFids(sql)));
       return wholeListCsv({ fids, attributes, read: (chunk) => gate(user, () => deps.wholeList.records(chunk)) });
     },
   };
 
   /**
-   * The query's matching rows and their order from the column index, when it holds the current
-   * version (asking starts building it) and can answer the query (columnPlan); else undefined.
+   * The feature ids of the query's first `count` matches in its order (or all of them by feature id)
+   * and how many match, from the column index: when it holds the current version (asking starts
+   * building it) and can answer the query (columnPlan); else undefined. The pass takes a turn at the
+   * gate, as a statement would: a few passes at once, not every user's, share the event loop.
    */
-  async function fromColumns(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>): Promise<{ rows: Int32Array; order: RowOrder; columns: QueryColumns } | undefined> {
+  async function fromColumns(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, user: string, count: number | 'fid order'): Promise<{ fids: number[]; total: number } | undefined> {
     const version = await currentVersion();
     const fields = await catalogueOf(version);
     const columns = deps.columns.index.columnsFor(version);
     const plan = columns && columnPlan(query, fields, columns);
-    if (!columns || !plan?.order) return undefined;
-    return { rows: await matchingRows(deps.columns.db, columns, plan.filters), order: plan.order, columns };
+    if (!columns || !plan) return undefined;
+    const order = count === 'fid order' ? 'fid order' : await rowOrder(columns, plan);
+    if (!order) return undefined;
+    return gate(user, async () => {
+      const rows = await matchingRows(deps.columns.db, columns, plan.filters);
+      const ordered = order === 'fid order' ? rows : await firstInOrder(rows, order, count as number);
+      return { fids: Array.from(ordered, (row) => columns.fids[row]!), total: rows.length };
+    });
   }
 
   /** The query's SQL, its area and overlay worked out as the feature ids inside them. */
