@@ -54,23 +54,29 @@ export async function matchingRows(db: Queryable, columns: QueryColumns, filters
   const [first = everyRow, ...rest] = await Promise.all(filters.map((filter) => rowFilter(db, columns.columns.get(filter.reader.field)!, filter)));
   const slices = eventLoopSlices();
   const total = columns.fids.length;
-  let rows = new Int32Array(Math.min(total, ROWS_PER_BLOCK));
+  // As long as every row: one allocation (20 MB at 5,000,000 parcels), none grown and copied.
+  const rows = new Int32Array(total);
   let count = 0;
   for (let start = 0; start < total; start += ROWS_PER_BLOCK) {
     const end = Math.min(total, start + ROWS_PER_BLOCK);
-    if (count + end - start > rows.length) rows = grown(rows, count + end - start, total);
     const from = count;
     count = first.scan(start, end, rows, count);
     for (const filter of rest) count = filter.refine(rows, from, count);
     if (slices.spent) await slices.next();
   }
-  return rows.slice(0, count);
+  return rows.subarray(0, count);
 }
 
-function grown(rows: Int32Array<ArrayBuffer>, least: number, most: number): Int32Array<ArrayBuffer> {
-  const larger = new Int32Array(Math.min(most, Math.max(least, rows.length * 2)));
-  larger.set(rows);
-  return larger;
+/** The feature ids of these rows, in their order, the event loop turning meanwhile. */
+export async function fidsOf(columns: QueryColumns, rows: Int32Array): Promise<Int32Array> {
+  const slices = eventLoopSlices();
+  const fids = new Int32Array(rows.length);
+  for (let start = 0; start < rows.length; start += ROWS_PER_BLOCK) {
+    const end = Math.min(rows.length, start + ROWS_PER_BLOCK);
+    for (let at = start; at < end; at += 1) fids[at] = columns.fids[rows[at]!]!;
+    if (slices.spent) await slices.next();
+  }
+  return fids;
 }
 
 const everyRow: RowFilter = {

@@ -12,7 +12,7 @@ import type { Queryable } from '@parcel-map/database';
 import type { SearchGate } from '../search/searchGate.ts';
 import { wholeListCsv } from '../wholeList/wholeListCsv.ts';
 import type { WholeListRepository } from '../wholeList/wholeListRepository.ts';
-import { columnPlan, firstInOrder, matchingRows, rowOrder } from './columnQuery.ts';
+import { columnPlan, fidsOf, firstInOrder, matchingRows, rowOrder } from './columnQuery.ts';
 import { areaTest, type Area, type AreaTest } from './queryArea.ts';
 import type { QueryColumnIndex } from './queryColumns.ts';
 import { orderSql, SqlParams, whereSql, type QuerySql } from './queryConditions.ts';
@@ -48,7 +48,7 @@ export function createQueryService(deps: {
     async page(query: ParcelQuery, user: string): Promise<ParcelQueryResponse> {
       const matched = await fromColumns(query, user, query.offset + query.limit);
       if (matched) {
-        const fids = matched.fids.slice(query.offset);
+        const fids = Array.from(matched.fids.subarray(query.offset));
         const results = await gate(user, () => repository.results(fids));
         // Fewer when a publish came between the columns and this read: SQL answers from the new version.
         if (results.length === fids.length) return { results, total: matched.total };
@@ -62,7 +62,7 @@ export function createQueryService(deps: {
       const matched = await fromColumns(conditions, user, 'fid order');
       // Their box read by feature id; past BOUNDS_BY_FID matches one pass of the SQL's is cheaper.
       if (matched && matched.total <= BOUNDS_BY_FID) {
-        const fids = Int32Array.from(matched.fids);
+        const { fids } = matched;
         const bounds = await gate(user, () => repository.boundsOf(fids));
         if (bounds.parcels === fids.length) return { fids, bounds: bounds.box };
       }
@@ -89,7 +89,7 @@ export function createQueryService(deps: {
    * building it) and can answer the query (columnPlan); else undefined. The pass takes a turn at the
    * gate, as a statement would: a few passes at once, not every user's, share the event loop.
    */
-  async function fromColumns(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, user: string, count: number | 'fid order'): Promise<{ fids: number[]; total: number } | undefined> {
+  async function fromColumns(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, user: string, count: number | 'fid order'): Promise<{ fids: Int32Array; total: number } | undefined> {
     const version = await currentVersion();
     const fields = await catalogueOf(version);
     const columns = deps.columns.index.columnsFor(version);
@@ -100,7 +100,7 @@ export function createQueryService(deps: {
     return gate(user, async () => {
       const rows = await matchingRows(deps.columns.db, columns, plan.filters);
       const ordered = order === 'fid order' ? rows : await firstInOrder(rows, order, count as number);
-      return { fids: Array.from(ordered, (row) => columns.fids[row]!), total: rows.length };
+      return { fids: await fidsOf(columns, ordered), total: rows.length };
     });
   }
 

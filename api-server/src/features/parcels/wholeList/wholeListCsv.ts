@@ -23,7 +23,7 @@ class ListChangedError extends Error {
 
 export interface WholeList {
   /** The listed parcels' feature ids, in the list's order. */
-  fids: readonly number[];
+  fids: readonly number[] | Int32Array;
   /** The shown attributes, a column each after the record's (a label that is also one of those stays out). */
   attributes: readonly ParcelAttributeField[];
   /** Reads these parcels' rows in the order given (a turn at the caller's gate). */
@@ -40,7 +40,7 @@ export async function* wholeListCsv({ fids, attributes, read, extra }: WholeList
   const fixed: readonly string[] = QUERY_CSV_COLUMNS;
   const shown = attributes.filter((attribute) => !fixed.includes(attribute.label) && !extra?.columns.includes(attribute.label));
   const readChunk = (start: number) => {
-    const chunk = fids.slice(start, start + CSV_ROWS_PER_READ);
+    const chunk = Array.from(fids.slice(start, start + CSV_ROWS_PER_READ));
     const records = read(chunk).then((rows) => {
       if (rows.length !== chunk.length) throw new ListChangedError();
       return rows;
