@@ -1,14 +1,18 @@
 // Attribute queries: which parcels match every filter, the text, a drawn area and an overlay's
 // features; one page of them with the exact total, or all of them as CSV lines. Knows no HTTP.
 //
+// Once the data version's column index is built, a query without text, area or overlay is answered
+// from it (columnQuery.ts) and its page's rows read by feature id; the rest, and every query before
+// then, is SQL.
+//
 // Every statement takes a turn at the gate of lists (searchGate.ts: createDatabaseGates): a query over
 // a whole county, or a whole list written page by page, holds one of its few connections for one
 // statement at a time; other users' queries are served between them, and everything else beside them.
+import type { Queryable } from '@parcel-map/database';
 import type { ParcelQuery, ParcelQueryResponse, QueryConditions, QueryFieldsResponse } from '@parcel-map/shared/contracts';
 import type { DataVersion } from '../../../platform/cache/dataVersion.ts';
 import { BadRequestError } from '../../../platform/http/httpErrors.ts';
 import { eventLoopSlices } from '../../../platform/runtime/eventLoopSlices.ts';
-import type { Queryable } from '@parcel-map/database';
 import type { SearchGate } from '../search/searchGate.ts';
 import { wholeListCsv } from '../wholeList/wholeListCsv.ts';
 import type { WholeListRepository } from '../wholeList/wholeListRepository.ts';
@@ -35,9 +39,8 @@ export function createQueryService(deps: {
   columns: { index: QueryColumnIndex; db: Queryable };
 }) {
   const { repository, gate } = deps;
-  const catalogueOf = deps.catalogue;
   const currentVersion = async () => deps.dataVersion.known() ?? (await deps.dataVersion.current());
-  const catalogue = async () => catalogueOf(await currentVersion());
+  const catalogue = async () => deps.catalogue(await currentVersion());
 
   return {
     async fields(): Promise<QueryFieldsResponse> {
@@ -59,7 +62,7 @@ export function createQueryService(deps: {
 
     /** Every match's feature id, ascending, and their box (the map's highlight looks them up: queryMatches.ts). */
     async matchSet(conditions: QueryConditions, user: string): Promise<MatchSet> {
-      const matched = await fromColumns(conditions, user, 'fid order');
+      const matched = await fromColumns(conditions, user, undefined);
       // Their box read by feature id; past BOUNDS_BY_FID matches one pass of the SQL's is cheaper.
       if (matched && matched.total <= BOUNDS_BY_FID) {
         const { fids } = matched;
@@ -84,22 +87,22 @@ export function createQueryService(deps: {
   };
 
   /**
-   * The feature ids of the query's first `count` matches in its order (or all of them by feature id)
+   * The feature ids of the query's `first` matches in its order (all of them by feature id when undefined)
    * and how many match, from the column index: when it holds the current version (asking starts
    * building it) and can answer the query (columnPlan); else undefined. The pass takes a turn at the
    * gate, as a statement would: a few passes at once, not every user's, share the event loop.
    */
-  async function fromColumns(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, user: string, count: number | 'fid order'): Promise<{ fids: Int32Array; total: number } | undefined> {
+  async function fromColumns(query: QueryConditions & Partial<Pick<ParcelQuery, 'sort' | 'dir'>>, user: string, first: number | undefined): Promise<{ fids: Int32Array; total: number } | undefined> {
     const version = await currentVersion();
-    const fields = await catalogueOf(version);
+    const fields = await deps.catalogue(version);
     const columns = deps.columns.index.columnsFor(version);
     const plan = columns && columnPlan(query, fields, columns);
     if (!columns || !plan) return undefined;
-    const order = count === 'fid order' ? 'fid order' : await rowOrder(columns, plan);
-    if (!order) return undefined;
+    const order = first === undefined ? undefined : await rowOrder(columns, plan);
+    if (first !== undefined && !order) return undefined;
     return gate(user, async () => {
       const rows = await matchingRows(deps.columns.db, columns, plan.filters);
-      const ordered = order === 'fid order' ? rows : await firstInOrder(rows, order, count as number);
+      const ordered = first === undefined || !order ? rows : await firstInOrder(rows, order, first);
       return { fids: await fidsOf(columns, ordered), total: rows.length };
     });
   }
