@@ -35,7 +35,7 @@ export async function writeGeneratedParcels(file: string, count: number, origin:
     if (!out.write(text)) await once(out, 'drain');
   };
   const next = random(7);
-  const columns = Math.ceil(Math.sqrt(count * 1.6));
+  const columns = gridColumns(count);
   await write(format === 'geojson' ? '{"type":"FeatureCollection","features":[\n' : '');
   for (let i = 0; i < count; i++) {
     const west = origin.lon + (i % columns) * CELL_LON;
@@ -62,6 +62,15 @@ export async function writeGeneratedParcels(file: string, count: number, origin:
   await write(format === 'geojson' ? ']}\n' : '');
   out.end();
   await finished(out);
+}
+
+/** Lots per row of the grid: a county a little wider than high. */
+const gridColumns = (count: number) => Math.ceil(Math.sqrt(count * 1.6));
+
+/** The centre of lot `i`'s cell (0-based) in a county of `count` lots whose south-west corner is `origin`. */
+export function generatedLotCentre(i: number, count: number, origin: { lon: number; lat: number } = ORIGIN): { lon: number; lat: number } {
+  const columns = gridColumns(count);
+  return { lon: origin.lon + ((i % columns) + 0.5) * CELL_LON, lat: origin.lat + (Math.floor(i / columns) + 0.5) * CELL_LAT };
 }
 
 /** What a lot holds, as a number: files kept between runs (the scale bench's) are named by it, so a change here makes them anew. */

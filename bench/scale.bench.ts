@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { PARCEL_TILE_ZOOMS } from '../shared/src/tiles/tileSets.ts';
 import { API_NODE_FLAGS } from '../scripts/apiNodeFlags.mjs';
 import { spawnApiOn } from '../hardening/support/apiOnDatabase.ts';
 import { waitUntilAnswering, RUN_TYPESCRIPT } from '../hardening/support/childProcesses.ts';
@@ -23,6 +22,7 @@ import { ROOT } from './lib/processes.ts';
 import { atLeast, atMost, reported, round, type BenchRow } from './lib/report.ts';
 import { summarize } from './lib/stats.ts';
 import { UNREACHED_RATE_LIMITS } from './lib/unreachedRateLimits.ts';
+import { COLD_TILE_P95_BUDGET_MS, coldTileChoice, SCALE_ORIGIN, spreadLot } from './scaleCounty.ts';
 import { benchHeavyQueries, benchThreeFilters, benchTypedWithTypos } from './scaleLists.bench.ts';
 import { benchTypoCorrections } from './typoCorrections.bench.ts';
 
@@ -30,14 +30,11 @@ const PARCELS = Number(process.env.SCALE_PARCELS ?? 5_000_000);
 /** Where PostgreSQL answers; the bench creates (and drops first) its own database there, named after this one (two runs on one server each keep theirs). */
 const ADMIN_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE = `parcel_map_scale_${new URL(ADMIN_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, '_')}`;
-/** The generated county's south-west corner: far from the demo county, which this database does not hold. */
-const ORIGIN = { lon: -100, lat: 40 };
-const CELL = { lon: 0.0004, lat: 0.0003 };
 const API_PORT = 4290 + Number(process.env.PARCEL_MAP_PORT_OFFSET ?? 0);
 /** SCALE_SERVE_ONLY=true: the serving rows alone, on the database an earlier run imported (kept until the next run). */
 const SERVE_ONLY = process.env.SCALE_SERVE_ONLY === 'true';
 
-const BUDGET = { parcelsPerSecond: 20_000, importerRssMb: 1_500, readyMs: 30_000, coldTileP95Ms: 30, largestTileKb: 500, detailsP50Ms: 2, searchP50Ms: 20 };
+const BUDGET = { parcelsPerSecond: 20_000, importerRssMb: 1_500, readyMs: 30_000, coldTileP95Ms: COLD_TILE_P95_BUDGET_MS, largestTileKb: 500, detailsP50Ms: 2, searchP50Ms: 20 };
 
 export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<string, unknown> }> {
   const rows: BenchRow[] = [];
@@ -130,7 +127,7 @@ async function generatedFile(folder: string, format: GeneratedFormat): Promise<s
   const file = path.join(folder, `scale-${PARCELS}-v${GENERATED_LOTS_VERSION}.${format === 'geojson' ? 'geojson' : 'geojsonl'}`);
   if (!existsSync(file)) {
     console.error(`[bench] writing ${file}…`);
-    await writeGeneratedParcels(`${file}.partial`, PARCELS, ORIGIN, format);
+    await writeGeneratedParcels(`${file}.partial`, PARCELS, SCALE_ORIGIN, format);
     await rename(`${file}.partial`, file);
   }
   return file;
@@ -172,7 +169,7 @@ async function residentMbOf(pid: number): Promise<number> {
 }
 
 /** The i-th of n lots spread over the whole county. */
-const spread = (i: number, n: number) => Math.floor(((i + 0.5) / n) * PARCELS);
+const spread = (i: number, n: number) => spreadLot(i, n, PARCELS);
 
 /** 200 different queries (answers are cached per data version: a repeated one would not reach the database), as typed into the box. */
 function typedQuery(i: number): string {
@@ -188,25 +185,13 @@ async function timings(samples: number, url: (i: number) => string, headers: Rec
   return ms;
 }
 
-/** z14 tiles over 50 lots spread over the county, each asked once (cold: a fresh data version). */
+/** The county's cold z14 tiles (scaleCounty.ts), each asked once (cold: a fresh data version). */
 async function coldTiles(baseUrl: string, headers: Record<string, string>, dataVersion: number) {
-  const zoom = 14;
-  if (zoom < PARCEL_TILE_ZOOMS.min || zoom > PARCEL_TILE_ZOOMS.max) throw new Error('z14 is not a parcel tile zoom');
-  const columns = Math.ceil(Math.sqrt(PARCELS * 1.6));
-  const tiles = new Set<string>();
-  for (let n = 0; n < 50; n++) {
-    const i = spread(n, 50);
-    const lon = ORIGIN.lon + (i % columns + 0.5) * CELL.lon;
-    const lat = ORIGIN.lat + (Math.floor(i / columns) + 0.5) * CELL.lat;
-    const x = Math.floor(((lon + 180) / 360) * 2 ** zoom);
-    const y = Math.floor(((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** zoom);
-    tiles.add(`${x}/${y}`);
-  }
   const ms: number[] = [];
   let largest = 0;
-  for (const tile of tiles) {
-    const response = await get(`${baseUrl}/tiles/${zoom}/${tile}.pbf?v=${dataVersion}`, headers);
-    if (response.status !== 200) throw new Error(`tile ${zoom}/${tile} answered ${response.status}`);
+  for (const { z, x, y } of coldTileChoice(PARCELS)) {
+    const response = await get(`${baseUrl}/tiles/${z}/${x}/${y}.pbf?v=${dataVersion}`, headers);
+    if (response.status !== 200) throw new Error(`tile ${z}/${x}/${y} answered ${response.status}`);
     ms.push(response.ms);
     largest = Math.max(largest, response.body.length);
   }

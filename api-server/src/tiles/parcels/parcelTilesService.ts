@@ -7,16 +7,16 @@ import { gzip } from 'node:zlib';
 import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
 import type { ParcelTilesRepository } from './parcelTilesRepository.ts';
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
-import { BUFFER, encodeParcelTile, EXTENT } from './parcelTileEncoder.ts';
+import { BUFFER, encodeParcelTile, EXTENT, type ParcelTileOptions } from './parcelTileEncoder.ts';
 import { createTileParcels } from './tileParcels.ts';
 import { readTileParcelsInWorkers } from './tileParcelsInWorkers.ts';
 import type { PgConnection } from '@parcel-map/database';
-import { isTileOutside, tileBounds, unitBoxOf, type UnitBox } from '../kit/tileMath.ts';
+import { isTileOutside, tileBounds, unitBoxOf, type LonLatBox, type UnitBox } from '../kit/tileMath.ts';
 import { buildNow, type EncodedTile, type ScheduleBuild } from '../kit/tileSetRouter.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 
 // Query a little more than the tile's buffer so clipped edges at tile borders are drawn.
-const QUERY_BUFFER_FRACTION = (2 * BUFFER) / EXTENT;
+export const QUERY_BUFFER_FRACTION = (2 * BUFFER) / EXTENT;
 /** From this zoom every parcel is in its tiles, outlines within 1/16 px. */
 const FULL_DETAIL_ZOOM = 13;
 // Names, addresses and acreage only from the label zoom: below it a click reads them from the API.
@@ -38,6 +38,22 @@ const DEFAULT_CACHE_ENTRIES = 4096;
 const GZIP_LEVEL = 4;
 
 const gzipAsync = promisify(gzip);
+
+/**
+ * What a build of tile z/x/y reads and how it writes it: the tile grown by the query buffer, the least
+ * size of a parcel drawn (0: every parcel), and the encoder's options at its zoom.
+ */
+export function parcelTileRules(z: number, x: number, y: number): { bounds: LonLatBox; minSize: number; options: ParcelTileOptions } {
+  const degreesPerPixel = 360 / 2 ** z / TILE_PIXELS;
+  return {
+    bounds: tileBounds(z, x, y, QUERY_BUFFER_FRACTION),
+    minSize: z < FULL_DETAIL_ZOOM ? MIN_PIXELS_BELOW_FULL_DETAIL * degreesPerPixel : 0,
+    options: { tolerance: z >= FULL_DETAIL_ZOOM ? EXACT_TOLERANCE : GENERALISED_TOLERANCE, fullProperties: z >= FULL_PROPERTIES_ZOOM },
+  };
+}
+
+/** A tile's MVT as the API sends it. */
+export const gzippedTile = (pbf: Uint8Array): Promise<Buffer> => gzipAsync(pbf, { level: GZIP_LEVEL });
 /**
  * What the start-up builds to warm the encoder: at the zoom of a first map view a block of tiles
  * around a parcel in the middle of the data (dense ones, as users' first views are), and a few with
@@ -70,17 +86,12 @@ export function createParcelTilesService(deps: ParcelTilesServiceDeps) {
 
   /** The tile of the parcels in it, or of those of them whose feature id `kept` keeps. */
   async function build(dataVersion: number, z: number, x: number, y: number, kept?: (fid: number) => boolean): Promise<EncodedTile> {
-    const bounds = tileBounds(z, x, y, QUERY_BUFFER_FRACTION);
-    const degreesPerPixel = 360 / 2 ** z / TILE_PIXELS;
-    const minSize = z < FULL_DETAIL_ZOOM ? MIN_PIXELS_BELOW_FULL_DETAIL * degreesPerPixel : 0;
+    const { bounds, minSize, options } = parcelTileRules(z, x, y);
     const { parcels, indices: found } = await tileParcels.findForTile(dataVersion, bounds, minSize);
     const indices = kept ? Uint32Array.from(found).filter((p) => kept(parcels.fids[p]!)) : found;
-    const pbf = encodeParcelTile(PARCEL_SOURCE_LAYER, parcels, indices, { z, x, y }, {
-      tolerance: z >= FULL_DETAIL_ZOOM ? EXACT_TOLERANCE : GENERALISED_TOLERANCE,
-      fullProperties: z >= FULL_PROPERTIES_ZOOM,
-    });
+    const pbf = encodeParcelTile(PARCEL_SOURCE_LAYER, parcels, indices, { z, x, y }, options);
     if (!pbf) return { kind: 'empty', version: dataVersion };
-    const body = await gzipAsync(pbf, { level: GZIP_LEVEL });
+    const body = await gzippedTile(pbf);
     const etag = `"v${dataVersion}-${createHash('sha1').update(body).digest('base64url')}"`;
     return { kind: 'tile', body, etag, version: dataVersion };
   }
