@@ -3,8 +3,8 @@
 // imports each with the import CLI into a fresh PostgreSQL database (its peak RSS sampled from /proc),
 // then serves it: the API's time to answer, its RSS, cold z14 tiles, parcel details and search, and
 // issue #42's rows (scaleLists.bench.ts): search with typos, towns and ZIP codes, a query with three
-// filters, other users while heavy queries and CSVs are in flight; and typo corrections against a
-// state's words (typoCorrections.bench.ts).
+// filters and its whole list as CSV, other users while heavy queries and CSVs are in flight; and typo
+// corrections against a state's words (typoCorrections.bench.ts).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { atLeast, atMost, reported, round, type BenchRow } from './lib/report.ts
 import { summarize } from './lib/stats.ts';
 import { UNREACHED_RATE_LIMITS } from './lib/unreachedRateLimits.ts';
 import { COLD_TILE_P95_BUDGET_MS, coldTileChoice, SCALE_ORIGIN, spreadLot } from './scaleCounty.ts';
-import { benchHeavyQueries, benchThreeFilters, benchTypedWithTypos } from './scaleLists.bench.ts';
+import { benchHeavyQueries, benchThreeFilters, benchTypedWithTypos, benchWholeListCsv } from './scaleLists.bench.ts';
 import { benchTypoCorrections } from './typoCorrections.bench.ts';
 
 const PARCELS = Number(process.env.SCALE_PARCELS ?? 5_000_000);
@@ -94,7 +94,7 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
     // A session JWT lives five minutes, and a part can take longer: each request with one refreshed when stale.
     const freshHeaders = async () => ({ Authorization: `Bearer ${await user.jwt()}` });
     rows.push(...(await benchTypedWithTypos(baseUrl, freshHeaders, PARCELS)), ...benchTypoCorrections());
-    rows.push(...(await benchThreeFilters(baseUrl, freshHeaders, databaseUrl)));
+    rows.push(...(await benchThreeFilters(baseUrl, freshHeaders, databaseUrl)), ...(await benchWholeListCsv(baseUrl, freshHeaders)));
     let signedIn = 0;
     rows.push(...(await benchHeavyQueries(baseUrl, async () => (await identity.signIn(`bench-scale-${signedIn++}-${Date.now()}@example.com`)).jwt(), PARCELS)));
   } finally {
