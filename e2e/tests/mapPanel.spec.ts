@@ -69,6 +69,8 @@ test('one parcel through the panel: hover, select, details, deselect, a slow two
 
     await page.mouse.click(other.x, other.y);
     await expect(panel.getByRole('status')).toHaveText(/Loading parcel details/);
+    // The parcel whose answer the route holds, not a neighbour: on a loaded machine this step once read a real owner.
+    await expect(panel.getByRole('heading', { name: `PIN ${other.pin}` })).toBeVisible();
     // The panel slides in with a transform: its top is read once no transition runs on it.
     const settledTop = () => panel.evaluate(async (section) => {
       await Promise.all(section.getAnimations().map((animation) => animation.finished));
