@@ -38,8 +38,7 @@ export async function writeGeneratedParcels(file: string, count: number, origin:
   const columns = gridColumns(count);
   await write(format === 'geojson' ? '{"type":"FeatureCollection","features":[\n' : '');
   for (let i = 0; i < count; i++) {
-    const west = origin.lon + (i % columns) * CELL_LON;
-    const south = origin.lat + Math.floor(i / columns) * CELL_LAT;
+    const { west, south } = lotCorner(i, columns, origin);
     // Each corner moves within the inner 10–30 % band of its cell corner: convex, never crossing.
     const inset = (size: number) => size * (0.1 + 0.2 * next());
     const ring = [
@@ -67,10 +66,15 @@ export async function writeGeneratedParcels(file: string, count: number, origin:
 /** Lots per row of the grid: a county a little wider than high. */
 const gridColumns = (count: number) => Math.ceil(Math.sqrt(count * 1.6));
 
+/** The south-west corner of lot `i`'s cell (0-based) in a grid of `columns` lots a row from `origin`. */
+function lotCorner(i: number, columns: number, origin: { lon: number; lat: number }): { west: number; south: number } {
+  return { west: origin.lon + (i % columns) * CELL_LON, south: origin.lat + Math.floor(i / columns) * CELL_LAT };
+}
+
 /** The centre of lot `i`'s cell (0-based) in a county of `count` lots whose south-west corner is `origin`. */
-export function generatedLotCentre(i: number, count: number, origin: { lon: number; lat: number } = ORIGIN): { lon: number; lat: number } {
-  const columns = gridColumns(count);
-  return { lon: origin.lon + ((i % columns) + 0.5) * CELL_LON, lat: origin.lat + (Math.floor(i / columns) + 0.5) * CELL_LAT };
+export function generatedLotCentre(i: number, count: number, origin: { lon: number; lat: number }): { lon: number; lat: number } {
+  const { west, south } = lotCorner(i, gridColumns(count), origin);
+  return { lon: west + CELL_LON / 2, lat: south + CELL_LAT / 2 };
 }
 
 /** What a lot holds, as a number: files kept between runs (the scale bench's) are named by it, so a change here makes them anew. */
