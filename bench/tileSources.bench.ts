@@ -10,6 +10,7 @@ import { PbfReader } from 'pbf';
 import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '../shared/src/tiles/tileSets.ts';
 import type { Db } from '../database/src/db.ts';
 import { openPgDb } from '../database/src/pgDb.ts';
+import { deriveGeometry, type ParcelGeometry } from '../county-data/src/geometry/parcelGeometry.ts';
 import { createDatasetsRepository } from '../api-server/src/features/datasets/datasetsRepository.ts';
 import { tileBounds, type LonLatBox } from '../api-server/src/tiles/kit/tileMath.ts';
 import { BUFFER, encodeParcelTile, EXTENT } from '../api-server/src/tiles/parcels/parcelTileEncoder.ts';
@@ -253,7 +254,8 @@ function recordsetOutlines(parcels: readonly ParcelTileRow[]): OutlineSource {
       kind text, geometry json, min_lon float8, min_lat float8, max_lon float8, max_lat float8)`,
     outline: JSON_OUTLINES.outline,
     where: LARGE_ENOUGH,
-    values: () => [JSON.stringify(parcels.map((parcel) => ({ ...parcel, ...lonLatExtent(parcel) })))],
+    // The extent as the import stores it (with a centroid the statement does not read).
+    values: () => [JSON.stringify(parcels.map((parcel) => ({ ...parcel, ...deriveGeometry(parcel.geometry as ParcelGeometry) })))],
   };
 }
 
@@ -382,13 +384,6 @@ function everyBranchParcels(): ParcelTileRow[] {
     const ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
     return { fid: i + 1, pin: `B${String(i).padStart(3, '0')}`, ...parcel, geometry: { type: 'Polygon', coordinates: [ring] }, ...variant };
   });
-}
-
-function lonLatExtent({ geometry }: ParcelTileRow): { min_lon: number; min_lat: number; max_lon: number; max_lat: number } {
-  const positions = geometry.type === 'Polygon' ? geometry.coordinates.flat() : geometry.type === 'MultiPolygon' ? geometry.coordinates.flat(2) : [];
-  const lons = positions.map(([lon]) => lon!);
-  const lats = positions.map(([, lat]) => lat!);
-  return { min_lon: Math.min(...lons), min_lat: Math.min(...lats), max_lon: Math.max(...lons), max_lat: Math.max(...lats) };
 }
 
 /** ST_AsMVT's statement (the properties' SQL) against the own encoder on everyBranchParcels. */
