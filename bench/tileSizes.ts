@@ -10,6 +10,7 @@ import { createParcelTilesRepository } from '../api-server/src/tiles/parcels/par
 import { lonLatToTile } from '../api-server/src/tiles/kit/tileMath.ts';
 import { createDataVersion } from '../api-server/src/platform/cache/dataVersion.ts';
 import { createParcelTilesService } from '../api-server/src/tiles/parcels/parcelTilesService.ts';
+import { createMemoryTileSource } from '../api-server/src/tiles/parcels/memoryTileSource.ts';
 import { atMost, round, type BenchRow } from './lib/report.ts';
 import { summarize } from './lib/stats.ts';
 
@@ -43,9 +44,10 @@ export async function measureTileSizes(db: Db): Promise<ZoomStats[]> {
 
   // One service with a one-entry cache: every tile below is distinct, so each is built cold. The
   // current version's parcels are loaded into memory first, as in a running API after its first tiles.
-  const service = createParcelTilesService({ parcels, dataVersion: createDataVersion({ read: () => datasets.dataVersion() }), cacheEntries: 1 });
+  const readVersion = () => datasets.dataVersion();
+  const service = createParcelTilesService({ chooseSource: async () => createMemoryTileSource({ parcels, readVersion }), dataVersion: createDataVersion({ read: readVersion }), cacheEntries: 1 });
   const loadStarted = performance.now();
-  await service.loadParcels();
+  await service.loadCurrentVersion();
   console.error(`[bench] tile parcels of the current data version in memory after ${Math.round(performance.now() - loadStarted)} ms`);
   const stats: ZoomStats[] = [];
   for (let zoom = 10; zoom <= 18; zoom += 1) {

@@ -15,7 +15,9 @@ import { createDatasetsRepository } from '../api-server/src/features/datasets/da
 import { tileBounds, type LonLatBox } from '../api-server/src/tiles/kit/tileMath.ts';
 import { BUFFER, encodeParcelTile, EXTENT } from '../api-server/src/tiles/parcels/parcelTileEncoder.ts';
 import { createParcelTilesRepository, type ParcelTileRow, type ParcelTilesRepository } from '../api-server/src/tiles/parcels/parcelTilesRepository.ts';
-import { gzippedTile, parcelTileRules, QUERY_BUFFER_FRACTION } from '../api-server/src/tiles/parcels/parcelTilesService.ts';
+import { gzippedTile } from '../api-server/src/tiles/parcels/parcelTilesService.ts';
+import { parcelTileRules, QUERY_BUFFER_FRACTION } from '../api-server/src/tiles/parcels/parcelTileRules.ts';
+import { FULL_PROPERTIES, PIN_PROPERTIES } from '../api-server/src/tiles/parcels/parcelMvtRepository.ts';
 import { createTileParcels } from '../api-server/src/tiles/parcels/tileParcels.ts';
 import { readTileParcelsInWorkers } from '../api-server/src/tiles/parcels/tileParcelsInWorkers.ts';
 import { toTileParcelSet, type TileParcelSet } from '../api-server/src/tiles/parcels/tileParcelSet.ts';
@@ -204,19 +206,6 @@ const STORED_OUTLINES: OutlineSource = {
   where: `geom && ST_TileEnvelope($2, $3, $4, margin => $6::float8) AND ${LARGE_ENOUGH}`,
   values: () => [QUERY_BUFFER_FRACTION],
 };
-
-/** Written by the own encoder (parcelTileEncoder.ts) when not null or empty; the set stores a parcel's kind 'parcel' as none. */
-const NOBODYS_KIND = "NULLIF(NULLIF(kind, 'parcel'), '')";
-/**
- * The own encoder's properties as columns of the same names, in its order, NULL where it writes none
- * (ST_AsMVT leaves NULL values out): pin twice, a kind for a feature that is nobody's; from the label
- * zoom the owner (else the parcel's name, never for nobody's), site address, city and finite acres.
- */
-const PIN_PROPERTIES = `pin, pin AS "PIN", ${NOBODYS_KIND} AS kind`;
-const FULL_PROPERTIES = `${PIN_PROPERTIES},
-  CASE WHEN ${NOBODYS_KIND} IS NULL THEN NULLIF(coalesce(owner, name), '') END AS "Name",
-  NULLIF(add1, '') AS "ADD1", NULLIF(city, '') AS "CITY",
-  CASE WHEN taxacres NOT IN ('NaN', 'Infinity', '-Infinity') THEN taxacres END AS "TaxAcres"`;
 
 /**
  * One statement per tile: ST_AsMVTGeom clips to the encoder's extent and buffer, ST_AsMVT writes the

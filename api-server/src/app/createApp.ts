@@ -57,7 +57,7 @@ import { createTurnsPerKey } from '../platform/runtime/turnsPerKey.ts';
 import { namedTileSetsRouter, tileSetRouter, type TileBuildTurns } from '../tiles/kit/tileSetRouter.ts';
 import { createOverlayFeaturesRepository } from '../tiles/overlays/overlayFeaturesRepository.ts';
 import { createOverlayTiles } from '../tiles/overlays/overlayTiles.ts';
-import { createParcelTilesRepository } from '../tiles/parcels/parcelTilesRepository.ts';
+import { chooseParcelTileSource } from '../tiles/parcels/chooseParcelTileSource.ts';
 import { createParcelTilesService, type ParcelTilesService } from '../tiles/parcels/parcelTilesService.ts';
 import { createQueryMatchTiles } from '../tiles/parcels/queryMatchTiles.ts';
 import { createMetrics } from '../platform/metrics/metrics.ts';
@@ -179,7 +179,7 @@ function buildApp({ db, readDb = db, config, logger, verifyBearer, localAdminTok
     read: () => currentDatasets.dataVersion(),
     watch: (onEvent) => readDb.listen(DATA_VERSION_CHANNEL, onEvent),
   });
-  const tilesService = createParcelTilesService({ parcels: createParcelTilesRepository(readDb), dataVersion, connection: readDb.connectionForOtherThreads, onCacheLookup: (hit) => diagnostics.tileCacheLookup(PARCEL_TILES_PATH, hit) });
+  const tilesService = createParcelTilesService({ chooseSource: () => chooseParcelTileSource(readDb, () => dataVersion.current()), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(PARCEL_TILES_PATH, hit) });
   const baseMapTiles = createBaseMapTiles({ features: createBaseMapFeaturesRepository(readDb), dataVersion, onCacheLookup: (hit) => diagnostics.tileCacheLookup(BASEMAP_TILES_PATH, hit) });
   const contourTiles = createContourTiles({ grids: createElevationGridRepository(readDb), dataVersion });
   const overlayTiles = createOverlayTiles({ features: createOverlayFeaturesRepository(readDb), dataVersion });
@@ -216,7 +216,7 @@ function buildApp({ db, readDb = db, config, logger, verifyBearer, localAdminTok
   const parcelQueries = createParcelQueries({ db: readDb, dataVersion, requireUser: authenticate, rateLimit: rateLimits.search, gate: heavyReads.lists, logger });
   // Until the tiles are warm the API answers, building tiles from the database (slower, more memory);
   // until the query columns are built, the database answers attribute queries.
-  app.use(probesRouter({ db, readDb, tilesWarm: tilesService.parcelsInMemory, queryColumnsReady: parcelQueries.columnsReady }));
+  app.use(probesRouter({ db, readDb, tilesWarm: tilesService.tilesWarm, queryColumnsReady: parcelQueries.columnsReady }));
   app.use('/api/parcels/query', parcelQueries.router);
   app.use('/api/parcels', createParcelsRouter({ parcelsService, parcelSearch, nearby: createNearbyService({ repository: createNearbyRepository(readDb), wholeList: createWholeListRepository(readDb), gate: heavyReads.lists }), requireUser: authenticate, rateLimits }));
   app.use('/api/datasets', createDatasetsRouter({ datasets: currentDatasets, requireUser: authenticate }));
@@ -233,8 +233,8 @@ function buildApp({ db, readDb = db, config, logger, verifyBearer, localAdminTok
       imageryDir: config.imageryDir,
       maxUploadBytes: config.maxUploadBytes,
       access,
-      // The new version's parcels into memory for tiles before the maps ask for them.
-      onPublished: () => void tilesService.loadParcels().catch((error: unknown) => logger.warn({ err: error }, 'tile parcels not preloaded after a publish')),
+      // The new version loaded for tiles (from memory: its parcels read) before the maps ask for them.
+      onPublished: () => void tilesService.loadCurrentVersion().catch((error: unknown) => logger.warn({ err: error }, 'parcel tiles of a new version not preloaded after a publish')),
     }),
   );
   app.use('/api/saved-parcels', createSavedParcelsRouter({ savedParcelsService, requireUser: authenticate, writeLimit: rateLimits.savedParcelWrites }));

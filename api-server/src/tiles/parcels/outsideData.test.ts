@@ -7,7 +7,7 @@ import { openTestDb } from '@parcel-map/database/testing';
 import { createDatasetsRepository } from '../../features/datasets/datasetsRepository.ts';
 import { createDataVersion, DATA_VERSION_CHANNEL } from '../../platform/cache/dataVersion.ts';
 import { lonLatToTile } from '../kit/tileMath.ts';
-import { createParcelTilesRepository } from './parcelTilesRepository.ts';
+import { chooseParcelTileSource } from './chooseParcelTileSource.ts';
 import { createParcelTilesService, type ParcelTilesService } from './parcelTilesService.ts';
 
 describe('parcel tiles outside the data', () => {
@@ -18,8 +18,8 @@ describe('parcel tiles outside the data', () => {
     db = await openTestDb('seeded');
     const datasets = createDatasetsRepository(db);
     const dataVersion = createDataVersion({ read: () => datasets.dataVersion(), watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent) });
-    service = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion, onCacheLookup: () => (lookups += 1) });
-    await service.loadParcels();
+    service = createParcelTilesService({ chooseSource: () => chooseParcelTileSource(db, () => datasets.dataVersion()), dataVersion, onCacheLookup: () => (lookups += 1) });
+    await service.loadCurrentVersion();
   });
   afterAll(() => db.close());
 
@@ -41,7 +41,7 @@ describe('parcel tiles outside the data', () => {
   it('answers every tile round the edge of the data as its build does', async () => {
     // Without a version known without a query, no tile is taken for outside: each is built from the database.
     const datasets = createDatasetsRepository(db);
-    const builtEach = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion: { current: () => datasets.dataVersion(), known: () => undefined } });
+    const builtEach = createParcelTilesService({ chooseSource: () => chooseParcelTileSource(db, () => datasets.dataVersion()), dataVersion: { current: () => datasets.dataVersion(), known: () => undefined } });
     const z = 16;
     const centre = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, z);
     // The test square (3 km) spans about 7 z16 tiles: its edges lie 3–4 tiles from the centre's.
@@ -49,8 +49,8 @@ describe('parcel tiles outside the data', () => {
     for (let dx = -6; dx <= 6; dx++) for (let dy = -6; dy <= 6; dy++) if (Math.max(Math.abs(dx), Math.abs(dy)) >= 2) edge.push([centre.x + dx, centre.y + dy]);
     let outside = 0;
     for (const [x, y] of edge) {
-      const fromMemory = await service.getTile(z, x, y);
-      expect([x, y, fromMemory.kind]).toEqual([x, y, (await builtEach.getTile(z, x, y)).kind]);
+      const answered = await service.getTile(z, x, y);
+      expect([x, y, answered.kind]).toEqual([x, y, (await builtEach.getTile(z, x, y)).kind]);
       if (service.peek(z, x, y)?.kind === 'empty') outside += 1;
     }
     expect(outside).toBeGreaterThan(0);

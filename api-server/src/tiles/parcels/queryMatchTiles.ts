@@ -1,9 +1,10 @@
 // A query's matches as parcel tiles (issue #42 point 4), `/tiles/query/{key}/{z}/{x}/{y}.pbf`: the
-// parcel tiles' own build from the parcels in memory, keeping only those whose feature id the query
+// parcel tiles' own build (parcelTileSource.ts), keeping only the parcels whose feature id the query
 // registered under `key` matched (features/parcels/query/queryMatches.ts). A tile costs what a parcel
-// tile does plus a binary search per parcel in it, whatever the number of matches, and a map draws
-// every match without a list of them reaching the browser. A key names one data version, so its
-// tiles never change: cached per data version, bounded like the parcel tiles' cache.
+// tile does plus a binary search per parcel in it (with PostGIS, and a query of the tile's feature
+// ids first), whatever the number of matches, and a map draws every match without a list of them
+// reaching the browser. A key names one data version, so its tiles never change: cached per data
+// version, bounded like the parcel tiles' cache.
 import type { DataVersion } from '../../platform/cache/dataVersion.ts';
 import { createVersionedCache } from '../../platform/cache/versionedCache.ts';
 import { NotFoundError } from '../../platform/http/httpErrors.ts';

@@ -19,6 +19,7 @@ import { pinRangesBetween, tileParcelPartBuffers } from './tileParcelPages.ts';
 import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
 import type { EncodedTile } from '../kit/tileSetRouter.ts';
 import { createParcelTilesService } from './parcelTilesService.ts';
+import { createMemoryTileSource } from './memoryTileSource.ts';
 
 const pinsOf = (tile: EncodedTile): string[] => {
   if (tile.kind === 'empty') return [];
@@ -100,10 +101,10 @@ describe('tile parcels in memory', () => {
 
   it('serves an import at once, and from memory once loaded', async () => {
     const dataVersion = createDataVersion({ read: currentVersion, watch: (onEvent) => db.listen(DATA_VERSION_CHANNEL, onEvent) });
-    const service = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion });
+    const service = createParcelTilesService({ chooseSource: async () => createMemoryTileSource({ parcels: createParcelTilesRepository(db), readVersion: currentVersion }), dataVersion });
     const { x, y } = lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 16);
-    await service.loadParcels();
-    expect(service.parcelsInMemory()).toBe(true);
+    await service.loadCurrentVersion();
+    expect(service.tilesWarm()).toBe(true);
     const before = pinsOf(await service.getTile(16, x, y));
     expect(before.length).toBeGreaterThan(5);
 
@@ -115,8 +116,8 @@ describe('tile parcels in memory', () => {
 
     expect(pinsOf(await service.getTile(16, x, y))).toEqual(['NEW-1']);
     // Tiles not built yet, from the new version's parcels in memory.
-    await service.loadParcels();
-    expect(service.parcelsInMemory()).toBe(true);
+    await service.loadCurrentVersion();
+    expect(service.tilesWarm()).toBe(true);
     expect(pinsOf(await service.getTile(15, x >> 1, y >> 1))).toEqual(['NEW-1']);
     expect(pinsOf(await service.getTile(16, x + 3, y))).toEqual([]);
   });
@@ -125,11 +126,11 @@ describe('tile parcels in memory', () => {
     // As createDataVersion while it listens: a read makes the version known, an announcement forgets it.
     let known: number | undefined;
     const dataVersion: DataVersion = { current: async () => (known = await currentVersion()), known: () => known };
-    const service = createParcelTilesService({ parcels: createParcelTilesRepository(db), dataVersion });
-    await service.loadParcels();
-    expect(service.parcelsInMemory()).toBe(true);
+    const service = createParcelTilesService({ chooseSource: async () => createMemoryTileSource({ parcels: createParcelTilesRepository(db), readVersion: currentVersion }), dataVersion });
+    await service.loadCurrentVersion();
+    expect(service.tilesWarm()).toBe(true);
     known = undefined; // another API instance published: nothing here has read the version since
-    expect(service.parcelsInMemory()).toBe(false);
-    await vi.waitFor(() => expect(service.parcelsInMemory()).toBe(true), { timeout: 10_000, interval: 50 });
+    expect(service.tilesWarm()).toBe(false);
+    await vi.waitFor(() => expect(service.tilesWarm()).toBe(true), { timeout: 10_000, interval: 50 });
   });
 });
