@@ -11,6 +11,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { openPgDb } from '../database/src/pgDb.ts';
+import { createParcelMvtRepository } from '../api-server/src/tiles/parcels/parcelMvtRepository.ts';
 import { API_NODE_FLAGS } from '../scripts/apiNodeFlags.mjs';
 import { spawnApiOn } from '../hardening/support/apiOnDatabase.ts';
 import { waitUntilAnswering, RUN_TYPESCRIPT } from '../hardening/support/childProcesses.ts';
@@ -65,10 +67,12 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
     const baseUrl = `http://127.0.0.1:${API_PORT}`;
     await waitUntilAnswering(`${baseUrl}/health`, api, 300_000);
     const answeringMs = performance.now() - started;
-    // Ready: the parcels in memory, so tiles are built as they will be from then on (until then they
-    // are read from the database).
+    // Ready: the current version loaded for tiles (from memory: its parcels read), so tiles are built
+    // as they will be from then on.
     await waitUntilHealthSays('tilesWarm', `${baseUrl}/health`, 300_000);
     const readyMs = performance.now() - started;
+    const readyResidentMb = await residentMbOf(api.pid);
+    const tileSource = (await hasMercatorOutlines(databaseUrl)) ? 'tiles by PostGIS' : 'tiles from memory';
     // The query column index is built once the tiles are warm (GET /health starts it); measured before the
     // rows below, which it would otherwise share the cores with.
     await waitUntilHealthSays('queryColumns', `${baseUrl}/health`, 600_000);
@@ -81,11 +85,12 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
     const detailsMs = await timings(200, (i) => `${baseUrl}/api/parcels/${generatedPin(spread(i, 200))}`, headers);
     const searchMs = await timings(200, (i) => `${baseUrl}/api/parcels/search?q=${encodeURIComponent(typedQuery(i))}`, headers);
     const residentMb = await residentMbOf(api.pid);
-    details.serving = { answeringMs: Math.round(answeringMs), readyMs: Math.round(readyMs), columnsMs: Math.round(columnsMs), residentMb, tiles, details: summarize(detailsMs), search: summarize(searchMs) };
+    details.serving = { tileSource, answeringMs: Math.round(answeringMs), readyMs: Math.round(readyMs), readyResidentMb, columnsMs: Math.round(columnsMs), residentMb, tiles, details: summarize(detailsMs), search: summarize(searchMs) };
     rows.push(
-      atMost('scale', `API ready with ${label} parcels (tiles from memory)`, round(readyMs / 1000), 's', BUDGET.readyMs / 1000, `answering after ${round(answeringMs / 1000)} s`),
+      atMost('scale', `API ready with ${label} parcels (${tileSource})`, round(readyMs / 1000), 's', BUDGET.readyMs / 1000, `answering after ${round(answeringMs / 1000)} s`),
+      reported('scale', `API RSS when ready (${tileSource})`, readyResidentMb, 'MB'),
       reported('scale', 'query column index built, after ready', round(columnsMs / 1000), 's'),
-      reported('scale', 'API RSS serving them (tiles and query columns in memory)', residentMb, 'MB'),
+      reported('scale', `API RSS serving them (${tileSource}, query columns in memory)`, residentMb, 'MB'),
       atMost('scale', 'cold z14 parcel tile p95', tiles.p95, 'ms', BUDGET.coldTileP95Ms, `${tiles.count} tiles, max ${tiles.max} ms`),
       atMost('scale', 'largest z14 parcel tile', tiles.largestKb, 'KB', BUDGET.largestTileKb),
       atMost('scale', 'parcel details p50', summarize(detailsMs).p50, 'ms', BUDGET.detailsP50Ms),
@@ -102,6 +107,16 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
     await identity.close();
   }
   return { rows, details };
+}
+
+/** Whether the database stores the outlines PostGIS builds tiles from (migration 030), which the API then does. */
+async function hasMercatorOutlines(databaseUrl: string): Promise<boolean> {
+  const db = await openPgDb(databaseUrl, { max: 1 });
+  try {
+    return await createParcelMvtRepository(db).hasMercatorOutlines();
+  } finally {
+    await db.close();
+  }
 }
 
 async function freshDatabase(): Promise<string> {

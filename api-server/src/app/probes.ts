@@ -1,7 +1,7 @@
 // What a supervisor or load balancer asks: GET /health — the process answers (and whether the tiles
 // are warm and the query column index built, which the benchmarks wait for) — and GET /ready — it can serve: the database (and the read
-// replica, when it has one) answers a query and the current data version's parcels are in memory for
-// tiles. 503 with the reason otherwise.
+// replica, when it has one) answers a query and the current data version is loaded for tiles (its
+// parcels in memory, or with PostGIS its extent read). 503 with the reason otherwise.
 import { Router } from 'express';
 import type { Db } from '@parcel-map/database';
 
@@ -10,7 +10,7 @@ const DATABASE_PROBE_TIMEOUT_MS = 2_000;
 
 interface HealthReport {
   status: 'ok';
-  /** The current parcels are in memory for tile builds (a few seconds after a start or an import). */
+  /** The current data version is loaded for tile builds (from memory: a few seconds after a start or an import for a county). */
   tilesWarm: boolean;
   /** Attribute queries are answered from the column index of the current parcels (after the tiles are warm; the database answers them meanwhile). */
   queryColumns: boolean;
@@ -45,7 +45,7 @@ export function probesRouter({ db, readDb, tilesWarm, queryColumnsReady }: Probe
     const warm = tilesWarm();
     const report: ReadinessReport = { ready: database && warm, database, tilesWarm: warm };
     if (!database) report.message = 'the database does not answer';
-    else if (!warm) report.message = "the current data version's parcels are not in memory for tiles yet";
+    else if (!warm) report.message = 'the current data version is not loaded for tiles yet';
     res.status(report.ready ? 200 : 503).set('cache-control', 'no-store').json(report);
   });
   return router;
