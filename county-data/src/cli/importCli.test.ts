@@ -24,7 +24,9 @@ async function runImport(dataDir: string, args: string[]): Promise<{ code: numbe
   return { code, output };
 }
 
-describe('npm run import', () => {
+// Each test starts the command two or three times, each a Node.js process opening PGlite (the first
+// migrating it): 7–17 s a start on two cores busy with other test files, past the package's 30 s.
+describe('npm run import', { timeout: 120_000 }, () => {
   let root: string;
   let dataDir: string;
   beforeAll(async () => {
