@@ -5,13 +5,12 @@
 // indexed geometry column (a probe table made and dropped here) to show what parsing JSON per tile
 // costs. And whether ST_AsMVT's features carry the same ids and properties as the own encoder's.
 // `npx tsx bench/tileSourcesCli.ts <databaseUrl> [count]` runs it.
-import { VectorTile } from '@mapbox/vector-tile';
-import { PbfReader } from 'pbf';
 import { PARCEL_LABEL_MIN_ZOOM, PARCEL_SOURCE_LAYER } from '../shared/src/tiles/tileSets.ts';
 import type { Db } from '../database/src/db.ts';
 import { openPgDb } from '../database/src/pgDb.ts';
 import { deriveGeometry, type ParcelGeometry } from '../county-data/src/geometry/parcelGeometry.ts';
 import { createDatasetsRepository } from '../api-server/src/features/datasets/datasetsRepository.ts';
+import { decodedParcelFeatures, type DecodedParcelFeature } from '../api-server/src/testing/decodedParcelFeatures.ts';
 import { tileBounds, type LonLatBox } from '../api-server/src/tiles/kit/tileMath.ts';
 import { BUFFER, encodeParcelTile, EXTENT } from '../api-server/src/tiles/parcels/parcelTileEncoder.ts';
 import { createParcelTilesRepository, type ParcelTileRow, type ParcelTilesRepository } from '../api-server/src/tiles/parcels/parcelTilesRepository.ts';
@@ -378,8 +377,8 @@ function everyBranchParcels(): ParcelTileRow[] {
 /** ST_AsMVT's statement (the properties' SQL) against the own encoder on everyBranchParcels. */
 async function everyBranchRow(db: Db): Promise<BenchRow> {
   const parcels = everyBranchParcels();
-  const own = decodedFeatures(ownEncoded(toTileParcelSet(parcels), parcels.map((_, i) => i), BRANCHES_TILE));
-  const theirs = decodedFeatures(await stAsMvtSource(db, 'ST_AsMVT', recordsetOutlines(parcels)).build(BRANCHES_TILE));
+  const own = decodedParcelFeatures(ownEncoded(toTileParcelSet(parcels), parcels.map((_, i) => i), BRANCHES_TILE));
+  const theirs = decodedParcelFeatures(await stAsMvtSource(db, 'ST_AsMVT', recordsetOutlines(parcels)).build(BRANCHES_TILE));
   const { first, bufferOnly } = tileDifferences(own, theirs);
   const missing = own.length !== parcels.length ? `the own encoder wrote ${own.length} of ${parcels.length}` : undefined;
   const difference = missing ?? first ?? (bufferOnly > 0 ? `${bufferOnly} features in one tile only` : undefined);
@@ -398,34 +397,13 @@ function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolea
   return a === undefined || b === undefined ? a === b : Buffer.compare(a, b) === 0;
 }
 
-interface DecodedFeature {
-  id: number | undefined;
-  properties: Record<string, number | string | boolean>;
-  vertices: number;
-  /** Whether any of it reaches into the tile itself, not only into the buffer around it. */
-  inTile: boolean;
-}
-
-function decodedFeatures(mvt: Uint8Array | undefined): DecodedFeature[] {
-  const layer = mvt && new VectorTile(new PbfReader(mvt)).layers[PARCEL_SOURCE_LAYER];
-  if (!layer) return [];
-  return Array.from({ length: layer.length }, (_, i) => {
-    const feature = layer.feature(i);
-    const points = feature.loadGeometry().flat();
-    const xs = points.map(({ x }) => x);
-    const ys = points.map(({ y }) => y);
-    const inTile = Math.min(...xs) < EXTENT && Math.max(...xs) > 0 && Math.min(...ys) < EXTENT && Math.max(...ys) > 0;
-    return { id: feature.id, properties: feature.properties, vertices: points.length, inTile };
-  });
-}
-
 /**
  * How `theirs` differs from `own`: the first feature id in one only that reaches into the tile, or
  * the first difference in a shared feature's properties (names, values and their types); and how
  * many features are in one only yet lie wholly in the buffer (slivers on its edge that one side's
  * clipping keeps and the other's drops: not drawn either way).
  */
-function tileDifferences(own: readonly DecodedFeature[], theirs: readonly DecodedFeature[]): { first: string | undefined; bufferOnly: number } {
+function tileDifferences(own: readonly DecodedParcelFeature[], theirs: readonly DecodedParcelFeature[]): { first: string | undefined; bufferOnly: number } {
   const ownById = new Map(own.map((feature) => [feature.id, feature]));
   const theirsById = new Map(theirs.map((feature) => [feature.id, feature]));
   const onlyOwn = own.filter(({ id }) => !theirsById.has(id));
@@ -441,7 +419,7 @@ function tileDifferences(own: readonly DecodedFeature[], theirs: readonly Decode
   return { first: undefined, bufferOnly };
 }
 
-function propertyDifference(own: DecodedFeature['properties'], theirs: DecodedFeature['properties']): string | undefined {
+function propertyDifference(own: DecodedParcelFeature['properties'], theirs: DecodedParcelFeature['properties']): string | undefined {
   const shown = (value: unknown) => (value === undefined ? 'absent' : `${JSON.stringify(value)} (${typeof value})`);
   for (const key of new Set([...Object.keys(own), ...Object.keys(theirs)])) {
     if (own[key] !== theirs[key]) return `${key} is ${shown(own[key])} in the own encoder's, ${shown(theirs[key])} in ST_AsMVT's`;
@@ -463,10 +441,10 @@ interface PropertyComparison {
 /** ST_AsMVT's tiles against the own encoder's: the same features (ids) with identical properties; vertices differ by simplification and are counted. */
 function compareProperties(own: SourceRun, theirs: SourceRun, tiles: readonly TileAddress[]): PropertyComparison {
   const comparison: PropertyComparison = { features: 0, bufferOnly: 0, tilesInSameOrder: 0, vertices: { own: 0, stAsMvt: 0 }, firstDifference: null };
-  const vertexCount = (features: readonly DecodedFeature[]) => features.reduce((sum, feature) => sum + feature.vertices, 0);
+  const vertexCount = (features: readonly DecodedParcelFeature[]) => features.reduce((sum, feature) => sum + feature.vertices, 0);
   for (const tile of tiles) {
-    const ownFeatures = decodedFeatures(own.tiles.get(tileKey(tile)));
-    const theirFeatures = decodedFeatures(theirs.tiles.get(tileKey(tile)));
+    const ownFeatures = decodedParcelFeatures(own.tiles.get(tileKey(tile)));
+    const theirFeatures = decodedParcelFeatures(theirs.tiles.get(tileKey(tile)));
     comparison.features += ownFeatures.length;
     comparison.vertices.own += vertexCount(ownFeatures);
     comparison.vertices.stAsMvt += vertexCount(theirFeatures);
@@ -479,10 +457,10 @@ function compareProperties(own: SourceRun, theirs: SourceRun, tiles: readonly Ti
 }
 
 /** Whether the features both tiles hold come in the same order in each (the order they are drawn in). */
-function sameOrder(own: readonly DecodedFeature[], theirs: readonly DecodedFeature[]): boolean {
+function sameOrder(own: readonly DecodedParcelFeature[], theirs: readonly DecodedParcelFeature[]): boolean {
   const theirIds = new Set(theirs.map(({ id }) => id));
   const ownIds = new Set(own.map(({ id }) => id));
-  const shared = (features: readonly DecodedFeature[], other: Set<number | undefined>) => features.filter(({ id }) => other.has(id)).map(({ id }) => id).join();
+  const shared = (features: readonly DecodedParcelFeature[], other: Set<number | undefined>) => features.filter(({ id }) => other.has(id)).map(({ id }) => id).join();
   return shared(own, theirIds) === shared(theirs, ownIds);
 }
 

@@ -5,8 +5,6 @@
 // fails here rather than pass untested. On PGlite the tiles stay in memory (tileParcels.test.ts and
 // the route tests cover that path).
 import { gunzipSync } from 'node:zlib';
-import { VectorTile } from '@mapbox/vector-tile';
-import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@parcel-map/database';
 import { openTestDb, testDbMode } from '@parcel-map/database/testing';
@@ -15,9 +13,10 @@ import { defaultMapping, DEFAULT_IMPORT_FILE_LIMITS, importParcels } from '@parc
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '@parcel-map/county-data/testing';
 import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
 import { createDatasetsRepository } from '../../features/datasets/datasetsRepository.ts';
+import { decodedParcelFeatures } from '../../testing/decodedParcelFeatures.ts';
 import { startTestApp, type TestApp } from '../../testing/testApp.ts';
 import { lonLatToTile, tileBounds } from '../kit/tileMath.ts';
-import { encodeParcelTile, EXTENT } from './parcelTileEncoder.ts';
+import { encodeParcelTile } from './parcelTileEncoder.ts';
 import { createParcelMvtRepository } from './parcelMvtRepository.ts';
 import { parcelTileRules } from './parcelTileRules.ts';
 import type { TileAddress } from './parcelTileSource.ts';
@@ -47,26 +46,6 @@ vi.mock('./parcelTilesRepository.ts', async (importOriginal) => {
     },
   };
 });
-
-interface DecodedFeature {
-  id: number | undefined;
-  properties: Record<string, number | string | boolean>;
-  /** Whether any of it reaches into the tile itself, not only into the buffer around it. */
-  inTile: boolean;
-}
-
-function decodedFeatures(mvt: Uint8Array | undefined): DecodedFeature[] {
-  const layer = mvt && new VectorTile(new PbfReader(mvt)).layers[PARCEL_SOURCE_LAYER];
-  if (!layer) return [];
-  return Array.from({ length: layer.length }, (_, i) => {
-    const feature = layer.feature(i);
-    const points = feature.loadGeometry().flat();
-    const xs = points.map(({ x }) => x);
-    const ys = points.map(({ y }) => y);
-    const inTile = Math.min(...xs) < EXTENT && Math.max(...xs) > 0 && Math.min(...ys) < EXTENT && Math.max(...ys) > 0;
-    return { id: feature.id, properties: feature.properties, inTile };
-  });
-}
 
 /** Tiles around the test square's centre at each zoom: generalised, the full-detail zoom, the label zoom and further in. */
 function tilesAroundCentre(): TileAddress[] {
@@ -125,7 +104,7 @@ describe.runIf(testDbMode === 'postgres')('parcel tiles from PostGIS', () => {
   const currentVersion = () => createDatasetsRepository(app.db).dataVersion();
   const tilePins = async ({ z, x, y }: TileAddress) => {
     const response = await app.request(`/tiles/${z}/${x}/${y}.pbf`, { token });
-    return response.status === 204 ? [] : decodedFeatures(gunzipSync(response.body)).map(({ properties }) => properties.pin);
+    return response.status === 204 ? [] : decodedParcelFeatures(gunzipSync(response.body)).map(({ properties }) => properties.pin);
   };
 
   it('is ready and serves tiles without reading the parcels into memory', async () => {
@@ -144,8 +123,8 @@ describe.runIf(testDbMode === 'postgres')('parcel tiles from PostGIS', () => {
     for (const tile of tilesAroundCentre()) {
       const { bounds, minSize, options } = parcelTileRules(tile.z, tile.x, tile.y);
       const rows = await parcels.findForTile(bounds, minSize);
-      const own = decodedFeatures(encodeParcelTile(PARCEL_SOURCE_LAYER, toTileParcelSet(rows), rows.map((_, i) => i), tile, options));
-      const theirs = decodedFeatures(await postgis.encode(version, tile));
+      const own = decodedParcelFeatures(encodeParcelTile(PARCEL_SOURCE_LAYER, toTileParcelSet(rows), rows.map((_, i) => i), tile, options));
+      const theirs = decodedParcelFeatures(await postgis.encode(version, tile));
       const theirsById = new Map(theirs.map((feature) => [feature.id, feature]));
       const ownIds = new Set(own.map(({ id }) => id));
       const where = `tile ${tile.z}/${tile.x}/${tile.y}`;
@@ -184,8 +163,8 @@ describe.runIf(testDbMode === 'postgres')('parcel tiles from PostGIS', () => {
       const { bounds, options } = parcelTileRules(tile.z, tile.x, tile.y);
       const rows = await createParcelTilesRepository(app.db).findForTile(bounds, 0);
       expect(rows).toHaveLength(branches.length);
-      const own = decodedFeatures(encodeParcelTile(PARCEL_SOURCE_LAYER, toTileParcelSet(rows), rows.map((_, i) => i), tile, options));
-      const theirs = decodedFeatures(await createPostgisTileSource({ outlines: createParcelMvtRepository(app.db) }).encode(await currentVersion(), tile));
+      const own = decodedParcelFeatures(encodeParcelTile(PARCEL_SOURCE_LAYER, toTileParcelSet(rows), rows.map((_, i) => i), tile, options));
+      const theirs = decodedParcelFeatures(await createPostgisTileSource({ outlines: createParcelMvtRepository(app.db) }).encode(await currentVersion(), tile));
       expect(own).toHaveLength(branches.length);
       expect(theirs.map(({ id, properties }) => ({ id, properties }))).toEqual(own.map(({ id, properties }) => ({ id, properties })));
     } finally {
@@ -197,12 +176,12 @@ describe.runIf(testDbMode === 'postgres')('parcel tiles from PostGIS', () => {
     const postgis = createPostgisTileSource({ outlines: createParcelMvtRepository(app.db) });
     const version = await currentVersion();
     const tile = { z: 14, ...lonLatToTile(DEMO_CENTRE.lng, DEMO_CENTRE.lat, 14) };
-    const all = decodedFeatures(await postgis.encode(version, tile));
+    const all = decodedParcelFeatures(await postgis.encode(version, tile));
     const kept = (fid: number) => fid % 3 === 0;
     const keptIds = all.map(({ id }) => id!).filter(kept);
     expect(keptIds.length).toBeGreaterThan(10);
     expect(keptIds.length).toBeLessThan(all.length);
-    expect(decodedFeatures(await postgis.encode(version, tile, kept)).map(({ id }) => id)).toEqual(keptIds);
+    expect(decodedParcelFeatures(await postgis.encode(version, tile, kept)).map(({ id }) => id)).toEqual(keptIds);
     expect(await postgis.encode(version, tile, () => false)).toBeUndefined();
   });
 
