@@ -6,6 +6,7 @@ import { PARCEL_SOURCE_LAYER } from '@parcel-map/shared/contracts';
 import type { LonLatBox } from '../kit/tileMath.ts';
 import { EXTENT } from './parcelTileEncoder.ts';
 import { parcelTileRules, QUERY_BUFFER_FRACTION } from './parcelTileRules.ts';
+import { createNewestLoad } from './newestLoad.ts';
 import { WEB_MERCATOR_WIDTH, type MvtTileQuery, type ParcelMvtRepository } from './parcelMvtRepository.ts';
 import type { ParcelTileSource, TileAddress } from './parcelTileSource.ts';
 
@@ -20,9 +21,6 @@ interface LoadedVersion {
 }
 
 export function createPostgisTileSource({ outlines }: PostgisTileSourceDeps): ParcelTileSource {
-  let loaded: LoadedVersion | undefined;
-  let loading: { version: number; done: Promise<void> } | undefined;
-
   async function readVersion(version: number): Promise<LoadedVersion> {
     const served = await outlines.servedExtent();
     if (served.version !== version) throw new Error(`data version ${version} is no longer current (the database serves ${served.version})`);
@@ -30,19 +28,7 @@ export function createPostgisTileSource({ outlines }: PostgisTileSourceDeps): Pa
     const warmUpPosition = extent && (await outlines.parcelNear((extent.west + extent.east) / 2, (extent.south + extent.north) / 2));
     return { version, extent, warmUpPosition };
   }
-
-  function load(version: number): Promise<void> {
-    if (loaded?.version === version) return Promise.resolve();
-    if (loading?.version === version) return loading.done;
-    const done = readVersion(version).then((read) => {
-      // A newer version may have been loaded meanwhile; keep the newest.
-      if (loaded === undefined || loaded.version < read.version) loaded = read;
-    }).finally(() => {
-      if (loading?.done === done) loading = undefined;
-    });
-    loading = { version, done };
-    return done;
-  }
+  const versions = createNewestLoad(readVersion);
 
   return {
     // Whatever `version` is, the database builds from what it serves now: a tile built across a
@@ -54,10 +40,10 @@ export function createPostgisTileSource({ outlines }: PostgisTileSourceDeps): Pa
       const fids = (await outlines.tileFids(tile, query)).filter((fid) => kept(fid));
       return fids.length === 0 ? undefined : outlines.tileMvt(tile, query, fids);
     },
-    load,
-    loadedVersion: () => loaded?.version,
-    extent: (version) => (loaded?.version === version ? loaded.extent : undefined),
-    warmUpPosition: (version) => (loaded?.version === version ? loaded.warmUpPosition : undefined),
+    load: versions.load,
+    loadedVersion: versions.loadedVersion,
+    extent: (version) => versions.of(version)?.extent,
+    warmUpPosition: (version) => versions.of(version)?.warmUpPosition,
   };
 }
 

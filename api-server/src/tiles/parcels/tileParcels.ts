@@ -10,6 +10,7 @@ import Flatbush from 'flatbush';
 import type { LonLatBox } from '../kit/tileMath.ts';
 import type { ParcelTileRow, PinRange } from './parcelTilesRepository.ts';
 import { ALL_PINS, pinRangesBetween, readTileParcelPart, type TileParcelPageSource, type TileParcelPart } from './tileParcelPages.ts';
+import { createNewestLoad } from './newestLoad.ts';
 import { tileParcelSetOf, toTileParcelSet, type TileParcelSet } from './tileParcelSet.ts';
 
 /** Small pages on PGlite's one session, so the tiles and details asked for meanwhile are not kept waiting. */
@@ -64,9 +65,6 @@ interface Snapshot {
 }
 
 export function createTileParcels(deps: TileParcelsDeps): TileParcels {
-  let snapshot: Snapshot | undefined;
-  let loading: { version: number; done: Promise<void> } | undefined;
-
   async function readSnapshot(version: number): Promise<Snapshot> {
     const { arrays, boxes } = deps.readInWorkers
       ? await deps.readInWorkers(pinRangesBetween(await deps.parcels.findPinSplits(WORKER_THREADS)))
@@ -81,27 +79,15 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
     return { version, parcels: tileParcelSetOf(arrays), boxes, index };
   }
 
-  function load(version: number): Promise<void> {
-    if (snapshot?.version === version) return Promise.resolve();
-    if (loading?.version === version) return loading.done;
-    const done = readSnapshot(version).then(
-      (loaded) => {
-        // A newer version may have been asked for meanwhile; keep the newest.
-        if (snapshot === undefined || snapshot.version < loaded.version) snapshot = loaded;
-      },
-    ).finally(() => {
-      if (loading?.done === done) loading = undefined;
-    });
-    loading = { version, done };
-    return done;
-  }
+  const snapshots = createNewestLoad(readSnapshot);
 
   return {
     async findForTile(version, box, minSize) {
-      if (snapshot?.version !== version) {
+      const snapshot = snapshots.of(version);
+      if (!snapshot) {
         // A failed load is tried again by the next build; meanwhile the database answers (and any
         // failure of the database itself surfaces there).
-        load(version).catch(() => undefined);
+        snapshots.load(version).catch(() => undefined);
         const rows = await deps.parcels.findForTile(box, minSize);
         return { parcels: toTileParcelSet(rows), indices: rows.map((_, i) => i) };
       }
@@ -116,15 +102,17 @@ export function createTileParcels(deps: TileParcelsDeps): TileParcels {
       // Parcels are in pin order, as the query's ORDER BY returns them (the tile's feature order).
       return { parcels, indices: Uint32Array.from(indices).sort() };
     },
-    load,
-    loadedVersion: () => snapshot?.version,
+    load: snapshots.load,
+    loadedVersion: snapshots.loadedVersion,
     extent(version) {
-      if (snapshot?.version !== version || snapshot.parcels.size === 0) return undefined;
+      const snapshot = snapshots.of(version);
+      if (!snapshot || snapshot.parcels.size === 0) return undefined;
       const { minX, minY, maxX, maxY } = snapshot.index;
       return { west: minX - PG_GEOMETRY_EPSILON, south: minY - PG_GEOMETRY_EPSILON, east: maxX + PG_GEOMETRY_EPSILON, north: maxY + PG_GEOMETRY_EPSILON };
     },
     parcelPosition(version) {
-      if (snapshot?.version !== version || snapshot.parcels.coords.length === 0) return undefined;
+      const snapshot = snapshots.of(version);
+      if (!snapshot || snapshot.parcels.coords.length === 0) return undefined;
       const { coords, ringStarts, parcelRings, size } = snapshot.parcels;
       // The first parcel with a ring from the middle on (a parcel without an outline has none).
       let p = Math.floor(size / 2);
