@@ -141,21 +141,23 @@ export class MapPage {
   }
 
   /**
-   * A parcel near a point of the opening view (fractions of the map's size), asked of the API, and
+   * A parcel near a point of the current view (fractions of the map's size), asked of the API, and
    * the page position of its centroid: clicking there selects it whatever the data set looks like.
    */
   async findParcel(fx: number, fy: number): Promise<{ pin: string; x: number; y: number }> {
     const box = await this.canvas().boundingBox();
     if (!box) throw new Error('map canvas has no box');
+    // The camera where the page is now: selecting a parcel can pan the map to keep it above the panel.
+    const view = this.viewFromUrl() ?? OPENING_VIEW;
     for (const [dx, dy] of [[0, 0], [0.05, 0], [0, 0.05], [-0.05, 0], [0, -0.05], [0.1, 0.1], [-0.1, -0.1]] as const) {
-      const [lng, lat] = unproject((fx + dx) * box.width, (fy + dy) * box.height, box.width, box.height);
+      const [lng, lat] = unproject((fx + dx) * box.width, (fy + dy) * box.height, box.width, box.height, view);
       const apiBase = await this.page.evaluate(async () => ((await (await fetch('/config.json')).json()) as { apiBaseUrl: string }).apiBaseUrl);
       const token = await this.page.evaluate(() => localStorage.getItem('session_jwt'));
       const response = await this.page.request.get(`${apiBase}/api/parcels/at?lng=${lng}&lat=${lat}`, { headers: { Authorization: `Bearer ${token}` } });
       if (!response.ok()) continue;
       const parcel = (await response.json()) as Partial<ApiParcel> | null;
       if (!parcel?.pin || !parcel.centroid) continue;
-      const [x, y] = project(parcel.centroid.lng, parcel.centroid.lat, box.width, box.height);
+      const [x, y] = project(parcel.centroid.lng, parcel.centroid.lat, box.width, box.height, view);
       return { pin: parcel.pin, x: box.x + x, y: box.y + y };
     }
     throw new Error(`no parcel near ${fx},${fy}`);
@@ -179,24 +181,26 @@ export class MapPage {
 
 /** The opening view of the map screen (SPEC §2). */
 export const OPENING_VIEW = { lng: -80.86, lat: 35.62, zoom: 13 };
-const worldSize = () => 512 * 2 ** OPENING_VIEW.zoom;
+type View = typeof OPENING_VIEW;
+// mapbox-gl's world is 512 px at zoom 0.
+const worldSize = (view: View) => 512 * 2 ** view.zoom;
 
-function mercator(lng: number, lat: number): [number, number] {
+function mercator(lng: number, lat: number, view: View): [number, number] {
   const sin = Math.sin((lat * Math.PI) / 180);
-  return [((lng + 180) / 360) * worldSize(), (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldSize()];
+  return [((lng + 180) / 360) * worldSize(view), (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldSize(view)];
 }
 
-/** Coordinates under a canvas pixel at the opening view (mapbox-gl's world is 512 px at zoom 0). */
-export function unproject(x: number, y: number, width: number, height: number): [number, number] {
-  const [cx, cy] = mercator(OPENING_VIEW.lng, OPENING_VIEW.lat);
+/** Coordinates under a canvas pixel with the camera at `view` (north up, no pitch). */
+export function unproject(x: number, y: number, width: number, height: number, view: View = OPENING_VIEW): [number, number] {
+  const [cx, cy] = mercator(view.lng, view.lat, view);
   const px = cx + (x - width / 2);
   const py = cy + (y - height / 2);
-  return [(px / worldSize()) * 360 - 180, (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / worldSize()))) * 180) / Math.PI];
+  return [(px / worldSize(view)) * 360 - 180, (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / worldSize(view)))) * 180) / Math.PI];
 }
 
-/** The canvas pixel of a coordinate at the opening view. */
-function project(lng: number, lat: number, width: number, height: number): [number, number] {
-  const [cx, cy] = mercator(OPENING_VIEW.lng, OPENING_VIEW.lat);
-  const [px, py] = mercator(lng, lat);
+/** The canvas pixel of a coordinate with the camera at `view`. */
+function project(lng: number, lat: number, width: number, height: number, view: View): [number, number] {
+  const [cx, cy] = mercator(view.lng, view.lat, view);
+  const [px, py] = mercator(lng, lat, view);
   return [px - cx + width / 2, py - cy + height / 2];
 }

@@ -79,9 +79,10 @@ export interface MapController {
   /**
    * Keeps a point in the part of the map not covered by `coverBottomPx` of panel: if it is under the
    * panel (or off the top), the map pans so it sits in the middle of the uncovered part — once the
-   * camera has settled, so a flight (a search result) ends first.
+   * camera has settled, so a flight (a search result) ends first. Answers a function that withdraws
+   * the request while it waits.
    */
-  keepVisibleAbove(point: { lng: number; lat: number }, coverBottomPx: number): void;
+  keepVisibleAbove(point: { lng: number; lat: number }, coverBottomPx: number): () => void;
   /**
    * The print's map picture (mapCapture.ts): the map drawn at `request` and copied once idle there,
    * then put back; the store hears of no view change meanwhile. Rejects when `signal` aborts.

@@ -1,5 +1,6 @@
 // Keeps a point out from under the panel covering the bottom of the map: the latest request is done
-// once the camera has settled, so a flight (a search result) ends first.
+// once the camera has settled, so a flight (a search result) ends first. A request withdrawn before then
+// (the parcel deselected) is not done: the map would pan for a panel that has closed.
 import type { Map as MapboxMap } from 'mapbox-gl';
 
 interface RevealTarget {
@@ -8,7 +9,8 @@ interface RevealTarget {
 }
 
 export interface PanelReveal {
-  keepVisibleAbove(point: RevealTarget['point'], coverBottomPx: number): void;
+  /** Answers a function that withdraws this request if it is still waiting. */
+  keepVisibleAbove(point: RevealTarget['point'], coverBottomPx: number): () => void;
   cancel(): void;
 }
 
@@ -38,8 +40,12 @@ export function createPanelReveal(map: MapboxMap, container: HTMLElement): Panel
   return {
     keepVisibleAbove(point, coverBottomPx) {
       const waiting = target !== null;
-      target = { point, coverBottomPx };
+      const request = { point, coverBottomPx };
+      target = request;
       if (!waiting) revealWhenSettled();
+      return () => {
+        if (target === request) target = null;
+      };
     },
     cancel() {
       target = null;
