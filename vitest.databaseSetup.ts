@@ -1,13 +1,16 @@
 // Vitest global setup: the databases test files copy (database/src/testing/testDbTemplates.ts), made
-// once per run when a project whose tests open databases is part of it — not for the front ends alone.
+// once per run when a project whose tests open databases is part of it — not for the front ends alone;
+// with them the compiled API and county commands, built when stale, which the tests of the commands start.
 import type { TestProject } from 'vitest/node';
 import { pino } from 'pino';
 import { TEST_EXTENT, seedDemoDataIfEmpty } from '@parcel-map/county-data/demo';
 import { createTestDbTemplates, testDatabaseUrl } from '@parcel-map/database/testing';
+import { buildCompiledServers } from './scripts/productServers.mjs';
 import { PROJECTS_WITH_DATABASES } from './scripts/testProjects.mjs';
 
 export default async function setup(project: TestProject) {
   if (!project.vitest.projects.some((each) => PROJECTS_WITH_DATABASES.includes(each.name))) return undefined;
+  buildCompiledServers();
   const started = performance.now();
   // A 3 km square of the demo county around the centre: the same generator as npm start's, on less land.
   const { templates, remove } = await createTestDbTemplates(testDatabaseUrl, (db) => seedDemoDataIfEmpty(db, pino({ level: 'silent' }), { extent: TEST_EXTENT }));

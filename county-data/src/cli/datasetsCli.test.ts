@@ -9,15 +9,19 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openPgliteDb } from '@parcel-map/database';
+import { openPgliteDb } from '@parcel-map/database';
+import { copyTestDataDir, isPostgresRun } from '@parcel-map/database/testing';
 import type { ImageryVersion } from '@parcel-map/shared/contracts';
 import { importImagery } from '../imagery/importImagery.ts';
 import { SPOT_CHICAGO } from '../imagery/testing/imageryFixtures.ts';
 import { imageryVersionFiles, listImageryVersions } from '../publish/imageryVersions.ts';
+import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
 
-const CLI = path.resolve(import.meta.dirname, 'datasetsCli.ts');
+// The compiled command npm start runs (vitest.databaseSetup.ts builds it when stale): tsx took 1.3 CPU-s more a start.
+const CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.datasetsCommand);
 
-describe.skipIf(!existsSync(SPOT_CHICAGO))('npm run datasets -- … --imagery, on the database itself', () => {
+// The command opens PGlite whatever the run: the PostgreSQL run skips the file.
+describe.skipIf(isPostgresRun || !existsSync(SPOT_CHICAGO))('npm run datasets -- … --imagery, on the database itself', () => {
   let root: string;
   let dataDir: string;
   let imageryDir: string;
@@ -25,7 +29,7 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('npm run datasets -- … --imagery, o
   let files: string[];
 
   async function run(args: string[]): Promise<{ code: number | null; output: string; stdout: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', IMAGERY_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', IMAGERY_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -42,9 +46,9 @@ describe.skipIf(!existsSync(SPOT_CHICAGO))('npm run datasets -- … --imagery, o
     dataDir = path.join(root, 'pglite');
     // IMAGERY_DIR unset: DATA_DIR/imagery, where the command looks too.
     imageryDir = path.join(dataDir, 'imagery');
+    await copyTestDataDir(dataDir);
     const db = await openPgliteDb(dataDir);
     try {
-      await migrate(db);
       await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 1990', imageryDir });
       await importImagery(db, { file: SPOT_CHICAGO, name: 'spot-chicago', label: 'SPOT 1990 (again)', year: 1990, imageryDir });
       files = (await listImageryVersions(db)).flatMap(imageryVersionFiles);
