@@ -11,9 +11,9 @@ import { LOCK_FILE_NAME } from '@parcel-map/database';
 import { isPostgresRun } from '@parcel-map/database/testing';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
 
-// The compiled API npm start runs (vitest.databaseSetup.ts builds it when stale).
+// The compiled API npm start runs (built by vitest.databaseSetup.ts).
 const SERVER = path.join(REPO_DIR, COMPILED_PROGRAMS.api);
-/** An API under tsx on two cores busy with other work takes tens of seconds to load. */
+/** An API on two cores busy with other test files can take tens of seconds to start. */
 const API_START_TIMEOUT_MS = 120_000;
 
 // PGlite whatever the run: the PostgreSQL run skips the file.

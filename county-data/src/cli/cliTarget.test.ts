@@ -15,7 +15,7 @@ import type { DatasetVersionsAnswer, ImageryVersionsAnswer, OverlayVersionsAnswe
 import { START_MARKER_FILE_NAME } from '../../../database/src/startMarker.mjs';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
 
-// The compiled command npm start runs (vitest.databaseSetup.ts builds it when stale): tsx took 1.3 CPU-s more a start.
+// The compiled command npm start runs (built by vitest.databaseSetup.ts).
 const DATASETS_CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.datasetsCommand);
 const TOKEN = 'stand-in-token';
 const DATASETS: DatasetVersionsAnswer = { dataVersion: 7, versions: [] };

@@ -17,7 +17,7 @@ import { SPOT_CHICAGO } from '../imagery/testing/imageryFixtures.ts';
 import { imageryVersionFiles, listImageryVersions } from '../publish/imageryVersions.ts';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
 
-// The compiled command npm start runs (vitest.databaseSetup.ts builds it when stale): tsx took 1.3 CPU-s more a start.
+// The compiled command npm start runs (built by vitest.databaseSetup.ts).
 const CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.datasetsCommand);
 
 // The command opens PGlite whatever the run: the PostgreSQL run skips the file.

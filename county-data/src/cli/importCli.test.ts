@@ -15,7 +15,7 @@ import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../i
 import { currentDataset } from '../testing/readBack.ts';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
 
-// The compiled command npm start runs (vitest.databaseSetup.ts builds it when stale): tsx took 1.3 CPU-s more a start.
+// The compiled command npm start runs (built by vitest.databaseSetup.ts).
 const CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.importCommand);
 
 async function runImport(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {

@@ -16,7 +16,7 @@ import { copyTestDataDir, isPostgresRun } from '@parcel-map/database/testing';
 import { lonLatToTile } from '../../tiles/kit/tileMath.ts';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../../scripts/productServers.mjs';
 
-// The compiled programs npm start runs (vitest.databaseSetup.ts builds them when stale): tsx took 1.3 CPU-s more a start.
+// The compiled programs npm start runs (built by vitest.databaseSetup.ts).
 const SERVER = path.join(REPO_DIR, COMPILED_PROGRAMS.api);
 const IMPORT_CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.importCommand);
 const DATASETS_CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.datasetsCommand);
@@ -43,9 +43,10 @@ describe.skipIf(isPostgresRun)('the import and datasets commands while the API r
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'handover-'));
-    await copyTestDataDir(path.join(root, 'pglite'));
+    const dataDir = path.join(root, 'pglite');
+    await copyTestDataDir(dataDir);
     // The tiles show what is served; who may read them is tiles/parcels/parcelTilesRoute.test.ts's.
-    env = { ...process.env, DATA_DIR: path.join(root, 'pglite'), DATABASE_URL: '', TEST_DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'warn', IMPORT_WORK_DIR: path.join(root, 'imports'), PUBLIC_PARCEL_TILES: 'true' };
+    env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', TEST_DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'warn', IMPORT_WORK_DIR: path.join(root, 'imports'), PUBLIC_PARCEL_TILES: 'true' };
     api = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
     url = await new Promise<string>((resolve, reject) => {
