@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '@parcel-map/database';
 import { isPostgresRun } from '@parcel-map/database/testing';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
+import { startProgram } from '../../../scripts/programRun.mjs';
 
 // The compiled API npm start runs (built by vitest.databaseSetup.ts).
 const SERVER = path.join(REPO_DIR, COMPILED_PROGRAMS.api);
@@ -34,12 +35,9 @@ describe.skipIf(isPostgresRun)('the API on a PGlite directory a county command h
     started.push(command);
     await writeFile(path.join(dataDir, LOCK_FILE_NAME), `${command.pid}\n`);
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info', DATA_DIR_LOCK_WAIT_SECONDS: waitSeconds ?? '' };
-    const api = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child: api, output } = startProgram(SERVER, [], env);
     started.push(api);
-    let output = '';
-    api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    api.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    return { dataDir, command, api, output: () => output };
+    return { dataDir, command, api, output };
   }
 
   it('waits for the command, saying so, and starts once the command has finished', async () => {

@@ -14,6 +14,7 @@ import { isPostgresRun } from '@parcel-map/database/testing';
 import type { DatasetVersionsAnswer, ImageryVersionsAnswer, OverlayVersionsAnswer } from '@parcel-map/shared/contracts';
 import { START_MARKER_FILE_NAME } from '../../../database/src/startMarker.mjs';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
+import { startProgram, type StartedProgram } from '../../../scripts/programRun.mjs';
 
 // The compiled command npm start runs (built by vitest.databaseSetup.ts).
 const DATASETS_CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.datasetsCommand);
@@ -22,25 +23,7 @@ const DATASETS: DatasetVersionsAnswer = { dataVersion: 7, versions: [] };
 const OVERLAYS: OverlayVersionsAnswer = { dataVersion: 7, versions: [] };
 const IMAGERY: ImageryVersionsAnswer = { dataVersion: 7, versions: [] };
 
-interface Command {
-  child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  exited: Promise<number | null>;
-}
-
-function runDatasetsList(dataDir: string, env: NodeJS.ProcessEnv = {}): Command {
-  const child = spawn(process.execPath, [DATASETS_CLI, 'list', '--json'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
+const runDatasetsList = (dataDir: string, env: NodeJS.ProcessEnv = {}) => startProgram(DATASETS_CLI, ['list', '--json'], { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env });
 
 /** An API's address where nothing listens yet (a free port), and the stand-in that then starts listening there. */
 async function standInApi(): Promise<{ url: string; listen(): Promise<Server> }> {
@@ -72,7 +55,7 @@ async function standInApi(): Promise<{ url: string; listen(): Promise<Server> }>
 describe.skipIf(isPostgresRun)('a county command while npm start starts the product', () => {
   let dataDir: string;
   let npmStart: ChildProcess | undefined;
-  let command: Command | undefined;
+  let command: StartedProgram | undefined;
   let api: Server | undefined;
 
   beforeEach(() => {

@@ -2,8 +2,6 @@
 // API holding it): the imagery layers' kept versions listed, a rollback, a removal that deletes the
 // versions' files, and the refusals with their messages. Through a running API:
 // api-server/src/features/dataAdmin/localHandover.test.ts.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +14,7 @@ import { importImagery } from '../imagery/importImagery.ts';
 import { SPOT_CHICAGO } from '../imagery/testing/imageryFixtures.ts';
 import { imageryVersionFiles, listImageryVersions } from '../publish/imageryVersions.ts';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
+import { runProgram } from '../../../scripts/programRun.mjs';
 
 // The compiled command npm start runs (built by vitest.databaseSetup.ts).
 const CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.datasetsCommand);
@@ -28,18 +27,7 @@ describe.skipIf(isPostgresRun || !existsSync(SPOT_CHICAGO))('npm run datasets --
   /** The files of the two versions imported, relative to the imagery directory. */
   let files: string[];
 
-  async function run(args: string[]): Promise<{ code: number | null; output: string; stdout: string }> {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', IMAGERY_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number | null];
-    return { code, output, stdout };
-  }
+  const run = (args: string[]) => runProgram(CLI, args, { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', IMAGERY_DIR: '' });
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'datasets-cli-'));

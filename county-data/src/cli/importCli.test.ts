@@ -1,9 +1,7 @@
 // The import command as a user runs it: a file that would lose the county changes nothing, says why
 // and exits non-zero, so a script that runs it stops there. With --imagery, the real SPOT image of
 // Chicago imported, its report printed, and the options imagery does not take refused.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { once } from 'node:events';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,18 +12,12 @@ import { SPOT_CHICAGO, writeTileFolder } from '../imagery/testing/imageryFixture
 import { featureCollection, fixtureDir, squarePolygon, writeFixture } from '../import/testing/importFixtures.ts';
 import { currentDataset } from '../testing/readBack.ts';
 import { COMPILED_PROGRAMS, REPO_DIR } from '../../../scripts/productServers.mjs';
+import { runProgram } from '../../../scripts/programRun.mjs';
 
 // The compiled command npm start runs (built by vitest.databaseSetup.ts).
 const CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.importCommand);
 
-async function runImport(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', IMAGERY_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
-}
+const runImport = (dataDir: string, args: string[]) => runProgram(CLI, args, { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', IMAGERY_DIR: '' });
 
 // Each test starts the command two or three times, each a Node.js process opening PGlite: 7–17 s a
 // start on two cores busy with other test files, past the package's 30 s. The command opens PGlite
