@@ -125,6 +125,7 @@ async function withDb<T>(database: ApiDatabase, use: (query: (sql: string) => Pr
  * one core, and the machine has two.
  */
 const COMMANDS_AT_ONCE = 2;
+const UPLOADS_AT_ONCE = 2;
 
 /** `run` on every item, `atOnce` at a time. */
 async function inTurns<T>(items: T[], atOnce: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -265,14 +266,15 @@ async function runMode(mode: DbMode, context: HardeningContext): Promise<Hardeni
       const admin = adminClient(api.baseUrl, () => user!.jwt());
       const uploadFiles = await attackFiles(path.join(fixture.workDir, 'uploads'), payloads, CARRIERS);
       const uploadFailures: string[] = [];
-      for (const { label, file } of uploadFiles) {
+      // Each validation starts a worker thread, mostly on one core: two at a time keep both busy (IMPORT_MAX_JOBS holds them).
+      await inTurns(uploadFiles, UPLOADS_AT_ONCE, async ({ label, file }) => {
         const name = path.basename(file);
         const parcels = await validated(admin, await admin.upload(name, file), name);
         const overlay = await admin.call('POST', `/imports/${await admin.upload(name, file)}/overlay`, { file: name, overlay: 'attack' });
         answers.push(JSON.stringify(parcels), overlay.text);
         if (parcels.state !== 'failed' || !parcels.error?.includes(REFUSED)) uploadFailures.push(`${label} as parcels: ${parcels.state} ${parcels.error ?? ''}`);
         if (overlay.status !== 400 || !overlay.text.includes(REFUSED)) uploadFailures.push(`${label} as an overlay: ${overlay.status} ${overlay.text.slice(0, 200)}`);
-      }
+      });
       for (const { kind, file } of county.filter(({ kind }) => kind !== '.gdb folder')) {
         const name = path.basename(file);
         const answer = await admin.call('POST', `/imports/${await admin.upload(name, file)}/overlay`, { file: name, overlay: 'county', dryRun: true });
