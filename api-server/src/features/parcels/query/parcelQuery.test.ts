@@ -60,6 +60,11 @@ const readRows = async (app: TestApp): Promise<Row[]> =>
   )).rows;
 
 const sorted = (pins: Iterable<string>) => [...pins].sort();
+/**
+ * How long a test waits for the API to serve a data version it has just made: on PostgreSQL the API
+ * hears of it by NOTIFY, a moment after the UPDATE returns (PGlite tells it before).
+ */
+const NEW_VERSION_HEARD = { timeout: 10_000, interval: 50 };
 
 /** Once the query column index holds the parcels: from then on it answers the filters (columnQuery.test.ts holds it to the SQL's answers). */
 const columnsBuilt = (app: TestApp) =>
@@ -168,16 +173,20 @@ describe('attribute queries on the demo county', () => {
       for (const [index, owner] of Object.keys(named).entries()) await app.db.query('UPDATE parcels SET owner = $1 WHERE pin = $2', [owner, pins[index]]);
       // As a publish would: a new data version, so that what is kept per version (the query columns) is read again.
       await app.db.query('UPDATE datasets SET licence = licence WHERE is_current');
-      for (const kind of ['GOVERNMENT', 'ESTATE', 'CORP']) {
-        const expected = Object.entries(named).flatMap(([, named], index) => (named === kind ? [pins[index]!] : []));
-        const { pins: found } = await matches({ filters: [{ field: 'owner_kind', op: '=', value: kind }] });
-        expect(sorted(found)).toEqual(sorted(expected));
-      }
+      await vi.waitFor(async () => {
+        for (const kind of ['GOVERNMENT', 'ESTATE', 'CORP']) {
+          const expected = Object.entries(named).flatMap(([, named], index) => (named === kind ? [pins[index]!] : []));
+          const { pins: found } = await matches({ filters: [{ field: 'owner_kind', op: '=', value: kind }] });
+          expect(sorted(found)).toEqual(sorted(expected));
+        }
+      }, NEW_VERSION_HEARD);
       const { pins: llcs } = await matches({ filters: [{ field: 'owner_kind', op: 'in', value: ['LLC', 'TRUST'] }] });
       expect(llcs).toEqual(expect.arrayContaining([pins[5], pins[6]]));
     } finally {
       for (const [index, pin] of pins.entries()) await app.db.query('UPDATE parcels SET owner = $1 WHERE pin = $2', [rows[index]!.owner, pin]);
       await app.db.query('UPDATE datasets SET licence = licence WHERE is_current');
+      // The tests after this one read the owners as they were: once the API serves that version.
+      await vi.waitFor(async () => expect((await matches({ filters: [{ field: 'owner_kind', op: '=', value: 'GOVERNMENT' }] })).pins).toEqual([]), NEW_VERSION_HEARD);
     }
   });
 
