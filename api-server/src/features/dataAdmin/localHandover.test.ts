@@ -22,7 +22,6 @@ const SERVER = path.join(REPO_DIR, COMPILED_PROGRAMS.api);
 const IMPORT_CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.importCommand);
 const DATASETS_CLI = path.join(REPO_DIR, COMPILED_PROGRAMS.datasetsCommand);
 
-
 // PGlite whatever the run: the PostgreSQL run skips the file.
 describe.skipIf(isPostgresRun)('the import and datasets commands while the API runs on PGlite', () => {
   let root: string;
