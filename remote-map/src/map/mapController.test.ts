@@ -269,6 +269,15 @@ describe('the controller on a map (fake)', () => {
     expect(data('overlay-layers')).toBe('');
   });
 
+  it('marks no camera move essential, so mapbox-gl jumps for a user who prefers reduced motion', async () => {
+    const { fake, controller } = await loadedController();
+    const flyTo = vi.spyOn(fake.map, 'flyTo');
+    controller.centreOn({ kind: 'point', lng: -80.86, lat: 35.62, zoom: 17 });
+    controller.flyTo({ lng: -80.85, lat: 35.61, zoom: 16 });
+    expect(flyTo).toHaveBeenCalledTimes(2);
+    for (const [options] of flyTo.mock.calls) expect(options).not.toHaveProperty('essential');
+  });
+
   it('reports a click on a parcel, on a shown saved-parcel marker, and on neither', async () => {
     const { fake, controller, handlers } = await loadedController();
     fake.setVectorFeatures(PARCEL_SOURCE_ID, [parcel('11')]);

@@ -16,6 +16,7 @@ import { addSearchControl, type SearchBox, type SearchControlOptions } from './s
 import { createMeasureTool, type MeasureTool, type MeasureToolEvents } from './measureTool.ts';
 import { captureMap, type CaptureRequest, type MapCapture } from './mapCapture.ts';
 import { countyTileRequests } from './countyTileRequests.ts';
+import { motionOptions } from './reducedMotion.ts';
 import { overlayFeaturesAt, type OverlayFeatureHit } from './overlayLayers.ts';
 import type { DrawnLayer, LoadedStyle } from './drawnLayer.ts';
 import { DRAWN_LAYER_NAMES, DRAWN_LAYERS, initialDrawing, type DrawnLayerName, type MapDrawing } from './drawnLayers.ts';
@@ -143,6 +144,7 @@ export function createMapController({ container, config, apiBaseUrl, sessionToke
     collectResourceTiming: false,
     // The print report copies the canvas; without this the buffer is blank outside a frame.
     preserveDrawingBuffer: true,
+    ...motionOptions(),
     transformRequest: countyTileRequests(apiBaseUrl, sessionToken),
   });
 
@@ -337,7 +339,7 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
       return teardown.track(() => popup.remove());
     },
     centreOn(target) {
-      if (target.kind === 'point') map.flyTo({ center: [target.lng, target.lat], zoom: target.zoom, essential: true });
+      if (target.kind === 'point') map.flyTo({ center: [target.lng, target.lat], zoom: target.zoom });
       else map.fitBounds(target.bounds, { padding: target.padding, maxZoom: target.maxZoom });
     },
     zoomBy(delta) {
@@ -347,7 +349,7 @@ export function controlMap(map: mapboxgl.Map, { container, config, initialStyle,
       map.jumpTo({ center: [lng, lat], zoom });
     },
     flyTo({ lng, lat, zoom }) {
-      map.flyTo({ center: [lng, lat], zoom, essential: true });
+      map.flyTo({ center: [lng, lat], zoom });
     },
     keepVisibleAbove: (point, coverBottomPx) => reveal.keepVisibleAbove(point, coverBottomPx),
     async capture(request, signal) {
