@@ -34,8 +34,8 @@ export default defineConfig({
     // screens for people) set that size themselves.
     viewport: { width: 1024, height: 640 },
     // As a user who asks for reduced motion: the map then jumps instead of flying and fades no labels in
-    // (remote-map/src/map/reducedMotion.ts), so Chromium draws far fewer frames in software — the same ten
-    // map tests took 108.7 s and 191 CPU-s instead of 133.8 s and 243. decisions.md, "Motion".
+    // (remote-map/src/map/reducedMotion.ts), so Chromium draws far fewer frames in software. Figures:
+    // decisions.md, "Motion follows the user's preference".
     reducedMotion: 'reduce',
   },
   projects: [

@@ -189,7 +189,7 @@ async function mixedLoad(
 async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<HardeningOutcome> {
   const timing = timingOf(context);
   const fixture = await openApiFixture(`load-${mode}`);
-  // A quick run loads the test square, seeded once per run, not the whole county (a seed of 15–40 s per mode).
+  // A quick run loads the test square, seeded once per run, not a whole county seeded for each mode.
   const { database, drop } = await freshDatabase(mode, context, fixture, 'load', context.quick ? 'testSquare' : 'empty');
   try {
     // 200 connections of a few users are a flood by design: the limits are set beyond it.
