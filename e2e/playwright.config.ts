@@ -26,7 +26,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+      // The map's WebGL is drawn by SwiftShader (no GPU here); the page around it is composited in software,
+      // not by SwiftShader a second time: a map load cost the GPU process about a third less CPU
+      // (docs/performance-archive.md, "Test time, 2026-12-03 (S11)"). The canvas the tests read is the same.
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-gpu-compositing'],
     },
     // A small laptop's window, still the desktop layout (the phone layout is 640 px wide and less). Chromium
     // draws the map in software here, by the pixel and by the tile: the same five map specs took 174 s

@@ -1,6 +1,8 @@
-// Cambridge's overlay layers on the map (issue #23 §5, §8): the real FEMA flood zones imported as an
+// Cambridge's overlay layers on the map (issue #23 §5, §6, §8): the real FEMA flood zones imported as an
 // overlay beside the real Cambridge parcels, switched on in the Overlays panel, drawn, and a click
 // inside a zone AE polygon shows 'AE' in the popup while the parcel under it is selected as always.
+// Cambridge's water bodies and edge-of-pavement roads, imported as context through their bundled
+// mappings, give the offline base map a real background outside the demo area: its styles fetch their tiles.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/mapUser.ts';
@@ -19,6 +21,8 @@ const CONTEXT = [
   { name: 'cambridge-water', file: path.join(OVERLAYS, 'water_bodies.geojson'), mapping: path.join(MAPPINGS, 'overlays/cambridge_water_bodies.json'), label: 'Water bodies' },
   { name: 'cambridge-roads', file: path.join(OVERLAYS, 'roads_edge_of_pavement.topojson'), mapping: path.join(MAPPINGS, 'overlays/cambridge_roads.json'), label: 'Roads (edge of pavement)' },
 ];
+// Harvard Square and the Charles River: both context layers are in view.
+const HARVARD_SQUARE = '-71.12000,42.36900,15.00';
 const DATASET = 'cambridge-ma';
 const OVERLAY = 'flood-zones';
 const LABEL = 'Flood zones (FEMA 100-year)';
@@ -53,6 +57,11 @@ test.describe('Cambridge with its flood zones', () => {
     const overlayTiles: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(`/tiles/overlays/${OVERLAY}/`)) overlayTiles.push(request.url());
+    });
+    const contextTiles = new Set<string>();
+    page.on('response', (response) => {
+      const match = /\/tiles\/overlays\/(cambridge-[a-z]+)\/\d+\/\d+\/\d+\.pbf\?v=\d+$/.exec(response.url());
+      if (match && response.status() === 200) contextTiles.add(match[1]!);
     });
     await page.goto(`/?view=${IN_ZONE_AE.lng},${IN_ZONE_AE.lat},16.00`);
     await map.waitForParcels();
@@ -107,13 +116,22 @@ test.describe('Cambridge with its flood zones', () => {
     await expect(overlaysPanel(page).getByRole('checkbox', { name: LABEL })).toBeChecked();
     await page.keyboard.press('Escape');
 
+    // The base map's context: the offline style draws the water and the roads from their tiles.
+    contextTiles.clear();
+    await page.goto(`/?view=${HARVARD_SQUARE}`);
+    await map.waitForParcels();
+    expect([...contextTiles].sort()).toEqual(CONTEXT.map(({ name }) => name).sort());
+    await map.shot('overlay-context-cambridge');
+
     // The whole of Cambridge with its flood zones, and the same on a phone.
     await page.goto(`/?view=-71.11,42.378,13.00&overlays=${OVERLAY}`);
     await map.waitForParcels();
     await map.shot('overlays-cambridge');
     await page.setViewportSize({ width: 390, height: 844 });
+    contextTiles.clear();
     await page.goto(`/?view=${IN_ZONE_AE.lng},${IN_ZONE_AE.lat},15.00&overlays=${OVERLAY}`);
     await map.waitForParcels();
+    expect([...contextTiles]).toContain('cambridge-roads');
     await map.control('Overlays').click();
     await expect(overlaysPanel(page).getByRole('checkbox', { name: LABEL })).toBeChecked();
     await map.shot('overlays-cambridge-panel-phone');
