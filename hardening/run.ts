@@ -1,8 +1,10 @@
 // `npm run test:hardening [-- [--quick] [check …]]`: runs every check in hardening/checks/ (or the
-// named ones) one after another and prints one table row per outcome — what was tried, whether it
-// held, the figures — then 'N passed, N failed'. Exits non-zero when anything did not hold.
+// named ones), those whose rows are timings one at a time after the others, and prints one table row
+// per outcome (what was tried, whether it held, the figures), then 'N passed, N failed'. Exits non-zero
+// when anything did not hold.
 // Quick mode (--quick, HARDENING_QUICK=1 or CI=true) shortens what the issue lets be shortened.
 import { readdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -104,11 +106,29 @@ const building = performance.now();
 buildCompiledServers();
 runLog(`built the API, its county commands and local-identity (npm run build) in ${((performance.now() - building) / 1000).toFixed(1)} s`);
 
-const rows: Row[] = [...brokenRows];
-for (const check of selected) {
+// The checks whose rows are not timings run in lanes, one per core: one at a time they left a quarter of
+// two cores idle (docs/performance-archive.md, "Test time, 2026-12-03 (S11)"). A lane's servers take
+// ports LANE_PORT_STEP apart from the next lane's, more than any check's ports are apart from its offset
+// (startupCommands shifts its own by 55: still 5 or more from every lane's). The checks marked `alone`
+// come after them, one at a time.
+const LANE_PORT_STEP = 10;
+const rowsByCheck = new Map<HardeningCheck, Row[]>();
+const runWithPorts = async (check: HardeningCheck, checkPortOffset: number) => {
   const log = (line: string) => console.log(`[${check.name}] ${line}`);
-  rows.push(...(await runCheck(check, { quick, postgresUrl, portOffset, log })));
-}
+  rowsByCheck.set(check, await runCheck(check, { quick, postgresUrl, portOffset: checkPortOffset, log }));
+};
+const inLanes = selected.filter((check) => !check.alone);
+const laneCount = Math.min(availableParallelism(), inLanes.length);
+let nextInLane = 0;
+await Promise.all(
+  Array.from({ length: laneCount }, async (_, lane) => {
+    const lanePortOffset = (portOffset + lane * LANE_PORT_STEP) % 100;
+    for (let check = inLanes[nextInLane++]; check !== undefined; check = inLanes[nextInLane++]) await runWithPorts(check, lanePortOffset);
+  }),
+);
+for (const check of selected.filter((candidate) => candidate.alone)) await runWithPorts(check, portOffset);
+
+const rows: Row[] = [...brokenRows, ...selected.flatMap((check) => rowsByCheck.get(check) ?? [])];
 
 printTable(rows);
 const failed = rows.filter((row) => !row.held).length;

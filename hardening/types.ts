@@ -21,5 +21,10 @@ export interface HardeningContext {
 export interface HardeningCheck {
   /** Short name shown in the table: 'fuzz', 'access', 'headers', 'load', 'faults', 'deploy'. */
   name: string;
+  /**
+   * Its rows are latencies or time budgets: it runs after the others, one check at a time, with the
+   * machine to itself (beside a browser or another check, 7 latency rows failed that hold alone).
+   */
+  alone?: true;
   run(context: HardeningContext): Promise<HardeningOutcome[]>;
 }

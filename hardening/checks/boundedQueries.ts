@@ -268,6 +268,7 @@ async function oneMode(mode: DbMode, context: HardeningContext): Promise<Hardeni
 
 const boundedQueries: HardeningCheck = {
   name: 'boundedQueries',
+  alone: true,
   run: (context) => inEachMode(context, 'boundedQueries', (mode) => oneMode(mode, context)),
 };
 

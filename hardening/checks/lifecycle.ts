@@ -236,6 +236,7 @@ async function deadPgliteThread(context: HardeningContext): Promise<HardeningOut
 
 const lifecycle: HardeningCheck = {
   name: 'lifecycle',
+  alone: true,
   async run(context) {
     const outcomes: HardeningOutcome[] = [];
     for (const mode of modesOf(context)) {

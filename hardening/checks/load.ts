@@ -239,6 +239,7 @@ async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<Har
 
 const load: HardeningCheck = {
   name: 'load',
+  alone: true,
   run: (context) => inEachMode(context, 'load', (mode) => loadOneMode(mode, context)),
 };
 

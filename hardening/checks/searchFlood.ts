@@ -95,6 +95,7 @@ async function floodOneMode(mode: DbMode, context: HardeningContext): Promise<Ha
 
 const searchFlood: HardeningCheck = {
   name: 'searchFlood',
+  alone: true,
   run: (context) => inEachMode(context, 'searchFlood', (mode) => floodOneMode(mode, context)),
 };
 

@@ -178,6 +178,7 @@ async function floodOneMode(mode: DbMode, context: HardeningContext): Promise<Ha
 
 const tileFlood: HardeningCheck = {
   name: 'tileFlood',
+  alone: true,
   run: (context) => inEachMode(context, 'tileFlood', (mode) => floodOneMode(mode, context)),
 };
 
