@@ -3,6 +3,10 @@ import { defineConfig } from '@playwright/test';
 import { originOf, PORTS } from '../scripts/ports.mjs';
 import { REPO_DIR as repo } from './fixtures/paths.ts';
 
+const SIGNED_IN = path.join(import.meta.dirname, '.auth/user.json');
+/** Specs that change what every other test sees: servers stopped (`servers` fixture), counties imported and published. */
+const ALONE = /(dataPage|faults|livePublish|mapImagery|mapOverlays|remoteFailure)\.spec\.ts/;
+
 export default defineConfig({
   testDir: './tests',
   // Builds what is stale and runs the product's servers for the whole run; tests stop and start
@@ -14,7 +18,10 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time: one left a fifth of two cores idle (the page waits on the API, the API on the
+  // page). Specs that stop servers, or import and publish what every open map then redraws, run after
+  // the others, one at a time (the `alone` project).
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: path.join(repo, '.data/test-results/e2e.json') }]] : [['list']],
   use: {
@@ -43,6 +50,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /signIn\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['setup'], use: { storageState: path.join(import.meta.dirname, '.auth/user.json') } },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: ALONE, use: { storageState: SIGNED_IN } },
+    { name: 'alone', dependencies: ['chromium'], testMatch: ALONE, workers: 1, use: { storageState: SIGNED_IN } },
   ],
 });
