@@ -23,7 +23,7 @@ export interface HardeningCheck {
   name: string;
   /**
    * Its rows are latencies or time budgets: it runs after the others, one check at a time, with the
-   * machine to itself (beside a browser or another check, 7 latency rows failed that hold alone).
+   * machine to itself (beside a browser, seven latency rows failed that hold alone).
    */
   alone?: true;
   run(context: HardeningContext): Promise<HardeningOutcome[]>;

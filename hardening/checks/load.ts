@@ -239,7 +239,6 @@ async function loadOneMode(mode: DbMode, context: HardeningContext): Promise<Har
 
 const load: HardeningCheck = {
   name: 'load',
-  alone: true,
   run: (context) => inEachMode(context, 'load', (mode) => loadOneMode(mode, context)),
 };
 
