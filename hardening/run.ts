@@ -1,7 +1,7 @@
 // `npm run test:hardening [-- [--quick] [check …]]`: runs every check in hardening/checks/ (or the
-// named ones), those whose rows are timings one at a time after the others, and prints one table row
-// per outcome (what was tried, whether it held, the figures), then 'N passed, N failed'. Exits non-zero
-// when anything did not hold.
+// named ones), those whose rows are tight latencies one at a time after the others, and prints one
+// table row per outcome (what was tried, whether it held, the figures), then 'N passed, N failed'.
+// Exits non-zero when anything did not hold.
 // Quick mode (--quick, HARDENING_QUICK=1 or CI=true) shortens what the issue lets be shortened.
 import { readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -106,11 +106,11 @@ const building = performance.now();
 buildCompiledServers();
 runLog(`built the API, its county commands and local-identity (npm run build) in ${((performance.now() - building) / 1000).toFixed(1)} s`);
 
-// The checks whose rows are not timings run in lanes, one per core: one at a time they left a quarter of
+// The checks not marked `alone` run in lanes, one per core: one at a time they left a quarter of
 // two cores idle (docs/performance-archive.md, "Test time, 2026-12-03 (S11)"). A lane's servers take
 // ports LANE_PORT_STEP apart from the next lane's, more than any check's ports are apart from its offset
-// (startupCommands shifts its own by 55: still 5 or more from every lane's). The checks marked `alone`
-// come after them, one at a time.
+// (startupCommands shifts its own by 55: still 5 or more from every lane's). The `alone` checks come
+// after them, one at a time.
 const LANE_PORT_STEP = 10;
 const rowsByCheck = new Map<HardeningCheck, Row[]>();
 const runWithPorts = async (check: HardeningCheck, checkPortOffset: number) => {

@@ -195,7 +195,6 @@ async function postgresRestart(context: HardeningContext): Promise<HardeningOutc
 
 const faults: HardeningCheck = {
   name: 'faults',
-  alone: true,
   async run(context) {
     const outcomes: HardeningOutcome[] = [];
     for (const mode of modesOf(context)) {

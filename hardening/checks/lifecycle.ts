@@ -236,7 +236,6 @@ async function deadPgliteThread(context: HardeningContext): Promise<HardeningOut
 
 const lifecycle: HardeningCheck = {
   name: 'lifecycle',
-  alone: true,
   async run(context) {
     const outcomes: HardeningOutcome[] = [];
     for (const mode of modesOf(context)) {

@@ -133,7 +133,6 @@ async function readReplicas(context: HardeningContext): Promise<HardeningOutcome
 
 const check: HardeningCheck = {
   name: 'readReplicas',
-  alone: true,
   async run(context) {
     // The primary and its replica are the check's own (privatePostgres.ts); like every PostgreSQL check it runs where one answers.
     if (context.postgresUrl === undefined) return [skippedPostgres(PUBLISH_TRIED), skippedPostgres(RESTART_TRIED)];

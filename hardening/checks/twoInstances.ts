@@ -89,7 +89,6 @@ async function publishReachesBoth(context: HardeningContext): Promise<HardeningO
 
 const check: HardeningCheck = {
   name: 'twoInstances',
-  alone: true,
   async run(context) {
     if (context.postgresUrl === undefined) return [skippedPostgres(TRIED), skippedPostgres(PUBLISH_TRIED)];
     return [
