@@ -230,8 +230,8 @@ async function markupOutcome(mode: DbMode, api: ApiOnDatabase, { stranger, other
   const paths = ['/api/saved-parcels'];
   const quiet = await bystander(api, other, paths, bystanderRequestsOf(context));
   // The same flood by a second stranger first: the level is then a flooded API's. PGlite's memory only
-  // grows, to what the largest work so far needed, so a level before any flood was 428–481 MB in six
-  // runs and the end 464–506 MB with no leak (+10.7 % once, against the +10 % allowed).
+  // grows, to what the largest work so far needed, so a level taken before any flood counts that growth
+  // as a leak (docs/performance-archive.md, "Test time, 2026-12-03 (S12)").
   await Promise.all(Array.from({ length: IN_FLIGHT }, () => listAll([], warmer)));
   const start = await api.settledMemory();
   const flooded = await underAttack(listAll, () => bystander(api, other, paths, bystanderRequestsOf(context)));
