@@ -13,6 +13,9 @@ interface PgliteThread {
   /** Calls waiting on the thread, the one it is running among them. */
   pendingCalls(): number;
   onNotification(listener: number, handler: (() => void) | undefined): void;
+  exited(): boolean;
+  /** Told once, with the cause, when the thread dies. */
+  onExit(handler: (error: Error) => void): void;
   terminate(): Promise<void>;
 }
 
@@ -34,7 +37,9 @@ export async function openPgliteDb(dataDir?: string, options: PgliteDbOptions = 
   const lock = dataDir === undefined ? undefined : await waitForDataDirLock(dataDir, { waitMs: options.lockWaitMs ?? 0, onWait: options.onLockWait });
   let closing = false;
   let lost = false;
-  const thread = startPgliteThread((error) => {
+  const shared = takePgliteThread();
+  const thread = leased(shared);
+  thread.onExit((error) => {
     lost = true;
     if (!closing) options.onThreadLost?.(error);
   });
@@ -81,10 +86,14 @@ export async function openPgliteDb(dataDir?: string, options: PgliteDbOptions = 
       try {
         // A lost thread took its database with it: nothing is left to close.
         if (!lost) await thread.call({ op: 'close' });
-      } finally {
+      } catch (error) {
         await thread.terminate();
+        throw error;
+      } finally {
+        thread.release();
         lock?.release();
       }
+      if (!lost) await keepIdle(shared);
     },
   };
 }
@@ -100,12 +109,48 @@ function queryable(thread: PgliteThread, tx?: number): Queryable {
   };
 }
 
-function startPgliteThread(onExit: (error: Error) => void): PgliteThread {
+/**
+ * A closed database's thread, kept for the next open in this process (test files open a hundred in
+ * a few processes). PGlite's JavaScript and WebAssembly are loaded once per thread: an open in a thread
+ * that has run PGlite before costs about half the CPU of one in a new thread. Unreferenced, the kept
+ * thread holds no process open.
+ */
+let idleThread: PgliteThread | undefined;
+
+function takePgliteThread(): PgliteThread {
+  const kept = idleThread;
+  idleThread = undefined;
+  return kept && !kept.exited() ? kept : startPgliteThread();
+}
+
+async function keepIdle(thread: PgliteThread): Promise<void> {
+  if (idleThread && !idleThread.exited()) {
+    await thread.terminate();
+    return;
+  }
+  thread.onExit(() => undefined);
+  idleThread = thread;
+}
+
+/** A database's use of a thread: once it is closed, its calls fail instead of reaching the next database the thread serves. */
+function leased(thread: PgliteThread): PgliteThread & { release(): void } {
+  let released = false;
+  return {
+    ...thread,
+    call: <T>(request: PgliteRequest) => (released ? Promise.reject(new Error('the database is closed')) : thread.call<T>(request)),
+    release() {
+      released = true;
+    },
+  };
+}
+
+function startPgliteThread(): PgliteThread {
   const worker: Worker = startTsWorker(new URL('./pgliteThread.ts', import.meta.url));
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const notificationHandlers = new Map<number, () => void>();
   let nextId = 1;
   let exited: Error | undefined;
+  let onExit: (error: Error) => void = () => undefined;
   // The thread keeps the process alive only while a call waits on it, as a query in-process would.
   worker.unref();
 
@@ -144,6 +189,10 @@ function startPgliteThread(onExit: (error: Error) => void): PgliteThread {
       });
     },
     pendingCalls: () => pending.size,
+    exited: () => exited !== undefined,
+    onExit(handler) {
+      onExit = handler;
+    },
     onNotification(listener, handler) {
       if (handler) notificationHandlers.set(listener, handler);
       else notificationHandlers.delete(listener);

@@ -104,6 +104,8 @@ async function run(request: PgliteRequest): Promise<unknown> {
       for (const tx of [...transactions.keys()]) await end(tx, false).catch(() => undefined);
       await pglite?.close();
       pglite = undefined;
+      // The thread may serve the next open in this process (pgliteDb.ts): nothing of this one stays.
+      unlisteners.clear();
       return undefined;
   }
 }
