@@ -1,7 +1,7 @@
 // `npm test`: every check of the project, with one closing line 'N passed, N failed' under each stage's
 // count and time. Stages: lint, the Node.js versions the dependencies accept, the import rules between
-// rooms, type-check of each workspace, unit/component/API tests (Vitest), the API tests again on
-// PostgreSQL when TEST_DATABASE_URL is set, and end-to-end tests in Chromium (Playwright).
+// rooms, type-check of each workspace, unit/component/API tests (Vitest), the tests that open the run's
+// database again on PostgreSQL when TEST_DATABASE_URL is set, and end-to-end tests in Chromium (Playwright).
 // `npm test -- quick`: lint, the import rules, type-check and the Vitest projects without databases or
 // processes (scripts/testProjects.mjs) — what a change can be checked with in a few minutes.
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { measureCpuUse } from './cpuUse.mjs';
-import { PROJECTS_WITH_DATABASES, VITEST_PROJECTS } from './testProjects.mjs';
+import { PROJECTS_WITH_DATABASES, testFilesOpeningTheDatabase, VITEST_PROJECTS } from './testProjects.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repo, '.data/test-results');
@@ -124,7 +124,8 @@ if (process.env.TEST_DATABASE_URL) {
   await stage('postgres', () => {
     const out = path.join(resultsDir, 'vitest-postgres.json');
     rmSync(out, { force: true });
-    const ok = run(bin('vitest'), ['run', ...PROJECTS_WITH_DATABASES.map((name) => `--project=${name}*`), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+    const files = testFilesOpeningTheDatabase(repo);
+    const ok = run(bin('vitest'), ['run', ...PROJECTS_WITH_DATABASES.map((name) => `--project=${name}*`), ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
     return vitestCounts(out, ok);
   });
 }
