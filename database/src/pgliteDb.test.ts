@@ -75,6 +75,18 @@ describe('a closed PGlite database', () => {
     await expect(db.query('SELECT 1')).rejects.toThrow('the database is closed');
     expect(lost).toEqual([]);
   });
+
+  it('closed twice, leaves alone the thread it handed on to the next database', async () => {
+    const first = await openPgliteDb();
+    await first.close();
+    const next = await openPgliteDb();
+    try {
+      await expect(first.close()).rejects.toThrow('the database is closed');
+      expect((await next.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await next.close();
+    }
+  });
 });
 
 describe('a PGlite database closed while a transaction runs', () => {

@@ -82,6 +82,8 @@ export async function openPgliteDb(dataDir?: string, options: PgliteDbOptions = 
       };
     },
     async close() {
+      // Closed once already: the thread may serve another database by now, so it is not touched.
+      if (closing) throw new Error('the database is closed');
       closing = true;
       try {
         // A lost thread took its database with it: nothing is left to close.
