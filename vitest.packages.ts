@@ -1,20 +1,15 @@
 // Vitest settings of every package: a front-end package's tests run in jsdom with Testing Library's
 // matchers, a server package's (the API, the database, the county data, local-identity) in Node.
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { testFilesMatching } from './scripts/testProjects.mjs';
 
 type PackageKind = 'browser' | 'server';
 
-const TEST_FILE = /\.test\.tsx?$/;
 const REPLACES_A_MODULE = /\bvi\.(do)?mock\(/;
 
 /** The package's test files that replace a module (vi.mock): each needs a module registry of its own. */
-function filesReplacingModules(dirname: string): string[] {
-  return readdirSync(path.join(dirname, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => TEST_FILE.test(file) && REPLACES_A_MODULE.test(readFileSync(path.join(dirname, 'src', file), 'utf8')))
-    .map((file) => `src/${file.split(path.sep).join('/')}`);
-}
+const filesReplacingModules = (dirname: string): string[] => testFilesMatching(dirname, REPLACES_A_MODULE);
 
 function testSettings(dirname: string, kind: PackageKind) {
   if (kind === 'browser') {

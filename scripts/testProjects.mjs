@@ -19,11 +19,16 @@ export const VITEST_PROJECTS = [...BROWSER_PACKAGES, ...SERVER_PACKAGES];
  */
 const OPENS_THE_RUN_DATABASE = /database\/testing|from '\.\/testing\/(index|openTestDb|openTestDbBefore|keptVersions)\.ts'|testing\/testApp\.ts|TEST_DATABASE_URL|testDatabaseUrl/;
 
+const TEST_FILE = /\.test\.tsx?$/;
+
+/** The test files of the package at `packageDir` whose text matches `pattern`, as `src/…` paths. */
+export function testFilesMatching(packageDir, pattern) {
+  return readdirSync(path.join(packageDir, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => TEST_FILE.test(file) && pattern.test(readFileSync(path.join(packageDir, 'src', file), 'utf8')))
+    .map((file) => `src/${file.split(path.sep).join('/')}`);
+}
+
 /** The test files of PROJECTS_WITH_DATABASES that open the run's database, relative to `repo`. */
 export function testFilesOpeningTheDatabase(repo) {
-  return PROJECTS_WITH_DATABASES.flatMap((name) =>
-    readdirSync(path.join(repo, name, 'src'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.test.ts') && OPENS_THE_RUN_DATABASE.test(readFileSync(path.join(repo, name, 'src', file), 'utf8')))
-      .map((file) => path.posix.join(name, 'src', file.split(path.sep).join('/'))),
-  );
+  return PROJECTS_WITH_DATABASES.flatMap((name) => testFilesMatching(path.join(repo, name), OPENS_THE_RUN_DATABASE).map((file) => `${name}/${file}`));
 }
