@@ -18,10 +18,6 @@ async function signIn(page: Page, prefix: string) {
   return email;
 }
 
-test.afterEach(async ({ request }) => {
-  await setSessionsAuthenticateFault(request, 'ok');
-});
-
 test("the SDK refreshes every 3 minutes, retries 503s with backoff and signs out on session_not_found", async ({ page, pageErrors }) => {
   const refused = /\/sdk\/v1\/sessions\/authenticate$/;
   pageErrors.expect(
@@ -29,7 +25,7 @@ test("the SDK refreshes every 3 minutes, retries 503s with backoff and signs out
     failedResponse(404, refused, 'the test makes local-identity answer the refresh with session_not_found'),
   );
   await page.clock.install();
-  await signIn(page, 'refresh');
+  const email = await signIn(page, 'refresh');
   const refreshes: number[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('/sdk/v1/sessions/authenticate')) refreshes.push(response.status());
@@ -46,7 +42,7 @@ test("the SDK refreshes every 3 minutes, retries 503s with backoff and signs out
   expect(refreshBodies).toEqual([{ session_duration_minutes: 10080 }]);
 
   // The service is down at the next refresh: the SDK keeps the session and retries (≈4 s, then ≈8 s).
-  await setSessionsAuthenticateFault(page.request, 'unavailable');
+  await setSessionsAuthenticateFault(page.request, email, 'unavailable');
   await page.clock.fastForward(REFRESH_INTERVAL);
   await expect.poll(() => refreshes).toEqual([200, 503]);
   await page.clock.fastForward('00:05');
@@ -55,7 +51,7 @@ test("the SDK refreshes every 3 minutes, retries 503s with backoff and signs out
   expect((await storedLoginState(page)).is_logged_in).toBe('true');
 
   // The session is gone on the server: the next retry is unrecoverable and the user lands on /login.
-  await setSessionsAuthenticateFault(page.request, 'session_not_found');
+  await setSessionsAuthenticateFault(page.request, email, 'session_not_found');
   await page.clock.fastForward('00:09');
   await expect.poll(() => refreshes).toEqual([200, 503, 503, 404]);
   await expect(page).toHaveURL(/\/login$/);

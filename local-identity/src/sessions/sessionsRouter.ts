@@ -28,9 +28,9 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
 
   // The SDK calls this at start-up when a session cookie exists and then every three minutes.
   router.post('/sdk/v1/sessions/authenticate', async (req, res) => {
-    if (deps.faults.answerSessionsAuthenticate(res)) return;
     const now = deps.now();
     const { session, sessionToken, user } = requireLiveSession(req, deps, now);
+    if (deps.faults.answerSessionsAuthenticate(res, user.email)) return;
     const { session_duration_minutes } = parseOrThrow(sessionsAuthenticateBodySchema, req.body);
     deps.sessions.touch(session, now, session_duration_minutes);
     sendSdkData(res, await deps.sessionIssuer.describe(session, sessionToken, user, now));
