@@ -26,12 +26,15 @@ async function signIn(email: string) {
   await waitFor(() => expect(selectIsSignedIn(harness!.store.getState())).toBe(true));
 }
 
-const setFault = (sessionsAuthenticate: string) =>
-  fetch(`${harness!.identity.baseUrl}/dev/faults`, {
+/** Makes local-identity fail this user's session refreshes (its dev hook). */
+async function setFault(email: string, sessionsAuthenticate: string) {
+  const response = await fetch(`${harness!.identity.baseUrl}/dev/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sessionsAuthenticate }),
+    body: JSON.stringify({ email, sessionsAuthenticate }),
   });
+  expect(response.status).toBe(200);
+}
 
 describe('identity session', () => {
   it('reports a known, signed-out state at once when there is no session', async () => {
@@ -85,7 +88,8 @@ describe('identity session', () => {
   it("leaves refresh to the SDK's session manager: 503s keep the session, session_not_found signs the user out", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
     harness = await startIdentityHarness({ env: { ENABLE_DEV_FAULTS: '1' } });
-    await signIn('refreshing@example.com');
+    const email = 'refreshing@example.com';
+    await signIn(email);
     const sessionsAuthenticate: number[] = [];
     const refreshBodies: unknown[] = [];
     // Watched on the way to local-identity, which answers.
@@ -98,7 +102,7 @@ describe('identity session', () => {
       }),
     );
 
-    await setFault('unavailable');
+    await setFault(email, 'unavailable');
     await vi.advanceTimersByTimeAsync(180_000);
     await vi.waitFor(() => expect(sessionsAuthenticate).toEqual([503]));
     // keepSessionAlive: each refresh asks to extend the session by the sign-in's 7 days.
@@ -107,7 +111,7 @@ describe('identity session', () => {
     await vi.waitFor(() => expect(sessionsAuthenticate).toEqual([503, 503]));
     expect(selectIsSignedIn(harness.store.getState())).toBe(true);
 
-    await setFault('session_not_found');
+    await setFault(email, 'session_not_found');
     await vi.advanceTimersByTimeAsync(8_200); // second retry: 2000·2² ± 175 ms
     await vi.waitFor(() => expect(sessionsAuthenticate).toEqual([503, 503, 404]));
     await vi.waitFor(() => expect(selectIsSignedIn(harness!.store.getState())).toBe(false));
