@@ -35,6 +35,8 @@ const DATABASE = `parcel_map_scale_${new URL(ADMIN_URL).pathname.slice(1).replac
 const API_PORT = 4290 + Number(process.env.PARCEL_MAP_PORT_OFFSET ?? 0);
 /** SCALE_SERVE_ONLY=true: the serving rows alone, on the database an earlier run imported (kept until the next run). */
 const SERVE_ONLY = process.env.SCALE_SERVE_ONLY === 'true';
+/** SCALE_FORMATS=geojsonseq: one import instead of both (at 20,000,000 parcels each takes about an hour). */
+const FORMATS = parseFormats(process.env.SCALE_FORMATS ?? 'geojsonseq,geojson');
 
 const BUDGET = { parcelsPerSecond: 20_000, importerRssMb: 1_500, readyMs: 30_000, coldTileP95Ms: COLD_TILE_P95_BUDGET_MS, largestTileKb: 500, detailsP50Ms: 2, searchP50Ms: 20 };
 
@@ -46,7 +48,7 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
   await mkdir(folder, { recursive: true });
   const label = PARCELS.toLocaleString('en-US');
 
-  for (const format of SERVE_ONLY ? [] : (['geojsonseq', 'geojson'] as const)) {
+  for (const format of SERVE_ONLY ? [] : FORMATS) {
     const file = await generatedFile(folder, format);
     const run = await importWithCli(file, databaseUrl);
     details[`import ${format}`] = { ...run.report.timings, parcelsPerSecond: run.report.parcelsPerSecond, peakRssMb: run.peakRssMb };
@@ -107,6 +109,13 @@ export async function benchScale(): Promise<{ rows: BenchRow[]; details: Record<
     await identity.close();
   }
   return { rows, details };
+}
+
+function parseFormats(list: string): GeneratedFormat[] {
+  const formats = list.split(',').map((format) => format.trim());
+  const unknown = formats.filter((format) => format !== 'geojsonseq' && format !== 'geojson');
+  if (unknown.length > 0 || formats.length === 0) throw new Error(`SCALE_FORMATS: ${list} (geojsonseq, geojson or both, comma-separated)`);
+  return formats as GeneratedFormat[];
 }
 
 /** Whether the database stores the outlines PostGIS builds tiles from (migration 030), which the API then does. */
