@@ -162,7 +162,8 @@ async function importWithCli(file: string, databaseUrl: string): Promise<{ repor
   const reportFile = `${file}.report.json`;
   const child = spawn(process.execPath, [...RUN_TYPESCRIPT, 'county-data/src/cli/importCli.ts', file, '--dataset', 'scale', '--report', reportFile], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    // As an operator importing a file of more than the default 5,000,000 features raises the limit.
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', IMPORT_MAX_FEATURES: String(PARCELS) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let peakRssMb = 0;
